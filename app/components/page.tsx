@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react'
+
+/**
+ * The frame of a screen: a main landmark with the title as its heading. Screens that later issues
+ * build replace their bodies; the frame stays.
+ */
+export function Page(props: { title: string; description?: string; narrow?: boolean; children?: ReactNode }) {
+  return (
+    <main id="main" className={`mx-auto w-full px-4 py-10 ${props.narrow ? 'max-w-md' : 'max-w-5xl'}`}>
+      <h1 className="font-semibold text-2xl tracking-tight">{props.title}</h1>
+      {props.description ? <p className="mt-1 text-slate-600">{props.description}</p> : null}
+      <div className="mt-6">{props.children}</div>
+    </main>
+  )
+}
+
+/** A screen whose capability a later issue builds: it renders its title and says so. */
+export function PlannedScreen(props: { title: string }) {
+  return (
+    <Page title={props.title}>
+      <p className="rounded-md border border-dashed border-slate-300 bg-white p-4 text-slate-600">
+        This screen is not built yet.
+      </p>
+    </Page>
+  )
+}

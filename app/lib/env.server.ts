@@ -1,0 +1,50 @@
+import { z } from 'zod'
+
+/**
+ * Server environment, validated once at start-up. Every variable has a default that runs as it is
+ * on a fresh clone (embedded database, sandbox providers, mail kept in the outbox).
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  JOIN_HOST: z.string().default('join.localhost'),
+  CONSOLE_HOST: z.string().default('console.localhost'),
+  /** Public scheme used when building absolute links (e-mails, redirects between the two sites). */
+  PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  /** Calls a remote API of the same contract instead of dispatching in-process. */
+  API_BASE_URL: z.string().url().optional(),
+  /** Seed demo data on first start when the embedded database is empty. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Run the job workers inside the web process (the embedded default). */
+  RUN_WORKERS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+})
+
+export type ServerEnv = z.infer<typeof schema>
+
+let cached: ServerEnv | undefined
+
+export function getEnv(): ServerEnv {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env)
+    if (!parsed.success) {
+      throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`)
+    }
+    cached = parsed.data
+  }
+  return cached
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined
+}

@@ -1,0 +1,46 @@
+import { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { NotFound } from '~/components/not-found'
+import { getSiteConfig } from '~/lib/site-config'
+import { siteForHost, toInternalPath, toPublicPath } from '~/lib/sites'
+import { routeTree } from './routeTree.gen'
+
+export interface RouterContext {
+  queryClient: QueryClient
+}
+
+export function getRouter() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
+  })
+
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // SPEC §2.3: every navigation starts at the top of the page (see scrollToTopOnNavigation).
+    scrollRestoration: false,
+    defaultNotFoundComponent: NotFound,
+    rewrite: {
+      input: ({ url }) => {
+        const site = siteForHost(url.hostname, getSiteConfig())
+        url.pathname = toInternalPath(url.pathname, site)
+        return url
+      },
+      output: ({ url }) => {
+        url.pathname = toPublicPath(url.pathname)
+        return url
+      },
+    },
+  })
+
+  setupRouterSsrQueryIntegration({ router, queryClient })
+  return router
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof getRouter>
+  }
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PlannedScreen } from '~/components/page'
+import { idParams } from '~/lib/route-params'
+
+export const Route = createFileRoute('/console/_staff/staff/$id')({
+  params: idParams,
+  head: () => ({ meta: [{ title: 'Staff member · Gymbase' }] }),
+  component: () => <PlannedScreen title="Staff member" />,
+})

@@ -1,0 +1,18 @@
+import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
+import { createServerEntry } from '@tanstack/react-start/server-entry'
+import { boot } from '~/server/boot.server'
+
+/**
+ * The production server's entry. `boot()` opens and migrates the database (and seeds the embedded
+ * one on first start) before the first request is answered; `scripts/start.ts` calls it eagerly.
+ */
+const handler = createStartHandler(defaultStreamHandler)
+
+export { boot }
+
+export default createServerEntry({
+  async fetch(request) {
+    await boot()
+    return handler(request)
+  },
+})

@@ -1,0 +1,51 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { ApiEnv } from './context'
+import { registerDocs } from './docs'
+import { fieldErrorsFromZod, respondWithError, validationResponse } from './errors'
+import { registerMeRoutes } from './routes/me'
+import { registerSystemRoutes } from './routes/system'
+
+/**
+ * The REST API of SPEC §7 (DESIGN §1–2). Every endpoint is declared with its zod contract, so
+ * validation, the OpenAPI document and the handlers' types come from one place.
+ */
+export function createApi() {
+  const api = new OpenAPIHono<ApiEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) return validationResponse(c, fieldErrorsFromZod(result.error))
+    },
+  }).basePath('/api')
+
+  api.use(async (c, next) => {
+    // Sign-in arrives with the accounts issue; until then every caller is anonymous.
+    c.set('sessionUser', undefined)
+    await next()
+  })
+
+  registerSystemRoutes(api)
+  registerMeRoutes(api)
+  registerDocs(api)
+
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Gymbase API',
+      version: '0.1.0',
+      description: 'Membership and recurring billing for gym organisations. Money is integer cents.',
+    },
+  })
+
+  api.notFound((c) => c.json({ message: 'Not Found' }, 404))
+  api.onError((error, c) => respondWithError(c, error))
+  return api
+}
+
+export type Api = ReturnType<typeof createApi>
+
+let instance: Api | undefined
+
+/** The process-wide API, built on first use. */
+export function getApi(): Api {
+  instance ??= createApi()
+  return instance
+}

@@ -1,0 +1,53 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { z } from 'zod'
+import { AppError, type AppErrorCode, type FieldErrors, NOT_TWO_FACTOR_AUTHENTICATED, summariseFieldErrors } from '~/lib/errors'
+import { logger } from '~/server/logger.server'
+
+const statusOf: Record<AppErrorCode, ContentfulStatusCode> = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  TWO_FACTOR_REQUIRED: 400,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  VALIDATION: 422,
+  TOO_MANY_ATTEMPTS: 429,
+}
+
+/** Field errors keyed by the dotted path Laravel would use (`hours.0.open_at`). */
+export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_'
+    errors[key] ??= []
+    errors[key].push(issue.message)
+  }
+  return errors
+}
+
+export function validationResponse(c: Context, errors: FieldErrors) {
+  return c.json({ message: summariseFieldErrors(errors), errors }, 422)
+}
+
+/** The one place where errors become HTTP responses (DESIGN §2). */
+export function respondWithError(c: Context, error: unknown) {
+  if (error instanceof AppError) {
+    const status = statusOf[error.code]
+    if (error.code === 'VALIDATION') return validationResponse(c, error.fieldErrors ?? {})
+    if (error.code === 'TWO_FACTOR_REQUIRED') {
+      return c.json({ error: NOT_TWO_FACTOR_AUTHENTICATED, message: error.message }, status)
+    }
+    if (error.code === 'TOO_MANY_ATTEMPTS' && error.retryAfterSeconds !== undefined) {
+      c.header('Retry-After', String(Math.ceil(error.retryAfterSeconds)))
+    }
+    return c.json({ message: error.message }, status)
+  }
+  if (isMalformedJson(error)) return c.json({ message: 'The request body is not valid JSON.' }, 400)
+  logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled API error')
+  return c.json({ message: 'Server Error' }, 500)
+}
+
+function isMalformedJson(error: unknown): boolean {
+  return error instanceof SyntaxError || (error instanceof Error && error.message.includes('Malformed JSON'))
+}

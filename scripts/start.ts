@@ -1,0 +1,67 @@
+/**
+ * `npm start`: build when the sources are newer than the build, open and migrate the database,
+ * then serve the production build with srvx on PORT (default 3000).
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const started = performance.now()
+const root = resolve(import.meta.dirname, '..')
+const serverBundle = join(root, 'dist/server/server.js')
+
+function newestMtime(path: string): number {
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue
+    newest = Math.max(newest, newestMtime(join(path, entry)))
+  }
+  return newest
+}
+
+function buildIsStale(): boolean {
+  if (!existsSync(serverBundle)) return true
+  const built = statSync(serverBundle).mtimeMs
+  const inputs = ['app', 'vite.config.ts', 'package-lock.json'].map((p) => join(root, p)).filter((p) => existsSync(p))
+  return inputs.some((input) => newestMtime(input) > built)
+}
+
+if (process.env.SKIP_BUILD !== 'true' && buildIsStale()) {
+  console.info('Building the production bundle…')
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+}
+
+process.env.NODE_ENV ??= 'production'
+const { serve } = await import('srvx/node')
+const { staticMiddleware } = await import('srvx/static')
+const entry = await import(pathToFileURL(serverBundle).href)
+
+await entry.boot()
+
+const port = Number(process.env.PORT ?? 3000)
+const hostname = process.env.HOST ?? '0.0.0.0'
+const server = serve({
+  port,
+  hostname,
+  silent: true,
+  middleware: [staticMiddleware({ dir: join(root, 'dist/client') })],
+  fetch: entry.default.fetch,
+})
+await server.ready()
+
+const joinHost = process.env.JOIN_HOST ?? 'join.localhost'
+const consoleHost = process.env.CONSOLE_HOST ?? 'console.localhost'
+console.info(`Gymbase is ready in ${Math.round(performance.now() - started)} ms`)
+console.info(`  join site:    http://${joinHost}:${port}/`)
+console.info(`  console site: http://${consoleHost}:${port}/`)
+console.info(`  API docs:     http://${consoleHost}:${port}/api/docs`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    await server.close()
+    process.exit(0)
+  })
+}

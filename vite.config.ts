@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import viteReact from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  server: { port: 3000, allowedHosts: ['.localhost'] },
+  plugins: [
+    tailwindcss(),
+    tanstackStart({ srcDirectory: 'app', server: { entry: 'server-entry.ts' } }),
+    // Start's plugin must come before React's.
+    viteReact(),
+  ],
+})
