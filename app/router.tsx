@@ -19,7 +19,8 @@ export function getRouter() {
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
-    // SPEC §2.3: every navigation starts at the top of the page (see scrollToTopOnNavigation).
+    // SPEC §2.3: every navigation starts at the top of the page. The router resets the window's scroll
+    // on each navigation (`resetScroll` defaults to true); restoring old positions stays off.
     scrollRestoration: false,
     defaultNotFoundComponent: NotFound,
     rewrite: {

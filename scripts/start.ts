@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url'
 
 const started = performance.now()
 const root = resolve(import.meta.dirname, '..')
-const serverBundle = join(root, 'dist/server/server.js')
+const serverBundle = join(root, 'dist/server/server-entry.js')
 
 function newestMtime(path: string): number {
   const stat = statSync(path)
@@ -25,7 +25,9 @@ function newestMtime(path: string): number {
 function buildIsStale(): boolean {
   if (!existsSync(serverBundle)) return true
   const built = statSync(serverBundle).mtimeMs
-  const inputs = ['app', 'vite.config.ts', 'package-lock.json'].map((p) => join(root, p)).filter((p) => existsSync(p))
+  const inputs = ['app', 'vite.config.ts', 'package-lock.json']
+    .map((p) => join(root, p))
+    .filter((p) => existsSync(p))
   return inputs.some((input) => newestMtime(input) > built)
 }
 

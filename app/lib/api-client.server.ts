@@ -39,7 +39,7 @@ export interface ApiCallContext {
   setCookies?: (cookies: string[]) => void
 }
 
-export type ApiTransport = (request: Request) => Promise<Response>
+export type ApiTransport = (request: Request) => Response | Promise<Response>
 
 export interface ApiClientOptions {
   /** Root of a remote API (`https://console.example.nz/api`); in-process when absent. */
@@ -78,9 +78,15 @@ const IN_PROCESS_ROOT = 'http://in-process.invalid/api'
 
 export function createApiClient(options: ApiClientOptions) {
   const root = (options.baseUrl ?? IN_PROCESS_ROOT).replace(/\/$/, '')
-  const transport: ApiTransport = options.transport ?? (options.baseUrl ? (request) => fetch(request) : (request) => getApi().fetch(request))
+  const transport: ApiTransport =
+    options.transport ??
+    (options.baseUrl ? (request) => fetch(request) : (request) => getApi().fetch(request))
 
-  async function send(method: string, path: string, callOptions: { query?: Query; body?: unknown; timeoutMs?: number }) {
+  async function send(
+    method: string,
+    path: string,
+    callOptions: { query?: Query; body?: unknown; timeoutMs?: number },
+  ) {
     const url = new URL(`${root}${path}`)
     for (const [key, value] of Object.entries(callOptions.query ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
@@ -102,7 +108,9 @@ export function createApiClient(options: ApiClientOptions) {
 
     let response: Response
     try {
-      response = await transport(new Request(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) }))
+      response = await transport(
+        new Request(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) }),
+      )
     } catch (error) {
       if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
         throw new ApiError({ status: 0, message: 'The server took too long to answer. Please try again.' })
@@ -117,7 +125,10 @@ export function createApiClient(options: ApiClientOptions) {
     const json: unknown = text ? safeJson(text) : undefined
     if (!response.ok) {
       const parsed = errorBody.safeParse(json)
-      const message = (parsed.success && parsed.data.message) || response.statusText || `Request failed with status ${response.status}`
+      const message =
+        (parsed.success && parsed.data.message) ||
+        response.statusText ||
+        `Request failed with status ${response.status}`
       throw new ApiError({
         status: response.status,
         message,
@@ -129,11 +140,12 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   function unwrap<S extends z.ZodType>(schema: S, json: unknown): z.infer<S> {
-    const parsed = zod.object({ data: schema }).safeParse(json)
+    const envelope = zod.object({ data: zod.unknown() }).safeParse(json)
+    const parsed = schema.safeParse(envelope.success ? envelope.data.data : undefined)
     if (!parsed.success) {
       throw new ApiError({ status: 500, message: 'The server answered in an unexpected shape.' })
     }
-    return parsed.data.data
+    return parsed.data
   }
 
   return {
@@ -144,7 +156,8 @@ export function createApiClient(options: ApiClientOptions) {
     /** A page of a list: answers the whole body so screens can page (SPEC §7). */
     async list<S extends z.ZodType>(path: string, call: CallOptions<S>): Promise<Paginated<z.infer<S>>> {
       const parsed = paginatedBody(call.schema).safeParse(await send('GET', path, call))
-      if (!parsed.success) throw new ApiError({ status: 500, message: 'The server answered in an unexpected shape.' })
+      if (!parsed.success)
+        throw new ApiError({ status: 500, message: 'The server answered in an unexpected shape.' })
       return parsed.data
     },
     async post<S extends z.ZodType>(path: string, call: CallOptions<S>): Promise<z.infer<S>> {
@@ -157,7 +170,11 @@ export function createApiClient(options: ApiClientOptions) {
       return unwrap(call.schema, await send('DELETE', path, call))
     },
     /** A call whose answer carries no `data` (logout, 204s): resolves once the server agrees. */
-    async send(method: 'POST' | 'PUT' | 'DELETE', path: string, call: { body?: unknown; query?: Query } = {}) {
+    async send(
+      method: 'POST' | 'PUT' | 'DELETE',
+      path: string,
+      call: { body?: unknown; query?: Query } = {},
+    ) {
       await send(method, path, call)
     },
   }

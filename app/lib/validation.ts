@@ -14,7 +14,8 @@ z.config({
   customError: (issue) => {
     if (issue.code === 'invalid_type' && issue.input === undefined) return messages.required
     if (issue.code === 'invalid_type' && issue.input === null) return messages.required
-    if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return messages.required
+    if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1)
+      return messages.required
     if (issue.code === 'invalid_format' && issue.format === 'email') return messages.email
     if (issue.code === 'too_big' && (issue.origin === 'number' || issue.origin === 'int')) {
       return messages.max(issue.maximum)

@@ -1,10 +1,10 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router'
-import { type ReactNode, useEffect } from 'react'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { NotFound } from '~/components/not-found'
-import { getSiteConfig, siteConfigScript } from '~/lib/site-config'
 import { rootSearchSchema } from '~/lib/search'
+import { getSiteConfig, siteConfigScript } from '~/lib/site-config'
 import appCss from '~/styles.css?url'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -25,23 +25,9 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 function RootComponent() {
   return (
     <RootDocument>
-      <ScrollToTopOnNavigation />
       <Outlet />
     </RootDocument>
   )
-}
-
-/** SPEC §2.3: the page scrolls to the top on every navigation. */
-function ScrollToTopOnNavigation() {
-  const router = useRouter()
-  useEffect(
-    () =>
-      router.subscribe('onResolved', (event) => {
-        if (event.pathChanged || event.hrefChanged) window.scrollTo({ top: 0, left: 0 })
-      }),
-    [router],
-  )
-  return null
 }
 
 function RootDocument({ children }: { children: ReactNode }) {

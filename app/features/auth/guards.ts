@@ -17,7 +17,11 @@ interface GuardContext {
 }
 
 function loadSession(queryClient: QueryClient): Promise<SessionState> {
-  return queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: () => fetchSessionState(), staleTime: 10_000 })
+  return queryClient.fetchQuery({
+    queryKey: sessionQueryKey,
+    queryFn: () => fetchSessionState(),
+    staleTime: 10_000,
+  })
 }
 
 function otherSiteUrl(site: 'join' | 'console', path: string) {
@@ -47,10 +51,14 @@ export function requireOrganisationAdmin(user: SessionUser) {
 export async function requireMember({ location, context }: GuardContext): Promise<{ user: SessionUser }> {
   const session = await loadSession(context.queryClient)
   if (session.kind === 'two_factor') {
-    throw redirect({ to: '/join/verification-code', search: { twoFactorAuth: true, redirect: location.publicHref } })
+    throw redirect({
+      to: '/join/verification-code',
+      search: { twoFactorAuth: true, redirect: location.publicHref },
+    })
   }
-  if (session.kind !== 'user') throw redirect({ to: '/join/', search: { redirect: location.publicHref } })
-  if (session.user.is_staff) throw redirect({ href: otherSiteUrl('console', '/dashboard'), reloadDocument: true })
+  if (session.kind !== 'user') throw redirect({ to: '/join', search: { redirect: location.publicHref } })
+  if (session.user.is_staff)
+    throw redirect({ href: otherSiteUrl('console', '/dashboard'), reloadDocument: true })
   return { user: session.user }
 }
 
@@ -58,7 +66,8 @@ export async function requireMember({ location, context }: GuardContext): Promis
 export async function redirectSignedInFromRegister({ context }: GuardContext): Promise<void> {
   const session = await loadSession(context.queryClient)
   if (session.kind !== 'user') return
-  if (session.user.is_staff) throw redirect({ href: otherSiteUrl('console', '/dashboard'), reloadDocument: true })
+  if (session.user.is_staff)
+    throw redirect({ href: otherSiteUrl('console', '/dashboard'), reloadDocument: true })
   throw redirect({ to: nextRegistrationStep(session.user) })
 }
 

@@ -6,6 +6,14 @@ const handle = ({ request }: { request: Request }) => getApi().fetch(request)
 
 export const Route = createFileRoute('/api/$')({
   server: {
-    handlers: { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle, OPTIONS: handle, HEAD: handle },
+    handlers: {
+      GET: handle,
+      POST: handle,
+      PUT: handle,
+      PATCH: handle,
+      DELETE: handle,
+      OPTIONS: handle,
+      HEAD: handle,
+    },
   },
 })

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import type { ApiEnv } from './context'
+import { getDatabase } from '~/db/client.server'
+import type { ApiDependencies, ApiEnv } from './context'
 import { registerDocs } from './docs'
 import { fieldErrorsFromZod, respondWithError, validationResponse } from './errors'
 import { registerMeRoutes } from './routes/me'
@@ -9,7 +10,7 @@ import { registerSystemRoutes } from './routes/system'
  * The REST API of SPEC §7 (DESIGN §1–2). Every endpoint is declared with its zod contract, so
  * validation, the OpenAPI document and the handlers' types come from one place.
  */
-export function createApi() {
+export function createApi(dependencies: ApiDependencies = { database: getDatabase }) {
   const api = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (!result.success) return validationResponse(c, fieldErrorsFromZod(result.error))
@@ -17,6 +18,7 @@ export function createApi() {
   }).basePath('/api')
 
   api.use(async (c, next) => {
+    c.set('database', await dependencies.database())
     // Sign-in arrives with the accounts issue; until then every caller is anonymous.
     c.set('sessionUser', undefined)
     await next()

@@ -37,7 +37,9 @@ const init = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#
 
 export function registerDocs(api: OpenAPIHono<ApiEnv>) {
   api.get('/docs', (c) => c.html(page))
-  api.get('/docs/assets/init.js', (c) => c.body(init, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }))
+  api.get('/docs/assets/init.js', (c) =>
+    c.body(init, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
+  )
   api.get('/docs/assets/:file', async (c) => {
     const file = c.req.param('file')
     const type = assets[file]

@@ -1,7 +1,13 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
-import { AppError, type AppErrorCode, type FieldErrors, NOT_TWO_FACTOR_AUTHENTICATED, summariseFieldErrors } from '~/lib/errors'
+import {
+  AppError,
+  type AppErrorCode,
+  type FieldErrors,
+  NOT_TWO_FACTOR_AUTHENTICATED,
+  summariseFieldErrors,
+} from '~/lib/errors'
 import { logger } from '~/server/logger.server'
 
 const statusOf: Record<AppErrorCode, ContentfulStatusCode> = {

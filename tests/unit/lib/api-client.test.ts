@@ -10,7 +10,7 @@ const REMOTE = 'https://api.remote.test/api'
 const member = z.object({ id: z.number(), name: z.string() })
 
 const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
@@ -60,7 +60,12 @@ describe('API client, remote (API_BASE_URL)', () => {
   it('keeps the whole body of a paginated list, with query values sent', async () => {
     const body = {
       data: [{ id: 1, name: 'A' }],
-      links: { first: '/api/members?page=1', last: '/api/members?page=3', prev: null, next: '/api/members?page=2' },
+      links: {
+        first: '/api/members?page=1',
+        last: '/api/members?page=3',
+        prev: null,
+        next: '/api/members?page=2',
+      },
       meta: { current_page: 1, from: 1, to: 1, last_page: 3, per_page: 1, total: 3 },
     }
     let query = ''
@@ -71,7 +76,10 @@ describe('API client, remote (API_BASE_URL)', () => {
       }),
     )
     const client = createApiClient({ baseUrl: REMOTE, context: () => ({}) })
-    const page = await client.list('/members', { schema: member, query: { page: 1, per_page: 1, search: undefined } })
+    const page = await client.list('/members', {
+      schema: member,
+      query: { page: 1, per_page: 1, search: undefined },
+    })
     expect(page).toEqual(body)
     expect(query).toBe('?page=1&per_page=1')
   })
@@ -80,16 +88,24 @@ describe('API client, remote (API_BASE_URL)', () => {
     server.use(
       http.post(`${REMOTE}/offerings`, () =>
         HttpResponse.json(
-          { message: 'Value is required (and 1 more error)', errors: { name: ['Value is required'], type: ['Value is required'] } },
+          {
+            message: 'Value is required (and 1 more error)',
+            errors: { name: ['Value is required'], type: ['Value is required'] },
+          },
           { status: 422 },
         ),
       ),
       http.get(`${REMOTE}/me`, () =>
-        HttpResponse.json({ error: 'not_two_factor_authenticated', message: 'Enter the code we e-mailed you.' }, { status: 400 }),
+        HttpResponse.json(
+          { error: 'not_two_factor_authenticated', message: 'Enter the code we e-mailed you.' },
+          { status: 400 },
+        ),
       ),
     )
     const client = createApiClient({ baseUrl: REMOTE, context: () => ({}) })
-    const invalid = await client.post('/offerings', { schema: member, body: {} }).catch((error: unknown) => error)
+    const invalid = await client
+      .post('/offerings', { schema: member, body: {} })
+      .catch((error: unknown) => error)
     expect(invalid).toBeInstanceOf(ApiError)
     expect(invalid).toMatchObject({
       status: 422,
@@ -101,9 +117,17 @@ describe('API client, remote (API_BASE_URL)', () => {
   })
 
   it('falls back to the status text when the server sends no message', async () => {
-    server.use(http.get(`${REMOTE}/stats`, () => new HttpResponse('upstream broke', { status: 502, statusText: 'Bad Gateway' })))
+    server.use(
+      http.get(
+        `${REMOTE}/stats`,
+        () => new HttpResponse('upstream broke', { status: 502, statusText: 'Bad Gateway' }),
+      ),
+    )
     const client = createApiClient({ baseUrl: REMOTE, context: () => ({}) })
-    await expect(client.get('/stats', { schema: member })).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' })
+    await expect(client.get('/stats', { schema: member })).rejects.toMatchObject({
+      status: 502,
+      message: 'Bad Gateway',
+    })
   })
 
   it('gives up on an authentication call after its timeout', async () => {
@@ -124,7 +148,15 @@ describe('API client, remote (API_BASE_URL)', () => {
 describe('API client, authentication timeout', () => {
   it('is 26 seconds, for the authentication calls only', () => {
     expect(AUTH_TIMEOUT_MS).toBe(26_000)
-    for (const path of ['/me', '/login', '/logout', '/register', '/email/verify', '/email/resend', '/unique-email']) {
+    for (const path of [
+      '/me',
+      '/login',
+      '/logout',
+      '/register',
+      '/email/verify',
+      '/email/resend',
+      '/unique-email',
+    ]) {
       expect(isAuthPath(path)).toBe(true)
     }
     expect(isAuthPath('/forgot-password')).toBe(true)

@@ -10,7 +10,9 @@ describe('search params every screen understands', () => {
   })
 
   it('accepts a redirect path on the same site and twoFactorAuth as a boolean', () => {
-    expect(rootSearchSchema.parse(defaultParseSearch('?redirect=%2Fmembers%2F12&twoFactorAuth=true'))).toEqual({
+    expect(
+      rootSearchSchema.parse(defaultParseSearch('?redirect=%2Fmembers%2F12&twoFactorAuth=true')),
+    ).toEqual({
       redirect: '/members/12',
       twoFactorAuth: true,
     })

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isUntouchedPath, siteForHost, siteOfInternalPath, siteUrl, toInternalPath, toPublicPath } from '~/lib/sites'
+import {
+  isUntouchedPath,
+  siteForHost,
+  siteOfInternalPath,
+  siteUrl,
+  toInternalPath,
+  toPublicPath,
+} from '~/lib/sites'
 
 const hosts = { join: 'join.localhost', console: 'console.localhost' }
 
@@ -37,7 +44,9 @@ describe('sites by host', () => {
   })
 
   it('builds links to the other site with the same scheme and port', () => {
-    expect(siteUrl({ host: 'join.localhost', protocol: 'http:', port: '3000' })).toBe('http://join.localhost:3000/')
+    expect(siteUrl({ host: 'join.localhost', protocol: 'http:', port: '3000' })).toBe(
+      'http://join.localhost:3000/',
+    )
     expect(siteUrl({ host: 'console.gymbase.nz', protocol: 'https:', port: '', path: '/dashboard' })).toBe(
       'https://console.gymbase.nz/dashboard',
     )

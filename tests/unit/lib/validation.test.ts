@@ -6,7 +6,9 @@ import { paginate } from '~/server/api/envelope'
 describe('the generic validation messages of SPEC §5', () => {
   const schema = z.object({ name: z.string().min(1), email: z.email(), days: z.number().max(7) })
   const issues = (input: unknown) =>
-    Object.fromEntries(schema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [])
+    Object.fromEntries(
+      schema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [],
+    )
 
   it('says "Value is required" for a missing or empty value', () => {
     expect(issues({ email: 'a@b.nz', days: 1 })).toEqual({ name: messages.required })
@@ -32,7 +34,13 @@ describe('the generic validation messages of SPEC §5', () => {
 
 describe('paginated envelope', () => {
   it('gives links and meta like Laravel, keeping the other query values', () => {
-    const page = paginate({ rows: ['c', 'd'], total: 5, page: 2, perPage: 2, url: 'http://x/api/members?search=ar&page=2' })
+    const page = paginate({
+      rows: ['c', 'd'],
+      total: 5,
+      page: 2,
+      perPage: 2,
+      url: 'http://x/api/members?search=ar&page=2',
+    })
     expect(page.meta).toEqual({ current_page: 2, from: 3, to: 4, last_page: 3, per_page: 2, total: 5 })
     expect(page.links).toEqual({
       first: '/api/members?search=ar&page=1',

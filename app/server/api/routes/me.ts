@@ -10,7 +10,10 @@ const me = createRoute({
   tags: ['Authentication'],
   summary: 'The signed-in user',
   responses: {
-    200: { description: 'The session user', content: { 'application/json': { schema: dataEnvelope(sessionUserSchema) } } },
+    200: {
+      description: 'The session user',
+      content: { 'application/json': { schema: dataEnvelope(sessionUserSchema) } },
+    },
     401: { description: 'Not signed in', content: { 'application/json': { schema: messageSchema } } },
   },
 })

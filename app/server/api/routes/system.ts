@@ -9,13 +9,16 @@ const health = createRoute({
   tags: ['System'],
   summary: 'Liveness and database check',
   responses: {
-    200: { description: 'The app and its database answer', content: { 'application/json': { schema: healthSchema } } },
+    200: {
+      description: 'The app and its database answer',
+      content: { 'application/json': { schema: healthSchema } },
+    },
   },
 })
 
 export function registerSystemRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(health, async (c) => {
-    const database = await getDatabaseHealth()
+    const database = await getDatabaseHealth({ database: c.get('database') })
     return c.json({ status: 'ok' as const, database, time: new Date().toISOString() }, 200)
   })
 }

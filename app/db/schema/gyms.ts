@@ -1,0 +1,37 @@
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { id, timestamps } from './columns'
+import { organisationId } from './organisations'
+
+export const gyms = pgTable(
+  'gyms',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    name: text('name').notNull(),
+    // Public identifier for links and uploads, so sequential ids are not exposed outside the console.
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    logo: text('logo'),
+    /** Connected card-provider account (`acct_…`); null means no payment account is connected. */
+    stripeId: text('stripe_id').unique(),
+    // Re-read from the provider at the onboarding callback: reaching the callback does not prove it.
+    stripeChargesEnabled: boolean('stripe_charges_enabled').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [index('gyms_organisation_name_idx').on(t.organisationId, t.name)],
+)
+
+/** The bank account a gym's bank-account payments are paid into. */
+export const destinationAccounts = pgTable(
+  'destination_accounts',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    gymId: integer('gym_id')
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    bankAccountNumber: text('bank_account_number').notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('destination_accounts_gym_idx').on(t.gymId)],
+)

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { createdAt, id, instant, isOneOf } from './columns'
+import { mailStatuses } from './enums'
+import { organisations } from './organisations'
+
+/**
+ * Every e-mail goes through this outbox: written in the same transaction as the change that causes it,
+ * delivered by a job. Without SMTP configured it stays here, which is how the sandbox "sends" mail.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    // Nullable: platform mail (e.g. operator alerts) belongs to no organisation.
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: mailStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_status_created_at_idx').on(t.status, t.createdAt),
+    index('mail_outbox_organisation_created_at_idx').on(t.organisationId, t.createdAt),
+    index('mail_outbox_to_idx').on(t.to),
+    check('mail_outbox_status_check', isOneOf(t.status, mailStatuses)),
+    check('mail_outbox_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+)

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+} from 'drizzle-orm/pg-core'
+import { createdAt, id, instant, isOneOf, timestamps } from './columns'
+import { offeringTypes } from './enums'
+import { gyms } from './gyms'
+import { organisationId } from './organisations'
+
+/** A membership type an organisation sells; its prices hang off it. */
+export const offerings = pgTable(
+  'offerings',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    type: text('type', { enum: offeringTypes }).notNull(),
+    allGymsAccess: boolean('all_gyms_access').notNull().default(false),
+    mandated: boolean('mandated').notNull().default(false),
+    hoursMandated: boolean('hours_mandated').notNull().default(false),
+    pricesMandated: boolean('prices_mandated').notNull().default(false),
+    archivedAt: instant('archived_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('offerings_organisation_name_idx').on(t.organisationId, t.name),
+    check('offerings_type_check', isOneOf(t.type, offeringTypes)),
+  ],
+)
+
+/** Gyms an offering gives access to, when it is not for all gyms. */
+export const offeringGyms = pgTable(
+  'offering_gyms',
+  {
+    organisationId: organisationId(),
+    offeringId: integer('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    gymId: integer('gym_id')
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.offeringId, t.gymId] }), index('offering_gyms_gym_idx').on(t.gymId)],
+)
+
+/** Opening hours of a limited-access offering, one row per day and window. */
+export const offeringHours = pgTable(
+  'offering_hours',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    offeringId: integer('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    /** 1 Monday … 7 Sunday (ISO). */
+    day: smallint('day').notNull(),
+    openAt: time('open_at').notNull(),
+    closeAt: time('close_at').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('offering_hours_offering_idx').on(t.offeringId, t.day),
+    check('offering_hours_day_check', sql`${t.day} between 1 and 7`),
+  ],
+)

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { allOneOf, id, isOneOf, timestamps } from './columns'
+import { graceUnits, type OrganisationPriceFrequency, organisationPriceFrequencies } from './enums'
+
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    multiGym: boolean('multi_gym').notNull().default(false),
+    // Offering permissions (SPEC §3 offering_permissions).
+    enableOfferings: boolean('enable_offerings').notNull().default(true),
+    nonStop: boolean('non_stop').notNull().default(true),
+    limitedAccess: boolean('limited_access').notNull().default(true),
+    // A set rather than six booleans: the settings screen reads and writes the enabled frequencies as one
+    // list, and a price form filters on "is this frequency enabled". The check keeps unknown values out.
+    priceFrequencies: text('price_frequencies')
+      .array()
+      .$type<OrganisationPriceFrequency[]>()
+      .notNull()
+      .default(sql`array['weekly', 'fortnightly', 'monthly', 'quarterly', 'six_monthly', 'yearly']::text[]`),
+    failedPaymentGracePeriod: integer('failed_payment_grace_period').notNull().default(14),
+    failedPaymentGracePeriodUnit: text('failed_payment_grace_period_unit', { enum: graceUnits })
+      .notNull()
+      .default('day'),
+    termMembershipGracePeriod: integer('term_membership_grace_period').notNull().default(0),
+    termMembershipGracePeriodUnit: text('term_membership_grace_period_unit', { enum: graceUnits })
+      .notNull()
+      .default('day'),
+    // Card surcharge = amount × bps / 10 000 + fixed, so a rate like 2.95 % stays an exact integer.
+    cardSurchargeBasisPoints: integer('card_surcharge_basis_points').notNull().default(0),
+    cardSurchargeFixed: integer('card_surcharge_fixed').notNull().default(0),
+    generalCardSurchargeText: text('general_card_surcharge_text'),
+    accentColour: text('accent_colour'),
+    logo: text('logo'),
+    ...timestamps(),
+  },
+  (t) => [
+    check(
+      'organisations_price_frequencies_check',
+      allOneOf(t.priceFrequencies, organisationPriceFrequencies),
+    ),
+    check(
+      'organisations_failed_payment_grace_unit_check',
+      isOneOf(t.failedPaymentGracePeriodUnit, graceUnits),
+    ),
+    check('organisations_term_grace_unit_check', isOneOf(t.termMembershipGracePeriodUnit, graceUnits)),
+    check(
+      'organisations_grace_periods_check',
+      sql`${t.failedPaymentGracePeriod} >= 0 and ${t.termMembershipGracePeriod} >= 0`,
+    ),
+    check(
+      'organisations_card_surcharge_check',
+      sql`${t.cardSurchargeBasisPoints} between 0 and 10000 and ${t.cardSurchargeFixed} >= 0`,
+    ),
+  ],
+)
+
+/** `organisation_id` of every organisation-owned table: deleting an organisation removes its data. */
+export const organisationId = () =>
+  integer('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' })

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { createdAt, id, instant, isOneOf, timestamps } from './columns'
+import { billingFrequencies, termUnits } from './enums'
+import { gyms } from './gyms'
+import { offerings } from './offerings'
+import { organisationId } from './organisations'
+import { users } from './users'
+
+/**
+ * A price of an offering. Amounts are integer cents. A term membership is a price with a term
+ * (`term_amount` × `term_unit`); both are set or neither is.
+ */
+export const prices = pgTable(
+  'prices',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    // Cascade: deleting an offering takes its prices with it; subscriptions on a price still block it.
+    offeringId: integer('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    /** The gym the price is for; null when it applies at every gym of the offering. */
+    gymId: integer('gym_id').references(() => gyms.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    billingFrequency: text('billing_frequency', { enum: billingFrequencies }).notNull(),
+    joiningFee: integer('joining_fee').notNull().default(0),
+    /** Private prices are only offered through a private link. */
+    private: boolean('private').notNull().default(false),
+    termAmount: integer('term_amount'),
+    termUnit: text('term_unit', { enum: termUnits }),
+    /** Ties together the per-gym copies of what staff see as one price. */
+    groupingUniqueIdentifier: text('grouping_unique_identifier'),
+    archivedAt: instant('archived_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('prices_offering_idx').on(t.offeringId),
+    index('prices_organisation_idx').on(t.organisationId, t.archivedAt),
+    index('prices_gym_idx').on(t.gymId),
+    index('prices_grouping_idx').on(t.groupingUniqueIdentifier),
+    check('prices_amount_check', sql`${t.amount} >= 0 and ${t.joiningFee} >= 0`),
+    check('prices_billing_frequency_check', isOneOf(t.billingFrequency, billingFrequencies)),
+    check('prices_term_unit_check', isOneOf(t.termUnit, termUnits)),
+    check(
+      'prices_term_check',
+      sql`(${t.termAmount} is null) = (${t.termUnit} is null) and (${t.termAmount} is null or ${t.termAmount} > 0)`,
+    ),
+  ],
+)
+
+/** A link that offers a private price (and optionally waives the age check) to whoever holds it. */
+export const privatePriceLinks = pgTable(
+  'private_price_links',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    priceId: integer('price_id')
+      .notNull()
+      .references(() => prices.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    ageBypass: boolean('age_bypass').notNull().default(false),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: instant('expires_at'),
+    usedAt: instant('used_at'),
+    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('private_price_links_price_idx').on(t.priceId)],
+)
+
+/** An organisation-level link that lets someone under the minimum age register. */
+export const ageBypassLinks = pgTable(
+  'age_bypass_links',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    token: text('token').notNull().unique(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: instant('expires_at'),
+    usedAt: instant('used_at'),
+    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('age_bypass_links_organisation_idx').on(t.organisationId)],
+)

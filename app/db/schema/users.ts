@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { allOneOf, id, instant, isOneOf, timestamps } from './columns'
+import {
+  type ConfidenceAndExperience,
+  confidenceAndExperienceOptions,
+  type HearAboutUs,
+  hearAboutUsOptions,
+  organisationRoles,
+} from './enums'
+import { gyms } from './gyms'
+import { organisationId } from './organisations'
+import { paymentMethods } from './payment-methods'
+
+/**
+ * Members and staff alike. A user belongs to exactly one organisation, so the same e-mail address can
+ * be a member of two organisations as two unrelated users.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    name: text('name').notNull(),
+    /** Unique per organisation ignoring case (see the index); keep it as typed for display. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: instant('email_verified_at'),
+    isStaff: boolean('is_staff').notNull().default(false),
+    /** `admin` makes the user an organisation admin; null means no organisation-wide role. */
+    organisationRole: text('organisation_role', { enum: organisationRoles }),
+    mobileNumber: text('mobile_number'),
+    dob: date('dob', { mode: 'string' }),
+    emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
+    pushNotificationsEnabled: boolean('push_notifications_enabled').notNull().default(true),
+    paymentReminders: boolean('payment_reminders').notNull().default(true),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactEmail: text('emergency_contact_email'),
+    emergencyContactMobileNumber: text('emergency_contact_mobile_number'),
+    emergencyContactRelationship: text('emergency_contact_relationship'),
+    address: text('address'),
+    suburb: text('suburb'),
+    city: text('city'),
+    postCode: text('post_code'),
+    confidenceAndExperience: text('confidence_and_experience')
+      .array()
+      .$type<ConfidenceAndExperience[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    hearAboutUs: text('hear_about_us').array().$type<HearAboutUs[]>().notNull().default(sql`'{}'::text[]`),
+    hearAboutUsOther: text('hear_about_us_other'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    notes: text('notes'),
+    profilePicture: text('profile_picture'),
+    defaultPaymentMethodId: integer('default_payment_method_id').references(
+      (): AnyPgColumn => paymentMethods.id,
+      { onDelete: 'set null' },
+    ),
+    currentGymId: integer('current_gym_id').references(() => gyms.id, { onDelete: 'set null' }),
+    homeGymId: integer('home_gym_id').references(() => gyms.id, { onDelete: 'set null' }),
+    isReturningMember: boolean('is_returning_member').notNull().default(false),
+    reauthenticateAkahu: boolean('reauthenticate_akahu').notNull().default(false),
+    /** Non-zero while a staff invitation is outstanding (SPEC §4); counts the invitations sent. */
+    pendingInvite: integer('pending_invite').notNull().default(0),
+    /** Door access for staff, granted by hand; members get access through their subscription. */
+    accessEnabled: boolean('access_enabled').notNull().default(false),
+    deletedAt: instant('deleted_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('users_organisation_email_unique').on(t.organisationId, sql`lower(${t.email})`),
+    index('users_organisation_name_idx').on(t.organisationId, t.name),
+    index('users_organisation_created_at_idx').on(t.organisationId, t.createdAt),
+    index('users_current_gym_idx').on(t.currentGymId),
+    index('users_home_gym_idx').on(t.homeGymId),
+    index('users_default_payment_method_idx').on(t.defaultPaymentMethodId),
+    // Global search and the members list filter with ILIKE '%…%', which only a trigram index can serve.
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    check('users_organisation_role_check', isOneOf(t.organisationRole, organisationRoles)),
+    check(
+      'users_confidence_and_experience_check',
+      allOneOf(t.confidenceAndExperience, confidenceAndExperienceOptions),
+    ),
+    check('users_hear_about_us_check', allOneOf(t.hearAboutUs, hearAboutUsOptions)),
+    check('users_pending_invite_check', sql`${t.pendingInvite} >= 0`),
+  ],
+)

@@ -1,0 +1,34 @@
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { createdAt, id } from './columns'
+import { gyms } from './gyms'
+import { doorIntegrations } from './integrations'
+import { organisationId } from './organisations'
+import { users } from './users'
+
+/** A member's entry (or refused entry) at a gym, usually from a door unlock event. */
+export const visits = pgTable(
+  'visits',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    gymId: integer('gym_id')
+      .notNull()
+      .references(() => gyms.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    doorIntegrationId: integer('door_integration_id').references(() => doorIntegrations.id, {
+      onDelete: 'set null',
+    }),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+    successful: boolean('successful').notNull().default(true),
+    /** The provider's event id, so a redelivered unlock event does not count twice. */
+    externalId: text('external_id').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('visits_organisation_gym_visited_at_idx').on(t.organisationId, t.gymId, t.visitedAt),
+    index('visits_organisation_visited_at_idx').on(t.organisationId, t.visitedAt),
+    index('visits_user_visited_at_idx').on(t.userId, t.visitedAt),
+  ],
+)

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm'
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { id, instant, isOneOf } from './columns'
+import { webhookProviders } from './enums'
+
+/**
+ * Incoming provider webhooks, stored before they are processed. The unique event id makes a
+ * redelivery a no-op. Not organisation-owned: the organisation is only known after processing.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: id(),
+    provider: text('provider', { enum: webhookProviders }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: instant('processed_at'),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('webhook_events_provider_event_unique').on(t.provider, t.eventId),
+    index('webhook_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`),
+    index('webhook_events_received_at_idx').on(t.receivedAt),
+    check('webhook_events_provider_check', isOneOf(t.provider, webhookProviders)),
+  ],
+)

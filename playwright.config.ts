@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * Browser tests against the production build (`npm run build && npm start`), on Debian's Chromium:
+ * Playwright's own browser download is not reachable from our machines.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100)
+export const consoleUrl = `http://console.localhost:${port}`
+export const joinUrl = `http://join.localhost:${port}`
+export const otherUrl = `http://127.0.0.1:${port}`
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: consoleUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-NZ',
+    timezoneId: 'Pacific/Auckland',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
+  ],
+  webServer: {
+    // A data folder of its own, so browser tests never touch the developer's demo data.
+    command: 'npm start',
+    url: `${otherUrl}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: !process.env.CI,
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})
