@@ -6,7 +6,7 @@ import { defineConfig } from 'vite'
 
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
-  server: { port: 3000, allowedHosts: ['.localhost'] },
+  server: { port: Number(process.env.PORT ?? 3000), allowedHosts: ['.localhost'] },
   plugins: [
     tailwindcss(),
     tanstackStart({ srcDirectory: 'app', server: { entry: 'server-entry.ts' } }),

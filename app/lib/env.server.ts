@@ -4,28 +4,25 @@ import { z } from 'zod'
  * Server environment, validated once at start-up. Every variable has a default that runs as it is
  * on a fresh clone (embedded database, sandbox providers, mail kept in the outbox).
  */
+/** `FOO=` in a .env file means "not set", not an empty value. */
+const optional = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), inner.optional())
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
   HOST: z.string().default('0.0.0.0'),
   JOIN_HOST: z.string().default('join.localhost'),
   CONSOLE_HOST: z.string().default('console.localhost'),
-  /** Public scheme used when building absolute links (e-mails, redirects between the two sites). */
-  PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: optional(z.string()),
   DATA_DIR: z.string().default('.data'),
   /** Calls a remote API of the same contract instead of dispatching in-process. */
-  API_BASE_URL: z.string().url().optional(),
+  API_BASE_URL: optional(z.url()),
   /** Seed demo data on first start when the embedded database is empty. */
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  /** Run the job workers inside the web process (the embedded default). */
-  RUN_WORKERS: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 })
 

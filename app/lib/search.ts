@@ -1,25 +1,29 @@
-import { z } from './validation'
+import * as z from 'zod/mini'
 
 /**
- * Search params every screen understands (SPEC §2.1, §2.3). `redirect` only ever holds a path on
- * the same site, so a crafted link cannot send someone to another origin after sign-in.
+ * Search params every screen understands (SPEC §2.1, §2.3), validated with zod's tree-shakable
+ * build because the root route's schema ships on every page, the join site's included.
+ * `redirect` only ever holds a path on the same site, so a crafted link cannot send someone to
+ * another origin after sign-in.
  */
 export const redirectSchema = z
   .string()
-  .refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\'))
+  .check(z.refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')))
+
+const booleanFromQuery = z.pipe(
+  z.transform((value: unknown) => (value === 'true' ? true : value === 'false' ? false : value)),
+  z.boolean(),
+)
 
 export const rootSearchSchema = z.object({
-  redirect: redirectSchema.optional().catch(undefined),
-  twoFactorAuth: z
-    .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean())
-    .optional()
-    .catch(undefined),
+  redirect: z.catch(z.optional(redirectSchema), undefined),
+  twoFactorAuth: z.catch(z.optional(booleanFromQuery), undefined),
 })
 export type RootSearch = z.infer<typeof rootSearchSchema>
 
-/** A list screen's paging and sorting, with numbers already numbers (SPEC §2.3). */
+/** A list screen's paging and search, numbers already numbers (SPEC §2.3: the router parses them). */
 export const listSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  per_page: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
-  search: z.string().optional().catch(undefined),
+  page: z.catch(z.optional(z.int().check(z.minimum(1))), undefined),
+  per_page: z.catch(z.optional(z.int().check(z.minimum(1), z.maximum(100))), undefined),
+  search: z.catch(z.optional(z.string()), undefined),
 })
