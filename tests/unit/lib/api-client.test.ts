@@ -1,8 +1,10 @@
 import { delay, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { closeDatabase } from '~/db/client.server'
 import { AUTH_TIMEOUT_MS, createApiClient, isAuthPath } from '~/lib/api-client.server'
 import { ApiError } from '~/lib/api-error'
+import { resetEnvCache } from '~/lib/env.server'
 import { z } from '~/lib/validation'
 import { createApi } from '~/server/api/app'
 
@@ -191,6 +193,15 @@ describe('API client, in-process (default)', () => {
   })
 
   it('uses the in-process API when no base URL and no transport are given', async () => {
+    // The process-wide API opens the configured database: a throw-away one, never the developer's.
+    vi.stubEnv('DATABASE_URL', '')
+    vi.stubEnv('DATA_DIR', 'memory://')
+    resetEnvCache()
+    onTestFinished(async () => {
+      await closeDatabase()
+      vi.unstubAllEnvs()
+      resetEnvCache()
+    })
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
     const client = createApiClient({ context: () => ({}) })
     await expect(client.get('/me', { schema: member })).rejects.toMatchObject({ status: 401 })
