@@ -23,6 +23,8 @@ async function run() {
   logger.info({ database: handle.driver.kind, ms: Math.round(performance.now() - started) }, 'database ready')
   if (handle.driver.kind === 'pglite' && env.SEED_DEMO) {
     const { seedDemoIfEmpty } = await import('./seed/seed-demo.server')
-    await seedDemoIfEmpty({ db: handle.db })
+    const seeding = performance.now()
+    const result = await seedDemoIfEmpty({ db: handle.db })
+    if (result.seeded) logger.info({ ms: Math.round(performance.now() - seeding) }, 'seeded the demo data')
   }
 }

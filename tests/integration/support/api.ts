@@ -11,7 +11,11 @@ export function createTestApi(database: TestDatabaseContext) {
   })
   return {
     api,
-    request(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
+    request(
+      method: string,
+      path: string,
+      options: { body?: unknown; headers?: Record<string, string> } = {},
+    ) {
       const headers = new Headers({
         Accept: 'application/json',
         'X-Requested-With': 'XMLHttpRequest',

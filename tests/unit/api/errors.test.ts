@@ -22,7 +22,10 @@ function apiThrowing(error: unknown) {
         body: {
           content: {
             'application/json': {
-              schema: z.object({ name: z.string().min(1), hours: z.array(z.object({ day: z.number().max(7) })) }),
+              schema: z.object({
+                name: z.string().min(1),
+                hours: z.array(z.object({ day: z.number().max(7) })),
+              }),
             },
           },
         },
@@ -38,7 +41,11 @@ function apiThrowing(error: unknown) {
 describe('one error mapper for the whole API', () => {
   it.each([
     [new AppError('UNAUTHENTICATED', 'Unauthenticated.'), 401, { message: 'Unauthenticated.' }],
-    [new AppError('FORBIDDEN', 'This action is unauthorized.'), 403, { message: 'This action is unauthorized.' }],
+    [
+      new AppError('FORBIDDEN', 'This action is unauthorized.'),
+      403,
+      { message: 'This action is unauthorized.' },
+    ],
     [new AppError('NOT_FOUND', 'Member not found.'), 404, { message: 'Member not found.' }],
     [new AppError('CONFLICT', 'Someone else changed this.'), 409, { message: 'Someone else changed this.' }],
     [

@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { offeringGyms, offeringHours, offerings, organisations } from '~/db/schema'
+import { offeringTypes } from '~/db/schema/enums'
+import { z } from '~/lib/validation'
+import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
+import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
+
+export type Offering = typeof offerings.$inferSelect
+export type OfferingHours = typeof offeringHours.$inferSelect
+
+const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Value is not a valid time (HH:MM)')
+
+const hoursSchema = z
+  .object({
+    /** 1 Monday … 7 Sunday. */
+    day: z.int().min(1).max(7),
+    openAt: timeSchema,
+    closeAt: timeSchema,
+  })
+  // Same-day windows only: a window past midnight is two rows, one per day.
+  .refine((hours) => hours.openAt < hours.closeAt, {
+    message: 'The closing time must be after the opening time.',
+    path: ['closeAt'],
+  })
+
+const inputSchema = z.object({
+  organisationId: idSchema,
+  name: z.string().trim().min(1).max(120),
+  description: z.string().trim().min(1).max(2000).nullish(),
+  type: z.enum(offeringTypes),
+  allGymsAccess: z.boolean().default(false),
+  /** Gyms the offering gives access to; ignored when `allGymsAccess`. */
+  gyms: z.array(idSchema).default([]),
+  hours: z.array(hoursSchema).default([]),
+  mandated: z.boolean().default(false),
+  hoursMandated: z.boolean().default(false),
+  pricesMandated: z.boolean().default(false),
+})
+
+export type CreateOfferingInput = z.input<typeof inputSchema>
+
+export interface CreatedOffering {
+  offering: Offering
+  hours: OfferingHours[]
+  gymIds: number[]
+}
+
+/** A membership type (SPEC §3 Offering) with its gyms and, for limited access, its opening hours. */
+export async function createOffering(
+  options: CreateOfferingInput & { db: Db; now: Date },
+): Promise<CreatedOffering> {
+  const { db, now, ...rest } = options
+  const input = parseInput(inputSchema, rest)
+
+  const [organisation] = await db
+    .select({
+      enableOfferings: organisations.enableOfferings,
+      nonStop: organisations.nonStop,
+      limitedAccess: organisations.limitedAccess,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, input.organisationId))
+  if (!organisation) throw notFound('Organisation')
+  // SPEC §4: the organisation's offering permissions decide which types may exist.
+  if (!organisation.enableOfferings)
+    throw validationError('type', 'Offerings are not enabled for this organisation.')
+  if (input.type === '24_7' && !organisation.nonStop) {
+    throw validationError('type', 'This organisation does not offer 24/7 memberships.')
+  }
+  if (input.type === 'limited_access' && !organisation.limitedAccess) {
+    throw validationError('type', 'This organisation does not offer limited-hours memberships.')
+  }
+  if (input.type === '24_7' && input.hours.length > 0) {
+    throw validationError('hours', 'A 24/7 offering has no opening hours.')
+  }
+  if (input.type === 'limited_access' && input.hoursMandated && input.hours.length === 0) {
+    throw validationError('hours', 'Add at least one day')
+  }
+  const gymIds = input.allGymsAccess ? [] : [...new Set(input.gyms)]
+  if (!input.allGymsAccess && gymIds.length === 0) throw validationError('gyms', 'Select at least one gym')
+  await assertOrganisationGyms({ db, organisationId: input.organisationId, gymIds })
+
+  return db.transaction(async (tx) => {
+    const [offering] = await tx
+      .insert(offerings)
+      .values({
+        organisationId: input.organisationId,
+        name: input.name,
+        description: input.description ?? null,
+        type: input.type,
+        allGymsAccess: input.allGymsAccess,
+        mandated: input.mandated,
+        hoursMandated: input.hoursMandated,
+        pricesMandated: input.pricesMandated,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+    if (!offering) throw new Error('Inserting the offering returned no row')
+    if (gymIds.length > 0) {
+      await tx.insert(offeringGyms).values(
+        gymIds.map((gymId) => ({
+          organisationId: input.organisationId,
+          offeringId: offering.id,
+          gymId,
+          createdAt: now,
+        })),
+      )
+    }
+    const hours =
+      input.hours.length === 0
+        ? []
+        : await tx
+            .insert(offeringHours)
+            .values(
+              input.hours.map((window) => ({
+                organisationId: input.organisationId,
+                offeringId: offering.id,
+                day: window.day,
+                openAt: window.openAt,
+                closeAt: window.closeAt,
+                createdAt: now,
+                updatedAt: now,
+              })),
+            )
+            .returning()
+    return { offering, hours, gymIds }
+  })
+}

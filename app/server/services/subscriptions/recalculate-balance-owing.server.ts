@@ -1,0 +1,124 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { organisations, payments, subscriptions } from '~/db/schema'
+import type { GraceUnit } from '~/db/schema/enums'
+import { z } from '~/lib/validation'
+import { addDays, addMonths, type CalendarDateString } from '~/server/billing/calendar'
+import { idSchema, notFound, parseInput } from '../service-input.server'
+
+/** Statuses that are not failures; SPEC §4 counts every other status as failed. */
+const notFailed = ['sent', 'upcoming', 'pending_request', 'cancelled', 'refunded']
+
+const inputSchema = z.object({
+  organisationId: idSchema,
+  subscriptionIds: z.array(idSchema).min(1),
+})
+
+export type RecalculateBalanceOwingInput = z.input<typeof inputSchema>
+
+export interface BalanceOwing {
+  subscriptionId: number
+  balanceOwing: number
+  periodsOwing: number
+  gracePeriodEndsAt: CalendarDateString | null
+}
+
+function graceEnd(from: CalendarDateString, amount: number, unit: GraceUnit): CalendarDateString {
+  if (unit === 'day') return addDays(from, amount)
+  if (unit === 'week') return addDays(from, amount * 7)
+  return addMonths(from, amount)
+}
+
+/**
+ * Sets `balance_owing` and `periods_owing` from the payments (DESIGN §5: they always equal what the
+ * payments say) and opens or closes the failed-payment grace period to match.
+ *
+ * A period is owed when it has a failed payment and no sent one; it owes the amount of its latest failed
+ * payment (a failed retry replaces, not adds to, the original). The grace period runs from the first
+ * failure of the oldest owed period for the organisation's failed-payment grace period; an existing end is kept,
+ * so a second failure does not extend it.
+ */
+export async function recalculateBalanceOwing(
+  options: RecalculateBalanceOwingInput & { db: Db; now: Date },
+): Promise<BalanceOwing[]> {
+  const { db, now, ...rest } = options
+  const input = parseInput(inputSchema, rest)
+  const subscriptionIds = [...new Set(input.subscriptionIds)]
+
+  const [organisation] = await db
+    .select({
+      gracePeriod: organisations.failedPaymentGracePeriod,
+      graceUnit: organisations.failedPaymentGracePeriodUnit,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, input.organisationId))
+  if (!organisation) throw notFound('Organisation')
+
+  const current = await db
+    .select({ id: subscriptions.id, gracePeriodEndsAt: subscriptions.gracePeriodEndsAt })
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.organisationId, input.organisationId), inArray(subscriptions.id, subscriptionIds)),
+    )
+  if (current.length !== subscriptionIds.length) throw notFound('Subscription')
+
+  // Payments without a period (one-off, manual) are each their own "period", keyed by their id.
+  const owed = await db.execute<{
+    subscription_id: number
+    balance_owing: number
+    periods_owing: number
+    oldest_due_on: string
+  }>(sql`
+    with failed as (
+      select p.id, p.subscription_id, p.due_on, p.amount + p.surcharge - p.credit_used as owed,
+        coalesce(p.period_start_at::text, 'payment:' || p.id) as period_key
+      from ${payments} p
+      where p.organisation_id = ${input.organisationId}
+        and p.subscription_id in ${subscriptionIds}
+        and p.status not in ${notFailed}
+        and not exists (
+          select 1 from ${payments} s
+          where s.subscription_id = p.subscription_id
+            and s.period_start_at = p.period_start_at
+            and s.status = 'sent'
+        )
+    ), owed_periods as (
+      select distinct on (subscription_id, period_key) subscription_id, owed,
+        min(due_on) over (partition by subscription_id, period_key) as first_due_on
+      from failed
+      order by subscription_id, period_key, id desc
+    )
+    select subscription_id, sum(owed)::int as balance_owing, count(*)::int as periods_owing,
+      min(first_due_on)::text as oldest_due_on
+    from owed_periods
+    group by subscription_id
+  `)
+  const owedBySubscription = new Map(owed.rows.map((row) => [row.subscription_id, row]))
+
+  const results: BalanceOwing[] = []
+  for (const subscription of current) {
+    const row = owedBySubscription.get(subscription.id)
+    const result: BalanceOwing = row
+      ? {
+          subscriptionId: subscription.id,
+          balanceOwing: row.balance_owing,
+          periodsOwing: row.periods_owing,
+          gracePeriodEndsAt:
+            subscription.gracePeriodEndsAt ??
+            graceEnd(row.oldest_due_on, organisation.gracePeriod, organisation.graceUnit),
+        }
+      : { subscriptionId: subscription.id, balanceOwing: 0, periodsOwing: 0, gracePeriodEndsAt: null }
+    await db
+      .update(subscriptions)
+      .set({
+        balanceOwing: result.balanceOwing,
+        periodsOwing: result.periodsOwing,
+        gracePeriodEndsAt: result.gracePeriodEndsAt,
+        version: sql`${subscriptions.version} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, subscription.id))
+    results.push(result)
+  }
+  return results
+}

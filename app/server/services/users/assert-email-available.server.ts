@@ -1,0 +1,25 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { users } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+
+/**
+ * E-mail addresses are unique per organisation ignoring case (the `users_organisation_email_unique`
+ * index). Checking first turns the index's error into a field message; the index still settles a race.
+ */
+export async function assertEmailAvailable(options: {
+  db: Db
+  organisationId: number
+  email: string
+}): Promise<void> {
+  const { db, organisationId, email } = options
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .limit(1)
+  if (taken) {
+    const message = 'The email has already been taken.'
+    throw new AppError('VALIDATION', message, { fieldErrors: { email: [message] } })
+  }
+}

@@ -1,0 +1,128 @@
+import type { Db } from '~/db/client.server'
+import type { BillingFrequency, PaymentMethodType } from '~/db/schema/enums'
+import { calendarDateAt } from '~/server/billing/calendar'
+import { createFakeMember } from '~/server/seed/factories/member-factory.server'
+import { addFakePaymentMethod } from '~/server/seed/factories/payment-method-factory.server'
+import { createRandom, type Random } from '~/server/seed/random'
+import { type CreatedOffering, createOffering } from '~/server/services/offerings/create-offering.server'
+import type { PaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
+import { createPrice, type Price } from '~/server/services/prices/create-price.server'
+import {
+  createSubscription,
+  type Subscription,
+} from '~/server/services/subscriptions/create-subscription.server'
+import type { CreateMemberInput, Member } from '~/server/services/users/create-member.server'
+import { testNow } from './clock'
+
+let members = 0
+
+function randomFor(seed: string | undefined, kind: string): Random {
+  members += 1
+  return createRandom(seed ?? `${kind}-${members}`)
+}
+
+/** A member with realistic Auckland details at `gymId`. */
+export async function createTestMember(options: {
+  db: Db
+  organisationId: number
+  gymId: number
+  now?: Date
+  seed?: string
+  overrides?: Partial<Omit<CreateMemberInput, 'organisationId'>>
+}): Promise<Member> {
+  const { db, organisationId, gymId, now = testNow, seed, overrides } = options
+  return createFakeMember({
+    db,
+    random: randomFor(seed, 'test-member'),
+    organisationId,
+    homeGymId: gymId,
+    area: 'ponsonby',
+    now,
+    overrides,
+  })
+}
+
+/** A 24/7 offering at the given gyms with one price. */
+export async function createTestPrice(options: {
+  db: Db
+  organisationId: number
+  gymIds: number[]
+  billingFrequency?: BillingFrequency
+  amount?: number
+  joiningFee?: number
+  termAmount?: number
+  termUnit?: 'week' | 'month' | 'year'
+  private?: boolean
+  now?: Date
+}): Promise<{ offering: CreatedOffering; price: Price }> {
+  const { db, organisationId, gymIds, now = testNow } = options
+  const offering = await createOffering({
+    db,
+    organisationId,
+    now,
+    name: '24/7 Access',
+    type: '24_7',
+    gyms: gymIds,
+  })
+  const price = await createPrice({
+    db,
+    organisationId,
+    now,
+    offeringId: offering.offering.id,
+    amount: options.amount ?? 2500,
+    billingFrequency: options.billingFrequency ?? 'weekly',
+    joiningFee: options.joiningFee ?? 0,
+    termAmount: options.termAmount ?? null,
+    termUnit: options.termUnit ?? null,
+    private: options.private ?? false,
+  })
+  return { offering, price }
+}
+
+export interface TestMembership {
+  member: Member
+  paymentMethod: PaymentMethod
+  subscription: Subscription
+}
+
+/** A member with a payment method and a subscription to `priceId` starting on `startDate` (default today). */
+export async function createTestMembership(options: {
+  db: Db
+  organisationId: number
+  gymId: number
+  priceId: number
+  startDate?: string
+  paymentMethodType?: PaymentMethodType
+  now?: Date
+  seed?: string
+}): Promise<TestMembership> {
+  const { db, organisationId, gymId, priceId, now = testNow } = options
+  const random = randomFor(options.seed, 'test-membership')
+  const member = await createFakeMember({
+    db,
+    random,
+    organisationId,
+    homeGymId: gymId,
+    area: 'newmarket',
+    now,
+  })
+  const paymentMethod = await addFakePaymentMethod({
+    db,
+    random,
+    organisationId,
+    userId: member.id,
+    type: options.paymentMethodType ?? 'bank_account',
+    gymId,
+    now,
+  })
+  const subscription = await createSubscription({
+    db,
+    organisationId,
+    userId: member.id,
+    gymId,
+    priceId,
+    startDate: options.startDate ?? calendarDateAt(now),
+    now,
+  })
+  return { member, paymentMethod, subscription }
+}

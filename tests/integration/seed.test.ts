@@ -1,0 +1,448 @@
+import { and, count, eq, sql } from 'drizzle-orm'
+import { beforeAll, expect, it } from 'vitest'
+import type { Db } from '~/db/client.server'
+import {
+  gyms,
+  organisations,
+  paymentMethods,
+  payments,
+  staffGymRoles,
+  subscriptions,
+  users,
+  visits,
+} from '~/db/schema'
+import { verifyPassword } from '~/server/auth/password.server'
+import { calendarDateAt } from '~/server/billing/calendar'
+import {
+  DEMO_ORGANISATION_SLUG,
+  DEMO_PASSWORD,
+  demoSignIns,
+  HARBOUR_ORGANISATION_NAME,
+  seedDemo,
+  seedDemoIfEmpty,
+} from '~/server/seed/seed-demo.server'
+import { describeEachDatabase } from './support/database'
+
+// 09:30 on Monday 16 March 2026 in Auckland (+13:00): a weekday, inside daylight time.
+const now = new Date('2026-03-15T20:30:00Z')
+const today = calendarDateAt(now)
+
+async function organisationId(db: Db, name: string): Promise<number> {
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.name, name))
+  if (!row) throw new Error(`No organisation ${name}`)
+  return row.id
+}
+
+async function tableCounts(db: Db) {
+  const result = await db.execute<{
+    organisations: number
+    users: number
+    payments: number
+    visits: number
+  }>(sql`
+    select (select count(*)::int from organisations) as organisations, (select count(*)::int from users) as users,
+      (select count(*)::int from payments) as payments, (select count(*)::int from visits) as visits
+  `)
+  return result.rows[0]
+}
+
+/** Subscriptions of Demo Fitness matching a condition on the row (and its price, as `p`). */
+async function countSubscriptions(
+  db: Db,
+  demoId: number,
+  condition: ReturnType<typeof sql>,
+): Promise<number> {
+  const result = await db.execute<{ count: number }>(sql`
+    select count(*)::int as count from subscriptions s join prices p on p.id = s.price_id
+    where s.organisation_id = ${demoId} and ${condition}
+  `)
+  return result.rows[0]?.count ?? 0
+}
+
+describeEachDatabase('demo seed', (t) => {
+  let demoId = 0
+  let harbourId = 0
+
+  beforeAll(async () => {
+    const result = await seedDemoIfEmpty({ db: t.db, now })
+    expect(result.seeded).toBe(true)
+    demoId = await organisationId(t.db, 'Demo Fitness')
+    harbourId = await organisationId(t.db, HARBOUR_ORGANISATION_NAME)
+  })
+
+  it('creates the six sign-ins with their organisations, roles and one shared password hash', async () => {
+    const rows = await t.db
+      .select({
+        email: users.email,
+        organisation: organisations.name,
+        organisationRole: users.organisationRole,
+        isStaff: users.isStaff,
+        emailVerifiedAt: users.emailVerifiedAt,
+        passwordHash: users.passwordHash,
+        gym: gyms.name,
+        role: staffGymRoles.role,
+      })
+      .from(users)
+      .innerJoin(organisations, eq(organisations.id, users.organisationId))
+      .leftJoin(staffGymRoles, eq(staffGymRoles.userId, users.id))
+      .leftJoin(gyms, eq(gyms.id, staffGymRoles.gymId))
+      .where(sql`${users.email} like '%.gymbase.nz' and ${users.passwordHash} is not null`)
+    const byEmail = new Map<
+      string,
+      {
+        organisation: string
+        organisationRole: string | null
+        isStaff: boolean
+        roles: Record<string, string>
+      }
+    >()
+    for (const row of rows) {
+      const entry = byEmail.get(row.email) ?? {
+        organisation: row.organisation,
+        organisationRole: row.organisationRole,
+        isStaff: row.isStaff,
+        roles: {},
+      }
+      if (row.gym && row.role) entry.roles[row.gym] = row.role
+      byEmail.set(row.email, entry)
+      expect(row.emailVerifiedAt, row.email).not.toBeNull()
+    }
+    expect(Object.fromEntries(byEmail)).toEqual({
+      [demoSignIns.owner]: {
+        organisation: 'Demo Fitness',
+        organisationRole: 'admin',
+        isStaff: true,
+        roles: { Ponsonby: 'admin', Newmarket: 'admin', Takapuna: 'admin' },
+      },
+      [demoSignIns.manager]: {
+        organisation: 'Demo Fitness',
+        organisationRole: null,
+        isStaff: true,
+        roles: { Ponsonby: 'admin' },
+      },
+      [demoSignIns.regional]: {
+        organisation: 'Demo Fitness',
+        organisationRole: null,
+        isStaff: true,
+        roles: { Newmarket: 'admin', Takapuna: 'admin' },
+      },
+      [demoSignIns.trainer]: {
+        organisation: 'Demo Fitness',
+        organisationRole: null,
+        isStaff: true,
+        roles: { Ponsonby: 'personal_trainer' },
+      },
+      [demoSignIns.member]: {
+        organisation: 'Demo Fitness',
+        organisationRole: null,
+        isStaff: false,
+        roles: {},
+      },
+      [demoSignIns.harbourOwner]: {
+        organisation: HARBOUR_ORGANISATION_NAME,
+        organisationRole: 'admin',
+        isStaff: true,
+        roles: { 'Harbour Strength Wynyard': 'admin' },
+      },
+    })
+
+    // Hashed once and shared: every sign-in carries the same argon2id hash.
+    const hashes = new Set(rows.map((row) => row.passwordHash))
+    expect(hashes.size).toBe(1)
+    const [hash] = [...hashes]
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    expect(await verifyPassword(hash ?? '', DEMO_PASSWORD)).toBe(true)
+    expect(await verifyPassword(hash ?? '', 'gymbase-demo!')).toBe(false)
+  })
+
+  it('gives the member sign-in a photo, a payment method and an active monthly membership at Ponsonby', async () => {
+    const [member] = await t.db.select().from(users).where(eq(users.email, demoSignIns.member))
+    expect(member?.profilePicture).toBeTruthy()
+    expect(member?.defaultPaymentMethodId).not.toBeNull()
+    const rows = await t.db.execute<{ gym: string; billing_frequency: string; state: string }>(sql`
+      select g.name as gym, p.billing_frequency,
+        case when s.cancelled_at is null and s.grace_period_ends_at is null and s.upcoming_state is null
+          and s.pause_start_at is null and s.start_date <= ${today} then 'active' else 'other' end as state
+      from subscriptions s join gyms g on g.id = s.gym_id join prices p on p.id = s.price_id
+      where s.user_id = ${member?.id ?? 0}
+    `)
+    expect(rows.rows).toEqual([{ gym: 'Ponsonby', billing_frequency: 'monthly', state: 'active' }])
+  })
+
+  it('creates at least 300 members in Demo Fitness across its three gyms', async () => {
+    const rows = await t.db
+      .select({ gym: gyms.name, members: count() })
+      .from(users)
+      .innerJoin(gyms, eq(gyms.id, users.homeGymId))
+      .where(and(eq(users.organisationId, demoId), eq(users.isStaff, false)))
+      .groupBy(gyms.name)
+    const total = rows.reduce((sum, row) => sum + row.members, 0)
+    expect(total).toBeGreaterThanOrEqual(300)
+    expect(rows.map((row) => row.gym).sort()).toEqual(['Newmarket', 'Ponsonby', 'Takapuna'])
+    for (const row of rows) expect(row.members, row.gym).toBeGreaterThanOrEqual(50)
+  })
+
+  it('covers every subscription state of SPEC §4 and a term membership in its cooling-off period', async () => {
+    const db = t.db
+    const notCancelled = sql`s.cancelled_at is null`
+    const states = {
+      active: await countSubscriptions(
+        db,
+        demoId,
+        sql`${notCancelled} and s.grace_period_ends_at is null and s.upcoming_state is null and s.start_date <= ${today}
+          and (s.pause_start_at is null or s.pause_end_at < ${today})`,
+      ),
+      paused: await countSubscriptions(
+        db,
+        demoId,
+        sql`${notCancelled} and s.pause_start_at <= ${today} and s.pause_end_at >= ${today}`,
+      ),
+      pausedInFuture: await countSubscriptions(
+        db,
+        demoId,
+        sql`${notCancelled} and s.pause_start_at > ${today}`,
+      ),
+      cancelledUndoable: await countSubscriptions(
+        db,
+        demoId,
+        sql`s.cancelled_at is not null and s.undo_cancellation_until > ${now}`,
+      ),
+      cancelledPastRenewal: await countSubscriptions(
+        db,
+        demoId,
+        sql`s.cancelled_at is not null and s.undo_cancellation_until <= ${now} and s.current_period_end <= ${today}`,
+      ),
+      inGracePeriod: await countSubscriptions(
+        db,
+        demoId,
+        sql`s.grace_period_ends_at > ${today} and s.balance_owing > 0`,
+      ),
+      upcoming: await countSubscriptions(
+        db,
+        demoId,
+        sql`${notCancelled} and s.upcoming_state is not null and s.start_date > ${today}`,
+      ),
+      termInCoolingOff: await countSubscriptions(
+        db,
+        demoId,
+        sql`${notCancelled} and p.term_amount = 12 and p.term_unit = 'month' and s.cooling_period_ends_at > ${today}
+          and s.start_date <= ${today}`,
+      ),
+    }
+    for (const [state, number] of Object.entries(states)) expect(number, state).toBeGreaterThan(0)
+    expect(states.active).toBeGreaterThan(150)
+  })
+
+  it('records payments of every status, retries after failures and balances that match the failed payments', async () => {
+    const statuses = await t.db
+      .select({ status: payments.status, isRetry: payments.isRetry, rows: count() })
+      .from(payments)
+      .where(eq(payments.organisationId, demoId))
+      .groupBy(payments.status, payments.isRetry)
+    const seen = new Set(statuses.map((row) => `${row.status}${row.isRetry ? ' retry' : ''}`))
+    for (const expected of ['sent', 'failed', 'upcoming', 'pending_request', 'sent retry']) {
+      expect(seen, expected).toContain(expected)
+    }
+    const [pending] = await t.db
+      .select({ rows: count() })
+      .from(payments)
+      .where(and(eq(payments.status, 'pending_request'), sql`${payments.pollCount} > 0`))
+    expect(pending?.rows).toBeGreaterThan(0)
+    // Every retry follows a failure of the same period.
+    const orphanRetries = await t.db.execute<{ count: number }>(sql`
+      select count(*)::int as count from payments r where r.is_retry and not exists (
+        select 1 from payments f where f.subscription_id = r.subscription_id and f.period_start_at = r.period_start_at
+          and f.status = 'failed' and f.id < r.id)
+    `)
+    expect(orphanRetries.rows[0]?.count).toBe(0)
+    const failedWithoutError = await t.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from payments where status = 'failed' and error_status is null`,
+    )
+    expect(failedWithoutError.rows[0]?.count).toBe(0)
+
+    // Owed per subscription, worked out here from the payments: a period with a failed payment and no
+    // sent one owes its latest failed payment.
+    const rows = await t.db
+      .select({
+        id: payments.id,
+        subscriptionId: payments.subscriptionId,
+        periodStart: payments.periodStartAt,
+        status: payments.status,
+        total: sql<number>`${payments.amount} + ${payments.surcharge} - ${payments.creditUsed}`.mapWith(
+          Number,
+        ),
+      })
+      .from(payments)
+      .orderBy(payments.id)
+    const periods = new Map<string, { subscriptionId: number; sent: boolean; latestFailed?: number }>()
+    for (const row of rows) {
+      const key = `${row.subscriptionId}:${row.periodStart}`
+      const period = periods.get(key) ?? { subscriptionId: row.subscriptionId, sent: false }
+      if (row.status === 'sent') period.sent = true
+      if (row.status === 'failed') period.latestFailed = row.total
+      periods.set(key, period)
+    }
+    const owed = new Map<number, { balance: number; periods: number }>()
+    for (const period of periods.values()) {
+      if (period.sent || period.latestFailed === undefined) continue
+      const entry = owed.get(period.subscriptionId) ?? { balance: 0, periods: 0 }
+      entry.balance += period.latestFailed
+      entry.periods += 1
+      owed.set(period.subscriptionId, entry)
+    }
+
+    const all = await t.db
+      .select({
+        id: subscriptions.id,
+        balanceOwing: subscriptions.balanceOwing,
+        periodsOwing: subscriptions.periodsOwing,
+        gracePeriodEndsAt: subscriptions.gracePeriodEndsAt,
+      })
+      .from(subscriptions)
+    const inGrace = all.filter((subscription) => subscription.gracePeriodEndsAt !== null)
+    expect(inGrace.length).toBeGreaterThan(0)
+    for (const subscription of all) {
+      const expected = owed.get(subscription.id) ?? { balance: 0, periods: 0 }
+      expect(
+        { balance: subscription.balanceOwing, periods: subscription.periodsOwing },
+        `subscription ${subscription.id}`,
+      ).toEqual(expected)
+      // In grace exactly when something is owed, and the grace period has not run out yet.
+      expect(subscription.gracePeriodEndsAt !== null, `subscription ${subscription.id}`).toBe(
+        expected.balance > 0,
+      )
+      if (subscription.gracePeriodEndsAt) expect(subscription.gracePeriodEndsAt > today).toBe(true)
+    }
+  })
+
+  it('has twelve months of payments and no payment after its time', async () => {
+    const [range] = await t.db
+      .select({
+        first: sql<string>`min(${payments.dueOn})::text`,
+        paidLast: sql<Date>`max(${payments.paidAt})`,
+      })
+      .from(payments)
+      .where(eq(payments.organisationId, demoId))
+    expect(range?.first && range.first <= '2025-03-31').toBe(true)
+    expect(new Date(range?.paidLast ?? 0).getTime()).toBeLessThanOrEqual(now.getTime())
+  })
+
+  it('stores both kinds of payment method, cards without card numbers', async () => {
+    const rows = await t.db
+      .select({
+        type: paymentMethods.type,
+        bankAccountNumber: paymentMethods.bankAccountNumber,
+        lastFour: paymentMethods.lastFour,
+      })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.organisationId, demoId))
+    const banks = rows.filter((row) => row.type === 'bank_account')
+    const cards = rows.filter((row) => row.type === 'stripe_card')
+    expect(banks.length).toBeGreaterThan(50)
+    expect(cards.length).toBeGreaterThan(50)
+    for (const bank of banks) expect(bank.bankAccountNumber).toMatch(/^\d{2}-\d{4}-\d{7}-\d{2,3}$/)
+    for (const card of cards) {
+      expect(card.lastFour).toMatch(/^\d{4}$/)
+      expect(card.bankAccountNumber).toBeNull()
+    }
+  })
+
+  it('records realistic visits: about 2–3 a week, mostly mornings and evenings, busier on weekdays', async () => {
+    const result = await t.db.execute<{
+      total: number
+      future: number
+      mornings_and_evenings: number
+      weekday_per_day: number
+      weekend_per_day: number
+      recent_per_member_week: number
+    }>(sql`
+      with local as (
+        select v.user_id, v.visited_at, v.visited_at at time zone 'Pacific/Auckland' as at from visits v
+        where v.organisation_id = ${demoId}
+      )
+      select count(*)::int as total,
+        count(*) filter (where visited_at > ${now})::int as future,
+        count(*) filter (where extract(hour from at) < 9 or extract(hour from at) >= 17)::int as mornings_and_evenings,
+        (count(*) filter (where extract(isodow from at) <= 5) / 5.0)::float8 as weekday_per_day,
+        (count(*) filter (where extract(isodow from at) >= 6) / 2.0)::float8 as weekend_per_day,
+        (
+          select count(*)::float8 / count(distinct l.user_id) / 8 from local l
+          join subscriptions s on s.user_id = l.user_id
+          where l.at >= (${today}::date - 56) and s.cancelled_at is null and s.grace_period_ends_at is null
+            and s.pause_start_at is null and s.start_date <= (${today}::date - 56)
+        ) as recent_per_member_week
+      from local
+    `)
+    const stats = result.rows[0]
+    expect(stats?.total).toBeGreaterThan(15_000)
+    expect(stats?.future).toBe(0)
+    expect((stats?.mornings_and_evenings ?? 0) / (stats?.total ?? 1)).toBeGreaterThan(0.5)
+    expect(stats?.weekday_per_day).toBeGreaterThan(stats?.weekend_per_day ?? 0)
+    expect(stats?.recent_per_member_week).toBeGreaterThan(2)
+    expect(stats?.recent_per_member_week).toBeLessThan(3.5)
+  })
+
+  it('keeps Harbour Strength apart: its own gym, members and history, no row pointing across', async () => {
+    const [harbourGyms] = await t.db
+      .select({ rows: count() })
+      .from(gyms)
+      .where(eq(gyms.organisationId, harbourId))
+    expect(harbourGyms?.rows).toBe(1)
+    const [harbourMembers] = await t.db
+      .select({ rows: count() })
+      .from(users)
+      .where(and(eq(users.organisationId, harbourId), eq(users.isStaff, false)))
+    expect(harbourMembers?.rows).toBeGreaterThanOrEqual(10)
+    for (const table of [payments, visits, subscriptions]) {
+      const [rows] = await t.db
+        .select({ rows: count() })
+        .from(table)
+        .where(eq(table.organisationId, harbourId))
+      expect(rows?.rows).toBeGreaterThan(0)
+    }
+
+    // Every reference from an organisation-owned row stays inside its organisation.
+    const crossings = await t.db.execute<{ relation: string; count: number }>(sql`
+      select 'users.home_gym' as relation, count(*)::int as count from users u join gyms g on g.id = u.home_gym_id
+        where g.organisation_id <> u.organisation_id
+      union all select 'staff_gym_roles', count(*)::int from staff_gym_roles r join users u on u.id = r.user_id
+        join gyms g on g.id = r.gym_id where u.organisation_id <> r.organisation_id or g.organisation_id <> r.organisation_id
+      union all select 'payment_methods', count(*)::int from payment_methods m join users u on u.id = m.user_id
+        left join gyms g on g.id = m.gym_id
+        where u.organisation_id <> m.organisation_id or g.organisation_id <> m.organisation_id
+      union all select 'subscriptions', count(*)::int from subscriptions s join users u on u.id = s.user_id
+        join gyms g on g.id = s.gym_id join prices p on p.id = s.price_id
+        where u.organisation_id <> s.organisation_id or g.organisation_id <> s.organisation_id
+          or p.organisation_id <> s.organisation_id
+      union all select 'payments', count(*)::int from payments p join subscriptions s on s.id = p.subscription_id
+        join users u on u.id = p.user_id join gyms g on g.id = p.gym_id
+        left join payment_methods m on m.id = p.payment_method_id
+        left join destination_accounts d on d.id = p.destination_account_id
+        where s.organisation_id <> p.organisation_id or u.organisation_id <> p.organisation_id
+          or g.organisation_id <> p.organisation_id or m.organisation_id <> p.organisation_id
+          or d.organisation_id <> p.organisation_id or m.user_id <> p.user_id
+      union all select 'visits', count(*)::int from visits v join users u on u.id = v.user_id
+        join gyms g on g.id = v.gym_id where u.organisation_id <> v.organisation_id or g.organisation_id <> v.organisation_id
+      union all select 'prices', count(*)::int from prices p join offerings o on o.id = p.offering_id
+        where o.organisation_id <> p.organisation_id
+      union all select 'offering_gyms', count(*)::int from offering_gyms og join offerings o on o.id = og.offering_id
+        join gyms g on g.id = og.gym_id where o.organisation_id <> og.organisation_id or g.organisation_id <> og.organisation_id
+    `)
+    expect(crossings.rows.filter((row) => row.count > 0)).toEqual([])
+  })
+
+  it('seeds only once: a second seedDemoIfEmpty does nothing and seedDemo refuses a second Demo Fitness', async () => {
+    const before = await tableCounts(t.db)
+    expect(await seedDemoIfEmpty({ db: t.db, now })).toEqual({ seeded: false })
+    await expect(seedDemo({ db: t.db, now })).rejects.toThrow()
+    expect(await tableCounts(t.db)).toEqual(before)
+    const [demo] = await t.db
+      .select({ rows: count() })
+      .from(organisations)
+      .where(eq(organisations.slug, DEMO_ORGANISATION_SLUG))
+    expect(demo?.rows).toBe(1)
+  })
+})
