@@ -116,7 +116,8 @@ export const oneTimeCodePurposes = [
 ] as const
 export type OneTimeCodePurpose = (typeof oneTimeCodePurposes)[number]
 
-export const mailStatuses = ['pending', 'sending', 'sent', 'failed'] as const
+/** `kept`: no SMTP configured, so the message stays in the outbox (the sandbox "sends" it there). */
+export const mailStatuses = ['pending', 'sending', 'sent', 'kept', 'failed'] as const
 export type MailStatus = (typeof mailStatuses)[number]
 
 export const webhookProviders = ['stripe', 'akahu', 'kisi'] as const

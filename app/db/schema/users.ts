@@ -79,6 +79,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_organisation_email_unique').on(t.organisationId, sql`lower(${t.email})`),
+    // Sign-in finds a user by address alone (the organisation is not known yet).
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_organisation_name_idx').on(t.organisationId, t.name),
     index('users_organisation_created_at_idx').on(t.organisationId, t.createdAt),
     index('users_current_gym_idx').on(t.currentGymId),
