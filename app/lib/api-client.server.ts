@@ -169,6 +169,12 @@ export function createApiClient(options: ApiClientOptions) {
     async delete<S extends z.ZodType>(path: string, call: CallOptions<S>): Promise<z.infer<S>> {
       return unwrap(call.schema, await send('DELETE', path, call))
     },
+    /** A call that answers `{ message }` (forgot-password, resend): resolves to that message. */
+    async message(method: 'POST' | 'PUT' | 'DELETE', path: string, call: { body?: unknown; query?: Query } = {}) {
+      const parsed = zod.object({ message: zod.string() }).safeParse(await send(method, path, call))
+      if (!parsed.success) throw new ApiError({ status: 500, message: 'The server answered in an unexpected shape.' })
+      return parsed.data.message
+    },
     /** A call whose answer carries no `data` (logout, 204s): resolves once the server agrees. */
     async send(
       method: 'POST' | 'PUT' | 'DELETE',

@@ -14,6 +14,12 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   JOIN_HOST: z.string().default('join.localhost'),
   CONSOLE_HOST: z.string().default('console.localhost'),
+  /** How browsers reach us, for links in e-mails and the cookies' Secure flag. */
+  PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
+  /** Port in those links; default: PORT over http, none over https. */
+  PUBLIC_PORT: optional(z.string().regex(/^\d+$/)),
+  /** Share one session between the two sites when they have a parent domain (`.gymbase.nz`). */
+  SESSION_COOKIE_DOMAIN: optional(z.string()),
   DATABASE_URL: optional(z.string()),
   DATA_DIR: z.string().default('.data'),
   /** Calls a remote API of the same contract instead of dispatching in-process. */
@@ -24,6 +30,18 @@ const schema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** `smtp://user:pass@host:587` or `smtps://…`: deliver mail through it. Unset: mail is kept in the outbox. */
+  SMTP_URL: optional(z.string()),
+  /** Sender of every message, as `Name <address>`. */
+  MAIL_FROM: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().default('Gymbase <no-reply@gymbase.localhost>'),
+  ),
+  /** Run the job workers (mail delivery, …) inside the server process; `false` when `npm run worker` runs them. */
+  RUN_WORKERS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 })
 
 export type ServerEnv = z.infer<typeof schema>

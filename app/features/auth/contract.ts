@@ -29,3 +29,77 @@ export const sessionUserSchema = z.object({
   is_staff: z.boolean(),
 })
 export type SessionUser = z.infer<typeof sessionUserSchema>
+
+/** SPEC §5's message for a repeated field (a confirmation) that differs. */
+export const notEqualMessage = 'The value must be equal to the other value'
+
+const email = z.string().trim().min(1).max(254).pipe(z.email())
+
+/** 8 to 128 characters; the server also refuses the most common passwords (ADR 008). */
+export const passwordSchema = z
+  .string()
+  .min(1)
+  .min(8, 'Use at least 8 characters')
+  .max(128, 'Use at most 128 characters')
+
+export const loginRequestSchema = z.object({
+  email,
+  password: z.string().min(1).max(1024),
+})
+export type LoginRequest = z.infer<typeof loginRequestSchema>
+
+export const verifyCodeRequestSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .regex(/^\d{6}$/, 'Enter the 6 digits from the e-mail'),
+  /** "Remember this browser for 30 days" (staff second factor). */
+  remember: z.boolean().default(false),
+})
+export type VerifyCodeRequest = z.input<typeof verifyCodeRequestSchema>
+
+export const forgotPasswordRequestSchema = z.object({ email })
+
+const newPasswordFields = {
+  token: z.string().min(1).max(200),
+  email,
+  password: passwordSchema,
+  password_confirmation: z.string().min(1),
+}
+
+function confirmationMatches(value: { password: string; password_confirmation: string }) {
+  return value.password === value.password_confirmation
+}
+
+export const resetPasswordRequestSchema = z
+  .object(newPasswordFields)
+  .refine(confirmationMatches, { message: notEqualMessage, path: ['password_confirmation'] })
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>
+
+/** The set-password step of a staff invitation: same shape as a reset. */
+export const setPasswordRequestSchema = resetPasswordRequestSchema
+export type SetPasswordRequest = ResetPasswordRequest
+
+export const mobileNumberSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'Value is not a valid phone number')
+
+export const registerRequestSchema = z.object({
+  /** The gym joined: its public uuid, from the join link or the gym picker. */
+  gym: z.uuid('Choose your gym'),
+  name: z.string().trim().min(1).max(120),
+  email,
+  mobile_number: mobileNumberSchema,
+  dob: z.string().min(1).pipe(z.iso.date('Value is not a valid date')),
+  password: passwordSchema,
+})
+export type RegisterRequest = z.infer<typeof registerRequestSchema>
+
+export const uniqueEmailRequestSchema = z.object({ email, gym: z.uuid().optional() })
+export const uniqueEmailResponseSchema = z.object({ unique: z.boolean() })
+
+export const joinGymSchema = z.object({ uuid: z.string(), name: z.string(), organisation_name: z.string() })
+export type JoinGym = z.infer<typeof joinGymSchema>

@@ -1,31 +1,44 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { getDatabase } from '~/db/client.server'
+import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import type { ApiDependencies, ApiEnv } from './context'
 import { registerDocs } from './docs'
 import { fieldErrorsFromZod, respondWithError, validationResponse } from './errors'
-import { registerMeRoutes } from './routes/me'
+import { csrfProtection } from './middleware/csrf'
+import { loadSession } from './middleware/session'
+import { registerAuthRoutes } from './routes/auth'
 import { registerSystemRoutes } from './routes/system'
 
 /**
  * The REST API of SPEC §7 (DESIGN §1–2). Every endpoint is declared with its zod contract, so
  * validation, the OpenAPI document and the handlers' types come from one place.
  */
-export function createApi(dependencies: ApiDependencies = { database: getDatabase }) {
+const defaultDependencies: ApiDependencies = {
+  database: getDatabase,
+  clock: () => new Date(),
+  mailer: createOutboxMailer,
+}
+
+export function createApi(overrides: Partial<ApiDependencies> = {}) {
+  const dependencies = { ...defaultDependencies, ...overrides }
   const api = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (!result.success) return validationResponse(c, fieldErrorsFromZod(result.error))
     },
   }).basePath('/api')
 
+  api.use(csrfProtection)
   api.use(async (c, next) => {
-    c.set('database', await dependencies.database())
-    // Sign-in arrives with the accounts issue; until then every caller is anonymous.
-    c.set('sessionUser', undefined)
+    const database = await dependencies.database()
+    c.set('database', database)
+    c.set('mailer', dependencies.mailer(database))
+    c.set('now', dependencies.clock())
     await next()
   })
+  api.use(loadSession)
 
   registerSystemRoutes(api)
-  registerMeRoutes(api)
+  registerAuthRoutes(api)
   registerDocs(api)
 
   api.doc31('/openapi.json', {

@@ -1,0 +1,17 @@
+import type { DatabaseHandle } from '~/db/client.server'
+import type { Mailer } from '~/server/services/auth/mailer'
+import { deliverSoon, queueMail } from './send-mail.server'
+
+/**
+ * The mailer services use: the message goes into the outbox through the caller's `db` (a transaction
+ * when there is one), then the job queue is asked to deliver it. Without a running queue in this
+ * process the message waits in the outbox for the sweep.
+ */
+export function createOutboxMailer(handle: DatabaseHandle): Mailer {
+  return {
+    async send({ db, organisationId, to, message }) {
+      const outboxId = await queueMail({ db, organisationId, to, message })
+      await deliverSoon({ handle, outboxId })
+    },
+  }
+}

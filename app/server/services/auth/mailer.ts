@@ -1,0 +1,15 @@
+import type { Db } from '~/db/client.server'
+
+export interface MailMessage {
+  subject: string
+  html: string
+  text: string
+}
+
+/**
+ * How services send e-mail: into the outbox (inside the caller's transaction when there is one) and
+ * then on to delivery. The API wires the real one; tests keep messages in the outbox to read codes.
+ */
+export interface Mailer {
+  send(options: { db: Db; organisationId: number | null; to: string; message: MailMessage }): Promise<void>
+}

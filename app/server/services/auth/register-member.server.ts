@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { gyms, users } from '~/db/schema'
+import type { RegisterRequest } from '~/features/auth/contract'
+import { AppError } from '~/lib/errors'
+import { isCommonPassword } from '~/server/auth/common-passwords.server'
+import { hashPassword } from '~/server/auth/password.server'
+import { consumeLimit } from '~/server/auth/rate-limits.server'
+import { createSession, type SessionRow, type UserRow } from '~/server/auth/sessions.server'
+import { createMember } from '../users/create-member.server'
+import { isEmailAvailable } from './is-email-available.server'
+import type { Mailer } from './mailer'
+import { sendSecondFactorCode } from './send-second-factor-code.server'
+
+export const emailTakenMessage = 'This e-mail address is already registered. Sign in instead.'
+export const commonPasswordMessage = 'This password is too common. Choose another.'
+
+/**
+ * Self-registration on the join site: the member, signed in, with a code e-mailed to confirm the
+ * address. Until it is entered the session answers `not_two_factor_authenticated` (SPEC §8).
+ */
+export async function registerMember(options: {
+  db: Db
+  now: Date
+  input: RegisterRequest
+  ip: string
+  userAgent?: string | undefined
+  mailer: Mailer
+}): Promise<{ token: string; session: SessionRow; user: UserRow }> {
+  const { db, now, input, mailer } = options
+  await consumeLimit({ db, name: 'registerIp', key: options.ip })
+  const [gym] = await db.select().from(gyms).where(eq(gyms.uuid, input.gym))
+  if (!gym) throw new AppError('VALIDATION', 'Choose your gym', { fieldErrors: { gym: ['Choose your gym'] } })
+  if (!(await isEmailAvailable({ db, organisationId: gym.organisationId, email: input.email }))) {
+    throw new AppError('VALIDATION', emailTakenMessage, { fieldErrors: { email: [emailTakenMessage] } })
+  }
+  if (isCommonPassword(input.password)) {
+    throw new AppError('VALIDATION', commonPasswordMessage, { fieldErrors: { password: [commonPasswordMessage] } })
+  }
+  const passwordHash = await hashPassword(input.password)
+  const member = await createMember({
+    db,
+    now,
+    organisationId: gym.organisationId,
+    homeGymId: gym.id,
+    name: input.name,
+    email: input.email,
+    passwordHash,
+    mobileNumber: input.mobile_number,
+    dob: input.dob,
+  })
+  const [user] = await db.update(users).set({ currentGymId: gym.id }).where(eq(users.id, member.id)).returning()
+  if (!user) throw new Error('The new member disappeared')
+  const { token, session } = await createSession({
+    db,
+    userId: user.id,
+    now,
+    twoFactorVerified: false,
+    ip: options.ip,
+    userAgent: options.userAgent,
+  })
+  await sendSecondFactorCode({ db, now, user, mailer })
+  return { token, session, user }
+}

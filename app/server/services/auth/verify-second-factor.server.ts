@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { users } from '~/db/schema'
+import { consumeCode } from '~/server/auth/one-time-codes.server'
+import { consumeLimit } from '~/server/auth/rate-limits.server'
+import { markSessionTwoFactorVerified, type SessionRow, type UserRow } from '~/server/auth/sessions.server'
+import { trustBrowser } from '~/server/auth/trusted-browsers.server'
+
+/**
+ * `POST /api/email/verify`: the e-mailed code completes a staff sign-in, or confirms a new member's
+ * address. Staff may ask to trust this browser for 30 days; the answer then carries its token.
+ */
+export async function verifySecondFactor(options: {
+  db: Db
+  now: Date
+  session: SessionRow
+  user: UserRow
+  code: string
+  remember: boolean
+}): Promise<{ trustedBrowserToken: string | undefined }> {
+  const { db, now, session, user } = options
+  await consumeLimit({ db, name: 'codeEntry', key: String(user.id) })
+  const purpose = user.isStaff ? 'two_factor' : 'email_verification'
+  await consumeCode({ db, userId: user.id, purpose, code: options.code, now })
+  await markSessionTwoFactorVerified({ db, sessionId: session.id, now })
+  if (!user.isStaff) {
+    await db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id))
+    return { trustedBrowserToken: undefined }
+  }
+  const trustedBrowserToken = options.remember ? await trustBrowser({ db, userId: user.id, now }) : undefined
+  return { trustedBrowserToken }
+}
