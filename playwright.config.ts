@@ -11,6 +11,7 @@ export const otherUrl = `http://127.0.0.1:${port}`
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/support/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
@@ -51,6 +52,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
       LOG_LEVEL: 'warn',
+      // Mail goes over real SMTP to the server the global setup starts (tests/e2e/support/smtp.ts).
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 3125}`,
     },
   },
 })

@@ -19,6 +19,9 @@ import { Route as ConsoleSetPasswordRouteImport } from './routes/console/set-pas
 import { Route as ConsoleTwoFactorAuthenticationRouteImport } from './routes/console/two-factor-authentication'
 import { Route as JoinIndexRouteImport } from './routes/join/index'
 import { Route as JoinMemberRouteImport } from './routes/join/_member'
+import { Route as JoinForgotPasswordRouteImport } from './routes/join/forgot-password'
+import { Route as JoinLoginRouteImport } from './routes/join/login'
+import { Route as JoinResetPasswordRouteImport } from './routes/join/reset-password'
 import { Route as JoinVerificationCodeRouteImport } from './routes/join/verification-code'
 import { Route as SitesSplatRouteImport } from './routes/sites/$'
 import { Route as ConsoleStaffActiveUserDebuggingRouteImport } from './routes/console/_staff/active-user-debugging'
@@ -37,6 +40,7 @@ import { Route as JoinMemberConfirmSubscriptionRouteImport } from './routes/join
 import { Route as JoinMemberConnectAkahuRouteImport } from './routes/join/_member/connect-akahu'
 import { Route as JoinMemberTakePhotoRouteImport } from './routes/join/_member/take-photo'
 import { Route as JoinMemberWelcomeToGymRouteImport } from './routes/join/_member/welcome-to-gym'
+import { Route as JoinLegalPrivacyPolicyRouteImport } from './routes/join/legal/privacy-policy'
 import { Route as ConsoleStaffGymsIndexRouteImport } from './routes/console/_staff/gyms/index'
 import { Route as ConsoleStaffGymsIdRouteImport } from './routes/console/_staff/gyms/$id'
 import { Route as ConsoleStaffMembersIndexRouteImport } from './routes/console/_staff/members/index'
@@ -101,6 +105,21 @@ const JoinIndexRoute = JoinIndexRouteImport.update({
 const JoinMemberRoute = JoinMemberRouteImport.update({
   id: '/join/_member',
   path: '/join',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JoinForgotPasswordRoute = JoinForgotPasswordRouteImport.update({
+  id: '/join/forgot-password',
+  path: '/join/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JoinLoginRoute = JoinLoginRouteImport.update({
+  id: '/join/login',
+  path: '/join/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JoinResetPasswordRoute = JoinResetPasswordRouteImport.update({
+  id: '/join/reset-password',
+  path: '/join/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const JoinVerificationCodeRoute = JoinVerificationCodeRouteImport.update({
@@ -200,6 +219,11 @@ const JoinMemberWelcomeToGymRoute = JoinMemberWelcomeToGymRouteImport.update({
   path: '/welcome-to-gym',
   getParentRoute: () => JoinMemberRoute,
 } as any)
+const JoinLegalPrivacyPolicyRoute = JoinLegalPrivacyPolicyRouteImport.update({
+  id: '/join/legal/privacy-policy',
+  path: '/join/legal/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ConsoleStaffGymsIndexRoute = ConsoleStaffGymsIndexRouteImport.update({
   id: '/gyms/',
   path: '/gyms/',
@@ -289,6 +313,9 @@ export interface FileRoutesByFullPath {
   '/console/set-password': typeof ConsoleSetPasswordRoute
   '/console/two-factor-authentication': typeof ConsoleTwoFactorAuthenticationRoute
   '/join': typeof JoinMemberRouteWithChildren
+  '/join/forgot-password': typeof JoinForgotPasswordRoute
+  '/join/login': typeof JoinLoginRoute
+  '/join/reset-password': typeof JoinResetPasswordRoute
   '/join/verification-code': typeof JoinVerificationCodeRoute
   '/sites/$': typeof SitesSplatRoute
   '/console/': typeof ConsoleIndexRoute
@@ -309,6 +336,7 @@ export interface FileRoutesByFullPath {
   '/join/connect-akahu': typeof JoinMemberConnectAkahuRoute
   '/join/take-photo': typeof JoinMemberTakePhotoRoute
   '/join/welcome-to-gym': typeof JoinMemberWelcomeToGymRoute
+  '/join/legal/privacy-policy': typeof JoinLegalPrivacyPolicyRoute
   '/console/gyms/$id': typeof ConsoleStaffGymsIdRoute
   '/console/members/change-price': typeof ConsoleStaffMembersChangePriceRoute
   '/console/members/create': typeof ConsoleStaffMembersCreateRoute
@@ -333,6 +361,9 @@ export interface FileRoutesByTo {
   '/console/set-password': typeof ConsoleSetPasswordRoute
   '/console/two-factor-authentication': typeof ConsoleTwoFactorAuthenticationRoute
   '/join': typeof JoinIndexRoute
+  '/join/forgot-password': typeof JoinForgotPasswordRoute
+  '/join/login': typeof JoinLoginRoute
+  '/join/reset-password': typeof JoinResetPasswordRoute
   '/join/verification-code': typeof JoinVerificationCodeRoute
   '/sites/$': typeof SitesSplatRoute
   '/console/active-user-debugging': typeof ConsoleStaffActiveUserDebuggingRoute
@@ -351,6 +382,7 @@ export interface FileRoutesByTo {
   '/join/connect-akahu': typeof JoinMemberConnectAkahuRoute
   '/join/take-photo': typeof JoinMemberTakePhotoRoute
   '/join/welcome-to-gym': typeof JoinMemberWelcomeToGymRoute
+  '/join/legal/privacy-policy': typeof JoinLegalPrivacyPolicyRoute
   '/console/gyms/$id': typeof ConsoleStaffGymsIdRoute
   '/console/members/change-price': typeof ConsoleStaffMembersChangePriceRoute
   '/console/members/create': typeof ConsoleStaffMembersCreateRoute
@@ -376,6 +408,9 @@ export interface FileRoutesById {
   '/console/set-password': typeof ConsoleSetPasswordRoute
   '/console/two-factor-authentication': typeof ConsoleTwoFactorAuthenticationRoute
   '/join/_member': typeof JoinMemberRouteWithChildren
+  '/join/forgot-password': typeof JoinForgotPasswordRoute
+  '/join/login': typeof JoinLoginRoute
+  '/join/reset-password': typeof JoinResetPasswordRoute
   '/join/verification-code': typeof JoinVerificationCodeRoute
   '/sites/$': typeof SitesSplatRoute
   '/console/': typeof ConsoleIndexRoute
@@ -396,6 +431,7 @@ export interface FileRoutesById {
   '/join/_member/connect-akahu': typeof JoinMemberConnectAkahuRoute
   '/join/_member/take-photo': typeof JoinMemberTakePhotoRoute
   '/join/_member/welcome-to-gym': typeof JoinMemberWelcomeToGymRoute
+  '/join/legal/privacy-policy': typeof JoinLegalPrivacyPolicyRoute
   '/console/_staff/gyms/$id': typeof ConsoleStaffGymsIdRoute
   '/console/_staff/members/change-price': typeof ConsoleStaffMembersChangePriceRoute
   '/console/_staff/members/create': typeof ConsoleStaffMembersCreateRoute
@@ -422,6 +458,9 @@ export interface FileRouteTypes {
     | '/console/set-password'
     | '/console/two-factor-authentication'
     | '/join'
+    | '/join/forgot-password'
+    | '/join/login'
+    | '/join/reset-password'
     | '/join/verification-code'
     | '/sites/$'
     | '/console/'
@@ -442,6 +481,7 @@ export interface FileRouteTypes {
     | '/join/connect-akahu'
     | '/join/take-photo'
     | '/join/welcome-to-gym'
+    | '/join/legal/privacy-policy'
     | '/console/gyms/$id'
     | '/console/members/change-price'
     | '/console/members/create'
@@ -466,6 +506,9 @@ export interface FileRouteTypes {
     | '/console/set-password'
     | '/console/two-factor-authentication'
     | '/join'
+    | '/join/forgot-password'
+    | '/join/login'
+    | '/join/reset-password'
     | '/join/verification-code'
     | '/sites/$'
     | '/console/active-user-debugging'
@@ -484,6 +527,7 @@ export interface FileRouteTypes {
     | '/join/connect-akahu'
     | '/join/take-photo'
     | '/join/welcome-to-gym'
+    | '/join/legal/privacy-policy'
     | '/console/gyms/$id'
     | '/console/members/change-price'
     | '/console/members/create'
@@ -508,6 +552,9 @@ export interface FileRouteTypes {
     | '/console/set-password'
     | '/console/two-factor-authentication'
     | '/join/_member'
+    | '/join/forgot-password'
+    | '/join/login'
+    | '/join/reset-password'
     | '/join/verification-code'
     | '/sites/$'
     | '/console/'
@@ -528,6 +575,7 @@ export interface FileRouteTypes {
     | '/join/_member/connect-akahu'
     | '/join/_member/take-photo'
     | '/join/_member/welcome-to-gym'
+    | '/join/legal/privacy-policy'
     | '/console/_staff/gyms/$id'
     | '/console/_staff/members/change-price'
     | '/console/_staff/members/create'
@@ -553,11 +601,15 @@ export interface RootRouteChildren {
   ConsoleSetPasswordRoute: typeof ConsoleSetPasswordRoute
   ConsoleTwoFactorAuthenticationRoute: typeof ConsoleTwoFactorAuthenticationRoute
   JoinMemberRoute: typeof JoinMemberRouteWithChildren
+  JoinForgotPasswordRoute: typeof JoinForgotPasswordRoute
+  JoinLoginRoute: typeof JoinLoginRoute
+  JoinResetPasswordRoute: typeof JoinResetPasswordRoute
   JoinVerificationCodeRoute: typeof JoinVerificationCodeRoute
   SitesSplatRoute: typeof SitesSplatRoute
   ConsoleIndexRoute: typeof ConsoleIndexRoute
   JoinIndexRoute: typeof JoinIndexRoute
   ConsoleLegalPrivacyPolicyRoute: typeof ConsoleLegalPrivacyPolicyRoute
+  JoinLegalPrivacyPolicyRoute: typeof JoinLegalPrivacyPolicyRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -630,6 +682,27 @@ declare module '@tanstack/react-router' {
       path: '/join'
       fullPath: '/join'
       preLoaderRoute: typeof JoinMemberRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/join/forgot-password': {
+      id: '/join/forgot-password'
+      path: '/join/forgot-password'
+      fullPath: '/join/forgot-password'
+      preLoaderRoute: typeof JoinForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/join/login': {
+      id: '/join/login'
+      path: '/join/login'
+      fullPath: '/join/login'
+      preLoaderRoute: typeof JoinLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/join/reset-password': {
+      id: '/join/reset-password'
+      path: '/join/reset-password'
+      fullPath: '/join/reset-password'
+      preLoaderRoute: typeof JoinResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/join/verification-code': {
@@ -757,6 +830,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/join/welcome-to-gym'
       preLoaderRoute: typeof JoinMemberWelcomeToGymRouteImport
       parentRoute: typeof JoinMemberRoute
+    }
+    '/join/legal/privacy-policy': {
+      id: '/join/legal/privacy-policy'
+      path: '/join/legal/privacy-policy'
+      fullPath: '/join/legal/privacy-policy'
+      preLoaderRoute: typeof JoinLegalPrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/console/_staff/gyms/': {
       id: '/console/_staff/gyms/'
@@ -947,11 +1027,15 @@ const rootRouteChildren: RootRouteChildren = {
   ConsoleSetPasswordRoute: ConsoleSetPasswordRoute,
   ConsoleTwoFactorAuthenticationRoute: ConsoleTwoFactorAuthenticationRoute,
   JoinMemberRoute: JoinMemberRouteWithChildren,
+  JoinForgotPasswordRoute: JoinForgotPasswordRoute,
+  JoinLoginRoute: JoinLoginRoute,
+  JoinResetPasswordRoute: JoinResetPasswordRoute,
   JoinVerificationCodeRoute: JoinVerificationCodeRoute,
   SitesSplatRoute: SitesSplatRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,
   JoinIndexRoute: JoinIndexRoute,
   ConsoleLegalPrivacyPolicyRoute: ConsoleLegalPrivacyPolicyRoute,
+  JoinLegalPrivacyPolicyRoute: JoinLegalPrivacyPolicyRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -15,6 +15,12 @@ export async function toActionResult<T>(call: () => Promise<T>): Promise<ActionR
     return { ok: true, data: await call() }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return { ok: false, status: error.status, message: error.message, errors: error.errors, error: error.error }
+    return {
+      ok: false,
+      status: error.status,
+      message: error.message,
+      errors: error.errors,
+      error: error.error,
+    }
   }
 }

@@ -2,6 +2,7 @@ import { getRequestHeader, setResponseHeader } from '@tanstack/react-start/serve
 import type { z } from 'zod'
 import { getApi } from '~/server/api/app'
 import { paginationLinksSchema, paginationMetaSchema } from '~/server/api/envelope'
+import { clientIpHeader, currentClientIp } from '~/server/client-ip.server'
 import { ApiError } from './api-error'
 import { getEnv } from './env.server'
 import { z as zod } from './validation'
@@ -35,7 +36,8 @@ export interface ApiCallContext {
   cookie?: string | undefined
   origin?: string | undefined
   userAgent?: string | undefined
-  forwardedFor?: string | undefined
+  /** The browser's address, for the API's rate limits. */
+  clientIp?: string | undefined
   setCookies?: (cookies: string[]) => void
 }
 
@@ -96,7 +98,11 @@ export function createApiClient(options: ApiClientOptions) {
     if (context.cookie) headers.set('Cookie', context.cookie)
     if (context.origin) headers.set('Origin', context.origin)
     if (context.userAgent) headers.set('User-Agent', context.userAgent)
-    if (context.forwardedFor) headers.set('X-Forwarded-For', context.forwardedFor)
+    if (context.clientIp) {
+      headers.set(clientIpHeader, context.clientIp)
+      // A remote API replaces our header with our own address; a proxy-aware one reads this instead.
+      if (options.baseUrl) headers.set('X-Forwarded-For', context.clientIp)
+    }
     let body: BodyInit | undefined
     if (callOptions.body instanceof FormData) {
       body = callOptions.body
@@ -170,9 +176,14 @@ export function createApiClient(options: ApiClientOptions) {
       return unwrap(call.schema, await send('DELETE', path, call))
     },
     /** A call that answers `{ message }` (forgot-password, resend): resolves to that message. */
-    async message(method: 'POST' | 'PUT' | 'DELETE', path: string, call: { body?: unknown; query?: Query } = {}) {
+    async message(
+      method: 'POST' | 'PUT' | 'DELETE',
+      path: string,
+      call: { body?: unknown; query?: Query } = {},
+    ) {
       const parsed = zod.object({ message: zod.string() }).safeParse(await send(method, path, call))
-      if (!parsed.success) throw new ApiError({ status: 500, message: 'The server answered in an unexpected shape.' })
+      if (!parsed.success)
+        throw new ApiError({ status: 500, message: 'The server answered in an unexpected shape.' })
       return parsed.data.message
     },
     /** A call whose answer carries no `data` (logout, 204s): resolves once the server agrees. */
@@ -202,7 +213,7 @@ function currentRequestContext(): ApiCallContext {
     cookie: getRequestHeader('cookie'),
     origin: getRequestHeader('origin'),
     userAgent: getRequestHeader('user-agent'),
-    forwardedFor: getRequestHeader('x-forwarded-for'),
+    clientIp: currentClientIp(),
     setCookies: (cookies) => setResponseHeader('set-cookie', cookies),
   }
 }

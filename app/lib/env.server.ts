@@ -29,6 +29,11 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Behind a load balancer or CDN that sets X-Forwarded-For: take the client's address from it. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** `smtp://user:pass@host:587` or `smtps://…`: deliver mail through it. Unset: mail is kept in the outbox. */
   SMTP_URL: optional(z.string()),

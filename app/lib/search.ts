@@ -27,3 +27,17 @@ export const listSearchSchema = z.object({
   per_page: z.catch(z.optional(z.int().check(z.minimum(1), z.maximum(100))), undefined),
   search: z.catch(z.optional(z.string()), undefined),
 })
+
+/** Links from e-mails: `?token=…&email=…` (reset, invitation). */
+export const emailLinkSearchSchema = z.object({
+  token: z.catch(z.optional(z.string()), undefined),
+  email: z.catch(z.optional(z.string()), undefined),
+})
+
+/** A one-line confirmation carried to the next screen (e.g. after a password change). */
+export const noticeSearchSchema = z.object({
+  notice: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+})
+
+/** The join site's start: the gym being joined (its public uuid), when the link names one. */
+export const joinSearchSchema = z.object({ gym: z.catch(z.optional(z.string()), undefined) })

@@ -1,8 +1,11 @@
 /// <reference types="vite/client" />
-import type { QueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { NotFound } from '~/components/not-found'
+import { Toaster } from '~/components/ui/toast'
+import { fetchSessionState } from '~/features/auth/auth.functions'
+import { sessionQueryKey, storeGuestFlag } from '~/features/auth/guards'
 import { rootSearchSchema } from '~/lib/search'
 import { getSiteConfig, siteConfigScript } from '~/lib/site-config'
 import appCss from '~/styles.css?url'
@@ -25,9 +28,29 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 function RootComponent() {
   return (
     <RootDocument>
+      <SessionFlags />
       <Outlet />
     </RootDocument>
   )
+}
+
+/**
+ * Browser-side marks: `data-hydrated` on <html> once React has taken over the server's HTML (browser
+ * tests wait for it before typing), and the guest flag of SPEC §3 from the session the guards loaded.
+ */
+function SessionFlags() {
+  const session = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: () => fetchSessionState(),
+    staleTime: 10_000,
+  })
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  useEffect(() => {
+    if (session.data) storeGuestFlag(session.data)
+  }, [session.data])
+  return null
 }
 
 function RootDocument({ children }: { children: ReactNode }) {
@@ -44,6 +67,7 @@ function RootDocument({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
+        <Toaster />
         <Scripts />
       </body>
     </html>

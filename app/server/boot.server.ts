@@ -1,4 +1,4 @@
-import { getDatabase } from '~/db/client.server'
+import { type DatabaseHandle, getDatabase } from '~/db/client.server'
 import { getEnv } from '~/lib/env.server'
 import { logger } from './logger.server'
 
@@ -6,7 +6,7 @@ let booting: Promise<void> | undefined
 
 /**
  * Everything the server needs before its first answer, done once per process: open the database
- * and apply migrations, then give an empty embedded database its demo data.
+ * and apply migrations, give an empty embedded database its demo data, then start the job queue.
  */
 export function boot(): Promise<void> {
   booting ??= run().catch((error: unknown) => {
@@ -26,5 +26,32 @@ async function run() {
     const seeding = performance.now()
     const result = await seedDemoIfEmpty({ db: handle.db })
     if (result.seeded) logger.info({ ms: Math.round(performance.now() - seeding) }, 'seeded the demo data')
+  }
+  // In the background: the first answer need not wait for pg-boss to install or start.
+  void startJobs(handle, env.RUN_WORKERS)
+}
+
+/**
+ * pg-boss in this process: with workers (mail delivery, …) unless RUN_WORKERS=false, when
+ * `npm run worker` runs them and this process only enqueues. Not fatal: without it the server still
+ * answers, and mail waits in the outbox for a worker's sweep.
+ */
+async function startJobs(handle: DatabaseHandle, runWorkers: boolean) {
+  try {
+    const { createQueues, startWorkers } = await import('./jobs/queues.server')
+    if (runWorkers) {
+      await startWorkers({ handle })
+    } else {
+      if (handle.driver.kind === 'pglite') {
+        logger.warn('RUN_WORKERS=false on the embedded database: no process will deliver mail')
+      }
+      const { getBoss } = await import('./jobs/boss.server')
+      await createQueues(await getBoss(handle))
+    }
+  } catch (error) {
+    logger.error(
+      { err: { message: error instanceof Error ? error.message : String(error) } },
+      'could not start the job queue; mail stays in the outbox until a worker runs',
+    )
   }
 }

@@ -1,17 +1,17 @@
-import { expect, test } from '@playwright/test'
 import { consoleUrl, joinUrl, otherUrl } from '../../playwright.config'
+import { expect, test } from './support/test'
 
 test.describe('two sites by host', () => {
   test('the console host sends / to the login screen @phone', async ({ page }) => {
     await page.goto(`${consoleUrl}/`)
     await expect(page).toHaveURL(`${consoleUrl}/login`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Gymbase' })).toBeVisible()
   })
 
   test('the join host serves the register route at / @phone', async ({ page }) => {
     await page.goto(`${joinUrl}/`)
     await expect(page).toHaveURL(`${joinUrl}/`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Join' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Join your gym' })).toBeVisible()
   })
 
   test('any other host links to both sites', async ({ page }) => {
@@ -56,7 +56,7 @@ test.describe('navigation', () => {
     // dispatchEvent clicks without scrolling the link into view first.
     await page.getByRole('link', { name: 'Go to the start' }).dispatchEvent('click')
     await expect(page).toHaveURL(`${consoleUrl}/login`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Gymbase' })).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.dataset.sameDocument)).toBe('yes')
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   })
@@ -73,7 +73,7 @@ test.describe('guards before sign-in exists', () => {
   test('a registration step sends a visitor to register with the path to come back to', async ({ page }) => {
     await page.goto(`${joinUrl}/take-photo`)
     await expect(page).toHaveURL(`${joinUrl}/?redirect=${encodeURIComponent('/take-photo')}`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Join' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Join your gym' })).toBeVisible()
   })
 })
 

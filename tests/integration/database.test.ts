@@ -59,6 +59,7 @@ const expectedTables = [
   'price_change_history',
   'prices',
   'private_price_links',
+  'rate_limits',
   'sessions',
   'staff_gym_roles',
   'subscription_pauses',

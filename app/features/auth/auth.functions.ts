@@ -25,20 +25,24 @@ export type SessionState =
   | { kind: 'error'; message: string }
 
 /** Loads the current user for the guards (SPEC §2.3), telling the ways it can fail apart. */
-export const fetchSessionState = createServerFn({ method: 'GET' }).handler(async (): Promise<SessionState> => {
-  try {
-    return { kind: 'user', user: await api().get('/me', { schema: sessionUserSchema }) }
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    if (error.error === NOT_TWO_FACTOR_AUTHENTICATED) return { kind: 'two_factor' }
-    if (error.status === 401) return { kind: 'guest' }
-    return { kind: 'error', message: error.message }
-  }
-})
+export const fetchSessionState = createServerFn({ method: 'GET' }).handler(
+  async (): Promise<SessionState> => {
+    try {
+      return { kind: 'user', user: await api().get('/me', { schema: sessionUserSchema }) }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      if (error.error === NOT_TWO_FACTOR_AUTHENTICATED) return { kind: 'two_factor' }
+      if (error.status === 401) return { kind: 'guest' }
+      return { kind: 'error', message: error.message }
+    }
+  },
+)
 
 export const login = createServerFn({ method: 'POST' })
   .validator(loginRequestSchema)
-  .handler(({ data }) => toActionResult(() => api().post('/login', { schema: sessionUserSchema, body: data })))
+  .handler(({ data }) =>
+    toActionResult(() => api().post('/login', { schema: sessionUserSchema, body: data })),
+  )
 
 export const logout = createServerFn({ method: 'POST' }).handler(() =>
   toActionResult(() => api().send('POST', '/logout')),
@@ -46,7 +50,9 @@ export const logout = createServerFn({ method: 'POST' }).handler(() =>
 
 export const verifyCode = createServerFn({ method: 'POST' })
   .validator(verifyCodeRequestSchema)
-  .handler(({ data }) => toActionResult(() => api().post('/email/verify', { schema: sessionUserSchema, body: data })))
+  .handler(({ data }) =>
+    toActionResult(() => api().post('/email/verify', { schema: sessionUserSchema, body: data })),
+  )
 
 export const resendCode = createServerFn({ method: 'POST' }).handler(() =>
   toActionResult(() => api().message('POST', '/email/resend')),
@@ -68,7 +74,9 @@ export const setPassword = createServerFn({ method: 'POST' })
 
 export const register = createServerFn({ method: 'POST' })
   .validator(registerRequestSchema)
-  .handler(({ data }) => toActionResult(() => api().post('/register', { schema: sessionUserSchema, body: data })))
+  .handler(({ data }) =>
+    toActionResult(() => api().post('/register', { schema: sessionUserSchema, body: data })),
+  )
 
 export const checkUniqueEmail = createServerFn({ method: 'POST' })
   .validator(uniqueEmailRequestSchema)

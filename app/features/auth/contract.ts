@@ -55,7 +55,7 @@ export const verifyCodeRequestSchema = z.object({
     .min(1)
     .regex(/^\d{6}$/, 'Enter the 6 digits from the e-mail'),
   /** "Remember this browser for 30 days" (staff second factor). */
-  remember: z.boolean().default(false),
+  remember: z.boolean().optional(),
 })
 export type VerifyCodeRequest = z.input<typeof verifyCodeRequestSchema>
 

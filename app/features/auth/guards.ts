@@ -6,8 +6,8 @@ import { fetchSessionState, type SessionState } from './auth.functions'
 import type { SessionUser } from './contract'
 
 /**
- * The guards of SPEC §2.3, shared by the console and join layouts. The session query is cached
- * briefly so moving between screens doesn't ask the API every time; signing in or out resets it.
+ * The guards of SPEC §2.1 and §2.3 for both sites. The session query is cached briefly so moving
+ * between screens doesn't ask the API every time; signing in or out clears it.
  */
 export const sessionQueryKey = ['session', 'me'] as const
 
@@ -16,18 +16,36 @@ interface GuardContext {
   context: { queryClient: QueryClient }
 }
 
-function loadSession(queryClient: QueryClient): Promise<SessionState> {
-  return queryClient.fetchQuery({
+/** SPEC §3: the guest flag lives in local storage as `isGuest` / `isNotGuest`. */
+export const guestStorageKey = 'guest'
+
+async function loadSession(queryClient: QueryClient): Promise<SessionState> {
+  const session = await queryClient.fetchQuery({
     queryKey: sessionQueryKey,
     queryFn: () => fetchSessionState(),
     staleTime: 10_000,
   })
+  if (typeof window !== 'undefined') storeGuestFlag(session)
+  return session
+}
+
+export function storeGuestFlag(session: SessionState) {
+  window.localStorage.setItem(guestStorageKey, session.kind === 'user' ? 'isNotGuest' : 'isGuest')
+}
+
+/** Forget the cached session: after signing in, verifying a code, or signing out. */
+export function resetSession(queryClient: QueryClient) {
+  queryClient.removeQueries({ queryKey: sessionQueryKey })
 }
 
 function otherSiteUrl(site: 'join' | 'console', path: string) {
   const config = getSiteConfig()
   return siteUrl({ host: config[site], path, protocol: config.protocol, port: config.port })
 }
+
+const toConsoleDashboard = () =>
+  redirect({ href: otherSiteUrl('console', '/dashboard'), reloadDocument: true })
+const toJoinRegister = () => redirect({ href: otherSiteUrl('join', '/'), reloadDocument: true })
 
 /** Console screens: staff only. Returns the user for child routes' guards and loaders. */
 export async function requireStaff({ location, context }: GuardContext): Promise<{ user: SessionUser }> {
@@ -38,7 +56,7 @@ export async function requireStaff({ location, context }: GuardContext): Promise
   if (session.kind !== 'user') {
     throw redirect({ to: '/console/login', search: { redirect: location.publicHref } })
   }
-  if (!session.user.is_staff) throw redirect({ href: otherSiteUrl('join', '/'), reloadDocument: true })
+  if (!session.user.is_staff) throw toJoinRegister()
   return { user: session.user }
 }
 
@@ -47,7 +65,23 @@ export function requireOrganisationAdmin(user: SessionUser) {
   if (user.current_organisation?.role !== 'admin') throw redirect({ to: '/console/dashboard' })
 }
 
-/** Registration screens after sign-up: a signed-in member. */
+/** Console sign-in screens: someone already signed in goes where they were headed. */
+export async function redirectSignedInFromConsoleSignIn({ location, context }: GuardContext): Promise<void> {
+  const session = await loadSession(context.queryClient)
+  if (session.kind !== 'user') return
+  if (!session.user.is_staff) throw toJoinRegister()
+  throw redirect({ href: safeRedirect(location.search) ?? '/dashboard' })
+}
+
+/** The console's code screen: only between the password and the code. */
+export async function requirePendingSecondFactor({ location, context }: GuardContext): Promise<void> {
+  const session = await loadSession(context.queryClient)
+  if (session.kind === 'two_factor') return
+  if (session.kind === 'user') throw redirect({ href: safeRedirect(location.search) ?? '/dashboard' })
+  throw redirect({ to: '/console/login', search: { redirect: safeRedirect(location.search) } })
+}
+
+/** Registration steps after sign-up: a signed-in member. */
 export async function requireMember({ location, context }: GuardContext): Promise<{ user: SessionUser }> {
   const session = await loadSession(context.queryClient)
   if (session.kind === 'two_factor') {
@@ -57,23 +91,40 @@ export async function requireMember({ location, context }: GuardContext): Promis
     })
   }
   if (session.kind !== 'user') throw redirect({ to: '/join', search: { redirect: location.publicHref } })
-  if (session.user.is_staff)
-    throw redirect({ href: otherSiteUrl('console', '/dashboard'), reloadDocument: true })
+  if (session.user.is_staff) throw toConsoleDashboard()
   return { user: session.user }
 }
 
-/** The register screen itself: staff go to the console; guests stay. */
+/** The register screen and the join site's sign-in: guests stay, everyone else moves on. */
 export async function redirectSignedInFromRegister({ context }: GuardContext): Promise<void> {
   const session = await loadSession(context.queryClient)
+  if (session.kind === 'two_factor')
+    throw redirect({ to: '/join/verification-code', search: { twoFactorAuth: true } })
   if (session.kind !== 'user') return
-  if (session.user.is_staff)
-    throw redirect({ href: otherSiteUrl('console', '/dashboard'), reloadDocument: true })
+  if (session.user.is_staff) throw toConsoleDashboard()
+  throw redirect({ to: nextRegistrationStep(session.user) })
+}
+
+/** The join site's code screen: a member who still has to confirm the address. */
+export async function requirePendingVerification({ context }: GuardContext): Promise<void> {
+  const session = await loadSession(context.queryClient)
+  if (session.kind === 'two_factor') return
+  if (session.kind !== 'user') throw redirect({ to: '/join' })
+  if (session.user.is_staff) throw toConsoleDashboard()
   throw redirect({ to: nextRegistrationStep(session.user) })
 }
 
 /** SPEC §2.1's routing order for a signed-in member on a registration route. */
 export function nextRegistrationStep(user: SessionUser) {
+  // The check for "welcome": the member already holds a membership.
+  if (user.price_id !== null) return '/join/welcome-to-gym' as const
   if (!user.profile_picture) return '/join/take-photo' as const
   if (user.payment_types.length === 0) return '/join/choose-payment-method' as const
   return '/join/confirm-subscription' as const
+}
+
+/** The `redirect` search value, if it is a path on this site (validated by the root search schema). */
+export function safeRedirect(search: Record<string, unknown>): string | undefined {
+  const value = search.redirect
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined
 }

@@ -1,8 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { getApi } from '~/server/api/app'
+import { clientIpHeader, currentClientIp } from '~/server/client-ip.server'
 
-/** Every `/api/*` request goes to the Hono API (DESIGN §1); the router never rewrites it. */
-const handle = ({ request }: { request: Request }) => getApi().fetch(request)
+/**
+ * Every `/api/*` request goes to the Hono API (DESIGN §1); the router never rewrites it. The client's
+ * address travels in our own header, overwriting any value the caller sent.
+ */
+function handle({ request }: { request: Request }) {
+  const headers = new Headers(request.headers)
+  headers.set(clientIpHeader, currentClientIp())
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  // A new Request from parts: srvx's request class cannot be passed to the Request constructor.
+  const forwarded = new Request(request.url, {
+    method: request.method,
+    headers,
+    body: hasBody ? request.body : null,
+    signal: request.signal,
+    ...(hasBody ? { duplex: 'half' } : {}),
+  })
+  return getApi().fetch(forwarded)
+}
 
 export const Route = createFileRoute('/api/$')({
   server: {

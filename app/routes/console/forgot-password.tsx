@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import { ForgotPasswordPage } from '~/features/auth/forgot-password-page'
+import { redirectSignedInFromConsoleSignIn } from '~/features/auth/guards'
 
 export const Route = createFileRoute('/console/forgot-password')({
+  beforeLoad: redirectSignedInFromConsoleSignIn,
   head: () => ({ meta: [{ title: 'Forgot password · Gymbase' }] }),
-  component: () => <PlannedScreen title="Forgot password" />,
+  component: () => <ForgotPasswordPage site="console" />,
 })

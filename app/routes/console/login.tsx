@@ -1,7 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import { redirectSignedInFromConsoleSignIn } from '~/features/auth/guards'
+import { LoginPage } from '~/features/auth/login-page'
+import { noticeSearchSchema } from '~/lib/search'
 
 export const Route = createFileRoute('/console/login')({
-  head: () => ({ meta: [{ title: 'Log in · Gymbase' }] }),
-  component: () => <PlannedScreen title="Log in" />,
+  validateSearch: noticeSearchSchema,
+  beforeLoad: redirectSignedInFromConsoleSignIn,
+  head: () => ({ meta: [{ title: 'Sign in · Gymbase' }] }),
+  component: function ConsoleLogin() {
+    const search = Route.useSearch()
+    return <LoginPage site="console" redirectTo={search.redirect} notice={search.notice} />
+  },
 })

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import { CodePage } from '~/features/auth/code-page'
+import { requirePendingSecondFactor } from '~/features/auth/guards'
 
 export const Route = createFileRoute('/console/two-factor-authentication')({
-  head: () => ({ meta: [{ title: 'Two-factor authentication · Gymbase' }] }),
-  component: () => <PlannedScreen title="Two-factor authentication" />,
+  beforeLoad: requirePendingSecondFactor,
+  head: () => ({ meta: [{ title: 'Sign-in code · Gymbase' }] }),
+  component: function TwoFactor() {
+    return <CodePage site="console" redirectTo={Route.useSearch().redirect} />
+  },
 })

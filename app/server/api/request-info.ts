@@ -1,13 +1,13 @@
 import type { Context } from 'hono'
 import { getEnv } from '~/lib/env.server'
+import { clientIpHeader } from '~/server/client-ip.server'
 
 /**
- * The client's address for rate limits: the first X-Forwarded-For hop (set by our own server-function
- * client or by the load balancer in front), else a fixed key so limits still apply.
+ * The client's address for rate limits, as our server layer stated it (the `/api` route and the
+ * server-function client both set it; see client-ip.server.ts), else one shared key.
  */
 export function clientIp(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-  return forwarded || c.req.header('x-real-ip') || 'unknown'
+  return c.req.header(clientIpHeader) || 'unknown'
 }
 
 /** Whether the browser reached us over https (directly, or through a proxy that says so). */

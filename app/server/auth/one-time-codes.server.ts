@@ -20,12 +20,20 @@ const lifetimes: Record<OneTimeCodePurpose, number> = {
 const codeHash = (userId: number, code: string) => hashToken(`${userId}:${code}`)
 
 /** Replaces any live code of this purpose with a new one; the old ones stop working. */
-async function issue(options: { db: Db; userId: number; purpose: OneTimeCodePurpose; secret: string; now: Date }) {
+async function issue(options: {
+  db: Db
+  userId: number
+  purpose: OneTimeCodePurpose
+  secret: string
+  now: Date
+}) {
   const { db, userId, purpose, secret, now } = options
   await db
     .update(oneTimeCodes)
     .set({ usedAt: now })
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)))
+    .where(
+      and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)),
+    )
   await db.insert(oneTimeCodes).values({
     userId,
     purpose,
@@ -49,9 +57,10 @@ export async function issueLinkToken(options: { db: Db; userId: number; purpose:
   return token
 }
 
-const expiredCode = () => new AppError('VALIDATION', 'This code has expired. Ask for a new one.', {
-  fieldErrors: { code: ['This code has expired. Ask for a new one.'] },
-})
+const expiredCode = () =>
+  new AppError('VALIDATION', 'This code has expired. Ask for a new one.', {
+    fieldErrors: { code: ['This code has expired. Ask for a new one.'] },
+  })
 
 /**
  * Checks a code against the user's live code of this purpose and uses it up. A wrong code counts
@@ -68,7 +77,9 @@ export async function consumeCode(options: {
   const [live] = await db
     .select()
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)))
+    .where(
+      and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)),
+    )
     .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
     .limit(1)
   if (!live || live.expiresAt <= now) throw expiredCode()

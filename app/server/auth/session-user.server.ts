@@ -50,7 +50,10 @@ export async function findUserGyms(options: {
 /** `GET /api/me`: the session user of SPEC §3. */
 export async function loadSessionUser(options: { db: Db; user: UserRow }): Promise<SessionUser> {
   const { db, user } = options
-  const [organisation] = await db.select().from(organisations).where(eq(organisations.id, user.organisationId))
+  const [organisation] = await db
+    .select()
+    .from(organisations)
+    .where(eq(organisations.id, user.organisationId))
   if (!organisation) throw new AppError('NOT_FOUND', 'Organisation not found.')
 
   const userGyms = await findUserGyms({ db, user })

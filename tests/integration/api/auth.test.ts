@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { users } from '~/db/schema'
 import { hashPassword } from '~/server/auth/password.server'
-import { inviteStaffMember } from '~/server/services/auth/invite-staff-member.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
+import { inviteStaffMember } from '~/server/services/auth/invite-staff-member.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { createTestMember } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
@@ -114,7 +114,12 @@ describeEachDatabase('authentication API', (database) => {
         id: user.id,
         email: user.email,
         is_staff: true,
-        current_organisation: { id: org.organisation.id, name: org.organisation.name, multi_gym: true, role: 'admin' },
+        current_organisation: {
+          id: org.organisation.id,
+          name: org.organisation.name,
+          multi_gym: true,
+          role: 'admin',
+        },
         current_gym: { role: 'admin' },
       })
       expect(me.data.gyms.map((gym: { name: string }) => gym.name)).toEqual(['Newmarket', 'Ponsonby'])
@@ -304,7 +309,9 @@ describeEachDatabase('authentication API', (database) => {
       expect((await reused.json()).errors.token).toEqual([
         'This link has expired or was already used. Ask for a new one.',
       ])
-      expect((await testApi.browser().post('/login', { email: user.email, password: newPassword })).status).toBe(400)
+      expect(
+        (await testApi.browser().post('/login', { email: user.email, password: newPassword })).status,
+      ).toBe(400)
     })
 
     it("sends a member's reset link to the join site, and it dies after 60 minutes", async () => {
@@ -341,7 +348,9 @@ describeEachDatabase('authentication API', (database) => {
         password: 'password1',
         password_confirmation: 'password1',
       })
-      expect((await common.json()).errors).toEqual({ password: ['This password is too common. Choose another.'] })
+      expect((await common.json()).errors).toEqual({
+        password: ['This password is too common. Choose another.'],
+      })
     })
 
     it('sets a password from a staff invitation and signs the staff member in', async () => {
@@ -375,7 +384,10 @@ describeEachDatabase('authentication API', (database) => {
       })
       expect(set.status).toBe(200)
       const me = (await (await browser.get('/me')).json()).data
-      expect(me).toMatchObject({ id: invited.id, current_gym: { id: org.gyms[1]!.id, role: 'personal_trainer' } })
+      expect(me).toMatchObject({
+        id: invited.id,
+        current_gym: { id: org.gyms[1]!.id, role: 'personal_trainer' },
+      })
     })
   })
 
@@ -425,7 +437,9 @@ describeEachDatabase('authentication API', (database) => {
         dob: '1990-01-01',
         password: 'iloveyou',
       })
-      expect((await common.json()).errors).toEqual({ password: ['This password is too common. Choose another.'] })
+      expect((await common.json()).errors).toEqual({
+        password: ['This password is too common. Choose another.'],
+      })
       const empty = await testApi.browser({ origin: joinOrigin }).post('/register', { email: 'x' })
       expect((await empty.json()).errors).toEqual({
         gym: ['Choose your gym'],
@@ -441,7 +455,8 @@ describeEachDatabase('authentication API', (database) => {
       const testApi = createTestApi(database)
       const existing = await member()
       const check = async (email: string, gym: string) =>
-        (await (await testApi.browser({ origin: joinOrigin }).post('/unique-email', { email, gym })).json()).data
+        (await (await testApi.browser({ origin: joinOrigin }).post('/unique-email', { email, gym })).json())
+          .data
       expect(await check(existing.email, org.gyms[0]!.uuid)).toEqual({ unique: false })
       expect(await check(existing.email, other.gyms[0]!.uuid)).toEqual({ unique: true })
       expect(await check(nextEmail('free'), org.gyms[0]!.uuid)).toEqual({ unique: true })
@@ -464,7 +479,9 @@ describeEachDatabase('authentication API', (database) => {
       const user = await staff()
       const attacker = testApi.browser({ ip: '192.0.2.66' })
       for (let attempt = 1; attempt <= 5; attempt++) {
-        expect((await attacker.post('/login', { email: user.email, password: `guess ${attempt}` })).status).toBe(422)
+        expect(
+          (await attacker.post('/login', { email: user.email, password: `guess ${attempt}` })).status,
+        ).toBe(422)
       }
       const blocked = await attacker.post('/login', { email: user.email, password })
       expect(blocked.status).toBe(429)

@@ -32,7 +32,7 @@ describeEachDatabase('API spine', (database) => {
     expect(document.openapi).toBe('3.1.0')
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/me']))
     const me = document.paths['/api/me'].get
-    expect(Object.keys(me.responses)).toEqual(['200', '401'])
+    expect(Object.keys(me.responses)).toEqual(['200', '400', '401'])
     expect(me.responses['200'].content['application/json'].schema.properties.data.properties).toHaveProperty(
       'current_organisation',
     )

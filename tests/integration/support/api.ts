@@ -30,7 +30,7 @@ export function createTestApi(database: TestDatabaseContext, options: { now?: ()
         Accept: 'application/json',
         'X-Requested-With': 'XMLHttpRequest',
         Origin: origin,
-        'X-Forwarded-For': browserOptions.ip ?? '198.51.100.7',
+        'X-Gymbase-Client-Ip': browserOptions.ip ?? '198.51.100.7',
         ...requestOptions.headers,
       })
       if (jar.size > 0) headers.set('Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '))

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import { PrivacyPolicyPage } from '~/features/legal/privacy-policy-page'
 
 export const Route = createFileRoute('/console/legal/privacy-policy')({
   head: () => ({ meta: [{ title: 'Privacy policy · Gymbase' }] }),
-  component: () => <PlannedScreen title="Privacy policy" />,
+  component: PrivacyPolicyPage,
 })

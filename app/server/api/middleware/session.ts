@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { getEnv } from '~/lib/env.server'
 import { AppError } from '~/lib/errors'
 import { authPolicy, sessionCookieName, trustedBrowserCookieName } from '~/server/auth/policy'
 import { findSession, isSecondFactorPending } from '~/server/auth/sessions.server'
-import { getEnv } from '~/lib/env.server'
 import type { ApiEnv } from '../context'
 import { isSecureRequest } from '../request-info'
 

@@ -16,15 +16,18 @@ import {
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
 import { z } from '~/lib/validation'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
-import { createSession, destroySession, isSecondFactorPending } from '~/server/auth/sessions.server'
 import { loadSessionUser } from '~/server/auth/session-user.server'
+import { createSession, destroySession, isSecondFactorPending } from '~/server/auth/sessions.server'
+import { findSignInCandidates } from '~/server/services/auth/find-sign-in-candidates.server'
 import { isEmailAvailable } from '~/server/services/auth/is-email-available.server'
 import { registerMember } from '~/server/services/auth/register-member.server'
-import { passwordResetSentMessage, requestPasswordReset } from '~/server/services/auth/request-password-reset.server'
+import {
+  passwordResetSentMessage,
+  requestPasswordReset,
+} from '~/server/services/auth/request-password-reset.server'
 import { resendSecondFactorCode } from '~/server/services/auth/resend-second-factor-code.server'
 import { setNewPassword } from '~/server/services/auth/set-new-password.server'
 import { signIn } from '~/server/services/auth/sign-in.server'
-import { findSignInCandidates } from '~/server/services/auth/find-sign-in-candidates.server'
 import { verifySecondFactor } from '~/server/services/auth/verify-second-factor.server'
 import type { ApiEnv } from '../context'
 import { dataEnvelope, messageSchema } from '../envelope'
@@ -60,9 +63,15 @@ const routes = {
     path: '/login',
     tags,
     summary: 'Sign in with e-mail and password',
-    description: 'Staff then enter an e-mailed code (400 not_two_factor_authenticated) unless the browser is trusted.',
+    description:
+      'Staff then enter an e-mailed code (400 not_two_factor_authenticated) unless the browser is trusted.',
     request: jsonBody(loginRequestSchema),
-    responses: { 200: userResponse, 400: secondFactorResponse, 422: errorResponses[422], 429: errorResponses[429] },
+    responses: {
+      200: userResponse,
+      400: secondFactorResponse,
+      422: errorResponses[422],
+      429: errorResponses[429],
+    },
   }),
   logout: createRoute({
     method: 'post',
@@ -77,14 +86,23 @@ const routes = {
     tags,
     summary: 'Enter the e-mailed code (second factor or address check)',
     request: jsonBody(verifyCodeRequestSchema),
-    responses: { 200: userResponse, 401: errorResponses[401], 422: errorResponses[422], 429: errorResponses[429] },
+    responses: {
+      200: userResponse,
+      401: errorResponses[401],
+      422: errorResponses[422],
+      429: errorResponses[429],
+    },
   }),
   resend: createRoute({
     method: 'post',
     path: '/email/resend',
     tags,
     summary: 'E-mail a new code',
-    responses: { 200: jsonResponse('Sent', messageSchema), 401: errorResponses[401], 429: errorResponses[429] },
+    responses: {
+      200: jsonResponse('Sent', messageSchema),
+      401: errorResponses[401],
+      429: errorResponses[429],
+    },
   }),
   forgotPassword: createRoute({
     method: 'post',
@@ -93,7 +111,11 @@ const routes = {
     summary: 'E-mail a password reset link',
     description: 'The answer is the same whether or not the address has an account.',
     request: jsonBody(forgotPasswordRequestSchema),
-    responses: { 200: jsonResponse('Accepted', messageSchema), 422: errorResponses[422], 429: errorResponses[429] },
+    responses: {
+      200: jsonResponse('Accepted', messageSchema),
+      422: errorResponses[422],
+      429: errorResponses[429],
+    },
   }),
   resetPassword: createRoute({
     method: 'post',
@@ -192,7 +214,7 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv>) {
         session: auth.session,
         user: auth.user,
         code: body.code,
-        remember: body.remember,
+        remember: body.remember ?? false,
       })
       if (trustedBrowserToken) setTrustedBrowserCookie(c, trustedBrowserToken)
     }
@@ -203,7 +225,12 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.resend, async (c) => {
     const auth = requireSession(c)
     if (isSecondFactorPending(auth.session, auth.user)) {
-      await resendSecondFactorCode({ db: c.var.database.db, now: c.var.now, user: auth.user, mailer: c.var.mailer })
+      await resendSecondFactorCode({
+        db: c.var.database.db,
+        now: c.var.now,
+        user: auth.user,
+        mailer: c.var.mailer,
+      })
     }
     return c.json({ message: 'We have e-mailed you a new code.' }, 200)
   })
@@ -264,8 +291,13 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv>) {
     await consumeLimit({ db, name: 'uniqueEmailIp', key: clientIp(c) })
     let unique: boolean
     if (body.gym) {
-      const [gym] = await db.select({ organisationId: gyms.organisationId }).from(gyms).where(eq(gyms.uuid, body.gym))
-      unique = gym ? await isEmailAvailable({ db, organisationId: gym.organisationId, email: body.email }) : true
+      const [gym] = await db
+        .select({ organisationId: gyms.organisationId })
+        .from(gyms)
+        .where(eq(gyms.uuid, body.gym))
+      unique = gym
+        ? await isEmailAvailable({ db, organisationId: gym.organisationId, email: body.email })
+        : true
     } else {
       unique = (await findSignInCandidates({ db, email: body.email })).length === 0
     }

@@ -26,7 +26,10 @@ export async function inviteStaffMember(options: {
   }
   const token = await issueLinkToken({ db, userId: user.id, purpose: 'staff_invite', now })
   await db.update(users).set({ pendingInvite: 1 }).where(eq(users.id, user.id))
-  const [organisation] = await db.select().from(organisations).where(eq(organisations.id, user.organisationId))
+  const [organisation] = await db
+    .select()
+    .from(organisations)
+    .where(eq(organisations.id, user.organisationId))
   const query = new URLSearchParams({ token, email: user.email })
   const message = staffInvitationMail({
     organisationName: organisation?.name ?? 'Gymbase',

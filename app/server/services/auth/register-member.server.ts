@@ -35,7 +35,9 @@ export async function registerMember(options: {
     throw new AppError('VALIDATION', emailTakenMessage, { fieldErrors: { email: [emailTakenMessage] } })
   }
   if (isCommonPassword(input.password)) {
-    throw new AppError('VALIDATION', commonPasswordMessage, { fieldErrors: { password: [commonPasswordMessage] } })
+    throw new AppError('VALIDATION', commonPasswordMessage, {
+      fieldErrors: { password: [commonPasswordMessage] },
+    })
   }
   const passwordHash = await hashPassword(input.password)
   const member = await createMember({
@@ -49,7 +51,11 @@ export async function registerMember(options: {
     mobileNumber: input.mobile_number,
     dob: input.dob,
   })
-  const [user] = await db.update(users).set({ currentGymId: gym.id }).where(eq(users.id, member.id)).returning()
+  const [user] = await db
+    .update(users)
+    .set({ currentGymId: gym.id })
+    .where(eq(users.id, member.id))
+    .returning()
   if (!user) throw new Error('The new member disappeared')
   const { token, session } = await createSession({
     db,

@@ -27,7 +27,9 @@ export async function setNewPassword(options: {
 }): Promise<UserRow> {
   const { db, now, purpose, token } = options
   if (isCommonPassword(options.password)) {
-    throw new AppError('VALIDATION', commonPasswordMessage, { fieldErrors: { password: [commonPasswordMessage] } })
+    throw new AppError('VALIDATION', commonPasswordMessage, {
+      fieldErrors: { password: [commonPasswordMessage] },
+    })
   }
   let owner: UserRow | undefined
   for (const candidate of await findSignInCandidates({ db, email: options.email })) {
@@ -36,7 +38,8 @@ export async function setNewPassword(options: {
       break
     }
   }
-  if (!owner) throw new AppError('VALIDATION', expiredLinkMessage, { fieldErrors: { token: [expiredLinkMessage] } })
+  if (!owner)
+    throw new AppError('VALIDATION', expiredLinkMessage, { fieldErrors: { token: [expiredLinkMessage] } })
 
   const [updated] = await db
     .update(users)

@@ -1,0 +1,26 @@
+/**
+ * The message to show for a field's errors. TanStack Form collects them from every validator: strings
+ * from our own validators and `applyServerErrors`, and `{ message }` issues from a zod (Standard Schema)
+ * validator, sometimes still nested in arrays. The first one with a message wins.
+ */
+export function getFirstErrorMessage(errors: readonly unknown[]): string | undefined {
+  for (const error of errors) {
+    const message = messageOf(error)
+    if (message) return message
+  }
+  return undefined
+}
+
+function messageOf(error: unknown): string | undefined {
+  if (typeof error === 'string') return error || undefined
+  if (Array.isArray(error)) return getFirstErrorMessage(error)
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'message' in error &&
+    typeof error.message === 'string'
+  ) {
+    return error.message || undefined
+  }
+  return undefined
+}

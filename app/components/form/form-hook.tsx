@@ -1,0 +1,219 @@
+import { type CalendarDate, parseDate } from '@internationalized/date'
+import { type AnyFieldApi, createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form'
+import { Eye, EyeOff } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { ToggleButton } from 'react-aria-components'
+import { Button, type ButtonProps, buttonStyles } from '~/components/ui/button'
+import { Checkbox as KitCheckbox, type CheckboxProps as KitCheckboxProps } from '~/components/ui/checkbox'
+import {
+  DateField as KitDateField,
+  type DateFieldProps as KitDateFieldProps,
+} from '~/components/ui/date-field'
+import { Form as KitForm, type FormProps as KitFormProps } from '~/components/ui/form'
+import {
+  TextField as KitTextField,
+  type TextFieldProps as KitTextFieldProps,
+} from '~/components/ui/text-field'
+import { getFirstErrorMessage } from './field-errors'
+import { focusFirstInvalidField } from './focus-first-invalid'
+import { clearServerErrors } from './server-errors'
+
+/**
+ * Forms through TanStack Form's form composition: `useAppForm` gives a form whose `AppField` children get
+ * the kit's fields pre-bound to the field (value, change, blur, error), plus `form.Form` and
+ * `form.SubmitButton`. A page:
+ *
+ *   const [serverMessage, setServerMessage] = useState<string>()
+ *   const form = useAppForm({
+ *     defaultValues: { email: '' },
+ *     validators: { onChange: staffInviteSchema },   // a zod schema from the feature's contract.ts
+ *     onSubmit: async ({ value, formApi }) => {
+ *       setServerMessage(undefined)
+ *       try { await inviteStaff({ data: value }); toast.success('Invitation sent') }
+ *       catch (error) {
+ *         if (error instanceof ApiError) applyServerErrors(formApi, error.errors)
+ *         setServerMessage(error instanceof Error ? error.message : String(error))   // SPEC §8, in an Alert
+ *       }
+ *     },
+ *   })
+ *   <form.AppForm>
+ *     <form.Form>
+ *       <form.AppField name="email">{(field) => <field.TextField label="Email" type="email" />}</form.AppField>
+ *       <form.SubmitButton>Send invitation</form.SubmitButton>
+ *     </form.Form>
+ *   </form.AppForm>
+ */
+export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts()
+
+/**
+ * A field's message, once it should be shown: after the person has left the field or tried to submit,
+ * so nobody is told off while still typing; a server error always shows.
+ */
+function useFieldError(field: AnyFieldApi): string | undefined {
+  const meta = useStore(field.store, (state) => state.meta)
+  const submissionAttempts = useStore(field.form.store, (state) => state.submissionAttempts)
+  const hasServerError = meta.errorMap.onServer !== undefined
+  if (!meta.isBlurred && submissionAttempts === 0 && !hasServerError) return undefined
+  return getFirstErrorMessage(meta.errors)
+}
+
+/** A server error describes the value that was sent; once the person edits it, it no longer applies. */
+function clearServerError(field: AnyFieldApi) {
+  if (field.state.meta.errorMap.onServer === undefined) return
+  field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }))
+}
+
+type BoundProps = 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'errorMessage' | 'isInvalid'
+
+export type TextFieldProps = Omit<KitTextFieldProps, BoundProps>
+
+function TextField(props: TextFieldProps) {
+  const field = useFieldContext<string>()
+  const value = useStore(field.store, (state) => state.value)
+  const errorMessage = useFieldError(field)
+  return (
+    <KitTextField
+      {...props}
+      name={field.name}
+      value={value}
+      onChange={(next) => {
+        clearServerError(field)
+        field.handleChange(next)
+      }}
+      onBlur={field.handleBlur}
+      errorMessage={errorMessage}
+    />
+  )
+}
+
+export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'endAdornment'>
+
+/** A password with a "Show password" toggle, so people on phones can check what they typed. */
+function PasswordField(props: PasswordFieldProps) {
+  const [isVisible, setVisible] = useState(false)
+  return (
+    <TextField
+      autoComplete="current-password"
+      {...props}
+      type={isVisible ? 'text' : 'password'}
+      endAdornment={
+        <ToggleButton
+          aria-label="Show password"
+          isSelected={isVisible}
+          onChange={setVisible}
+          className={buttonStyles({
+            variant: 'quiet',
+            size: 'sm',
+            isIconOnly: true,
+            className: 'text-slate-600',
+          })}
+        >
+          {isVisible ? (
+            <EyeOff aria-hidden="true" className="size-5" />
+          ) : (
+            <Eye aria-hidden="true" className="size-5" />
+          )}
+        </ToggleButton>
+      }
+    />
+  )
+}
+
+export type DateFieldProps = Omit<KitDateFieldProps, BoundProps>
+
+/**
+ * A date field over an ISO `YYYY-MM-DD` string, '' while empty or incomplete: form values stay the shape
+ * the API and its zod schemas take.
+ */
+function DateField(props: DateFieldProps) {
+  const field = useFieldContext<string>()
+  const value = useStore(field.store, (state) => state.value)
+  const errorMessage = useFieldError(field)
+  return (
+    <KitDateField
+      {...props}
+      name={field.name}
+      value={parseIsoDate(value)}
+      onChange={(next) => {
+        clearServerError(field)
+        field.handleChange(next ? next.toString() : '')
+      }}
+      onBlur={field.handleBlur}
+      errorMessage={errorMessage}
+    />
+  )
+}
+
+function parseIsoDate(value: string): CalendarDate | null {
+  if (!value) return null
+  try {
+    return parseDate(value)
+  } catch {
+    return null
+  }
+}
+
+export type CheckboxProps = Omit<KitCheckboxProps, BoundProps | 'isSelected' | 'defaultSelected'>
+
+function Checkbox(props: CheckboxProps) {
+  const field = useFieldContext<boolean>()
+  const value = useStore(field.store, (state) => state.value)
+  const errorMessage = useFieldError(field)
+  return (
+    <KitCheckbox
+      {...props}
+      name={field.name}
+      isSelected={value}
+      onChange={(next) => {
+        clearServerError(field)
+        field.handleChange(next)
+      }}
+      onBlur={field.handleBlur}
+      errorMessage={errorMessage}
+    />
+  )
+}
+
+export type AppFormProps = Omit<KitFormProps, 'onSubmit' | 'ref'>
+
+/**
+ * The `<form>` element: submits through TanStack Form and, when the submit leaves errors (the schema's or
+ * the server's), scrolls to and focuses the first field in error (SPEC §5). `onSubmit` errors the page
+ * did not catch are rethrown.
+ */
+function Form(props: AppFormProps) {
+  const form = useFormContext()
+  const ref = useRef<HTMLFormElement>(null)
+  return (
+    <KitForm
+      {...props}
+      ref={ref}
+      onSubmit={(event) => {
+        event.preventDefault()
+        event.stopPropagation()
+        clearServerErrors(form)
+        void form.handleSubmit().finally(() => {
+          if (form.state.isValid) return
+          // Wait for React to render the errors' aria-invalid before looking for the first one.
+          requestAnimationFrame(() => focusFirstInvalidField(ref.current))
+        })
+      }}
+    />
+  )
+}
+
+export type SubmitButtonProps = Omit<ButtonProps, 'type' | 'isPending'>
+
+/** The form's submit button, showing progress while the form submits. */
+function SubmitButton(props: SubmitButtonProps) {
+  const form = useFormContext()
+  const isSubmitting = useStore(form.store, (state) => state.isSubmitting)
+  return <Button {...props} type="submit" isPending={isSubmitting} />
+}
+
+export const { useAppForm, withForm } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: { TextField, PasswordField, DateField, Checkbox },
+  formComponents: { Form, SubmitButton },
+})

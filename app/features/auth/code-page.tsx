@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useRouter } from '@tanstack/react-router'
+import { useServerFn } from '@tanstack/react-start'
+import { useState } from 'react'
+import { useAppForm } from '~/components/form/form-hook'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { toast } from '~/components/ui/toast'
+import { z } from '~/lib/validation'
+import { resendCode, verifyCode } from './auth.functions'
+import { AuthFrame } from './auth-frame'
+import { verifyCodeRequestSchema } from './contract'
+import { nextRegistrationStep, resetSession } from './guards'
+import { useActionFormError } from './use-action-form-error'
+
+// The form always has the checkbox's value; the API treats a missing one as unticked.
+const codeFormSchema = verifyCodeRequestSchema.extend({ remember: z.boolean() })
+
+/**
+ * The e-mailed code: the console's two-factor screen (with "remember this browser") and the join
+ * site's address check after sign-up. Both can ask for a new code.
+ */
+export function CodePage(props: { site: 'console' | 'join'; redirectTo: string | undefined }) {
+  const { site, redirectTo } = props
+  const navigate = useNavigate()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const serverError = useActionFormError()
+  const verify = useServerFn(verifyCode)
+  const resend = useServerFn(resendCode)
+  const [resending, setResending] = useState(false)
+
+  const form = useAppForm({
+    defaultValues: { code: '', remember: false },
+    validators: { onSubmit: codeFormSchema },
+    onSubmit: async ({ value, formApi }) => {
+      serverError.clear()
+      const result = await verify({ data: value })
+      if (!result.ok) return serverError.show(formApi, result)
+      resetSession(queryClient)
+      if (site === 'console') {
+        if (redirectTo) await router.navigate({ href: redirectTo })
+        else await navigate({ to: '/console/dashboard' })
+        return
+      }
+      await navigate({ to: nextRegistrationStep(result.data) })
+    },
+  })
+
+  async function sendNewCode() {
+    setResending(true)
+    try {
+      const result = await resend()
+      if (result.ok) toast.success(result.data)
+      else toast.error(result.message)
+    } finally {
+      setResending(false)
+    }
+  }
+
+  return (
+    <AuthFrame
+      title={site === 'console' ? 'Enter your sign-in code' : 'Check your e-mail'}
+      description={
+        site === 'console'
+          ? 'We e-mailed you a 6-digit code. It works for 10 minutes.'
+          : 'We e-mailed you a 6-digit code to confirm your address. It works for 10 minutes.'
+      }
+    >
+      <form.AppForm>
+        <form.Form aria-label={site === 'console' ? 'Two-factor authentication' : 'Verification code'}>
+          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+          <form.AppField name="code">
+            {(field) => (
+              <field.TextField
+                label="Code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                isRequired
+                autoFocus
+              />
+            )}
+          </form.AppField>
+          {site === 'console' ? (
+            <form.AppField name="remember">
+              {(field) => <field.Checkbox>Remember this browser for 30 days</field.Checkbox>}
+            </form.AppField>
+          ) : null}
+          <form.SubmitButton fullWidth>{site === 'console' ? 'Sign in' : 'Confirm'}</form.SubmitButton>
+          <Button variant="secondary" fullWidth isPending={resending} onPress={sendNewCode}>
+            Send a new code
+          </Button>
+        </form.Form>
+      </form.AppForm>
+    </AuthFrame>
+  )
+}

@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router'
+import { useServerFn } from '@tanstack/react-start'
+import { useState } from 'react'
+import { useAppForm } from '~/components/form/form-hook'
+import { Alert } from '~/components/ui/alert'
+import { linkStyles } from '~/components/ui/link'
+import { forgotPassword } from './auth.functions'
+import { AuthFrame } from './auth-frame'
+import { forgotPasswordRequestSchema } from './contract'
+import { useActionFormError } from './use-action-form-error'
+
+export function ForgotPasswordPage(props: { site: 'console' | 'join' }) {
+  const serverError = useActionFormError()
+  const send = useServerFn(forgotPassword)
+  const [sent, setSent] = useState<string>()
+  const form = useAppForm({
+    defaultValues: { email: '' },
+    validators: { onSubmit: forgotPasswordRequestSchema },
+    onSubmit: async ({ value, formApi }) => {
+      serverError.clear()
+      const result = await send({ data: value })
+      if (!result.ok) return serverError.show(formApi, result)
+      setSent(result.data)
+    },
+  })
+  return (
+    <AuthFrame
+      title="Forgot your password?"
+      description="Enter your e-mail address and we'll send you a link to choose a new one."
+      footer={
+        <Link to={props.site === 'console' ? '/console/login' : '/join/login'} className={linkStyles()}>
+          Back to sign in
+        </Link>
+      }
+    >
+      {sent ? (
+        <Alert tone="success">{sent}</Alert>
+      ) : (
+        <form.AppForm>
+          <form.Form aria-label="Forgot password">
+            {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+            <form.AppField name="email">
+              {(field) => <field.TextField label="E-mail" type="email" autoComplete="email" isRequired />}
+            </form.AppField>
+            <form.SubmitButton fullWidth>Send reset link</form.SubmitButton>
+          </form.Form>
+        </form.AppForm>
+      )}
+    </AuthFrame>
+  )
+}

@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { useServerFn } from '@tanstack/react-start'
+import { useAppForm } from '~/components/form/form-hook'
+import { Alert } from '~/components/ui/alert'
+import { linkStyles } from '~/components/ui/link'
+import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
+import { login } from './auth.functions'
+import { AuthFrame } from './auth-frame'
+import { loginRequestSchema } from './contract'
+import { resetSession } from './guards'
+import { useActionFormError } from './use-action-form-error'
+
+/** Sign-in for staff on the console and for returning members on the join site. */
+export function LoginPage(props: {
+  site: 'console' | 'join'
+  redirectTo: string | undefined
+  notice?: string
+}) {
+  const { site, redirectTo } = props
+  const navigate = useNavigate()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const serverError = useActionFormError()
+  const signIn = useServerFn(login)
+
+  const form = useAppForm({
+    defaultValues: { email: '', password: '' },
+    validators: { onSubmit: loginRequestSchema },
+    onSubmit: async ({ value, formApi }) => {
+      serverError.clear()
+      const result = await signIn({ data: value })
+      resetSession(queryClient)
+      if (!result.ok && result.error === NOT_TWO_FACTOR_AUTHENTICATED) {
+        if (site === 'console') {
+          await navigate({ to: '/console/two-factor-authentication', search: { redirect: redirectTo } })
+        } else {
+          await navigate({
+            to: '/join/verification-code',
+            search: { twoFactorAuth: true, redirect: redirectTo },
+          })
+        }
+        return
+      }
+      if (!result.ok) return serverError.show(formApi, result)
+      if (redirectTo) {
+        await router.navigate({ href: redirectTo })
+      } else {
+        await navigate({ to: site === 'console' ? '/console/dashboard' : '/join' })
+      }
+    },
+  })
+
+  const forgotLink = site === 'console' ? '/console/forgot-password' : '/join/forgot-password'
+  return (
+    <AuthFrame
+      title={site === 'console' ? 'Sign in to Gymbase' : 'Sign in to continue joining'}
+      description={
+        site === 'console' ? 'For gym staff. Members join at their gym’s sign-up page.' : undefined
+      }
+      footer={
+        site === 'join' ? (
+          <>
+            New here?{' '}
+            <Link to="/join" className={linkStyles()}>
+              Join your gym
+            </Link>
+          </>
+        ) : undefined
+      }
+    >
+      <form.AppForm>
+        <form.Form aria-label="Sign in">
+          {props.notice ? <Alert tone="success">{props.notice}</Alert> : null}
+          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+          <form.AppField name="email">
+            {(field) => <field.TextField label="E-mail" type="email" autoComplete="username" isRequired />}
+          </form.AppField>
+          <form.AppField name="password">
+            {(field) => <field.PasswordField label="Password" autoComplete="current-password" isRequired />}
+          </form.AppField>
+          <form.SubmitButton fullWidth>Sign in</form.SubmitButton>
+          <Link to={forgotLink} className={linkStyles({ className: 'self-center text-sm' })}>
+            Forgot your password?
+          </Link>
+        </form.Form>
+      </form.AppForm>
+    </AuthFrame>
+  )
+}

@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useServerFn } from '@tanstack/react-start'
+import { useAppForm } from '~/components/form/form-hook'
+import { Alert } from '~/components/ui/alert'
+import { resetPassword, setPassword } from './auth.functions'
+import { AuthFrame } from './auth-frame'
+import { resetPasswordRequestSchema } from './contract'
+import { resetSession } from './guards'
+import { useActionFormError } from './use-action-form-error'
+
+/**
+ * Choosing a password from an e-mailed link: a reset (then sign in with it) or a staff invitation
+ * (then straight into the console).
+ */
+export function NewPasswordPage(props: {
+  kind: 'reset' | 'invitation'
+  site: 'console' | 'join'
+  token: string | undefined
+  email: string | undefined
+}) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const serverError = useActionFormError()
+  const reset = useServerFn(resetPassword)
+  const accept = useServerFn(setPassword)
+  const form = useAppForm({
+    defaultValues: {
+      token: props.token ?? '',
+      email: props.email ?? '',
+      password: '',
+      password_confirmation: '',
+    },
+    validators: { onSubmit: resetPasswordRequestSchema },
+    onSubmit: async ({ value, formApi }) => {
+      serverError.clear()
+      if (props.kind === 'invitation') {
+        const result = await accept({ data: value })
+        if (!result.ok) return serverError.show(formApi, result)
+        resetSession(queryClient)
+        await navigate({ to: '/console/dashboard' })
+        return
+      }
+      const result = await reset({ data: value })
+      if (!result.ok) return serverError.show(formApi, result)
+      resetSession(queryClient)
+      const notice = 'Your password has been changed. Sign in with it now.'
+      if (props.site === 'console') await navigate({ to: '/console/login', search: { notice } })
+      else await navigate({ to: '/join/login', search: { notice } })
+    },
+  })
+
+  if (!props.token || !props.email) {
+    return (
+      <AuthFrame title="This link is incomplete">
+        <Alert tone="error">Open the link from the e-mail again, or ask for a new one.</Alert>
+      </AuthFrame>
+    )
+  }
+  return (
+    <AuthFrame
+      title={props.kind === 'invitation' ? 'Set your password' : 'Choose a new password'}
+      description={`For ${props.email}. Use at least 8 characters; a few unrelated words work well.`}
+    >
+      <form.AppForm>
+        <form.Form aria-label={props.kind === 'invitation' ? 'Set password' : 'Reset password'}>
+          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+          <form.AppField name="password">
+            {(field) => <field.PasswordField label="New password" autoComplete="new-password" isRequired />}
+          </form.AppField>
+          <form.AppField name="password_confirmation">
+            {(field) => (
+              <field.PasswordField label="Repeat the new password" autoComplete="new-password" isRequired />
+            )}
+          </form.AppField>
+          <form.SubmitButton fullWidth>
+            {props.kind === 'invitation' ? 'Set password and sign in' : 'Change password'}
+          </form.SubmitButton>
+        </form.Form>
+      </form.AppForm>
+    </AuthFrame>
+  )
+}

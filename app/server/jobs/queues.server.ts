@@ -1,0 +1,121 @@
+import type { Job, JobResult, PgBoss, Queue } from 'pg-boss'
+import type { DatabaseHandle } from '~/db/client.server'
+import { logger } from '~/server/logger.server'
+import {
+  createMailTransport,
+  deliverMail,
+  errorMessage,
+  MAIL_DELIVER_QUEUE,
+  MAIL_SWEEP_QUEUE,
+  type MailDeliverJob,
+  type MailTransport,
+  mailQueues,
+  sweepMailOutbox,
+} from '~/server/mail/send-mail.server'
+import { getBoss } from './boss.server'
+
+/**
+ * Every pg-boss queue of the application and its workers. A feature owns its queue definitions (name,
+ * retry policy) next to its code; this registry creates them and starts their workers.
+ */
+export const queueNames = {
+  mailDeliver: MAIL_DELIVER_QUEUE,
+  mailSweep: MAIL_SWEEP_QUEUE,
+} as const
+export type QueueName = (typeof queueNames)[keyof typeof queueNames]
+
+export const queues: Queue[] = [...mailQueues]
+
+/**
+ * Creates the queues (idempotent) and brings the retry settings of existing ones up to date; a queue's
+ * policy is fixed at creation.
+ */
+export async function createQueues(boss: PgBoss): Promise<void> {
+  for (const { name, ...options } of queues) {
+    await boss.createQueue(name, options)
+    const settings = {
+      retryLimit: options.retryLimit,
+      retryDelay: options.retryDelay,
+      retryBackoff: options.retryBackoff,
+      expireInSeconds: options.expireInSeconds,
+      deleteAfterSeconds: options.deleteAfterSeconds,
+    }
+    // pg-boss validates every key present, so leave out the ones the definition does not set.
+    const defined = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined))
+    await boss.updateQueue(name, { ...defined, retryDelayMax: options.retryDelayMax ?? null })
+  }
+}
+
+declare global {
+  var gymbaseWorkersStarted: WeakSet<PgBoss> | undefined
+}
+
+export interface StartWorkersOptions {
+  handle: DatabaseHandle
+  /** Default: SMTP_URL's transport, or none (mail kept in the outbox). */
+  mailTransport?: MailTransport | null
+  /** How often an idle worker looks for jobs. pg-boss's default is 2 s. */
+  pollingIntervalSeconds?: number
+}
+
+/**
+ * Starts pg-boss on this database (if not yet), creates the queues and registers every worker. The
+ * outbox sweep runs once now and then every minute, so mail written while no worker ran goes out.
+ * Returns the started pg-boss; `stopBoss()` stops it (and its workers).
+ */
+export async function startWorkers({
+  handle,
+  mailTransport = createMailTransport(),
+  pollingIntervalSeconds = 2,
+}: StartWorkersOptions): Promise<PgBoss> {
+  const boss = await getBoss(handle)
+  // Vite's dev server re-evaluates modules (and boots again); one set of workers per pg-boss is enough.
+  globalThis.gymbaseWorkersStarted ??= new WeakSet()
+  if (globalThis.gymbaseWorkersStarted.has(boss)) return boss
+  globalThis.gymbaseWorkersStarted.add(boss)
+  try {
+    await createQueues(boss)
+
+    // Up to 10 jobs a fetch, settled one by one; a full batch fetches again at once instead of
+    // waiting for the next poll, so a burst of mail is not spaced out by the polling interval.
+    await boss.work(
+      queueNames.mailDeliver,
+      { batchSize: 10, burstWhenBatchFull: true, perJobResults: true, pollingIntervalSeconds },
+      async (jobs: Job<MailDeliverJob>[]) => {
+        const results: JobResult[] = []
+        for (const job of jobs) {
+          try {
+            const outcome = await deliverMail({
+              db: handle.db,
+              outboxId: job.data.outboxId,
+              transport: mailTransport,
+            })
+            // Not there (yet): enqueued before its transaction committed, or rolled back. Retry.
+            if (outcome === 'missing') {
+              results.push({ id: job.id, status: 'failed', output: { message: 'outbox row not found' } })
+            } else {
+              results.push({ id: job.id, status: 'completed' })
+            }
+          } catch (error) {
+            results.push({ id: job.id, status: 'failed', output: { message: errorMessage(error) } })
+          }
+        }
+        return results
+      },
+    )
+    await boss.work(queueNames.mailSweep, { batchSize: 1, pollingIntervalSeconds }, async () => {
+      await sweepMailOutbox({ db: handle.db, boss })
+    })
+    await boss.schedule(queueNames.mailSweep, '* * * * *')
+    await boss.send(queueNames.mailSweep, null)
+  } catch (error) {
+    globalThis.gymbaseWorkersStarted.delete(boss)
+    throw error
+  }
+
+  logger.info(
+    { queues: queues.map((queue) => queue.name), smtp: mailTransport !== null },
+    'job workers started',
+  )
+  return boss
+}

@@ -1,0 +1,244 @@
+/**
+ * The messages Gymbase sends, as pure functions of their content: `{ subject, html, text }`, ready for
+ * `queueMail`. Each names the organisation it is sent for and carries the brand line; the HTML uses inline
+ * styles only (mail clients drop style sheets) and every interpolated value goes through `escapeHtml`.
+ * The text part says the same as the HTML.
+ */
+
+export interface MailContent {
+  subject: string
+  html: string
+  text: string
+}
+
+/** Escapes the five characters that matter in HTML text and double- or single-quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}
+
+export function brandLine(organisationName: string): string {
+  return `Sent by Gymbase on behalf of ${organisationName}`
+}
+
+const font = "font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
+const colour = 'color: #1f2937'
+
+/** A block of HTML: a trusted fragment built by the helpers below, never raw input. */
+interface Html {
+  readonly html: string
+}
+
+const trusted = (html: string): Html => ({ html })
+
+function paragraph(text: string): Html {
+  return trusted(
+    `<p style="margin: 0 0 16px; ${font}; font-size: 16px; line-height: 24px; ${colour}">${escapeHtml(text)}</p>`,
+  )
+}
+
+function codeBlock(code: string): Html {
+  return trusted(
+    `<p style="margin: 0 0 16px; font-family: 'SFMono-Regular', Menlo, Consolas, monospace; font-size: 32px; line-height: 40px; font-weight: 700; letter-spacing: 6px; ${colour}">${escapeHtml(code)}</p>`,
+  )
+}
+
+/** Links in mail are built by the server; anything but http(s) is a bug, not something to render. */
+function assertWebUrl(url: string): void {
+  const protocol = URL.parse(url)?.protocol
+  if (protocol !== 'https:' && protocol !== 'http:') throw new Error('Mail links must be http(s) URLs')
+}
+
+function button(label: string, url: string): Html {
+  assertWebUrl(url)
+  const href = escapeHtml(url)
+  return trusted(
+    `<p style="margin: 0 0 16px"><a href="${href}" style="display: inline-block; padding: 12px 20px; background: #1f2937; color: #ffffff; border-radius: 6px; text-decoration: none; ${font}; font-size: 16px; font-weight: 600">${escapeHtml(label)}</a></p>` +
+      `<p style="margin: 0 0 16px; ${font}; font-size: 14px; line-height: 20px; color: #4b5563">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color: #1f2937; word-break: break-all">${escapeHtml(url)}</a></p>`,
+  )
+}
+
+function layout({
+  organisationName,
+  heading,
+  blocks,
+}: {
+  organisationName: string
+  heading: string
+  blocks: Html[]
+}): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en-NZ">',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(heading)}</title></head>`,
+    '<body style="margin: 0; padding: 0; background: #f3f4f6">',
+    '<div style="max-width: 560px; margin: 0 auto; padding: 24px 16px">',
+    '<div style="background: #ffffff; border-radius: 8px; padding: 32px 24px">',
+    `<p style="margin: 0 0 8px; ${font}; font-size: 14px; font-weight: 600; color: #4b5563">${escapeHtml(organisationName)}</p>`,
+    `<h1 style="margin: 0 0 24px; ${font}; font-size: 22px; line-height: 28px; ${colour}">${escapeHtml(heading)}</h1>`,
+    ...blocks.map((block) => block.html),
+    '</div>',
+    `<p style="margin: 16px 0 0; ${font}; font-size: 12px; line-height: 18px; color: #6b7280; text-align: center">${escapeHtml(brandLine(organisationName))}</p>`,
+    '</div>',
+    '</body>',
+    '</html>',
+  ].join('\n')
+}
+
+function textBody(organisationName: string, lines: string[]): string {
+  return [organisationName, '', ...lines, '', '--', brandLine(organisationName), ''].join('\n')
+}
+
+function greeting(recipientName: string): string {
+  const name = recipientName.trim()
+  return name ? `Kia ora ${name},` : 'Kia ora,'
+}
+
+export function twoFactorCodeMail({
+  organisationName,
+  recipientName,
+  code,
+}: {
+  organisationName: string
+  recipientName: string
+  code: string
+}): MailContent {
+  const subject = `Your sign-in code for ${organisationName}`
+  const intro = `Use this code to finish signing in to ${organisationName}. It is valid for 10 minutes and can be used once.`
+  const warning = "If this wasn't you, someone may know your password: change your password now."
+  return {
+    subject,
+    html: layout({
+      organisationName,
+      heading: 'Your sign-in code',
+      blocks: [paragraph(greeting(recipientName)), paragraph(intro), codeBlock(code), paragraph(warning)],
+    }),
+    text: textBody(organisationName, [
+      'Your sign-in code',
+      '',
+      greeting(recipientName),
+      '',
+      intro,
+      '',
+      `    ${code}`,
+      '',
+      warning,
+    ]),
+  }
+}
+
+export function emailVerificationMail({
+  organisationName,
+  recipientName,
+  code,
+}: {
+  organisationName: string
+  recipientName: string
+  code: string
+}): MailContent {
+  const subject = `Confirm your email address for ${organisationName}`
+  const intro = `Enter this 6-digit code to confirm your email address with ${organisationName}. It is valid for 10 minutes.`
+  const ignore = "If you didn't ask for this, you can ignore this email."
+  return {
+    subject,
+    html: layout({
+      organisationName,
+      heading: 'Confirm your email address',
+      blocks: [paragraph(greeting(recipientName)), paragraph(intro), codeBlock(code), paragraph(ignore)],
+    }),
+    text: textBody(organisationName, [
+      'Confirm your email address',
+      '',
+      greeting(recipientName),
+      '',
+      intro,
+      '',
+      `    ${code}`,
+      '',
+      ignore,
+    ]),
+  }
+}
+
+export function passwordResetMail({
+  organisationName,
+  recipientName,
+  resetUrl,
+}: {
+  organisationName: string
+  recipientName: string
+  resetUrl: string
+}): MailContent {
+  const subject = `Reset your password for ${organisationName}`
+  const intro = `We received a request to reset your ${organisationName} password. The link below is valid for 60 minutes and works once.`
+  const ignore = "If you didn't ask for this, ignore this email: your password stays as it is."
+  return {
+    subject,
+    html: layout({
+      organisationName,
+      heading: 'Reset your password',
+      blocks: [
+        paragraph(greeting(recipientName)),
+        paragraph(intro),
+        button('Choose a new password', resetUrl),
+        paragraph(ignore),
+      ],
+    }),
+    text: textBody(organisationName, [
+      'Reset your password',
+      '',
+      greeting(recipientName),
+      '',
+      intro,
+      '',
+      `Choose a new password: ${resetUrl}`,
+      '',
+      ignore,
+    ]),
+  }
+}
+
+export function staffInvitationMail({
+  organisationName,
+  recipientName,
+  inviterName,
+  setPasswordUrl,
+}: {
+  organisationName: string
+  recipientName: string
+  inviterName: string
+  setPasswordUrl: string
+}): MailContent {
+  const subject = `You're invited to join ${organisationName} on Gymbase`
+  const intro = `${inviterName} has invited you to join the ${organisationName} team on Gymbase. Set your password to get started: the link is valid for 7 days.`
+  const ignore = "If you weren't expecting this, you can ignore this email."
+  return {
+    subject,
+    html: layout({
+      organisationName,
+      heading: `Join ${organisationName} on Gymbase`,
+      blocks: [
+        paragraph(greeting(recipientName)),
+        paragraph(intro),
+        button('Set your password', setPasswordUrl),
+        paragraph(ignore),
+      ],
+    }),
+    text: textBody(organisationName, [
+      `Join ${organisationName} on Gymbase`,
+      '',
+      greeting(recipientName),
+      '',
+      intro,
+      '',
+      `Set your password: ${setPasswordUrl}`,
+      '',
+      ignore,
+    ]),
+  }
+}

@@ -1,0 +1,202 @@
+import { consoleUrl, joinUrl } from '../../playwright.config'
+import { apiPost, demoPassword, joinGyms, signInStaff, uniqueEmail } from './support/auth'
+import { codeIn, linkIn, waitForMail } from './support/mailbox'
+import { expect, test } from './support/test'
+
+test.describe('staff sign-in on the console', () => {
+  test('password, then the code from the e-mail (re-sent once), then back to the page asked for', async ({
+    page,
+  }) => {
+    await page.goto(`${consoleUrl}/members?page=2`)
+    await expect(page).toHaveURL(`${consoleUrl}/login?redirect=${encodeURIComponent('/members?page=2')}`)
+    expect(await page.evaluate(() => localStorage.getItem('guest'))).toBe('isGuest')
+
+    await page.getByLabel('E-mail').fill('owner@demo.gymbase.nz')
+    await page.getByLabel('Password', { exact: true }).fill('not the password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText('These credentials do not match our records.')).toBeVisible()
+
+    const since = new Date()
+    await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/two-factor-authentication\?redirect=/)
+    const first = await waitForMail({ to: 'owner@demo.gymbase.nz', since, subject: /sign-in code/i })
+    expect(first.html).toContain(codeIn(first))
+    expect(first.text).toContain('Demo Fitness')
+
+    // A protected screen now sends the visitor to the code screen, not the login.
+    await page.goto(`${consoleUrl}/dashboard`)
+    await expect(page).toHaveURL(
+      `${consoleUrl}/two-factor-authentication?redirect=${encodeURIComponent('/dashboard')}`,
+    )
+
+    const resentSince = new Date()
+    await page.getByRole('button', { name: 'Send a new code' }).click()
+    await expect(page.getByText('We have e-mailed you a new code.')).toBeVisible()
+    const resent = await waitForMail({
+      to: 'owner@demo.gymbase.nz',
+      since: resentSince,
+      subject: /sign-in code/i,
+    })
+    await page
+      .getByLabel('Code', { exact: true })
+      .fill(codeIn(first) === codeIn(resent) ? '000000' : codeIn(first))
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText(/That code is not right|This code has expired/)).toBeVisible()
+
+    await page.getByLabel('Code', { exact: true }).fill(codeIn(resent))
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('guest'))).toBe('isNotGuest')
+
+    // Signed in, the login screen moves on.
+    await page.goto(`${consoleUrl}/login`)
+    await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
+  })
+
+  test('organisation settings are for organisation admins only', async ({ page }) => {
+    await signInStaff(page, 'trainer@demo.gymbase.nz', { path: '/organisation/settings' })
+    await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
+    await page.goto(`${consoleUrl}/organisation/settings`)
+    await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
+  })
+
+  test('a staff user on a registration route is sent to the console dashboard', async ({ page }) => {
+    await signInStaff(page, 'manager@demo.gymbase.nz')
+    await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
+    // The join site is another host: without a shared cookie domain the console asks for sign-in there.
+    await page.goto(`${joinUrl}/login`)
+    await page.getByLabel('E-mail').fill('manager@demo.gymbase.nz')
+    await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+    const since = new Date()
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/verification-code\?twoFactorAuth=true/)
+    const code = codeIn(await waitForMail({ to: 'manager@demo.gymbase.nz', since, subject: /sign-in code/i }))
+    await page.getByLabel('Code', { exact: true }).fill(code)
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await expect(page).toHaveURL(new RegExp(`^${consoleUrl}/(dashboard|login\\?redirect=%2Fdashboard)$`))
+    await page.goto(`${joinUrl}/take-photo`)
+    await expect(page).toHaveURL(new RegExp(`^${consoleUrl}/(dashboard|login\\?redirect=%2Fdashboard)$`))
+  })
+})
+
+test.describe('members', () => {
+  test('a member on a console screen is sent to the join site', async ({ page }) => {
+    await page.goto(`${consoleUrl}/login?redirect=%2Fmembers`)
+    await page.getByLabel('E-mail').fill('member@demo.gymbase.nz')
+    await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(new RegExp(`^${joinUrl}/`))
+  })
+
+  test('a signed-in member with a membership is routed to the welcome screen', async ({ page }) => {
+    await page.goto(`${joinUrl}/login`)
+    await page.getByLabel('E-mail').fill('member@demo.gymbase.nz')
+    await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
+    await page.goto(`${joinUrl}/`)
+    await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
+  })
+
+  test('sign-up, the e-mailed code, then the photo step @phone', async ({ page }) => {
+    const email = uniqueEmail('aroha')
+    await page.goto(`${joinUrl}/`)
+    await expect(page.getByRole('heading', { name: 'Join your gym' })).toBeVisible()
+    await page.getByRole('link', { name: /Ponsonby/ }).click()
+    await expect(page.getByRole('heading', { name: 'Join Ponsonby' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Join' }).click()
+    await expect(page.getByLabel('Full name')).toBeFocused()
+    await expect(page.getByText('Value is required').first()).toBeVisible()
+
+    await page.getByLabel('E-mail').fill('member@demo.gymbase.nz')
+    await page.getByLabel('Full name').click()
+    await expect(page.getByText('This e-mail address is already registered. Sign in instead.')).toBeVisible()
+
+    await page.getByLabel('Full name').fill('Aroha Test')
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Mobile number').fill('021 555 0199')
+    await page.getByRole('spinbutton', { name: /day/i }).fill('17')
+    await page.getByRole('spinbutton', { name: /month/i }).fill('05')
+    await page.getByRole('spinbutton', { name: /year/i }).fill('1994')
+    await page.getByLabel('Password', { exact: true }).fill('a long enough passphrase')
+    const since = new Date()
+    await page.getByRole('button', { name: 'Join' }).click()
+    await expect(page).toHaveURL(`${joinUrl}/verification-code?twoFactorAuth=true`)
+
+    // Until the code is in, every registration step comes back here.
+    await page.goto(`${joinUrl}/take-photo`)
+    await expect(page).toHaveURL(/\/verification-code\?twoFactorAuth=true/)
+
+    const mail = await waitForMail({ to: email, since, subject: /confirm/i })
+    await page.getByLabel('Code', { exact: true }).fill(codeIn(mail))
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+    await page.goto(`${joinUrl}/`)
+    await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+  })
+
+  test('forgot password, the e-mailed link, a new password, then sign in with it', async ({ page }) => {
+    const email = uniqueEmail('reset')
+    const gym = (await joinGyms(page)).find((candidate) => candidate.name === 'Takapuna')
+    const registered = await apiPost(page, 'join', '/register', {
+      gym: gym?.uuid,
+      name: 'Reset Tester',
+      email,
+      mobile_number: '021 555 0123',
+      dob: '1990-02-03',
+      password: 'the original passphrase',
+    })
+    expect(registered.status()).toBe(201)
+
+    await page.goto(`${joinUrl}/login`)
+    await page.getByRole('link', { name: 'Forgot your password?' }).click()
+    const since = new Date()
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByRole('button', { name: 'Send reset link' }).click()
+    await expect(page.getByText(/If that address has an account/)).toBeVisible()
+
+    const link = linkIn(await waitForMail({ to: email, since, subject: /reset/i }))
+    expect(link.origin).toBe(joinUrl)
+    expect(link.pathname).toBe('/reset-password')
+    await page.goto(link.href)
+    await page.getByLabel('New password', { exact: true }).fill('a better new passphrase')
+    await page.getByLabel('Repeat the new password').fill('a different passphrase')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(page.getByText('The value must be equal to the other value')).toBeVisible()
+    await page.getByLabel('Repeat the new password').fill('a better new passphrase')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(page).toHaveURL(/\/login\?notice=/)
+    await expect(page.getByText('Your password has been changed. Sign in with it now.')).toBeVisible()
+
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill('a better new passphrase')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+
+    await page.goto(link.href)
+    await page.getByLabel('New password', { exact: true }).fill('yet another passphrase')
+    await page.getByLabel('Repeat the new password').fill('yet another passphrase')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(
+      page.getByText('This link has expired or was already used. Ask for a new one.'),
+    ).toBeVisible()
+  })
+})
+
+test.describe('guards on the join site', () => {
+  test('a registration step sends a visitor to register with the way back', async ({ page }) => {
+    await page.goto(`${joinUrl}/confirm-subscription`)
+    await expect(page).toHaveURL(`${joinUrl}/?redirect=${encodeURIComponent('/confirm-subscription')}`)
+  })
+
+  test('the privacy policy is public on both sites', async ({ page }) => {
+    for (const url of [`${consoleUrl}/legal/privacy-policy`, `${joinUrl}/legal/privacy-policy`]) {
+      await page.goto(url)
+      await expect(page.getByRole('heading', { level: 1, name: /Privacy policy/i })).toBeVisible()
+      await expect(page.getByText('Privacy Act 2020').first()).toBeVisible()
+    }
+  })
+})

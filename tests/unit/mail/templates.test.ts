@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest'
+import {
+  emailVerificationMail,
+  escapeHtml,
+  type MailContent,
+  passwordResetMail,
+  staffInvitationMail,
+  twoFactorCodeMail,
+} from '~/server/mail/templates.server'
+
+const organisationName = 'Kōwhai Fitness'
+
+const mails: Record<string, MailContent> = {
+  twoFactor: twoFactorCodeMail({ organisationName, recipientName: 'Aroha', code: '482913' }),
+  verification: emailVerificationMail({ organisationName, recipientName: 'Aroha', code: '730511' }),
+  reset: passwordResetMail({
+    organisationName,
+    recipientName: 'Aroha',
+    resetUrl: 'https://console.gymbase.nz/reset-password?token=abc&x=1',
+  }),
+  invitation: staffInvitationMail({
+    organisationName,
+    recipientName: 'Aroha',
+    inviterName: 'Mere',
+    setPasswordUrl: 'https://console.gymbase.nz/set-password?token=def',
+  }),
+}
+
+/** What a reader sees of the HTML: tags dropped, entities decoded. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&')
+    .replace(/\s+/g, ' ')
+}
+
+describe('escapeHtml', () => {
+  it('escapes the characters that matter in text and attributes', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    )
+  })
+})
+
+describe('mail templates', () => {
+  it.each(Object.entries(mails))('%s names the organisation and the brand line in both parts', (_, mail) => {
+    expect(mail.subject).toContain(organisationName)
+    expect(mail.html).toContain(organisationName)
+    expect(mail.text).toContain(organisationName)
+    expect(mail.html).toContain(`Sent by Gymbase on behalf of ${organisationName}`)
+    expect(mail.text).toContain(`Sent by Gymbase on behalf of ${organisationName}`)
+    expect(mail.html).toContain('lang="en-NZ"')
+    // Inline styles only: no style sheet, no external resource.
+    expect(mail.html).not.toMatch(/<style|<link|<script/i)
+  })
+
+  it('the sign-in code mail shows the code large, its 10 minutes and what to do if it was not you', () => {
+    const mail = mails.twoFactor as MailContent
+    expect(mail.subject).toMatch(/^Your sign-in code/)
+    expect(mail.subject).not.toContain('482913')
+    expect(mail.html).toMatch(/font-size: 32px[^>]*>482913</)
+    for (const part of [visibleText(mail.html), mail.text]) {
+      expect(part).toContain('482913')
+      expect(part).toContain('10 minutes')
+      expect(part).toContain("If this wasn't you")
+      expect(part).toContain('change your password')
+    }
+  })
+
+  it('the verification mail carries the 6-digit code for 10 minutes', () => {
+    const mail = mails.verification as MailContent
+    expect(mail.subject).not.toContain('730511')
+    for (const part of [visibleText(mail.html), mail.text]) {
+      expect(part).toContain('730511')
+      expect(part).toContain('6-digit code')
+      expect(part).toContain('10 minutes')
+    }
+  })
+
+  it('the reset mail links once for 60 minutes, escaped in the HTML', () => {
+    const mail = mails.reset as MailContent
+    expect(mail.html).toContain('href="https://console.gymbase.nz/reset-password?token=abc&amp;x=1"')
+    expect(mail.text).toContain('https://console.gymbase.nz/reset-password?token=abc&x=1')
+    expect(mail.subject).not.toContain('token')
+    for (const part of [visibleText(mail.html), mail.text]) {
+      expect(part).toContain('60 minutes')
+      expect(part).toContain('works once')
+      expect(part).toContain("If you didn't ask for this, ignore this email")
+    }
+  })
+
+  it('the invitation names the inviter and its 7 days', () => {
+    const mail = mails.invitation as MailContent
+    expect(mail.html).toContain('href="https://console.gymbase.nz/set-password?token=def"')
+    for (const part of [visibleText(mail.html), mail.text]) {
+      expect(part).toContain('Mere has invited you')
+      expect(part).toContain('7 days')
+      expect(part).toContain('https://console.gymbase.nz/set-password?token=def')
+    }
+  })
+
+  it('the HTML and text parts say the same', () => {
+    for (const mail of Object.values(mails)) {
+      const html = visibleText(mail.html)
+      for (const line of mail.text.split('\n')) {
+        const words = line.replace(/^(Choose a new password|Set your password): /, '').trim()
+        if (words && words !== '--') expect(html).toContain(words)
+      }
+    }
+  })
+
+  it('escapes names and organisation names in the HTML, and keeps them as written in the text', () => {
+    const hostile = '<script>alert("x")</script>'
+    const mail = staffInvitationMail({
+      organisationName: `${hostile} & Co`,
+      recipientName: hostile,
+      inviterName: `<img src=x onerror=alert(1)>`,
+      setPasswordUrl: 'https://console.gymbase.nz/set-password?token="><script>',
+    })
+    expect(mail.html).not.toMatch(/<script|<img/i)
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co')
+    expect(mail.html).toContain('token=&quot;&gt;&lt;script&gt;')
+    expect(mail.text).toContain(hostile)
+    expect(mail.subject).toContain(hostile)
+  })
+
+  it('greets without a name when there is none', () => {
+    const mail = twoFactorCodeMail({ organisationName, recipientName: ' ', code: '111111' })
+    expect(mail.text).toContain('Kia ora,')
+  })
+
+  it('refuses a link that is not http(s)', () => {
+    expect(() =>
+      passwordResetMail({ organisationName, recipientName: 'A', resetUrl: 'javascript:alert(1)' }),
+    ).toThrow(/http/)
+  })
+})
