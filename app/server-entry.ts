@@ -1,6 +1,6 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
-import { boot } from '~/server/boot.server'
+import { boot, shutdown } from '~/server/boot.server'
 
 /**
  * The production server's entry. `boot()` opens and migrates the database (and seeds the embedded
@@ -8,7 +8,7 @@ import { boot } from '~/server/boot.server'
  */
 const handler = createStartHandler(defaultStreamHandler)
 
-export { boot }
+export { boot, shutdown }
 
 export default createServerEntry({
   async fetch(request) {

@@ -62,8 +62,10 @@ console.info(`  console site: http://${consoleHost}:${port}/`)
 console.info(`  API docs:     http://${consoleHost}:${port}/api/docs`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
+  process.once(signal, async () => {
     await server.close()
+    // Let running jobs finish (or hand them back) before the process goes.
+    await entry.shutdown?.()
     process.exit(0)
   })
 }

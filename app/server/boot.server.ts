@@ -1,4 +1,4 @@
-import { type DatabaseHandle, getDatabase } from '~/db/client.server'
+import { closeDatabase, type DatabaseHandle, getDatabase } from '~/db/client.server'
 import { getEnv } from '~/lib/env.server'
 import { logger } from './logger.server'
 
@@ -54,4 +54,16 @@ async function startJobs(handle: DatabaseHandle, runWorkers: boolean) {
       'could not start the job queue; mail stays in the outbox until a worker runs',
     )
   }
+}
+
+/** Stops the job queue gracefully and closes the database: the server's last act before exiting. */
+export async function shutdown(): Promise<void> {
+  const { stopBoss } = await import('./jobs/boss.server')
+  await stopBoss().catch((error: unknown) => {
+    logger.warn(
+      { err: { message: error instanceof Error ? error.message : String(error) } },
+      'job queue stop failed',
+    )
+  })
+  await closeDatabase()
 }

@@ -55,6 +55,30 @@ test.describe('staff sign-in on the console', () => {
     await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
   })
 
+  test('signs in with the keyboard alone', async ({ page }) => {
+    await page.goto(`${consoleUrl}/login`)
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('E-mail')).toBeFocused()
+    await page.keyboard.type('regional@demo.gymbase.nz')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(demoPassword)
+    const since = new Date()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible()
+    await expect(page.getByLabel('Code', { exact: true })).toBeFocused()
+    const code = codeIn(
+      await waitForMail({ to: 'regional@demo.gymbase.nz', since, subject: /sign-in code/i }),
+    )
+    await page.keyboard.type(code)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Space')
+    await expect(page.getByRole('checkbox', { name: 'Remember this browser for 30 days' })).toBeChecked()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
+  })
+
   test('organisation settings are for organisation admins only', async ({ page }) => {
     await signInStaff(page, 'trainer@demo.gymbase.nz', { path: '/organisation/settings' })
     await expect(page).toHaveURL(`${consoleUrl}/dashboard`)

@@ -12,7 +12,7 @@ import type { SessionUser } from './contract'
 export const sessionQueryKey = ['session', 'me'] as const
 
 interface GuardContext {
-  location: ParsedLocation
+  location: Pick<ParsedLocation, 'publicHref' | 'search'>
   context: { queryClient: QueryClient }
 }
 

@@ -1,0 +1,135 @@
+import { QueryClient } from '@tanstack/react-query'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SessionState } from '~/features/auth/auth.functions'
+import type { SessionUser } from '~/features/auth/contract'
+import {
+  nextRegistrationStep,
+  redirectSignedInFromRegister,
+  requireMember,
+  requireOrganisationAdmin,
+  requireStaff,
+  sessionQueryKey,
+} from '~/features/auth/guards'
+
+// Outside a request there is no host to read; the site names come from here instead.
+vi.mock('~/lib/site-config', () => ({
+  getSiteConfig: () => ({
+    join: 'join.localhost',
+    console: 'console.localhost',
+    protocol: 'http:',
+    port: '',
+  }),
+}))
+
+/**
+ * The guards of SPEC §2.3 with the session already in the query cache (as the server leaves it), so
+ * each outcome of loading the user can be set up directly, including "any other failure".
+ */
+const user: SessionUser = {
+  id: 1,
+  name: 'Kiri',
+  email: 'kiri@example.nz',
+  current_organisation: { id: 1, name: 'Demo Fitness', multi_gym: true, role: null },
+  current_gym: { id: 1, role: 'admin' },
+  gyms: [{ id: 1, name: 'Ponsonby' }],
+  profile_picture: null,
+  payment_types: [],
+  start_date: null,
+  billing_date: null,
+  offering: null,
+  price_id: null,
+  default_payment_type: null,
+  general_card_surcharge_text: null,
+  is_staff: true,
+}
+
+let queryClient: QueryClient
+const location = { publicHref: '/members?page=2', search: {} }
+
+function withSession(state: SessionState) {
+  queryClient.setQueryData(sessionQueryKey, state)
+  return { location, context: { queryClient } }
+}
+
+async function thrown(promise: Promise<unknown>) {
+  try {
+    await promise
+  } catch (caught) {
+    return caught
+  }
+  throw new Error('The guard let the visitor through')
+}
+
+beforeEach(() => {
+  queryClient = new QueryClient()
+})
+
+describe('console guard', () => {
+  it('sends a visitor to login with the public path to come back to', async () => {
+    expect(await thrown(requireStaff(withSession({ kind: 'guest' })))).toMatchObject({
+      options: { to: '/console/login', search: { redirect: '/members?page=2' } },
+    })
+  })
+
+  it('sends any other failure to load the user to login with the redirect too', async () => {
+    expect(await thrown(requireStaff(withSession({ kind: 'error', message: 'Server Error' })))).toMatchObject(
+      {
+        options: { to: '/console/login', search: { redirect: '/members?page=2' } },
+      },
+    )
+  })
+
+  it('sends a pending second factor to the two-factor screen', async () => {
+    expect(await thrown(requireStaff(withSession({ kind: 'two_factor' })))).toMatchObject({
+      options: { to: '/console/two-factor-authentication', search: { redirect: '/members?page=2' } },
+    })
+  })
+
+  it("sends a member to the join site's register route", async () => {
+    const redirect = await thrown(
+      requireStaff(withSession({ kind: 'user', user: { ...user, is_staff: false } })),
+    )
+    expect(redirect).toMatchObject({ options: { href: 'http://join.localhost/', reloadDocument: true } })
+  })
+
+  it('lets staff through, and keeps organisation settings for organisation admins', async () => {
+    await expect(requireStaff(withSession({ kind: 'user', user }))).resolves.toEqual({ user })
+    expect(() => requireOrganisationAdmin(user)).toThrow()
+    const admin = {
+      ...user,
+      current_organisation: { id: 1, name: 'Demo Fitness', multi_gym: true, role: 'admin' as const },
+    }
+    expect(() => requireOrganisationAdmin(admin)).not.toThrow()
+  })
+})
+
+describe('join guards', () => {
+  it('send a visitor on a registration step to register, and a pending code to the code screen', async () => {
+    expect(await thrown(requireMember(withSession({ kind: 'error', message: 'x' })))).toMatchObject({
+      options: { to: '/join', search: { redirect: '/members?page=2' } },
+    })
+    expect(await thrown(requireMember(withSession({ kind: 'two_factor' })))).toMatchObject({
+      options: { to: '/join/verification-code', search: { twoFactorAuth: true } },
+    })
+  })
+
+  it('send staff on a registration route to the console dashboard', async () => {
+    expect(await thrown(redirectSignedInFromRegister(withSession({ kind: 'user', user })))).toMatchObject({
+      options: { href: 'http://console.localhost/dashboard' },
+    })
+  })
+
+  it('follow the routing order of SPEC §2.1 for a signed-in member', () => {
+    const member = { ...user, is_staff: false }
+    expect(nextRegistrationStep(member)).toBe('/join/take-photo')
+    expect(nextRegistrationStep({ ...member, profile_picture: 'me.jpg' })).toBe('/join/choose-payment-method')
+    expect(
+      nextRegistrationStep({
+        ...member,
+        profile_picture: 'me.jpg',
+        payment_types: [{ id: 3, type: 'bank_account' }],
+      }),
+    ).toBe('/join/confirm-subscription')
+    expect(nextRegistrationStep({ ...member, price_id: 9 })).toBe('/join/welcome-to-gym')
+  })
+})
