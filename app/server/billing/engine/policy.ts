@@ -1,0 +1,21 @@
+/**
+ * The billing engine's numbers (ADR 012). Days are calendar days in Pacific/Auckland.
+ */
+export const billingPolicy = {
+  /** A failed charge is tried again after these many days, one entry per retry: 3 retries in all. */
+  retryDelaysDays: [3, 4, 7] as const,
+  /** Claimed per transaction: each batch commits its idempotency keys before any provider is called. */
+  batchSize: 200,
+  /** Charges sent to providers at once within a batch. */
+  concurrency: 8,
+  /**
+   * An attempt still `started` this long after it began is in doubt (its worker died between storing
+   * the key and recording the answer) and is settled by asking the provider.
+   */
+  inDoubtAfterMs: 2 * 60_000,
+} as const
+
+/** The idempotency key of one charge attempt: the same payment and attempt always give the same key. */
+export function attemptIdempotencyKey(paymentId: number, attempt: number): string {
+  return `gymbase-payment-${paymentId}-attempt-${attempt}`
+}

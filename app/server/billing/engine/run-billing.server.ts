@@ -1,0 +1,205 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { paymentAttempts, paymentMethods, payments } from '~/db/schema'
+import { logger } from '~/server/logger.server'
+import type { ChargeResult, PaymentProviders } from '~/server/providers/payments/payment-provider'
+import { type ClaimedCharge, claimDuePayments, claimInDoubtAttempts } from './claim-due-payments.server'
+import { billingPolicy } from './policy'
+import { countPoll, recordChargeResult } from './record-charge-result.server'
+
+export interface BillingRunStats {
+  claimed: number
+  succeeded: number
+  failed: number
+  pending: number
+  settledInDoubt: number
+  polled: number
+}
+
+const providerKind = (type: 'bank_account' | 'stripe_card') => (type === 'stripe_card' ? 'card' : 'bank')
+
+const noMethod: ChargeResult = {
+  status: 'failed',
+  reference: null,
+  errorStatus: 'no_payment_method',
+  errorDescription: 'The member has no payment method to charge.',
+}
+
+/**
+ * One billing run (DESIGN §5): settle attempts a dead worker left in doubt, charge everything due in
+ * batches, then poll pending bank payments. Any number of runs may overlap: claims use
+ * `FOR UPDATE SKIP LOCKED`, keys are stored before the provider is called, and a result is recorded
+ * only against the attempt it belongs to.
+ */
+export async function runBilling(options: {
+  db: Db
+  providers: PaymentProviders
+  now: Date
+  batchSize?: number
+  /** Stop after this many batches (tests); by default until nothing is due. */
+  maxBatches?: number
+}): Promise<BillingRunStats> {
+  const { db, providers, now } = options
+  const stats: BillingRunStats = { claimed: 0, succeeded: 0, failed: 0, pending: 0, settledInDoubt: 0, polled: 0 }
+  const count = (result: ChargeResult) => {
+    if (result.status === 'succeeded') stats.succeeded += 1
+    else if (result.status === 'failed') stats.failed += 1
+    else stats.pending += 1
+  }
+
+  stats.settledInDoubt = await settleInDoubtAttempts({ db, providers, now })
+
+  const providerName = (type: 'bank_account' | 'stripe_card') => providers[providerKind(type)].name
+  let batches = 0
+  while (options.maxBatches === undefined || batches < options.maxBatches) {
+    const claimed = await claimDuePayments({ db, now, limit: options.batchSize ?? billingPolicy.batchSize, providerName })
+    if (claimed.length === 0) break
+    batches += 1
+    stats.claimed += claimed.length
+    await inParallel(claimed, billingPolicy.concurrency, async (charge) => {
+      const result = await chargeOnce({ providers, now, charge })
+      // An exception means the outcome is unknown: the attempt stays `started` and is settled later.
+      if (!result) return
+      await recordChargeResult({ db, now, paymentId: charge.paymentId, attempt: charge.attempt, result })
+      count(result)
+    })
+  }
+
+  stats.polled = await pollPendingPayments({ db, providers, now })
+  return stats
+}
+
+async function chargeOnce(options: {
+  providers: PaymentProviders
+  now: Date
+  charge: ClaimedCharge
+}): Promise<ChargeResult | undefined> {
+  const { providers, now, charge } = options
+  if (!charge.method) return noMethod
+  if (charge.amount <= 0) return { status: 'succeeded', reference: `zero-${charge.idempotencyKey}` }
+  try {
+    return await providers[providerKind(charge.method.type)].charge({
+      idempotencyKey: charge.idempotencyKey,
+      amount: charge.amount,
+      currency: 'nzd',
+      method: charge.method,
+      description: 'Gym membership',
+      metadata: {
+        paymentId: charge.paymentId,
+        subscriptionId: charge.subscriptionId,
+        organisationId: charge.organisationId,
+      },
+      now,
+    })
+  } catch (error) {
+    logger.warn(
+      { paymentId: charge.paymentId, attempt: charge.attempt, err: { message: errorMessage(error) } },
+      'charge outcome unknown; it will be settled by asking the provider',
+    )
+    return undefined
+  }
+}
+
+/**
+ * Attempts whose worker died after storing the key: ask the provider what happened to that key. A
+ * known charge is recorded as it stands; an unknown key was never charged, so it is charged now with
+ * the same key (the provider cannot charge a key twice).
+ */
+export async function settleInDoubtAttempts(options: { db: Db; providers: PaymentProviders; now: Date }) {
+  const { db, providers, now } = options
+  const startedBefore = new Date(now.getTime() - billingPolicy.inDoubtAfterMs)
+  let settled = 0
+  for (;;) {
+    const inDoubt = await claimInDoubtAttempts({ db, startedBefore, limit: billingPolicy.batchSize })
+    if (inDoubt.length === 0) return settled
+    let progressed = false
+    for (const attempt of inDoubt) {
+      const [row] = await db
+        .select({
+          type: payments.type,
+          amount: payments.amount,
+          surcharge: payments.surcharge,
+          creditUsed: payments.creditUsed,
+          subscriptionId: payments.subscriptionId,
+          organisationId: payments.organisationId,
+          paymentMethodId: payments.paymentMethodId,
+        })
+        .from(payments)
+        .where(eq(payments.id, attempt.paymentId))
+      if (!row || (row.type !== 'bank_account' && row.type !== 'stripe_card')) continue
+      const provider = providers[providerKind(row.type)]
+      let result = await provider.findCharge({ idempotencyKey: attempt.idempotencyKey })
+      if (!result) {
+        const method = await methodOf(db, row.paymentMethodId)
+        result =
+          (await chargeOnce({
+            providers,
+            now,
+            charge: {
+              paymentId: attempt.paymentId,
+              subscriptionId: row.subscriptionId,
+              organisationId: row.organisationId,
+              attempt: attempt.attempt,
+              idempotencyKey: attempt.idempotencyKey,
+              amount: row.amount + row.surcharge - row.creditUsed,
+              method,
+            },
+          })) ?? null
+      }
+      if (!result) continue
+      if ((await recordChargeResult({ db, now, ...attempt, result })) === 'recorded') {
+        settled += 1
+        progressed = true
+      }
+    }
+    if (!progressed) return settled
+  }
+}
+
+async function methodOf(db: Db, paymentMethodId: number | null): Promise<ClaimedCharge['method']> {
+  if (paymentMethodId === null) return null
+  const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, paymentMethodId))
+  if (!method || !method.providerReference || method.deletedAt) return null
+  return { type: method.type, reference: method.providerReference, customerReference: method.providerCustomerReference }
+}
+
+/** Bank payments the provider still has pending: ask again, record what has settled. */
+export async function pollPendingPayments(options: { db: Db; providers: PaymentProviders; now: Date }) {
+  const { db, providers, now } = options
+  const pending = await db
+    .select({
+      paymentId: paymentAttempts.paymentId,
+      attempt: paymentAttempts.attempt,
+      reference: paymentAttempts.providerReference,
+      type: payments.type,
+    })
+    .from(paymentAttempts)
+    .innerJoin(payments, eq(payments.id, paymentAttempts.paymentId))
+    .where(and(eq(paymentAttempts.status, 'unknown'), eq(payments.status, 'pending_request')))
+  let polled = 0
+  for (const row of pending) {
+    if (!row.reference || (row.type !== 'bank_account' && row.type !== 'stripe_card')) continue
+    const result = await providers[providerKind(row.type)].pollCharge({ reference: row.reference, now })
+    await countPoll({ db, paymentId: row.paymentId })
+    polled += 1
+    if (result.status === 'pending') continue
+    await recordChargeResult({ db, now, paymentId: row.paymentId, attempt: row.attempt, result })
+  }
+  return polled
+}
+
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next]
+      next += 1
+      if (item !== undefined) await work(item)
+    }
+  })
+  await Promise.all(lanes)
+}
+
+function errorMessage(error: unknown) {
+  return error instanceof Error ? error.message : String(error)
+}
