@@ -60,6 +60,7 @@ const expectedTables = [
   'prices',
   'private_price_links',
   'rate_limits',
+  'sandbox_charges',
   'sessions',
   'staff_gym_roles',
   'subscription_pauses',

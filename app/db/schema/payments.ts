@@ -65,6 +65,11 @@ export const payments = pgTable(
     // The billing run claims due work across all organisations.
     index('payments_status_due_on_idx').on(t.status, t.dueOn),
     index('payments_subscription_idx').on(t.subscriptionId, t.dueOn),
+    // One regular payment per period (retries are extra rows): the engine relies on it to create a
+    // period's payment exactly once, however many runs overlap.
+    uniqueIndex('payments_subscription_period_unique')
+      .on(t.subscriptionId, t.periodStartAt)
+      .where(sql`${t.isRetry} = false and ${t.periodStartAt} is not null and ${t.status} <> 'cancelled'`),
     index('payments_user_idx').on(t.userId, t.dueOn),
     index('payments_gym_idx').on(t.gymId),
     index('payments_payment_method_idx').on(t.paymentMethodId),

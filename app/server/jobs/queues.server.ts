@@ -1,5 +1,11 @@
 import type { Job, JobResult, PgBoss, Queue } from 'pg-boss'
 import type { DatabaseHandle } from '~/db/client.server'
+import {
+  BILLING_DAILY_QUEUE,
+  BILLING_POLL_QUEUE,
+  billingQueues,
+  startBillingWorkers,
+} from '~/server/billing/engine/billing-jobs.server'
 import { logger } from '~/server/logger.server'
 import {
   createMailTransport,
@@ -21,10 +27,12 @@ import { getBoss } from './boss.server'
 export const queueNames = {
   mailDeliver: MAIL_DELIVER_QUEUE,
   mailSweep: MAIL_SWEEP_QUEUE,
+  billingDaily: BILLING_DAILY_QUEUE,
+  billingPoll: BILLING_POLL_QUEUE,
 } as const
 export type QueueName = (typeof queueNames)[keyof typeof queueNames]
 
-export const queues: Queue[] = [...mailQueues]
+export const queues: Queue[] = [...mailQueues, ...billingQueues]
 
 /**
  * Creates the queues (idempotent) and brings the retry settings of existing ones up to date; a queue's
@@ -108,6 +116,7 @@ export async function startWorkers({
     })
     await boss.schedule(queueNames.mailSweep, '* * * * *')
     await boss.send(queueNames.mailSweep, null)
+    await startBillingWorkers({ boss, handle, pollingIntervalSeconds })
   } catch (error) {
     globalThis.gymbaseWorkersStarted.delete(boss)
     throw error

@@ -51,7 +51,13 @@ export async function claimDuePayments(options: {
       })
       .from(payments)
       .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
-      .where(and(eq(payments.status, 'upcoming'), lte(payments.dueOn, today), inArray(payments.type, ['bank_account', 'stripe_card'])))
+      .where(
+        and(
+          eq(payments.status, 'upcoming'),
+          lte(payments.dueOn, today),
+          inArray(payments.type, ['bank_account', 'stripe_card']),
+        ),
+      )
       .orderBy(payments.dueOn, payments.id)
       .limit(limit)
       .for('update', { of: payments, skipLocked: true })

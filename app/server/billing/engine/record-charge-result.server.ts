@@ -23,7 +23,13 @@ export async function recordChargeResult(options: {
     const [payment] = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.id, paymentId), eq(payments.attempt, attempt), eq(payments.status, 'pending_request')))
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          eq(payments.attempt, attempt),
+          eq(payments.status, 'pending_request'),
+        ),
+      )
       .for('update')
     if (!payment) return 'stale' as const
 

@@ -40,7 +40,14 @@ export async function runBilling(options: {
   maxBatches?: number
 }): Promise<BillingRunStats> {
   const { db, providers, now } = options
-  const stats: BillingRunStats = { claimed: 0, succeeded: 0, failed: 0, pending: 0, settledInDoubt: 0, polled: 0 }
+  const stats: BillingRunStats = {
+    claimed: 0,
+    succeeded: 0,
+    failed: 0,
+    pending: 0,
+    settledInDoubt: 0,
+    polled: 0,
+  }
   const count = (result: ChargeResult) => {
     if (result.status === 'succeeded') stats.succeeded += 1
     else if (result.status === 'failed') stats.failed += 1
@@ -52,7 +59,12 @@ export async function runBilling(options: {
   const providerName = (type: 'bank_account' | 'stripe_card') => providers[providerKind(type)].name
   let batches = 0
   while (options.maxBatches === undefined || batches < options.maxBatches) {
-    const claimed = await claimDuePayments({ db, now, limit: options.batchSize ?? billingPolicy.batchSize, providerName })
+    const claimed = await claimDuePayments({
+      db,
+      now,
+      limit: options.batchSize ?? billingPolicy.batchSize,
+      providerName,
+    })
     if (claimed.length === 0) break
     batches += 1
     stats.claimed += claimed.length
@@ -159,8 +171,12 @@ export async function settleInDoubtAttempts(options: { db: Db; providers: Paymen
 async function methodOf(db: Db, paymentMethodId: number | null): Promise<ClaimedCharge['method']> {
   if (paymentMethodId === null) return null
   const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, paymentMethodId))
-  if (!method || !method.providerReference || method.deletedAt) return null
-  return { type: method.type, reference: method.providerReference, customerReference: method.providerCustomerReference }
+  if (!method?.providerReference || method.deletedAt) return null
+  return {
+    type: method.type,
+    reference: method.providerReference,
+    customerReference: method.providerCustomerReference,
+  }
 }
 
 /** Bank payments the provider still has pending: ask again, record what has settled. */

@@ -1,6 +1,8 @@
 import type { Db } from '~/db/client.server'
 import type { PaymentMethodType } from '~/db/schema/enums'
 import { calendarDateAt } from '~/server/billing/calendar'
+import { sandboxBankAccountReference } from '~/server/providers/payments/bank-sandbox.server'
+import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import {
   addPaymentMethod,
   type PaymentMethod,
@@ -30,18 +32,21 @@ export async function addFakePaymentMethod(options: {
         type: 'bank_account',
         bankAccountNumber: account.bankAccountNumber,
         name: account.name,
-        providerReference: fakeProviderId(random, 'acc', 25),
+        // The sandbox bank decides outcomes by the account's suffix, as Akahu's demo bank does.
+        providerReference: sandboxBankAccountReference(account.bankAccountNumber),
         meta: { bank: account.bank },
       },
     })
   }
+  const card = fakeCard(random, calendarDateAt(now))
   return addPaymentMethod({
     ...common,
     method: {
       type: 'stripe_card',
       gymId,
-      ...fakeCard(random, calendarDateAt(now)),
-      providerReference: fakeProviderId(random, 'pm'),
+      ...card,
+      // The sandbox card provider decides outcomes by the last four digits, as Stripe's test cards do.
+      providerReference: sandboxCardReference(card.lastFour, fakeProviderId(random, 'pm').slice(3, 17)),
       providerCustomerReference: fakeProviderId(random, 'cus', 14),
     },
   })

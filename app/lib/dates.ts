@@ -1,0 +1,62 @@
+import { parseAbsolute, parseDate, toCalendarDate } from '@internationalized/date'
+
+/**
+ * Display of dates, the same on server and browser: Pacific/Auckland, locale en-NZ, `3 Mar 2026`.
+ * Accepts the API's two shapes: a calendar day (`YYYY-MM-DD`, billing dates) or an ISO 8601 instant
+ * with an offset (`cancelled_at`, …). Anything else reads as `Invalid DateTime` (SPEC §8).
+ */
+export const DISPLAY_TIME_ZONE = 'Pacific/Auckland'
+export const INVALID_DATE_TEXT = 'Invalid DateTime'
+
+const calendarDayPattern = /^\d{4}-\d{2}-\d{2}$/
+
+// Formatting a midnight in UTC shows exactly the calendar day we already hold, whatever zone the
+// process runs in.
+const dayFormat = new Intl.DateTimeFormat('en-NZ', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/**
+ * The Auckland calendar day (`YYYY-MM-DD`) of a day or an instant, or null when the value is not one.
+ * An instant without an offset is refused rather than guessed.
+ */
+export function toAucklandDay(value: string): string | null {
+  if (calendarDayPattern.test(value)) {
+    try {
+      const day = parseDate(value)
+      return day.toString() === value ? value : null
+    } catch {
+      return null
+    }
+  }
+  try {
+    return toCalendarDate(parseAbsolute(value, DISPLAY_TIME_ZONE)).toString()
+  } catch {
+    return null
+  }
+}
+
+/** Milliseconds since the epoch of an instant, or of a day's first moment in Auckland; null if invalid. */
+export function toEpochMilliseconds(value: string): number | null {
+  try {
+    if (calendarDayPattern.test(value)) {
+      const day = parseDate(value)
+      if (day.toString() !== value) return null
+      return day.toDate(DISPLAY_TIME_ZONE).getTime()
+    }
+    return parseAbsolute(value, DISPLAY_TIME_ZONE).toDate().getTime()
+  } catch {
+    return null
+  }
+}
+
+/** `2026-03-03` → `3 Mar 2026`; an instant shows its Auckland day; anything else `Invalid DateTime`. */
+export function formatDate(value: string | null | undefined): string {
+  const day = value ? toAucklandDay(value) : null
+  if (!day) return INVALID_DATE_TEXT
+  const { year, month, day: dayOfMonth } = parseDate(day)
+  return dayFormat.format(new Date(Date.UTC(year, month - 1, dayOfMonth)))
+}

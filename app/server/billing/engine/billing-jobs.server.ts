@@ -1,0 +1,44 @@
+import type { PgBoss, Queue } from 'pg-boss'
+import type { DatabaseHandle } from '~/db/client.server'
+import { logger } from '~/server/logger.server'
+import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
+import { advanceSubscriptions } from './advance-subscriptions.server'
+import { pollPendingPayments, runBilling, settleInDoubtAttempts } from './run-billing.server'
+
+export const BILLING_DAILY_QUEUE = 'billing.daily'
+export const BILLING_POLL_QUEUE = 'billing.poll'
+
+/** One run at a time per queue; a run that dies is retried, and every step of it is idempotent. */
+export const billingQueues: Queue[] = [
+  { name: BILLING_DAILY_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 300, expireInSeconds: 3600 },
+  { name: BILLING_POLL_QUEUE, policy: 'singleton', retryLimit: 1, retryDelay: 60, expireInSeconds: 900 },
+]
+
+/**
+ * The billing schedule: the daily run at 06:00 New Zealand time (renewals, upcoming payments, grace
+ * periods, charges and retries due today), a poll of pending bank payments every 15 minutes, and a
+ * daily run as soon as the workers start, so a server that was down at 06:00 catches up.
+ */
+export async function startBillingWorkers(options: {
+  boss: PgBoss
+  handle: DatabaseHandle
+  pollingIntervalSeconds: number
+}) {
+  const { boss, handle, pollingIntervalSeconds } = options
+  const db = handle.db
+  const providers = createSandboxProviders({ db })
+  await boss.work(BILLING_DAILY_QUEUE, { pollingIntervalSeconds }, async () => {
+    const now = new Date()
+    const advanced = await advanceSubscriptions({ db, now })
+    const charged = await runBilling({ db, providers, now })
+    logger.info({ advanced, charged }, 'billing run finished')
+  })
+  await boss.work(BILLING_POLL_QUEUE, { pollingIntervalSeconds }, async () => {
+    const now = new Date()
+    await settleInDoubtAttempts({ db, providers, now })
+    await pollPendingPayments({ db, providers, now })
+  })
+  await boss.schedule(BILLING_DAILY_QUEUE, '0 6 * * *', null, { tz: 'Pacific/Auckland' })
+  await boss.schedule(BILLING_POLL_QUEUE, '*/15 * * * *', null, { tz: 'Pacific/Auckland' })
+  await boss.send(BILLING_DAILY_QUEUE, null)
+}

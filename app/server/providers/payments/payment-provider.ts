@@ -1,0 +1,118 @@
+import type { PaymentMethodType, PaymentProvider as PaymentProviderName } from '~/db/schema/enums'
+
+/**
+ * What the billing engine calls to take money (DESIGN §5–§6). The sandboxes in this folder implement it
+ * today; the Stripe (card) and Akahu (bank) adapters will implement it later, and nothing above this
+ * interface may tell them apart.
+ *
+ * Rules every implementation keeps:
+ * - Money is integer cents, currency `nzd`.
+ * - `charge` with an idempotency key the provider has already seen never charges again: it answers
+ *   with the first call's result (as Stripe replays the first response for an `Idempotency-Key`).
+ *   Reusing a key with a different amount or payment method throws `IdempotencyKeyReusedError`.
+ * - `charge` throwing means the outcome is unknown: the provider may or may not have recorded the
+ *   charge. Settle it with `findCharge` (same key), never by charging with a new key.
+ * - `findCharge` reports the charge's current state for a key, or null when the provider never saw the
+ *   key, in which case charging again with the same key is safe.
+ * - Card charges end `succeeded` or `failed` at once; bank charges start `pending` and are settled by
+ *   `pollCharge` (Akahu's lifecycle), with the caller's clock passed in.
+ */
+export interface PaymentProvider {
+  /** Which payment methods it takes: `card` for `stripe_card`, `bank` for `bank_account`. */
+  readonly kind: PaymentProviderKind
+  /** Stored in `payment_attempts.provider`. */
+  readonly name: PaymentProviderName
+  charge(request: ChargeRequest): Promise<ChargeResult>
+  findCharge(query: { idempotencyKey: string }): Promise<ChargeResult | null>
+  /** Throws `ChargeNotFoundError` when the reference is not one of this provider's charges. */
+  pollCharge(query: { reference: string; now: Date }): Promise<ChargeResult>
+}
+
+export type PaymentProviderKind = 'card' | 'bank'
+
+export interface ChargeRequest {
+  /** Up to 255 characters; derived from payment id and attempt number and stored before the call. */
+  idempotencyKey: string
+  /** Integer cents, greater than zero. */
+  amount: number
+  currency: 'nzd'
+  method: ChargeMethod
+  /** Shown on the member's statement or card provider dashboard. */
+  description: string
+  metadata: ChargeMetadata
+  /** The caller's clock: when the charge is made. Bank charges settle relative to it. */
+  now: Date
+}
+
+export interface ChargeMethod {
+  type: PaymentMethodType
+  /** `payment_methods.provider_reference`: a card `pm_…`, or a bank account reference (`acc_…`). */
+  reference: string
+  /** `payment_methods.provider_customer_reference`: the card provider's customer `cus_…`. */
+  customerReference?: string | null
+}
+
+export interface ChargeMetadata {
+  paymentId: number
+  subscriptionId: number
+  organisationId: number
+}
+
+export type ChargeResult =
+  | { status: 'succeeded'; reference: string }
+  | { status: 'pending'; reference: string }
+  | {
+      status: 'failed'
+      /** Null when the provider refused the charge before creating anything. */
+      reference: string | null
+      /** Machine-readable reason, e.g. `card_declined`, `insufficient_funds`, `expired_card`. */
+      errorStatus: string
+      /** The reason in words a gym owner understands, fit to show in the app. */
+      errorDescription: string
+    }
+
+export type ChargeStatus = ChargeResult['status']
+
+/** One provider per kind of payment method. */
+export interface PaymentProviders {
+  card: PaymentProvider
+  bank: PaymentProvider
+}
+
+export function providerKindFor(methodType: PaymentMethodType): PaymentProviderKind {
+  switch (methodType) {
+    case 'stripe_card':
+      return 'card'
+    case 'bank_account':
+      return 'bank'
+  }
+}
+
+/** The provider that charges a payment method of this type. */
+export function providerFor(providers: PaymentProviders, methodType: PaymentMethodType): PaymentProvider {
+  return providers[providerKindFor(methodType)]
+}
+
+/** A charge repeated with a known idempotency key but a different amount, currency or payment method. */
+export class IdempotencyKeyReusedError extends Error {
+  override readonly name = 'IdempotencyKeyReusedError'
+  constructor(readonly idempotencyKey: string) {
+    super(`Idempotency key ${idempotencyKey} was already used for a charge with different parameters`)
+  }
+}
+
+/** `pollCharge` for a reference the provider does not know. */
+export class ChargeNotFoundError extends Error {
+  override readonly name = 'ChargeNotFoundError'
+  constructor(readonly reference: string) {
+    super(`No charge ${reference} at this payment provider`)
+  }
+}
+
+/**
+ * The provider's answer never arrived (timeout, connection lost): the charge may or may not exist.
+ * Settle it with `findCharge`.
+ */
+export class PaymentProviderUnavailableError extends Error {
+  override readonly name = 'PaymentProviderUnavailableError'
+}

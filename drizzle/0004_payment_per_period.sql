@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payments_subscription_period_unique" ON "payments" USING btree ("subscription_id","period_start_at") WHERE "payments"."is_retry" = false and "payments"."period_start_at" is not null and "payments"."status" <> 'cancelled';
