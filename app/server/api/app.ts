@@ -7,6 +7,7 @@ import { fieldErrorsFromZod, respondWithError, validationResponse } from './erro
 import { csrfProtection } from './middleware/csrf'
 import { loadSession } from './middleware/session'
 import { registerAuthRoutes } from './routes/auth'
+import { registerSubscriptionRoutes } from './routes/subscriptions'
 import { registerSystemRoutes } from './routes/system'
 
 /**
@@ -39,6 +40,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
 
   registerSystemRoutes(api)
   registerAuthRoutes(api)
+  registerSubscriptionRoutes(api)
   registerDocs(api)
 
   api.doc31('/openapi.json', {

@@ -235,11 +235,7 @@ export async function createPeriodPayment(
   const { subscription, period, now } = options
   const [price] = await tx.select().from(prices).where(eq(prices.id, options.priceId))
   if (!price) return false
-  const [member] = await tx
-    .select({ methodId: users.defaultPaymentMethodId })
-    .from(users)
-    .where(eq(users.id, subscription.userId))
-  const method = await defaultMethod(tx, subscription.userId, member?.methodId ?? null)
+  const method = await memberPaymentMethod(tx, subscription.userId)
   const [organisation] = await tx
     .select({ bps: organisations.cardSurchargeBasisPoints, fixed: organisations.cardSurchargeFixed })
     .from(organisations)
@@ -273,7 +269,13 @@ export async function createPeriodPayment(
   return inserted.length > 0
 }
 
-async function defaultMethod(tx: Db, userId: number, preferredId: number | null) {
+/** The member's default payment method (or their first one): what the next charge uses. */
+export async function memberPaymentMethod(tx: Db, userId: number) {
+  const [member] = await tx
+    .select({ preferredId: users.defaultPaymentMethodId })
+    .from(users)
+    .where(eq(users.id, userId))
+  const preferredId = member?.preferredId ?? null
   const methods = await tx
     .select({ id: paymentMethods.id, type: paymentMethods.type })
     .from(paymentMethods)
