@@ -281,6 +281,34 @@ describeEachDatabase('billing scenarios', (database) => {
     ).toHaveLength(0)
   })
 
+  it('moves a term membership to its next price when the term and the term grace period are over', async () => {
+    const subscription = await join(term, '4242', '2028-01-03')
+    await signInStaff()
+    const scheduled = await staff.post('/subscriptions/schedule-price-change', {
+      version: (await current(subscription.id))?.version,
+      subscription_id: subscription.id,
+      price_id: monthly,
+    })
+    // The organisation's term-membership grace period is 0 by default: the move lands on the term end.
+    expect((await scheduled.json()).data).toMatchObject({
+      transition_to_date: '2029-01-03',
+      transition_takes_effect_at: 'date',
+    })
+    await runDaysUntil('2029-02-05')
+    const rows = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.subscriptionId, subscription.id))
+      .orderBy(payments.dueOn)
+    const sent = rows.filter((row) => row.status === 'sent')
+    expect(sent).toHaveLength(14)
+    expect(sent.slice(0, 12).every((row) => row.amount === 5000)).toBe(true)
+    expect(sent.slice(12).map((row) => [row.dueOn, row.amount])).toEqual([
+      ['2029-01-03', 6000],
+      ['2029-02-03', 6000],
+    ])
+  })
+
   it('flags a term membership cancelled inside its cooling-off period', async () => {
     const subscription = await join(term, '4242', '2027-11-01')
     expect(subscription.term_ends_at).toBe('2028-11-01')

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { payments, priceChangeHistory, prices, subscriptions } from '~/db/schema'
+import { organisations, payments, priceChangeHistory, prices, subscriptions } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { firstPaymentAmount } from '~/server/billing/amounts'
-import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
+import { addDays, addMonths, type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
 import { memberPaymentMethod } from '~/server/billing/engine/advance-subscriptions.server'
 import { proRata } from '~/server/billing/pro-rata'
 import { validationError } from '../service-input.server'
@@ -113,14 +113,21 @@ export async function schedulePriceChange(options: {
   const today = calendarDateAt(now)
   if (options.date && options.date < today)
     throw validationError('date', 'The change cannot take effect in the past.')
-  const takesEffectOn = options.date ?? subscription.currentPeriodEnd ?? today
+  // A term membership moves to its next price when the term is over, after the organisation's
+  // term-membership grace period, not at the end of the current period.
+  const termTransition =
+    !options.date && subscription.termEndsAt && subscription.termEndsAt > today
+      ? await termTransitionDate(db, subscription.organisationId, subscription.termEndsAt)
+      : null
+  const onDate = options.date ?? termTransition
+  const takesEffectOn = onDate ?? subscription.currentPeriodEnd ?? today
   const updated = await updateAtVersion(
     db,
     subscription,
     {
       transitionToPriceId: to.id,
-      transitionTakesEffectAt: options.date ? 'date' : 'period_end',
-      transitionToDate: options.date ?? null,
+      transitionTakesEffectAt: onDate ? 'date' : 'period_end',
+      transitionToDate: onDate ?? null,
     },
     now,
   )
@@ -138,6 +145,20 @@ export async function schedulePriceChange(options: {
   })
   await refreshSchedule({ db, subscriptionId: subscription.id, now })
   return { subscription: updated, takesEffectOn, from, to }
+}
+
+async function termTransitionDate(db: Db, organisationId: number, termEndsAt: CalendarDateString) {
+  const [organisation] = await db
+    .select({
+      amount: organisations.termMembershipGracePeriod,
+      unit: organisations.termMembershipGracePeriodUnit,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+  if (!organisation) return termEndsAt
+  if (organisation.unit === 'day') return addDays(termEndsAt, organisation.amount)
+  if (organisation.unit === 'week') return addDays(termEndsAt, organisation.amount * 7)
+  return addMonths(termEndsAt, organisation.amount)
 }
 
 /**
