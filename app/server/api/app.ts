@@ -7,6 +7,7 @@ import { fieldErrorsFromZod, respondWithError, validationResponse } from './erro
 import { csrfProtection } from './middleware/csrf'
 import { loadSession } from './middleware/session'
 import { registerAuthRoutes } from './routes/auth'
+import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
 import { registerSubscriptionRoutes } from './routes/subscriptions'
 import { registerSystemRoutes } from './routes/system'
 
@@ -40,6 +41,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
 
   registerSystemRoutes(api)
   registerAuthRoutes(api)
+  registerBillingDebuggingRoutes(api)
   registerSubscriptionRoutes(api)
   registerDocs(api)
 
