@@ -1,7 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import {
+  ActiveUserError,
+  ActiveUserPage,
+  ActiveUserSkeleton,
+  activeUserCountsQuery,
+  activeUsersQuery,
+} from '~/features/billing-debugging/active-user-page'
+import { activeUserSearchSchema } from '~/features/billing-debugging/contract'
 
+/** Each member counted as active or not, and why (SPEC §2.2, §4; issue 4). */
 export const Route = createFileRoute('/console/_staff/active-user-debugging')({
+  validateSearch: activeUserSearchSchema,
+  loaderDeps: ({ search }) => ({ gym_id: search.gym_id, page: search.page, per_page: search.per_page }),
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(activeUserCountsQuery(deps)),
+      context.queryClient.ensureQueryData(activeUsersQuery(deps)),
+    ]),
   head: () => ({ meta: [{ title: 'Active user debugging · Gymbase' }] }),
-  component: () => <PlannedScreen title="Active user debugging" />,
+  pendingComponent: ActiveUserSkeleton,
+  errorComponent: ActiveUserError,
+  component: function ActiveUserDebugging() {
+    return <ActiveUserPage search={Route.useSearch()} />
+  },
 })

@@ -1,7 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import { expectedPaymentsSearchSchema } from '~/features/billing-debugging/contract'
+import {
+  ExpectedPaymentsError,
+  ExpectedPaymentsPage,
+  ExpectedPaymentsSkeleton,
+  expectedPaymentsQuery,
+} from '~/features/billing-debugging/expected-payments-page'
 
+/** Expected against collected payments, week by week (SPEC §2.2, issue 4). */
 export const Route = createFileRoute('/console/_staff/expected-payments-debugging')({
+  validateSearch: expectedPaymentsSearchSchema,
+  loaderDeps: ({ search }) => ({ gym_id: search.gym_id, weeks: search.weeks }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(expectedPaymentsQuery(deps)),
   head: () => ({ meta: [{ title: 'Expected payments debugging · Gymbase' }] }),
-  component: () => <PlannedScreen title="Expected payments debugging" />,
+  pendingComponent: ExpectedPaymentsSkeleton,
+  errorComponent: ExpectedPaymentsError,
+  component: function ExpectedPaymentsDebugging() {
+    return <ExpectedPaymentsPage search={Route.useSearch()} />
+  },
 })

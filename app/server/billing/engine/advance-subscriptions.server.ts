@@ -94,6 +94,14 @@ async function advanceOne(options: {
       return
     }
 
+    // An upcoming membership whose start date has come is simply running now.
+    if (subscription.upcomingState === 'upcoming' && subscription.startDate <= today) {
+      await tx
+        .update(subscriptions)
+        .set({ upcomingState: null, updatedAt: now })
+        .where(eq(subscriptions.id, id))
+    }
+
     const endsOn = membershipEndsOn(subscription)
     if (endsOn !== null) await cancelPaymentsFrom(tx, id, endsOn, now)
     if (subscription.currentPeriodEnd === null) return

@@ -1,0 +1,65 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { gyms, staffGymRoles } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import type { ApiEnv } from './context'
+import { requireUser } from './middleware/session'
+
+export const unauthorisedMessage = 'This action is unauthorized.'
+
+export interface StaffCaller {
+  user: NonNullable<ApiEnv['Variables']['auth']>['user']
+  organisationId: number
+  /** The gyms the caller may see, by name. */
+  gyms: Array<{ id: number; name: string }>
+  gymIds: number[]
+  isOrganisationAdmin: boolean
+}
+
+/**
+ * A signed-in staff member and what they may see (SPEC §6): an organisation admin every gym of the
+ * organisation, anyone else the gyms of their `staff_gym_roles`. A member is refused with a 403.
+ */
+export async function requireStaff(c: Context<ApiEnv>): Promise<StaffCaller> {
+  const { user } = requireUser(c)
+  if (!user.isStaff) throw new AppError('FORBIDDEN', unauthorisedMessage)
+  const db = c.var.database.db
+  const organisationId = user.organisationId
+  const isOrganisationAdmin = user.organisationRole === 'admin'
+  const visible = isOrganisationAdmin
+    ? await db
+        .select({ id: gyms.id, name: gyms.name })
+        .from(gyms)
+        .where(eq(gyms.organisationId, organisationId))
+        .orderBy(asc(gyms.name), asc(gyms.id))
+    : await db
+        .select({ id: gyms.id, name: gyms.name })
+        .from(staffGymRoles)
+        .innerJoin(gyms, eq(gyms.id, staffGymRoles.gymId))
+        .where(
+          and(
+            eq(staffGymRoles.userId, user.id),
+            eq(staffGymRoles.organisationId, organisationId),
+            eq(gyms.organisationId, organisationId),
+          ),
+        )
+        .orderBy(asc(gyms.name), asc(gyms.id))
+  return { user, organisationId, gyms: visible, gymIds: visible.map((gym) => gym.id), isOrganisationAdmin }
+}
+
+/** What a query covers: some gyms, or (an organisation admin asking for no gym) the whole organisation. */
+export interface GymScope {
+  gymIds: number[]
+  /** Also rows tied to no gym, e.g. a member with neither a home gym nor a membership. */
+  wholeOrganisation: boolean
+}
+
+/**
+ * The gyms a query covers: the one asked for, or all the caller's. A gym the caller may not see (another
+ * organisation's included) is reported as unknown, so its existence leaks nothing.
+ */
+export function gymScope(caller: StaffCaller, gymId: number | undefined): GymScope {
+  if (gymId === undefined) return { gymIds: caller.gymIds, wholeOrganisation: caller.isOrganisationAdmin }
+  if (!caller.gymIds.includes(gymId)) throw new AppError('NOT_FOUND', 'Gym not found.')
+  return { gymIds: [gymId], wholeOrganisation: false }
+}
