@@ -357,9 +357,10 @@ describeEachDatabase('domain services', (t) => {
     expect(paused).toMatchObject({ pauseStartAt: '2026-03-20', pauseEndAt: '2026-04-02', version: 2 })
     expect(paused.pausedAt).toEqual(now)
 
+    // The period the pause starts in is lengthened by its 14 days (periods.ts): it now ends 6 April.
     const cancelled = await cancelSubscription({ ...base, reasons: ['Moving away'] })
-    expect(cancelled.currentPeriodEnd).toBe('2026-03-23')
-    expect(cancelled.undoCancellationUntil).toEqual(instantAt('2026-03-23'))
+    expect(cancelled.currentPeriodEnd).toBe('2026-04-06')
+    expect(cancelled.undoCancellationUntil).toEqual(instantAt('2026-04-06'))
     expect(cancelled.cancellationReasons).toEqual(['Moving away'])
     await expectAppError(cancelSubscription({ ...base }), 'CONFLICT')
   })

@@ -39,7 +39,6 @@ import {
   undoCancellation,
 } from '~/server/services/subscriptions/manage-subscription.server'
 import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
-import { refreshSchedule } from '~/server/services/subscriptions/refresh-schedule.server'
 import type { ApiEnv } from '../context'
 import { dataEnvelope } from '../envelope'
 import { requireUser } from '../middleware/session'
@@ -225,7 +224,6 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
       endDate: body.end_date,
       createdByUserId: user.id,
     })
-    await refreshSchedule({ db, subscriptionId: subscription.id, now: c.var.now })
     return c.json({ data: toSubscriptionResource(await reload(c, subscription.id)) }, 200)
   })
 

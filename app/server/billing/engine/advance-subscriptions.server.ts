@@ -47,13 +47,34 @@ export async function advanceSubscriptions(options: { db: Db; now: Date; batchSi
     const ids = await db
       .select({ id: subscriptions.id })
       .from(subscriptions)
-      .where(and(gt(subscriptions.id, afterId), eq(subscriptions.isStaging, false)))
+      .where(and(gt(subscriptions.id, afterId), eq(subscriptions.isStaging, false), hasWorkToday(today, now)))
       .orderBy(asc(subscriptions.id))
       .limit(options.batchSize ?? 500)
     if (ids.length === 0) return stats
     afterId = ids.at(-1)?.id ?? afterId
     for (const { id } of ids) await advanceOne({ db, id, now, today, stats })
   }
+}
+
+/**
+ * Only subscriptions with something to do today are visited: a renewal due, or a next payment within
+ * the horizon not yet created (unless the membership has ended), a grace period that ran out, an upcoming start that has
+ * come, or a cancellation with payments still to withdraw. Most days a monthly member has none.
+ */
+function hasWorkToday(today: CalendarDateString, now: Date) {
+  const horizon = addDays(today, UPCOMING_HORIZON_DAYS)
+  return sql`(
+    ((${subscriptions.currentPeriodEnd} <= ${today}
+        or (${subscriptions.currentPeriodEnd} <= ${horizon} and not exists (
+          select 1 from ${payments} p where p.subscription_id = ${subscriptions.id}
+            and p.period_start_at = ${subscriptions.currentPeriodEnd} and p.is_retry = false and p.status <> 'cancelled')))
+      and not (${subscriptions.cancelledAt} is not null
+        and coalesce(${subscriptions.undoCancellationUntil}, ${subscriptions.cancelledAt}) <= ${now.toISOString()}))
+    or (${subscriptions.cancelledAt} is null and ${subscriptions.gracePeriodEndsAt} < ${today} and ${subscriptions.balanceOwing} > 0)
+    or (${subscriptions.upcomingState} = 'upcoming' and ${subscriptions.startDate} <= ${today})
+    or (${subscriptions.cancelledAt} is not null and exists (
+      select 1 from ${payments} p where p.subscription_id = ${subscriptions.id} and p.status = 'upcoming'))
+  )`
 }
 
 async function advanceOne(options: {

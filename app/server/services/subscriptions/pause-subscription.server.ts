@@ -7,6 +7,7 @@ import { calendarDateAt, daysBetween } from '~/server/billing/calendar'
 import { calendarDateSchema, idSchema, notFound, parseInput, validationError } from '../service-input.server'
 import type { Subscription } from './create-subscription.server'
 import { findOrganisationSubscription } from './find-organisation-subscription.server'
+import { refreshSchedule } from './refresh-schedule.server'
 
 /** Longest single pause; a longer break is a cancellation. */
 export const MAX_PAUSE_DAYS = 180
@@ -53,7 +54,7 @@ export async function pauseSubscription(
     if (!creator) throw notFound('User')
   }
 
-  return db.transaction(async (tx) => {
+  const paused = await db.transaction(async (tx) => {
     await tx.insert(subscriptionPauses).values({
       organisationId: input.organisationId,
       subscriptionId: subscription.id,
@@ -78,4 +79,8 @@ export async function pauseSubscription(
     if (!updated) throw new AppError('CONFLICT', 'The membership was changed meanwhile; try again.')
     return updated
   })
+  // The payment created ahead for a date the pause now covers is withdrawn, and the period worked out
+  // again, so nothing is charged on a paused day.
+  await refreshSchedule({ db, subscriptionId: paused.id, now })
+  return paused
 }
