@@ -13,6 +13,7 @@ import {
 import type { PaymentType } from '~/db/schema/enums'
 import { addDays, type CalendarDateString, calendarDateAt, daysBetween } from '../calendar'
 import { billingPeriodOn, isRecurringFrequency, type Pause } from '../periods'
+import { billingPolicy } from './policy'
 
 export interface AdvanceStats {
   renewed: number
@@ -43,6 +44,10 @@ export async function advanceSubscriptions(options: { db: Db; now: Date; batchSi
     priceChangesApplied: 0,
   }
   let afterId = 0
+  // Subscriptions another transaction holds (a second worker, a billing run recording a result, a
+  // killed worker's connection not yet closed) are skipped at first, then waited for at the end: a
+  // run that left one out would never create its next payment (a daily one's period would be lost).
+  const skipped: number[] = []
   for (;;) {
     const ids = await db
       .select({ id: subscriptions.id })
@@ -50,10 +55,29 @@ export async function advanceSubscriptions(options: { db: Db; now: Date; batchSi
       .where(and(gt(subscriptions.id, afterId), eq(subscriptions.isStaging, false), hasWorkToday(today, now)))
       .orderBy(asc(subscriptions.id))
       .limit(options.batchSize ?? 500)
-    if (ids.length === 0) return stats
+    if (ids.length === 0) break
     afterId = ids.at(-1)?.id ?? afterId
-    for (const { id } of ids) await advanceOne({ db, id, now, today, stats })
+    // Subscriptions are independent (one short transaction each, SKIP LOCKED): a few at once. After
+    // an error the other lanes stop too, so nothing runs on once the run has failed.
+    let next = 0
+    let failed = false
+    const lane = async () => {
+      for (let index = next++; index < ids.length && !failed; index = next++) {
+        const row = ids[index]
+        if (!row) continue
+        try {
+          const advanced = await advanceOne({ db, id: row.id, now, today, stats, wait: false })
+          if (advanced === 'locked') skipped.push(row.id)
+        } catch (error) {
+          failed = true
+          throw error
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: billingPolicy.advanceLanes }, lane))
   }
+  for (const id of skipped) await advanceOne({ db, id, now, today, stats, wait: true })
+  return stats
 }
 
 /**
@@ -83,15 +107,17 @@ async function advanceOne(options: {
   now: Date
   today: CalendarDateString
   stats: AdvanceStats
-}) {
+  /** Wait for a subscription another transaction holds, instead of skipping it (`'locked'`). */
+  wait: boolean
+}): Promise<'locked' | undefined> {
   const { db, id, now, today, stats } = options
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [subscription] = await tx
       .select()
       .from(subscriptions)
       .where(eq(subscriptions.id, id))
-      .for('update', { skipLocked: true })
-    if (!subscription) return
+      .for('update', options.wait ? {} : { skipLocked: true })
+    if (!subscription) return options.wait ? undefined : 'locked'
 
     // 1. A grace period that ran out with money still owed ends the membership now.
     if (

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { paymentAttempts, paymentMethods, payments } from '~/db/schema'
+import { paymentAttempts, paymentMethods, payments, subscriptions } from '~/db/schema'
 import type { PaymentProvider as PaymentProviderName } from '~/db/schema/enums'
-import { calendarDateAt } from '../calendar'
+import { BILLING_TIME_ZONE, calendarDateAt } from '../calendar'
 import { attemptIdempotencyKey } from './policy'
 
 export interface ClaimedCharge {
@@ -56,44 +56,57 @@ export async function claimDuePayments(options: {
           eq(payments.status, 'upcoming'),
           lte(payments.dueOn, today),
           inArray(payments.type, ['bank_account', 'stripe_card']),
+          // Not a payment today's schedule step is about to cancel (DESIGN §5), in case this run got
+          // here first (a killed or concurrent schedule step): the membership ended before it was due,
+          // or its failed-payment grace period ran out with money owed.
+          sql`not exists (
+            select 1 from ${subscriptions} s where s.id = ${payments.subscriptionId} and (
+              (s.cancelled_at is not null and ${payments.dueOn} >=
+                (coalesce(s.undo_cancellation_until, s.cancelled_at) at time zone ${BILLING_TIME_ZONE})::date)
+              or (s.cancelled_at is null and s.grace_period_ends_at < ${today} and s.balance_owing > 0
+                and ${payments.dueOn} >= ${today})))`,
         ),
       )
-      .orderBy(payments.dueOn, payments.id)
+      // Oldest first, straight off `payments_status_due_on_idx`: adding `id` to the order would make
+      // PostgreSQL read and sort every due payment for each batch (150 ms a claim at 100,000 due).
+      .orderBy(payments.dueOn)
       .limit(limit)
       .for('update', { of: payments, skipLocked: true })
     if (due.length === 0) return []
 
-    const claimed: ClaimedCharge[] = []
-    for (const row of due) {
+    const claimed: ClaimedCharge[] = due.map((row) => {
       const attempt = row.attempt + 1
-      const idempotencyKey = attemptIdempotencyKey(row.id, attempt)
       const usable =
         row.methodType !== null && row.methodReference !== null && row.methodDeletedAt === null
           ? { type: row.methodType, reference: row.methodReference, customerReference: row.customerReference }
           : null
-      await tx
-        .update(payments)
-        .set({ status: 'pending_request', attempt, idempotencyKey, updatedAt: now })
-        .where(eq(payments.id, row.id))
-      await tx.insert(paymentAttempts).values({
-        organisationId: row.organisationId,
-        paymentId: row.id,
-        attempt,
-        idempotencyKey,
-        provider: nameOf(usable?.type ?? 'stripe_card'),
-        status: 'started',
-        startedAt: now,
-      })
-      claimed.push({
+      return {
         paymentId: row.id,
         subscriptionId: row.subscriptionId,
         organisationId: row.organisationId,
         attempt,
-        idempotencyKey,
+        idempotencyKey: attemptIdempotencyKey(row.id, attempt),
         amount: row.amount + row.surcharge - row.creditUsed,
         method: usable,
-      })
-    }
+      }
+    })
+    // One statement each for the whole batch, its rows as arrays: the keys are stored before any
+    // provider is called.
+    const column = <T>(pick: (charge: ClaimedCharge) => T) => sql.param(claimed.map(pick))
+    const startedAt = sql`${now.toISOString()}::timestamptz`
+    await tx.execute(sql`
+      update ${payments} as p
+      set status = 'pending_request', attempt = v.attempt, idempotency_key = v.key, updated_at = ${startedAt}
+      from unnest(${column((c) => c.paymentId)}::int[], ${column((c) => c.attempt)}::int[],
+        ${column((c) => c.idempotencyKey)}::text[]) as v(id, attempt, key)
+      where p.id = v.id`)
+    await tx.execute(sql`
+      insert into ${paymentAttempts} (organisation_id, payment_id, attempt, idempotency_key, provider, status, started_at)
+      select v.organisation_id, v.payment_id, v.attempt, v.key, v.provider, 'started', ${startedAt}
+      from unnest(${column((c) => c.organisationId)}::int[], ${column((c) => c.paymentId)}::int[],
+        ${column((c) => c.attempt)}::int[], ${column((c) => c.idempotencyKey)}::text[],
+        ${column((c) => nameOf(c.method?.type ?? 'stripe_card'))}::text[])
+        as v(organisation_id, payment_id, attempt, key, provider)`)
     return claimed
   })
 }

@@ -8,6 +8,12 @@ export const billingPolicy = {
   batchSize: 200,
   /** Charges sent to providers at once within a batch. */
   concurrency: 8,
+  /** Batches one run works on at once (claim, charge, record each), so database work overlaps charging. */
+  lanes: 2,
+  /** Subscriptions the schedule step advances at once, each in its own short transaction. */
+  advanceLanes: 4,
+  /** A pending bank payment is first asked about this long after it was sent. */
+  pollAfterMs: 5 * 60_000,
   /**
    * An attempt still `started` this long after it began is in doubt (its worker died between storing
    * the key and recording the answer) and is settled by asking the provider.

@@ -1,11 +1,16 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, lte } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { paymentAttempts, paymentMethods, payments } from '~/db/schema'
 import { logger } from '~/server/logger.server'
 import type { ChargeResult, PaymentProviders } from '~/server/providers/payments/payment-provider'
 import { type ClaimedCharge, claimDuePayments, claimInDoubtAttempts } from './claim-due-payments.server'
 import { billingPolicy } from './policy'
-import { countPoll, recordChargeResult } from './record-charge-result.server'
+import {
+  type ChargeOutcome,
+  countPolls,
+  recordChargeResult,
+  recordChargeResults,
+} from './record-charge-result.server'
 
 export interface BillingRunStats {
   claimed: number
@@ -30,6 +35,10 @@ const noMethod: ChargeResult = {
  * batches, then poll pending bank payments. Any number of runs may overlap: claims use
  * `FOR UPDATE SKIP LOCKED`, keys are stored before the provider is called, and a result is recorded
  * only against the attempt it belongs to.
+ *
+ * A batch is claimed in one transaction, charged `billingPolicy.concurrency` at a time, and its answers
+ * recorded together in one more: a worker killed in between leaves the whole batch in doubt, which
+ * costs a look-up per attempt later but never a second charge (tests/integration/billing/chaos.test.ts).
  */
 export async function runBilling(options: {
   db: Db
@@ -58,24 +67,40 @@ export async function runBilling(options: {
 
   const providerName = (type: 'bank_account' | 'stripe_card') => providers[providerKind(type)].name
   let batches = 0
-  while (options.maxBatches === undefined || batches < options.maxBatches) {
-    const claimed = await claimDuePayments({
-      db,
-      now,
-      limit: options.batchSize ?? billingPolicy.batchSize,
-      providerName,
-    })
-    if (claimed.length === 0) break
-    batches += 1
-    stats.claimed += claimed.length
-    await inParallel(claimed, billingPolicy.concurrency, async (charge) => {
-      const result = await chargeOnce({ providers, now, charge })
-      // An exception means the outcome is unknown: the attempt stays `started` and is settled later.
-      if (!result) return
-      await recordChargeResult({ db, now, paymentId: charge.paymentId, attempt: charge.attempt, result })
-      count(result)
-    })
+  // Each lane claims, charges and records batches of its own (SKIP LOCKED keeps them apart), so one
+  // lane's database work overlaps another's provider calls.
+  let failed = false
+  const lane = async () => {
+    while (!failed && (options.maxBatches === undefined || batches < options.maxBatches)) {
+      batches += 1
+      const claimed = await claimDuePayments({
+        db,
+        now,
+        limit: options.batchSize ?? billingPolicy.batchSize,
+        providerName,
+      })
+      if (claimed.length === 0) return
+      stats.claimed += claimed.length
+      const outcomes: ChargeOutcome[] = []
+      await inParallel(claimed, billingPolicy.concurrency, async (charge) => {
+        const result = await chargeOnce({ providers, now, charge })
+        // An exception means the outcome is unknown: the attempt stays `started` and is settled later.
+        if (result) outcomes.push({ paymentId: charge.paymentId, attempt: charge.attempt, result })
+      })
+      // The batch's answers in one transaction; a crash before it leaves them in doubt, settled later.
+      const verdicts = await recordChargeResults({ db, now, outcomes })
+      outcomes.forEach((outcome, index) => {
+        if (verdicts[index] === 'recorded') count(outcome.result)
+      })
+    }
   }
+  // After an error the other lanes stop too, so nothing runs on once the run has failed.
+  const guarded = () =>
+    lane().catch((error: unknown) => {
+      failed = true
+      throw error
+    })
+  await Promise.all(Array.from({ length: billingPolicy.lanes }, guarded))
 
   stats.polled = await pollPendingPayments({ db, providers, now })
   return stats
@@ -179,7 +204,10 @@ async function methodOf(db: Db, paymentMethodId: number | null): Promise<Claimed
   }
 }
 
-/** Bank payments the provider still has pending: ask again, record what has settled. */
+/**
+ * Bank payments the provider still has pending: ask again, record what has settled. A payment sent less
+ * than `billingPolicy.pollAfterMs` ago is left until a later poll (no bank settles that fast).
+ */
 export async function pollPendingPayments(options: { db: Db; providers: PaymentProviders; now: Date }) {
   const { db, providers, now } = options
   const pending = await db
@@ -191,15 +219,28 @@ export async function pollPendingPayments(options: { db: Db; providers: PaymentP
     })
     .from(paymentAttempts)
     .innerJoin(payments, eq(payments.id, paymentAttempts.paymentId))
-    .where(and(eq(paymentAttempts.status, 'unknown'), eq(payments.status, 'pending_request')))
+    .where(
+      and(
+        eq(paymentAttempts.status, 'unknown'),
+        eq(payments.status, 'pending_request'),
+        lte(paymentAttempts.startedAt, new Date(now.getTime() - billingPolicy.pollAfterMs)),
+      ),
+    )
   let polled = 0
-  for (const row of pending) {
-    if (!row.reference || (row.type !== 'bank_account' && row.type !== 'stripe_card')) continue
-    const result = await providers[providerKind(row.type)].pollCharge({ reference: row.reference, now })
-    await countPoll({ db, paymentId: row.paymentId })
-    polled += 1
-    if (result.status === 'pending') continue
-    await recordChargeResult({ db, now, paymentId: row.paymentId, attempt: row.attempt, result })
+  for (let from = 0; from < pending.length; from += billingPolicy.batchSize) {
+    const chunk = pending.slice(from, from + billingPolicy.batchSize)
+    const asked: number[] = []
+    const settled: ChargeOutcome[] = []
+    await inParallel(chunk, billingPolicy.concurrency, async (row) => {
+      if (!row.reference || (row.type !== 'bank_account' && row.type !== 'stripe_card')) return
+      const result = await providers[providerKind(row.type)].pollCharge({ reference: row.reference, now })
+      asked.push(row.paymentId)
+      if (result.status !== 'pending')
+        settled.push({ paymentId: row.paymentId, attempt: row.attempt, result })
+    })
+    await countPolls({ db, paymentIds: asked })
+    await recordChargeResults({ db, now, outcomes: settled })
+    polled += asked.length
   }
   return polled
 }
