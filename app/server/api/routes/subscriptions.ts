@@ -27,6 +27,7 @@ import { z } from '~/lib/validation'
 import { surchargeTotal } from '~/server/billing/amounts'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { proRata } from '~/server/billing/pro-rata'
+import { escapeHtml } from '~/server/mail/templates.server'
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
 import { createMembership } from '~/server/services/subscriptions/create-membership.server'
 import {
@@ -328,7 +329,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     ].join('\n')
     const html = text
       .split('\n')
-      .map((line) => (line ? `<p>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>` : ''))
+      .map((line) => (line ? `<p>${escapeHtml(line)}</p>` : ''))
       .join('')
     return c.json(
       {
