@@ -14,6 +14,9 @@ z.config({
   customError: (issue) => {
     if (issue.code === 'invalid_type' && issue.input === undefined) return messages.required
     if (issue.code === 'invalid_type' && issue.input === null) return messages.required
+    // A choice left empty (an enum or literal with nothing picked) is missing, not wrong.
+    if (issue.code === 'invalid_value' && (issue.input == null || issue.input === ''))
+      return messages.required
     if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1)
       return messages.required
     if (issue.code === 'invalid_format' && issue.format === 'email') return messages.email

@@ -21,6 +21,7 @@ import {
 import { gyms } from './gyms'
 import { organisationId } from './organisations'
 import { paymentMethods } from './payment-methods'
+import { ageBypassLinks, privatePriceLinks } from './prices'
 
 /**
  * Members and staff alike. A user belongs to exactly one organisation, so the same e-mail address can
@@ -68,6 +69,16 @@ export const users = pgTable(
     ),
     currentGymId: integer('current_gym_id').references(() => gyms.id, { onDelete: 'set null' }),
     homeGymId: integer('home_gym_id').references(() => gyms.id, { onDelete: 'set null' }),
+    /**
+     * The private price or age-bypass link the member signed up through (ADR 013): the join flow offers
+     * that price, and the link's age bypass let an applicant under the minimum age through.
+     */
+    joinPriceLinkId: integer('join_price_link_id').references((): AnyPgColumn => privatePriceLinks.id, {
+      onDelete: 'set null',
+    }),
+    joinAgeBypassLinkId: integer('join_age_bypass_link_id').references((): AnyPgColumn => ageBypassLinks.id, {
+      onDelete: 'set null',
+    }),
     isReturningMember: boolean('is_returning_member').notNull().default(false),
     reauthenticateAkahu: boolean('reauthenticate_akahu').notNull().default(false),
     /** Non-zero while a staff invitation is outstanding (SPEC §4); counts the invitations sent. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { id, instant, isOneOf } from './columns'
 import { webhookProviders } from './enums'
+import { organisations } from './organisations'
 
 /**
  * Incoming provider webhooks, stored before they are processed. The unique event id makes a
@@ -18,11 +19,14 @@ export const webhookEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: instant('processed_at'),
     error: text('error'),
+    /** Set once processing has found whose event it is, so an organisation can read its own log. */
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('webhook_events_provider_event_unique').on(t.provider, t.eventId),
     index('webhook_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`),
     index('webhook_events_received_at_idx').on(t.receivedAt),
+    index('webhook_events_organisation_idx').on(t.organisationId, t.provider, t.receivedAt),
     check('webhook_events_provider_check', isOneOf(t.provider, webhookProviders)),
   ],
 )

@@ -95,6 +95,8 @@ export const registerRequestSchema = z.object({
   mobile_number: mobileNumberSchema,
   dob: z.string().min(1).pipe(z.iso.date('Value is not a valid date')),
   password: passwordSchema,
+  /** A private price or age-bypass link's token, from the join link (ADR 013). */
+  link: z.string().max(100).optional(),
 })
 export type RegisterRequest = z.infer<typeof registerRequestSchema>
 

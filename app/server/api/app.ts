@@ -8,6 +8,8 @@ import { csrfProtection } from './middleware/csrf'
 import { loadSession } from './middleware/session'
 import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
+import { registerCatalogueRoutes } from './routes/catalogue'
+import { registerOrganisationRoutes } from './routes/organisations'
 import { registerSubscriptionRoutes } from './routes/subscriptions'
 import { registerSystemRoutes } from './routes/system'
 
@@ -43,6 +45,8 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerAuthRoutes(api)
   registerBillingDebuggingRoutes(api)
   registerSubscriptionRoutes(api)
+  registerCatalogueRoutes(api)
+  registerOrganisationRoutes(api)
   registerDocs(api)
 
   api.doc31('/openapi.json', {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { gyms, users } from '~/db/schema'
+import { ageBypassLinks, gyms, privatePriceLinks, users } from '~/db/schema'
 import type { RegisterRequest } from '~/features/auth/contract'
 import { AppError } from '~/lib/errors'
 import { isCommonPassword } from '~/server/auth/common-passwords.server'
@@ -8,6 +8,7 @@ import { hashPassword } from '~/server/auth/password.server'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { createSession, type SessionRow, type UserRow } from '~/server/auth/sessions.server'
 import { createMember } from '../users/create-member.server'
+import { applyJoinLink } from './apply-join-link.server'
 import { isEmailAvailable } from './is-email-available.server'
 import type { Mailer } from './mailer'
 import { sendSecondFactorCode } from './send-second-factor-code.server'
@@ -40,23 +41,51 @@ export async function registerMember(options: {
     })
   }
   const passwordHash = await hashPassword(input.password)
-  const member = await createMember({
-    db,
-    now,
-    organisationId: gym.organisationId,
-    homeGymId: gym.id,
-    name: input.name,
-    email: input.email,
-    passwordHash,
-    mobileNumber: input.mobile_number,
-    dob: input.dob,
+  // One transaction: a sign-up that fails gives back the single-use link it would have consumed.
+  const user = await db.transaction(async (tx) => {
+    const link = await applyJoinLink({
+      db: tx,
+      now,
+      token: input.link,
+      organisationId: gym.organisationId,
+      gymId: gym.id,
+      dob: input.dob,
+    })
+    const member = await createMember({
+      db: tx,
+      now,
+      organisationId: gym.organisationId,
+      homeGymId: gym.id,
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      mobileNumber: input.mobile_number,
+      dob: input.dob,
+    })
+    const [updated] = await tx
+      .update(users)
+      .set({
+        currentGymId: gym.id,
+        joinPriceLinkId: link.priceLinkId,
+        joinAgeBypassLinkId: link.ageBypassLinkId,
+      })
+      .where(eq(users.id, member.id))
+      .returning()
+    if (!updated) throw new Error('The new member disappeared')
+    if (link.ageBypass && link.priceLinkId !== null) {
+      await tx
+        .update(privatePriceLinks)
+        .set({ usedByUserId: updated.id })
+        .where(eq(privatePriceLinks.id, link.priceLinkId))
+    }
+    if (link.ageBypassLinkId !== null) {
+      await tx
+        .update(ageBypassLinks)
+        .set({ usedByUserId: updated.id })
+        .where(eq(ageBypassLinks.id, link.ageBypassLinkId))
+    }
+    return updated
   })
-  const [user] = await db
-    .update(users)
-    .set({ currentGymId: gym.id })
-    .where(eq(users.id, member.id))
-    .returning()
-  if (!user) throw new Error('The new member disappeared')
   const { token, session } = await createSession({
     db,
     userId: user.id,

@@ -4,6 +4,13 @@ import { offeringGyms, offeringHours, offerings, organisations } from '~/db/sche
 import { offeringTypes } from '~/db/schema/enums'
 import { z } from '~/lib/validation'
 import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
+import {
+  type CreatePriceInput,
+  createPrice,
+  frequencyNotEnabledMessage,
+  isFrequencyEnabled,
+  type Price,
+} from '../prices/create-price.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
 
 export type Offering = typeof offerings.$inferSelect
@@ -36,6 +43,8 @@ const inputSchema = z.object({
   mandated: z.boolean().default(false),
   hoursMandated: z.boolean().default(false),
   pricesMandated: z.boolean().default(false),
+  /** Prices created with the offering, in the same transaction. */
+  prices: z.array(z.custom<Omit<CreatePriceInput, 'organisationId' | 'offeringId'>>()).default([]),
 })
 
 export type CreateOfferingInput = z.input<typeof inputSchema>
@@ -44,6 +53,7 @@ export interface CreatedOffering {
   offering: Offering
   hours: OfferingHours[]
   gymIds: number[]
+  prices: Price[]
 }
 
 /** A membership type (SPEC §3 Offering) with its gyms and, for limited access, its opening hours. */
@@ -58,6 +68,7 @@ export async function createOffering(
       enableOfferings: organisations.enableOfferings,
       nonStop: organisations.nonStop,
       limitedAccess: organisations.limitedAccess,
+      priceFrequencies: organisations.priceFrequencies,
     })
     .from(organisations)
     .where(eq(organisations.id, input.organisationId))
@@ -80,6 +91,11 @@ export async function createOffering(
   const gymIds = input.allGymsAccess ? [] : [...new Set(input.gyms)]
   if (!input.allGymsAccess && gymIds.length === 0) throw validationError('gyms', 'Select at least one gym')
   await assertOrganisationGyms({ db, organisationId: input.organisationId, gymIds })
+  for (const [index, price] of input.prices.entries()) {
+    if (!isFrequencyEnabled(price.billingFrequency, organisation.priceFrequencies)) {
+      throw validationError(`prices.${index}.billingFrequency`, frequencyNotEnabledMessage)
+    }
+  }
 
   return db.transaction(async (tx) => {
     const [offering] = await tx
@@ -125,6 +141,18 @@ export async function createOffering(
               })),
             )
             .returning()
-    return { offering, hours, gymIds }
+    const created: Price[] = []
+    for (const price of input.prices) {
+      created.push(
+        await createPrice({
+          ...price,
+          db: tx,
+          now,
+          organisationId: input.organisationId,
+          offeringId: offering.id,
+        }),
+      )
+    }
+    return { offering, hours, gymIds, prices: created }
   })
 }

@@ -48,6 +48,20 @@ const organisationFrequencyOf: Partial<Record<BillingFrequency, OrganisationPric
   yearly: 'yearly',
 }
 
+export const frequencyNotEnabledMessage = 'This billing frequency is not enabled for the organisation.'
+
+/**
+ * Only the frequencies the organisation has switched on may be sold; daily, bi-monthly and one-off have
+ * no switch (SPEC §9) and are always allowed.
+ */
+export function isFrequencyEnabled(
+  frequency: BillingFrequency,
+  enabled: readonly OrganisationPriceFrequency[],
+): boolean {
+  const organisationFrequency = organisationFrequencyOf[frequency]
+  return organisationFrequency === undefined || enabled.includes(organisationFrequency)
+}
+
 /** A price of an offering, in cents, at a billing frequency, optionally with a term (SPEC §3 Price). */
 export async function createPrice(options: CreatePriceInput & { db: Db; now: Date }): Promise<Price> {
   const { db, now, ...rest } = options
@@ -65,11 +79,8 @@ export async function createPrice(options: CreatePriceInput & { db: Db; now: Dat
   if (!offering) throw notFound('Offering')
   if (offering.archivedAt) throw validationError('offeringId', 'The offering is archived.')
 
-  // Only the frequencies the organisation has switched on may be sold; daily, bi-monthly and one-off
-  // have no switch (SPEC §9) and are always allowed.
-  const organisationFrequency = organisationFrequencyOf[input.billingFrequency]
-  if (organisationFrequency && !offering.priceFrequencies.includes(organisationFrequency)) {
-    throw validationError('billingFrequency', 'This billing frequency is not enabled for the organisation.')
+  if (!isFrequencyEnabled(input.billingFrequency, offering.priceFrequencies)) {
+    throw validationError('billingFrequency', frequencyNotEnabledMessage)
   }
 
   if (input.gymId != null) {

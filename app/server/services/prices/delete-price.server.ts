@@ -1,0 +1,32 @@
+import { and, count, eq, or } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { prices, subscriptions } from '~/db/schema'
+import { deleteRefusedMessages } from '~/features/catalogue/contract'
+import { AppError } from '~/lib/errors'
+import { notFound } from '../service-input.server'
+
+/**
+ * Deletes a price and its private links (SPEC §4), only while no membership was ever on it or is moving
+ * to it: a membership's payments and history point at their price. Otherwise it can be archived.
+ */
+export async function deletePrice(options: {
+  db: Db
+  organisationId: number
+  priceId: number
+}): Promise<void> {
+  const { db, organisationId, priceId } = options
+  await db.transaction(async (tx) => {
+    const [price] = await tx
+      .select({ id: prices.id })
+      .from(prices)
+      .where(and(eq(prices.id, priceId), eq(prices.organisationId, organisationId)))
+      .for('update')
+    if (!price) throw notFound('Price')
+    const [memberships] = await tx
+      .select({ count: count() })
+      .from(subscriptions)
+      .where(or(eq(subscriptions.priceId, priceId), eq(subscriptions.transitionToPriceId, priceId)))
+    if ((memberships?.count ?? 0) > 0) throw new AppError('CONFLICT', deleteRefusedMessages.price)
+    await tx.delete(prices).where(eq(prices.id, priceId))
+  })
+}

@@ -1,0 +1,86 @@
+import { and, count, eq, or } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { organisations, prices, subscriptions } from '~/db/schema'
+import { type BillingFrequency, billingFrequencies, termUnits } from '~/db/schema/enums'
+import { AppError } from '~/lib/errors'
+import { z } from '~/lib/validation'
+import { centsSchema, idSchema, notFound, parseInput, validationError } from '../service-input.server'
+import { frequencyNotEnabledMessage, isFrequencyEnabled, type Price } from './create-price.server'
+
+export const priceInUseMessage =
+  'Members are on this price, so its amount, billing frequency and term can’t change. Create a new price and move them with a price change.'
+
+const inputSchema = z
+  .object({
+    organisationId: idSchema,
+    priceId: idSchema,
+    amount: centsSchema,
+    billingFrequency: z.enum(billingFrequencies),
+    joiningFee: centsSchema.default(0),
+    private: z.boolean().default(false),
+    termAmount: z.int().min(1).max(120).nullish(),
+    termUnit: z.enum(termUnits).nullish(),
+  })
+  .superRefine((price, context) => {
+    if (price.termAmount != null && price.termUnit == null) {
+      context.addIssue({ code: 'custom', path: ['termUnit'], message: 'Please select a term unit' })
+    }
+    if (price.termUnit != null && price.termAmount == null) {
+      context.addIssue({ code: 'custom', path: ['termAmount'], message: 'Please enter a term amount' })
+    }
+  })
+
+export type UpdatePriceInput = z.input<typeof inputSchema>
+
+/**
+ * Edits a price. What members on it pay (amount, frequency, term) is fixed once anyone is on it: a
+ * member's price moves only through a scheduled price change, which tells them first. The joining fee
+ * (charged to new members) and whether it is private can always change.
+ */
+export async function updatePrice(options: UpdatePriceInput & { db: Db; now: Date }): Promise<Price> {
+  const { db, now, ...rest } = options
+  const input = parseInput(inputSchema, rest)
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ price: prices, priceFrequencies: organisations.priceFrequencies })
+      .from(prices)
+      .innerJoin(organisations, eq(organisations.id, prices.organisationId))
+      .where(and(eq(prices.id, input.priceId), eq(prices.organisationId, input.organisationId)))
+      .for('update', { of: prices })
+    if (!current) throw notFound('Price')
+    const { price } = current
+    const billingChanges =
+      price.amount !== input.amount ||
+      price.billingFrequency !== input.billingFrequency ||
+      price.termAmount !== (input.termAmount ?? null) ||
+      price.termUnit !== (input.termUnit ?? null)
+    if (billingChanges) {
+      const [memberships] = await tx
+        .select({ count: count() })
+        .from(subscriptions)
+        .where(or(eq(subscriptions.priceId, price.id), eq(subscriptions.transitionToPriceId, price.id)))
+      if ((memberships?.count ?? 0) > 0) throw new AppError('CONFLICT', priceInUseMessage)
+    }
+    if (
+      input.billingFrequency !== price.billingFrequency &&
+      !isFrequencyEnabled(input.billingFrequency as BillingFrequency, current.priceFrequencies)
+    ) {
+      throw validationError('billingFrequency', frequencyNotEnabledMessage)
+    }
+    const [updated] = await tx
+      .update(prices)
+      .set({
+        amount: input.amount,
+        billingFrequency: input.billingFrequency,
+        joiningFee: input.joiningFee,
+        private: input.private,
+        termAmount: input.termAmount ?? null,
+        termUnit: input.termUnit ?? null,
+        updatedAt: now,
+      })
+      .where(eq(prices.id, price.id))
+      .returning()
+    if (!updated) throw new Error('Updating the price returned no row')
+    return updated
+  })
+}
