@@ -4,11 +4,23 @@ import type { ReactNode } from 'react'
  * The frame of a screen: a main landmark with the title as its heading. Screens that later issues
  * build replace their bodies; the frame stays.
  */
-export function Page(props: { title: string; description?: string; narrow?: boolean; children?: ReactNode }) {
+export function Page(props: {
+  title: ReactNode
+  description?: ReactNode
+  narrow?: boolean
+  /** The screen's primary action (and at most a few more), at the right of the title (UI.md). */
+  actions?: ReactNode
+  children?: ReactNode
+}) {
   return (
     <main id="main" className={`mx-auto w-full px-4 py-10 ${props.narrow ? 'max-w-md' : 'max-w-5xl'}`}>
-      <h1 className="font-semibold text-2xl tracking-tight">{props.title}</h1>
-      {props.description ? <p className="mt-1 text-slate-600">{props.description}</p> : null}
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="font-semibold text-2xl tracking-tight">{props.title}</h1>
+          {props.description ? <p className="mt-1 text-slate-600">{props.description}</p> : null}
+        </div>
+        {props.actions ? <div className="flex shrink-0 flex-wrap gap-2">{props.actions}</div> : null}
+      </div>
       <div className="mt-6">{props.children}</div>
     </main>
   )

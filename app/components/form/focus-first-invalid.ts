@@ -8,7 +8,8 @@
  * in the submit handler, or the attributes are not there yet.
  */
 export function focusFirstInvalidField(root: ParentNode | null | undefined): boolean {
-  const field = root?.querySelector<HTMLElement>('[aria-invalid="true"]')
+  // `data-form-error` marks a list's own message (e.g. an empty list of opening hours) that has no input.
+  const field = root?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]')
   if (!field) return false
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
   field.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' })

@@ -20,7 +20,8 @@ interface ServerErrorForm {
  */
 export function applyServerErrors(form: ServerErrorForm, errors: FieldErrors): string[] {
   const unplaced: string[] = []
-  for (const [name, messages] of Object.entries(errors)) {
+  for (const [key, messages] of Object.entries(errors)) {
+    const name = formFieldName(key)
     const message = messages[0]
     if (message === undefined) continue
     if (!(name in form.fieldInfo)) {
@@ -30,6 +31,11 @@ export function applyServerErrors(form: ServerErrorForm, errors: FieldErrors): s
     form.setFieldMeta(name, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: message } }))
   }
   return unplaced
+}
+
+/** The API names list items Laravel's way (`prices.0.amount`), TanStack Form its own (`prices[0].amount`). */
+export function formFieldName(apiKey: string): string {
+  return apiKey.replace(/\.(\d+)(?=\.|$)/g, '[$1]')
 }
 
 /**

@@ -3,11 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { tv } from 'tailwind-variants'
 import { Page } from '~/components/page'
+import { LoadFailedPage, LoadingPage, SkeletonBar, SkeletonTable } from '~/components/page-states'
 import { buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { fetchActiveUserCounts, fetchActiveUsers } from './billing-debugging.functions'
 import type { ActiveUserCounts, ActiveUserRow, ActiveUserSearch, MemberState } from './contract'
-import { GymFilter, LoadFailedPage, LoadingPage, SkeletonBar, SkeletonTable } from './debug-page-parts'
+import { GymFilter } from './debug-page-parts'
 
 const title = 'Active members'
 const description =

@@ -1,6 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Page } from '~/components/page'
+import { LoadFailedPage, LoadingPage, SkeletonBar, SkeletonTable } from '~/components/page-states'
 import { Card } from '~/components/ui/card'
 import { Select, SelectItem } from '~/components/ui/select'
 import { formatCents } from '~/lib/money'
@@ -12,7 +13,7 @@ import {
   type ExpectedPaymentsWeek,
   formatDayRange,
 } from './contract'
-import { GymFilter, LoadFailedPage, LoadingPage, SkeletonBar, SkeletonTable } from './debug-page-parts'
+import { GymFilter } from './debug-page-parts'
 
 const title = 'Expected payments'
 const description =

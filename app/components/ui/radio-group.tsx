@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react'
+import {
+  composeRenderProps,
+  Radio as RACRadio,
+  RadioGroup as RACRadioGroup,
+  type RadioGroupProps as RACRadioGroupProps,
+  type RadioProps,
+} from 'react-aria-components'
+import { tv } from 'tailwind-variants'
+import { Description, FieldError, Label } from './field'
+import { composeTailwindRenderProps, focusRing } from './utils'
+
+export interface RadioGroupProps extends Omit<RACRadioGroupProps, 'children'> {
+  label: string
+  description?: string
+  errorMessage?: string
+  children: ReactNode
+}
+
+/** One choice from a few, all visible (an offering's type). Arrow keys move between options. */
+export function RadioGroup({
+  label,
+  description,
+  errorMessage,
+  isInvalid,
+  className,
+  children,
+  ...props
+}: RadioGroupProps) {
+  return (
+    <RACRadioGroup
+      {...props}
+      isInvalid={isInvalid ?? errorMessage !== undefined}
+      validationBehavior="aria"
+      className={composeTailwindRenderProps(className, 'flex flex-col gap-2')}
+    >
+      <Label>{label}</Label>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">{children}</div>
+      {description ? <Description>{description}</Description> : null}
+      {errorMessage ? <FieldError>{errorMessage}</FieldError> : null}
+    </RACRadioGroup>
+  )
+}
+
+const circle = tv({
+  extend: focusRing,
+  base: 'size-5 shrink-0 rounded-full border-2 bg-white transition-all',
+  variants: {
+    isSelected: { false: 'border-slate-500', true: 'border-[6px] border-accent-600' },
+    isInvalid: { true: 'border-red-600' },
+    isDisabled: { true: 'border-slate-300' },
+  },
+})
+
+export function Radio({ className, children, ...props }: RadioProps) {
+  return (
+    <RACRadio
+      {...props}
+      className={composeTailwindRenderProps(
+        className,
+        'group flex cursor-pointer items-center gap-2 text-slate-900 text-sm disabled:cursor-not-allowed disabled:text-slate-500',
+      )}
+    >
+      {composeRenderProps(children, (content, renderProps) => (
+        <>
+          <span aria-hidden="true" className={circle(renderProps)} />
+          {content}
+        </>
+      ))}
+    </RACRadio>
+  )
+}

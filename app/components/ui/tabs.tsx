@@ -1,0 +1,47 @@
+import {
+  composeRenderProps,
+  Tab as RACTab,
+  TabList as RACTabList,
+  Tabs as RACTabs,
+  type TabListProps,
+  type TabProps,
+  type TabsProps,
+} from 'react-aria-components'
+import { tv } from 'tailwind-variants'
+import { composeTailwindRenderProps, focusRing } from './utils'
+
+export function Tabs(props: TabsProps) {
+  return <RACTabs {...props} className={composeTailwindRenderProps(props.className, 'flex flex-col gap-4')} />
+}
+
+export function TabList<T extends object>(props: TabListProps<T>) {
+  return (
+    <RACTabList
+      {...props}
+      className={composeTailwindRenderProps(props.className, 'flex gap-1 border-slate-200 border-b')}
+    />
+  )
+}
+
+const tabStyles = tv({
+  extend: focusRing,
+  base: '-mb-px flex cursor-pointer items-center gap-2 border-b-2 px-3 py-2 font-medium text-sm no-underline transition-colors',
+  variants: {
+    isSelected: {
+      false: 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+      true: 'border-accent-600 text-accent-800',
+    },
+  },
+})
+
+/** A tab; with `href` it is a link (the list's state lives in the URL). */
+export function Tab(props: TabProps) {
+  return (
+    <RACTab
+      {...props}
+      className={composeRenderProps(props.className, (className, renderProps) =>
+        tabStyles({ ...renderProps, className }),
+      )}
+    />
+  )
+}

@@ -1,0 +1,22 @@
+import { createServerFn } from '@tanstack/react-start'
+import { toActionResult } from '~/lib/action-result'
+import { api } from '~/lib/api-client.server'
+import { z } from '~/lib/validation'
+import { joinLinkSchema } from './contract'
+
+/**
+ * The join site's one catalogue call, in a file of its own so the sign-up page's bundle doesn't carry
+ * the console's catalogue functions.
+ */
+
+/** What a join link offers; null when it no longer works (the page says so). */
+export const fetchJoinLink = createServerFn({ method: 'GET' })
+  .validator(z.object({ token: z.string().min(1).max(100) }))
+  .handler(async ({ data }) => {
+    const result = await toActionResult(() =>
+      api().get(`/join-links/${encodeURIComponent(data.token)}`, { schema: joinLinkSchema }),
+    )
+    if (result.ok) return { link: result.data, message: null }
+    if (result.status === 404 || result.status === 422) return { link: null, message: result.message }
+    throw new Error(result.message)
+  })

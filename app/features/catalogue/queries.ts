@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query'
+import {
+  fetchAgeBypassLinks,
+  fetchAkahuWebhooks,
+  fetchGymOfferings,
+  fetchOffering,
+  fetchOrganisation,
+  fetchOrganisationPrices,
+  fetchUniqueMemberships,
+} from './catalogue.functions'
+
+/** Query options of the catalogue screens: loaders ensure them, components read them (STYLE.md). */
+export const catalogueQueries = {
+  all: ['catalogue'] as const,
+  gymOfferings: (search: { gym_id: number; archived: boolean; page: number; search?: string | undefined }) =>
+    queryOptions({
+      queryKey: ['catalogue', 'offerings', search.gym_id, search.archived, search.page, search.search ?? ''],
+      queryFn: () => fetchGymOfferings({ data: search }),
+    }),
+  offering: (id: number) =>
+    queryOptions({ queryKey: ['catalogue', 'offering', id], queryFn: () => fetchOffering({ data: { id } }) }),
+  uniqueMemberships: (gymId: number, offeringId: number) =>
+    queryOptions({
+      queryKey: ['catalogue', 'offering', offeringId, 'unique-memberships', gymId],
+      queryFn: () => fetchUniqueMemberships({ data: { gym_id: gymId, offering_id: offeringId } }),
+    }),
+  organisationPrices: (organisationId: number) =>
+    queryOptions({
+      queryKey: ['catalogue', 'organisation-prices', organisationId],
+      queryFn: () => fetchOrganisationPrices({ data: { organisation_id: organisationId } }),
+    }),
+}
+
+export const organisationQueries = {
+  all: ['organisation'] as const,
+  settings: (id: number) =>
+    queryOptions({
+      queryKey: ['organisation', id, 'settings'],
+      queryFn: () => fetchOrganisation({ data: { id } }),
+    }),
+  akahuWebhooks: (id: number, page: number) =>
+    queryOptions({
+      queryKey: ['organisation', id, 'akahu-webhooks', page],
+      queryFn: () => fetchAkahuWebhooks({ data: { id, page } }),
+    }),
+  ageBypassLinks: (id: number) =>
+    queryOptions({
+      queryKey: ['organisation', id, 'age-bypass-links'],
+      queryFn: () => fetchAgeBypassLinks({ data: { id } }),
+    }),
+}
