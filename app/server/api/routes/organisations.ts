@@ -30,6 +30,7 @@ import {
   type UpdateOrganisationSettingsInput,
   updateOrganisationSettings,
 } from '~/server/services/organisations/update-organisation-settings.server'
+import { requireStaff } from '../authorise'
 import { requireOrganisationAdmin } from '../catalogue-access'
 import type { ApiEnv } from '../context'
 import { dataEnvelope, messageSchema, pageQuerySchema, paginate, paginatedEnvelope } from '../envelope'
@@ -61,7 +62,7 @@ const routes = {
     method: 'get',
     path: '/organisations/{id}',
     tags,
-    summary: 'The organisation and its settings (organisation admins)',
+    summary: 'The organisation and its settings (any of its staff; only its admins change them)',
     request: { params: idParam },
     responses: { 200: organisationResponse, ...errors },
   }),
@@ -122,7 +123,9 @@ const routes = {
 
 export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.show, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    // Staff creating offerings and prices need the permissions and frequencies they may use (ADR 013).
+    const caller = await requireStaff(c)
+    if (caller.organisationId !== c.req.valid('param').id) throw new AppError('NOT_FOUND', 'Organisation not found.')
     const [row] = await c.var.database.db
       .select()
       .from(organisations)

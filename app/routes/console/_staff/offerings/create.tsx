@@ -1,7 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import { LoadFailedPage, LoadingPage, SkeletonBar } from '~/components/page-states'
+import { CreateOfferingPage } from '~/features/catalogue/create-offering-page'
+import { organisationQueries } from '~/features/catalogue/queries'
 
+const description = 'A membership type: who it is for, when members may come in, and what it costs.'
+
+/** offerings.create: an offering with its type, gyms, hours and prices (SPEC §2.2; issue 5). */
 export const Route = createFileRoute('/console/_staff/offerings/create')({
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(
+      organisationQueries.settings(context.user.current_organisation?.id ?? 0),
+    ),
   head: () => ({ meta: [{ title: 'New offering · Gymbase' }] }),
-  component: () => <PlannedScreen title="New offering" />,
+  pendingComponent: () => (
+    <LoadingPage title="New offering" description={description}>
+      <SkeletonBar className="h-64 w-full" />
+    </LoadingPage>
+  ),
+  errorComponent: ({ error }) => (
+    <LoadFailedPage title="New offering" description={description} error={error} />
+  ),
+  component: function CreateOffering() {
+    return <CreateOfferingPage user={Route.useRouteContext().user} />
+  },
 })

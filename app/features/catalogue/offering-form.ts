@@ -1,0 +1,134 @@
+import { formFieldName } from '~/components/form/server-errors'
+import {
+  billingFrequencies,
+  billingFrequencyLabels,
+  createOfferingRequestSchema,
+  type Organisation,
+  organisationFrequencyOf,
+  termUnitLabels,
+  termUnits,
+} from './contract'
+
+/**
+ * The offering form's values and how they become the API's payload. Choices are held as the select's
+ * string ids (null while nothing is picked), money as cents, so the contract's zod schema validates the
+ * payload and its SPEC §5 messages land under the fields that caused them.
+ */
+export interface PriceFormValues {
+  amount: number | null
+  billing_frequency: string | null
+  joining_fee: number | null
+  private: boolean
+  term_amount: number | null
+  term_unit: string | null
+}
+
+export interface HoursFormValues {
+  day: string | null
+  open_at: string
+  close_at: string
+}
+
+export interface OfferingFormValues {
+  name: string
+  description: string
+  type: string | null
+  gyms: string[]
+  mandated: boolean
+  hours_mandated: boolean
+  prices_mandated: boolean
+  hours: HoursFormValues[]
+  prices: PriceFormValues[]
+}
+
+export const emptyPrice = (): PriceFormValues => ({
+  amount: null,
+  billing_frequency: null,
+  joining_fee: null,
+  private: false,
+  term_amount: null,
+  term_unit: null,
+})
+
+export function defaultOfferingValues(options: {
+  gymIds: number[]
+  type: string | null
+}): OfferingFormValues {
+  return {
+    name: '',
+    description: '',
+    type: options.type,
+    gyms: options.gymIds.map(String),
+    mandated: false,
+    hours_mandated: true,
+    prices_mandated: false,
+    hours: [],
+    prices: [emptyPrice()],
+  }
+}
+
+/** Undefined for an empty choice, so the contract says "Value is required" rather than "invalid". */
+const chosen = (value: string | null): string | undefined => value || undefined
+
+/** A price as the API takes it, not yet validated: empty fields stay undefined for the contract to name. */
+export function priceDraft(price: PriceFormValues) {
+  return {
+    amount: price.amount ?? undefined,
+    billing_frequency: chosen(price.billing_frequency),
+    joining_fee: price.joining_fee ?? 0,
+    private: price.private,
+    term_amount: price.term_amount,
+    term_unit: chosen(price.term_unit) ?? null,
+  }
+}
+
+export function offeringDraft(values: OfferingFormValues) {
+  return {
+    name: values.name,
+    description: values.description.trim() === '' ? null : values.description,
+    type: chosen(values.type),
+    // SPEC §7: the form always sends false and names the gyms.
+    all_gyms_access: false,
+    mandated: values.mandated,
+    hours_mandated: values.hours_mandated,
+    prices_mandated: values.prices_mandated,
+    gyms: values.gyms.map(Number),
+    hours:
+      values.type === 'limited_access'
+        ? values.hours.map((window) => ({
+            day: window.day ? Number(window.day) : undefined,
+            open_at: window.open_at,
+            close_at: window.close_at,
+          }))
+        : [],
+    prices: values.prices.map(priceDraft),
+  }
+}
+
+/** The contract's messages keyed by the form's field names (`prices[0].amount`). */
+export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }) {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const name = formFieldName(issue.path.map(String).join('.'))
+    fields[name] ??= issue.message
+  }
+  return fields
+}
+
+/** TanStack Form's form-level validator: the contract's messages under the fields. */
+export function validateOffering(values: OfferingFormValues) {
+  const result = createOfferingRequestSchema.safeParse(offeringDraft(values))
+  return result.success ? undefined : { fields: fieldErrorsOf(result.error) }
+}
+
+/** The frequencies a price may have: the organisation's enabled ones, plus those it cannot switch off. */
+export function frequencyOptions(organisation: Pick<Organisation, 'price_frequencies'>) {
+  return billingFrequencies
+    .filter((frequency) => {
+      const setting = organisationFrequencyOf[frequency]
+      return setting === undefined || organisation.price_frequencies.includes(setting)
+    })
+    .map((frequency) => ({ id: frequency, name: billingFrequencyLabels[frequency] }))
+}
+
+export const termUnitOptions = termUnits.map((unit) => ({ id: unit, name: termUnitLabels[unit] }))

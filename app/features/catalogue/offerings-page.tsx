@@ -1,0 +1,241 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
+import { Page } from '~/components/page'
+import { LoadingPage, SkeletonTable } from '~/components/page-states'
+import { Badge } from '~/components/ui/badge'
+import { buttonStyles } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { linkStyles } from '~/components/ui/link'
+import { Select, SelectItem } from '~/components/ui/select'
+import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
+import type { SessionUser } from '~/features/auth/contract'
+import type { OfferingSummary } from './contract'
+import { catalogueQueries } from './queries'
+
+export interface OfferingsSearch {
+  gym_id?: number | undefined
+  archived?: boolean | undefined
+  page?: number | undefined
+}
+
+const title = 'Offerings'
+
+/** The gym a list shows: the one asked for if the user has it, else their current gym, else their first. */
+export function offeringsGymId(user: SessionUser, search: OfferingsSearch): number | undefined {
+  const asked = search.gym_id
+  if (asked !== undefined && user.gyms.some((gym) => gym.id === asked)) return asked
+  return user.current_gym?.id ?? user.gyms[0]?.id
+}
+
+export function offeringsQueryFor(user: SessionUser, search: OfferingsSearch) {
+  const gymId = offeringsGymId(user, search)
+  if (gymId === undefined) return undefined
+  return catalogueQueries.gymOfferings({
+    gym_id: gymId,
+    archived: search.archived ?? false,
+    page: search.page ?? 1,
+  })
+}
+
+/** Whether the user may start a new offering (ADR 013); the API decides for each gym. */
+export function canCreateOfferings(user: SessionUser): boolean {
+  return user.current_organisation?.role === 'admin' || user.current_gym?.role === 'admin'
+}
+
+export function OfferingsPage(props: { user: SessionUser; search: OfferingsSearch }) {
+  const { user, search } = props
+  const gymId = offeringsGymId(user, search)
+  const gym = user.gyms.find((candidate) => candidate.id === gymId)
+  const newOffering = canCreateOfferings(user) ? (
+    <Link to="/console/offerings/create" className={buttonStyles({ variant: 'primary' })}>
+      <Plus aria-hidden="true" className="size-4" />
+      New offering
+    </Link>
+  ) : null
+  if (!gym) {
+    return (
+      <Page title={title} description="Membership types and their prices.">
+        <Card>
+          <p className="font-medium">You have no gyms yet</p>
+          <p className="mt-1 text-slate-600 text-sm">
+            Offerings are sold at gyms. Ask an organisation admin to add you to one.
+          </p>
+        </Card>
+      </Page>
+    )
+  }
+  return (
+    <Page
+      title={title}
+      description={`Membership types sold at ${gym.name}, with their prices and members.`}
+      actions={newOffering}
+    >
+      <OfferingsList
+        user={user}
+        search={search}
+        gymId={gym.id}
+        gymName={gym.name}
+        canCreate={newOffering !== null}
+      />
+    </Page>
+  )
+}
+
+function OfferingsList(props: {
+  user: SessionUser
+  search: OfferingsSearch
+  gymId: number
+  gymName: string
+  canCreate: boolean
+}) {
+  const { search, gymId } = props
+  const archived = search.archived ?? false
+  const navigate = useNavigate()
+  const { data: page } = useSuspenseQuery(
+    catalogueQueries.gymOfferings({ gym_id: gymId, archived, page: search.page ?? 1 }),
+  )
+  const to = (next: OfferingsSearch) =>
+    navigate({ to: '/console/offerings', search: { ...search, page: undefined, ...next } })
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <nav aria-label="Offering status" className="flex gap-1 border-slate-200 border-b">
+          {[
+            { label: 'Active', value: false },
+            { label: 'Archived', value: true },
+          ].map((tab) => (
+            <Link
+              key={tab.label}
+              to="/console/offerings"
+              search={{ ...search, archived: tab.value || undefined, page: undefined }}
+              aria-current={archived === tab.value ? 'page' : undefined}
+              className={`-mb-px border-b-2 px-3 py-2 font-medium text-sm no-underline ${
+                archived === tab.value
+                  ? 'border-accent-600 text-accent-800'
+                  : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+              }`}
+            >
+              {tab.label}
+            </Link>
+          ))}
+        </nav>
+        {props.user.gyms.length > 1 ? (
+          <Select
+            label="Gym"
+            className="w-full sm:w-56"
+            items={props.user.gyms}
+            value={gymId}
+            onChange={(key) => {
+              if (key !== null) void to({ gym_id: Number(key) })
+            }}
+          >
+            {(gym) => <SelectItem id={gym.id}>{gym.name}</SelectItem>}
+          </Select>
+        ) : null}
+      </div>
+
+      {page.data.length === 0 ? (
+        <Card>
+          <p className="font-medium text-slate-900">
+            {archived ? `No archived offerings at ${props.gymName}` : `No offerings at ${props.gymName} yet`}
+          </p>
+          <p className="mt-1 text-slate-600 text-sm">
+            {archived
+              ? 'Offerings you archive appear here; their members keep their memberships.'
+              : props.canCreate
+                ? 'Create an offering and give it prices to start selling memberships.'
+                : 'An admin creates offerings; they appear here once they are on sale at this gym.'}
+          </p>
+        </Card>
+      ) : (
+        <OfferingsTable
+          rows={page.data}
+          onOpen={(id) => navigate({ to: '/console/offerings/$id', params: { id } })}
+        />
+      )}
+
+      <footer className="flex items-center justify-between gap-3 text-slate-600 text-sm">
+        <p>
+          {page.meta.total === 0
+            ? 'No offerings'
+            : `${page.meta.from}–${page.meta.to} of ${page.meta.total} ${page.meta.total === 1 ? 'offering' : 'offerings'}`}
+        </p>
+        {page.meta.last_page > 1 ? (
+          <div className="flex gap-2">
+            <Link
+              to="/console/offerings"
+              search={{ ...search, page: page.meta.current_page - 1 }}
+              disabled={page.meta.current_page <= 1}
+              className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+            >
+              <ChevronLeft aria-hidden="true" className="size-4" />
+              Previous
+            </Link>
+            <Link
+              to="/console/offerings"
+              search={{ ...search, page: page.meta.current_page + 1 }}
+              disabled={page.meta.current_page >= page.meta.last_page}
+              className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+            >
+              Next
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </Link>
+          </div>
+        ) : null}
+      </footer>
+    </div>
+  )
+}
+
+function OfferingsTable(props: { rows: OfferingSummary[]; onOpen: (id: number) => void }) {
+  return (
+    <TableFrame>
+      <Table aria-label="Offerings">
+        <TableHeader>
+          <Column isRowHeader>Name</Column>
+          <Column>Type</Column>
+          <Column>Gyms</Column>
+          <Column align="end">Prices</Column>
+          <Column align="end">Members</Column>
+        </TableHeader>
+        <TableBody items={props.rows}>
+          {(offering) => (
+            <Row id={offering.id} onAction={() => props.onOpen(offering.id)}>
+              <Cell>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Link
+                    to="/console/offerings/$id"
+                    params={{ id: offering.id }}
+                    className={linkStyles({ className: 'font-medium' })}
+                  >
+                    {offering.name}
+                  </Link>
+                  {offering.archived_at ? <Badge>Archived</Badge> : null}
+                </div>
+                {offering.description ? (
+                  <p className="mt-0.5 line-clamp-1 text-slate-600 text-xs">{offering.description}</p>
+                ) : null}
+              </Cell>
+              <Cell>{offering.display_type}</Cell>
+              <Cell>
+                {offering.all_gyms_access ? 'All gyms' : offering.gyms.map((gym) => gym.name).join(', ')}
+              </Cell>
+              <Cell align="end">{offering.prices_count}</Cell>
+              <Cell align="end">{offering.memberships_count}</Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+    </TableFrame>
+  )
+}
+
+export function OfferingsSkeleton() {
+  return (
+    <LoadingPage title={title} description="Membership types and their prices.">
+      <SkeletonTable columns={5} rows={6} />
+    </LoadingPage>
+  )
+}
