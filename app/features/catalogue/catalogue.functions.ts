@@ -147,6 +147,8 @@ const settingChanges = z.discriminatedUnion('setting', [
   z.object({ setting: z.literal('price-frequencies'), body: priceFrequenciesRequestSchema }),
 ])
 
+export type OrganisationSettingChange = z.input<typeof settingChanges>
+
 export const updateOrganisationSetting = createServerFn({ method: 'POST' })
   .validator(z.intersection(z.object({ id }), settingChanges))
   .handler(({ data }) =>

@@ -22,6 +22,7 @@ import {
   fieldErrorsOf,
   frequencyOptions,
   offeringDraft,
+  rowKey,
   termUnitOptions,
   validateOffering,
 } from './offering-form'
@@ -182,10 +183,9 @@ function OfferingForm(props: {
                     <p className="text-slate-600 text-sm">No days yet.</p>
                   ) : null}
                   <ul className="flex flex-col gap-3">
-                    {hoursField.state.value.map((_, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity until saved; TanStack Form addresses them by index.
+                    {hoursField.state.value.map((window, index) => (
                       <li
-                        key={index}
+                        key={window.key}
                         className="grid grid-cols-2 items-start gap-3 sm:grid-cols-[1fr_1fr_1fr_auto]"
                       >
                         <form.AppField name={`hours[${index}].day`}>
@@ -223,7 +223,12 @@ function OfferingForm(props: {
                       onPress={() => {
                         const used = new Set(hoursField.state.value.map((window) => window.day))
                         const next = dayOptions.find((option) => !used.has(option.id))?.id ?? '1'
-                        hoursField.pushValue({ day: next, open_at: '06:00', close_at: '21:00' })
+                        hoursField.pushValue({
+                          key: rowKey(),
+                          day: next,
+                          open_at: '06:00',
+                          close_at: '21:00',
+                        })
                       }}
                     >
                       <Plus aria-hidden="true" className="size-4" />
@@ -248,10 +253,9 @@ function OfferingForm(props: {
             {(pricesField) => (
               <>
                 <ul className="flex flex-col gap-4">
-                  {pricesField.state.value.map((_, index) => (
+                  {pricesField.state.value.map((price, index) => (
                     <li
-                      // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity until saved; TanStack Form addresses them by index.
-                      key={index}
+                      key={price.key}
                       className="grid grid-cols-1 gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-3"
                     >
                       <h3 className="font-medium text-slate-900 text-sm sm:col-span-3">Price {index + 1}</h3>

@@ -14,7 +14,15 @@ import {
  * string ids (null while nothing is picked), money as cents, so the contract's zod schema validates the
  * payload and its SPEC §5 messages land under the fields that caused them.
  */
+let rows = 0
+/** A key for a list row the form adds; rows have no id until saved, and indexes shift on removal. */
+export const rowKey = () => {
+  rows += 1
+  return `row-${rows}`
+}
+
 export interface PriceFormValues {
+  key: string
   amount: number | null
   billing_frequency: string | null
   joining_fee: number | null
@@ -24,6 +32,7 @@ export interface PriceFormValues {
 }
 
 export interface HoursFormValues {
+  key: string
   day: string | null
   open_at: string
   close_at: string
@@ -42,6 +51,7 @@ export interface OfferingFormValues {
 }
 
 export const emptyPrice = (): PriceFormValues => ({
+  key: rowKey(),
   amount: null,
   billing_frequency: null,
   joining_fee: null,

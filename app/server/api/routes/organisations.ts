@@ -125,7 +125,8 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.show, async (c) => {
     // Staff creating offerings and prices need the permissions and frequencies they may use (ADR 013).
     const caller = await requireStaff(c)
-    if (caller.organisationId !== c.req.valid('param').id) throw new AppError('NOT_FOUND', 'Organisation not found.')
+    if (caller.organisationId !== c.req.valid('param').id)
+      throw new AppError('NOT_FOUND', 'Organisation not found.')
     const [row] = await c.var.database.db
       .select()
       .from(organisations)

@@ -1,9 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import { LoadFailedPage } from '~/components/page-states'
 import { requireOrganisationAdmin } from '~/features/auth/guards'
+import {
+  OrganisationSettingsPage,
+  OrganisationSettingsSkeleton,
+} from '~/features/catalogue/organisation-settings-page'
+import { organisationQueries } from '~/features/catalogue/queries'
 
+/** organisation.settings: organisation admins only; everyone else goes to the dashboard (SPEC §2.2). */
 export const Route = createFileRoute('/console/_staff/organisation/settings')({
   beforeLoad: ({ context }) => requireOrganisationAdmin(context.user),
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(
+      organisationQueries.settings(context.user.current_organisation?.id ?? 0),
+    ),
   head: () => ({ meta: [{ title: 'Organisation settings · Gymbase' }] }),
-  component: () => <PlannedScreen title="Organisation settings" />,
+  pendingComponent: OrganisationSettingsSkeleton,
+  errorComponent: ({ error }) => (
+    <LoadFailedPage title="Organisation settings" description="" error={error} />
+  ),
+  component: function OrganisationSettings() {
+    return (
+      <OrganisationSettingsPage organisationId={Route.useRouteContext().user.current_organisation?.id ?? 0} />
+    )
+  },
 })
