@@ -39,5 +39,11 @@ export const noticeSearchSchema = z.object({
   notice: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
 })
 
-/** The join site's start: the gym being joined (its public uuid), when the link names one. */
-export const joinSearchSchema = z.object({ gym: z.catch(z.optional(z.string()), undefined) })
+/**
+ * The join site's start: the gym being joined (its public uuid), when the link names one, and a private
+ * price or age-bypass link's token (ADR 013).
+ */
+export const joinSearchSchema = z.object({
+  gym: z.catch(z.optional(z.string()), undefined),
+  link: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+})

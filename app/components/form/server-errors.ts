@@ -7,7 +7,7 @@ import type { FieldErrors } from '~/lib/errors'
  */
 interface ServerErrorForm {
   fieldInfo: object
-  getFieldMeta(field: string): { errorMap: { onServer?: unknown } } | undefined
+  getFieldMeta(field: string): { errorMap: { onServer?: unknown; onSubmit?: unknown } } | undefined
   setFieldMeta(field: string, updater: Updater<AnyFieldLikeMetaBase>): void
 }
 
@@ -39,13 +39,19 @@ export function formFieldName(apiKey: string): string {
 }
 
 /**
- * Removes every server error. TanStack Form only clears `onServer` when a field has validators of its
- * own, so without this a form validated by one form-level schema could never be submitted again: the
- * kit's `form.Form` calls it before each submit, and its fields clear their own when edited.
+ * Removes every server error, and the field errors the last submit's form-level validator left. TanStack
+ * Form only clears a field's `onServer` and `onSubmit` errors when that field has validators of its own,
+ * and it skips the form-level validator while any field still holds one, so without this a form
+ * validated by one form-level schema would show the first submit's errors forever: the kit's `form.Form`
+ * calls it before each submit, and its fields clear their own server error when edited.
  */
 export function clearServerErrors(form: ServerErrorForm): void {
   for (const name of Object.keys(form.fieldInfo)) {
-    if (form.getFieldMeta(name)?.errorMap.onServer === undefined) continue
-    form.setFieldMeta(name, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }))
+    const errorMap = form.getFieldMeta(name)?.errorMap
+    if (errorMap?.onServer === undefined && errorMap?.onSubmit === undefined) continue
+    form.setFieldMeta(name, (meta) => ({
+      ...meta,
+      errorMap: { ...meta.errorMap, onServer: undefined, onSubmit: undefined },
+    }))
   }
 }

@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
+import type { ReactNode } from 'react'
 import { useAppForm } from '~/components/form/form-hook'
 import { Alert } from '~/components/ui/alert'
 import { buttonStyles } from '~/components/ui/button'
 import { linkStyles } from '~/components/ui/link'
+import type { BillingFrequency } from '~/db/schema/enums'
+import type { JoinLink } from '~/features/catalogue/contract'
+import { formatCents } from '~/lib/money'
 import { checkUniqueEmail, register } from './auth.functions'
 import { AuthFrame } from './auth-frame'
 import { type JoinGym, registerRequestSchema } from './contract'
@@ -14,15 +18,55 @@ import { useActionFormError } from './use-action-form-error'
 const emailTaken = 'This e-mail address is already registered. Sign in instead.'
 
 /** The join site's start: pick the gym (unless the link named it), then the member's details. */
-export function RegisterPage(props: { gyms: JoinGym[]; gym: string | undefined }) {
-  const gym = props.gyms.find((candidate) => candidate.uuid === props.gym)
-  if (!gym) return <ChooseGym gyms={props.gyms} />
-  return <RegisterForm gym={gym} />
+export function RegisterPage(props: {
+  gyms: JoinGym[]
+  gym: string | undefined
+  link: string | undefined
+  joinLink: { link: JoinLink | null; message: string | null } | null
+}) {
+  const offer = props.joinLink?.link ?? null
+  const gymUuid = props.gym ?? offer?.gym?.uuid
+  const gym = props.gyms.find((candidate) => candidate.uuid === gymUuid)
+  const notice = <JoinLinkNotice joinLink={props.joinLink} />
+  if (!gym) return <ChooseGym gyms={props.gyms} link={offer ? props.link : undefined} notice={notice} />
+  return <RegisterForm gym={gym} link={offer ? props.link : undefined} notice={notice} />
 }
 
-function ChooseGym(props: { gyms: JoinGym[] }) {
+/** What the link offers, or why it no longer works (ADR 013). */
+function JoinLinkNotice(props: { joinLink: { link: JoinLink | null; message: string | null } | null }) {
+  if (!props.joinLink) return null
+  const { link, message } = props.joinLink
+  if (!link) return <Alert tone="error">{message ?? 'This link no longer works.'}</Alert>
+  const price = link.price
+  return (
+    <Alert tone="info" title={price ? `${price.offering_name} at a private price` : 'Your sign-up link'}>
+      {price ? (
+        <p>
+          {formatCents(price.amount)} {frequencyWords[price.billing_frequency]}
+          {price.joining_fee > 0 ? ` · ${formatCents(price.joining_fee)} joining fee` : ''}
+        </p>
+      ) : null}
+      {link.age_bypass ? <p>This link lets you join if you’re under 16.</p> : null}
+    </Alert>
+  )
+}
+
+const frequencyWords: Record<BillingFrequency, string> = {
+  daily: 'a day',
+  weekly: 'a week',
+  fortnightly: 'a fortnight',
+  monthly: 'a month',
+  bi_monthly: 'every two months',
+  quarterly: 'a quarter',
+  twice_yearly: 'every six months',
+  yearly: 'a year',
+  one_off: 'once',
+}
+
+function ChooseGym(props: { gyms: JoinGym[]; link: string | undefined; notice: ReactNode }) {
   return (
     <AuthFrame title="Join your gym" description="Choose the gym you're joining." footer={<SignInInstead />}>
+      {props.notice}
       {props.gyms.length === 0 ? (
         <Alert tone="info">No gyms are taking sign-ups yet.</Alert>
       ) : (
@@ -31,7 +75,7 @@ function ChooseGym(props: { gyms: JoinGym[] }) {
             <li key={gym.uuid}>
               <Link
                 to="/join"
-                search={{ gym: gym.uuid }}
+                search={{ gym: gym.uuid, link: props.link }}
                 className={buttonStyles({
                   variant: 'secondary',
                   size: 'lg',
@@ -61,7 +105,7 @@ function SignInInstead() {
   )
 }
 
-function RegisterForm(props: { gym: JoinGym }) {
+function RegisterForm(props: { gym: JoinGym; link: string | undefined; notice: ReactNode }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const serverError = useActionFormError()
@@ -69,11 +113,18 @@ function RegisterForm(props: { gym: JoinGym }) {
   const isUnique = useServerFn(checkUniqueEmail)
 
   const form = useAppForm({
-    defaultValues: { gym: props.gym.uuid, name: '', email: '', mobile_number: '', dob: '', password: '' },
+    defaultValues: {
+      gym: props.gym.uuid,
+      name: '',
+      email: '',
+      mobile_number: '',
+      dob: '',
+      password: '',
+    },
     validators: { onSubmit: registerRequestSchema },
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
-      const result = await submit({ data: value })
+      const result = await submit({ data: { ...value, link: props.link } })
       if (!result.ok) return serverError.show(formApi, result)
       resetSession(queryClient)
       await navigate({ to: '/join/verification-code', search: { twoFactorAuth: true } })
@@ -86,7 +137,7 @@ function RegisterForm(props: { gym: JoinGym }) {
       description={
         <>
           {props.gym.organisation_name} ·{' '}
-          <Link to="/join" className={linkStyles()}>
+          <Link to="/join" search={{ link: props.link }} className={linkStyles()}>
             Choose another gym
           </Link>
         </>
@@ -95,6 +146,7 @@ function RegisterForm(props: { gym: JoinGym }) {
     >
       <form.AppForm>
         <form.Form aria-label="Join">
+          {props.notice}
           {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
           <form.AppField name="name">
             {(field) => <field.TextField label="Full name" autoComplete="name" isRequired />}

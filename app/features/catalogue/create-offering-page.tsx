@@ -77,6 +77,8 @@ function OfferingForm(props: {
   const singleGym = user.gyms.length === 1 ? user.gyms[0] : undefined
 
   const form = useAppForm({
+    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
+    canSubmitWhenInvalid: true,
     defaultValues: defaultOfferingValues({
       gymIds: singleGym ? [singleGym.id] : [],
       type: types.length === 1 ? (types[0]?.id ?? null) : null,
@@ -171,9 +173,11 @@ function OfferingForm(props: {
         </Card>
 
         {type === 'limited_access' ? (
-          <Card className="flex flex-col gap-4">
+          <Card className="flex flex-col gap-4" role="region" aria-labelledby="hours-heading">
             <div>
-              <h2 className="font-semibold text-base">Opening hours</h2>
+              <h2 id="hours-heading" className="font-semibold text-base">
+                Opening hours
+              </h2>
               <p className="text-slate-600 text-sm">When members of this offering may come in, day by day.</p>
             </div>
             <form.Field name="hours" mode="array">
@@ -241,9 +245,11 @@ function OfferingForm(props: {
           </Card>
         ) : null}
 
-        <Card className="flex flex-col gap-4">
+        <Card className="flex flex-col gap-4" role="region" aria-labelledby="prices-heading">
           <div>
-            <h2 className="font-semibold text-base">Prices</h2>
+            <h2 id="prices-heading" className="font-semibold text-base">
+              Prices
+            </h2>
             <p className="text-slate-600 text-sm">
               What members pay and how often. A term commits them for its length; without one they can leave
               any time.

@@ -390,6 +390,8 @@ function PriceForm(props: { offeringId: number; organisation: Organisation; onDo
   const serverError = useActionFormError()
   const submit = useServerFn(createPrice)
   const form = useAppForm({
+    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
+    canSubmitWhenInvalid: true,
     defaultValues: emptyPrice(),
     validators: {
       onSubmit: ({ value }) => {
@@ -481,7 +483,9 @@ function PriceLinks(props: { price: Price; canManage: boolean }) {
   const create = useServerFn(createPrivateLink)
   const [ageBypass, setAgeBypass] = useState(false)
   const [isPending, setIsPending] = useState(false)
+  const [showAll, setShowAll] = useState(false)
   const { price } = props
+  const shown = showAll ? price.private_links : price.private_links.slice(0, LINKS_SHOWN)
   async function makeLink() {
     setIsPending(true)
     const result = await create({ data: { id: price.id, age_bypass: ageBypass } })
@@ -491,7 +495,7 @@ function PriceLinks(props: { price: Price; canManage: boolean }) {
     toast.success('Private link created')
   }
   return (
-    <Card>
+    <Card role="region" aria-label={`Private links for ${describePrice(price)}`}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h3 className="font-medium">{describePrice(price)}</h3>
         {props.canManage ? (
@@ -529,9 +533,17 @@ function PriceLinks(props: { price: Price; canManage: boolean }) {
           ))}
         </ul>
       )}
+      {price.private_links.length > LINKS_SHOWN ? (
+        <Button variant="quiet" size="sm" className="mt-2" onPress={() => setShowAll(!showAll)}>
+          {showAll ? 'Show the newest only' : `Show all ${price.private_links.length} links`}
+        </Button>
+      ) : null}
     </Card>
   )
 }
+
+/** Newest links shown before "Show all": a popular private price collects many. */
+const LINKS_SHOWN = 5
 
 export function CopyButton(props: { text: string; label: string }) {
   return (

@@ -150,10 +150,7 @@ function OfferingsList(props: {
           </p>
         </Card>
       ) : (
-        <OfferingsTable
-          rows={page.data}
-          onOpen={(id) => navigate({ to: '/console/offerings/$id', params: { id } })}
-        />
+        <OfferingsTable rows={page.data} />
       )}
 
       <footer className="flex items-center justify-between gap-3 text-slate-600 text-sm">
@@ -189,7 +186,7 @@ function OfferingsList(props: {
   )
 }
 
-function OfferingsTable(props: { rows: OfferingSummary[]; onOpen: (id: number) => void }) {
+function OfferingsTable(props: { rows: OfferingSummary[] }) {
   return (
     <TableFrame>
       <Table aria-label="Offerings">
@@ -202,7 +199,7 @@ function OfferingsTable(props: { rows: OfferingSummary[]; onOpen: (id: number) =
         </TableHeader>
         <TableBody items={props.rows}>
           {(offering) => (
-            <Row id={offering.id} onAction={() => props.onOpen(offering.id)}>
+            <Row id={offering.id}>
               <Cell>
                 <div className="flex flex-wrap items-center gap-2">
                   <Link

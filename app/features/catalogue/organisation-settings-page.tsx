@@ -90,6 +90,8 @@ function NameForm(props: { organisation: Organisation }) {
   const save = useSaveSetting(props.organisation.id)
   const serverError = useActionFormError()
   const form = useAppForm({
+    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
+    canSubmitWhenInvalid: true,
     defaultValues: { name: props.organisation.name },
     validators: { onSubmit: organisationNameRequestSchema },
     onSubmit: async ({ value, formApi }) => {
@@ -131,6 +133,8 @@ function GraceForm(props: {
         unit: props.organisation.term_membership_grace_period_unit,
       }
   const form = useAppForm({
+    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
+    canSubmitWhenInvalid: true,
     defaultValues,
     validators: {
       onSubmit: ({ value }) => {
@@ -224,6 +228,8 @@ function OfferingPermissionsForm(props: { organisation: Organisation }) {
   const save = useSaveSetting(props.organisation.id)
   const serverError = useActionFormError()
   const form = useAppForm({
+    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
+    canSubmitWhenInvalid: true,
     defaultValues: props.organisation.offering_permissions,
     validators: { onSubmit: offeringPermissionsRequestSchema },
     onSubmit: async ({ value, formApi }) => {
@@ -267,6 +273,8 @@ function PriceFrequenciesForm(props: { organisation: Organisation }) {
   const save = useSaveSetting(props.organisation.id)
   const serverError = useActionFormError()
   const form = useAppForm({
+    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
+    canSubmitWhenInvalid: true,
     defaultValues: { price_frequencies: [...props.organisation.price_frequencies] satisfies string[] },
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()

@@ -2,15 +2,25 @@ import { createFileRoute } from '@tanstack/react-router'
 import { listJoinGyms } from '~/features/auth/auth.functions'
 import { redirectSignedInFromRegister } from '~/features/auth/guards'
 import { RegisterPage } from '~/features/auth/register-page'
+import { fetchJoinLink } from '~/features/catalogue/join-link.functions'
 import { joinSearchSchema } from '~/lib/search'
 
 /** The register route: the join site's start (SPEC §2.1). */
 export const Route = createFileRoute('/join/')({
   validateSearch: joinSearchSchema,
   beforeLoad: redirectSignedInFromRegister,
-  loader: () => listJoinGyms(),
+  loaderDeps: ({ search }) => ({ link: search.link }),
+  loader: async ({ deps }) => {
+    const [gyms, joinLink] = await Promise.all([
+      listJoinGyms(),
+      deps.link ? fetchJoinLink({ data: { token: deps.link } }) : null,
+    ])
+    return { gyms, joinLink }
+  },
   head: () => ({ meta: [{ title: 'Join · Gymbase' }] }),
   component: function Register() {
-    return <RegisterPage gyms={Route.useLoaderData()} gym={Route.useSearch().gym} />
+    const { gyms, joinLink } = Route.useLoaderData()
+    const search = Route.useSearch()
+    return <RegisterPage gyms={gyms} gym={search.gym} link={search.link} joinLink={joinLink} />
   },
 })

@@ -1,11 +1,64 @@
-import { expect, type Page } from '@playwright/test'
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Browser, expect, type Page } from '@playwright/test'
 import { consoleUrl, joinUrl, otherUrl } from '../../../playwright.config'
 import { codeIn, waitForMail } from './mailbox'
 
 export const demoPassword = 'gymbase-demo'
 
-/** Signs a demo staff user in on the console through the screens, code read from the SMTP server. */
+const sessionsDirectory = join(process.cwd(), 'test-results', 'sessions')
+
+/**
+ * Signs a demo staff user in and opens `path`. Each user signs in through the screens once per run and
+ * the session is reused (STYLE.md): tests running side by side would otherwise each ask for a code and
+ * expire one another's, and the sign-in screens are tested on their own. A test that signs out must use
+ * `signInStaffThroughScreens`, or it would end the shared session.
+ */
 export async function signInStaff(page: Page, email: string, options: { path?: string } = {}) {
+  const file = join(sessionsDirectory, `${email}.json`)
+  const browser = page.context().browser()
+  if (!existsSync(file) && browser) await withLock(email, () => storeSession(browser, email, file))
+  if (existsSync(file)) {
+    await page.context().addCookies(JSON.parse(readFileSync(file, 'utf8')).cookies)
+    await page.goto(`${consoleUrl}${options.path ?? '/dashboard'}`)
+    return
+  }
+  await signInStaffThroughScreens(page, email, options)
+}
+
+async function storeSession(browser: Browser, email: string, file: string) {
+  if (existsSync(file)) return
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await signInStaffThroughScreens(page, email)
+  await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
+  mkdirSync(sessionsDirectory, { recursive: true })
+  writeFileSync(file, JSON.stringify(await context.storageState()))
+  await context.close()
+}
+
+/** One worker at a time signs a user in; the others wait for its stored session. */
+async function withLock(name: string, work: () => Promise<void>) {
+  mkdirSync(sessionsDirectory, { recursive: true })
+  const lock = join(sessionsDirectory, `${name}.lock`)
+  for (let waited = 0; ; waited += 200) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      if (waited > 60_000) throw new Error(`Waited a minute for ${name}'s sign-in`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  try {
+    await work()
+  } finally {
+    rmdirSync(lock)
+  }
+}
+
+/** Signs a demo staff user in on the console through the screens, code read from the SMTP server. */
+export async function signInStaffThroughScreens(page: Page, email: string, options: { path?: string } = {}) {
   const since = new Date()
   await page.goto(`${consoleUrl}${options.path ?? '/dashboard'}`)
   await page.getByLabel('E-mail').fill(email)

@@ -74,4 +74,38 @@ describe('applyServerErrors', () => {
     expect(attempts).toBe(2)
     expect(form.getFieldMeta('email')?.errors).toEqual([])
   })
+
+  it('lets a form-level submit validator run again, with fresh messages, after its first refusal', async () => {
+    let submitted = 0
+    const form = new FormApi({
+      defaultValues: { email: '', name: '' },
+      validators: {
+        onSubmit: ({ value }) => {
+          const fields: Record<string, string> = {}
+          if (!value.email) fields.email = messages.required
+          if (!value.name) fields.name = messages.required
+          return Object.keys(fields).length > 0 ? { fields } : undefined
+        },
+      },
+      onSubmit: () => {
+        submitted += 1
+      },
+    })
+    form.mount()
+    new FieldApi({ form, name: 'email' }).mount()
+    new FieldApi({ form, name: 'name' }).mount()
+
+    await form.handleSubmit()
+    expect(form.getFieldMeta('name')?.errors).toEqual([messages.required])
+    form.setFieldValue('email', 'member@example.nz')
+    clearServerErrors(form)
+    await form.handleSubmit()
+    // The name is still missing and still says so; the e-mail's message is gone.
+    expect(form.getFieldMeta('name')?.errors).toEqual([messages.required])
+    expect(form.getFieldMeta('email')?.errors).toEqual([])
+    form.setFieldValue('name', 'Aroha')
+    clearServerErrors(form)
+    await form.handleSubmit()
+    expect(submitted).toBe(1)
+  })
 })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { consumeCode } from '~/server/auth/one-time-codes.server'
-import { consumeLimit } from '~/server/auth/rate-limits.server'
+import { consumeLimit, resetLimit } from '~/server/auth/rate-limits.server'
 import { markSessionTwoFactorVerified, type SessionRow, type UserRow } from '~/server/auth/sessions.server'
 import { trustBrowser } from '~/server/auth/trusted-browsers.server'
 
@@ -22,6 +22,8 @@ export async function verifySecondFactor(options: {
   await consumeLimit({ db, name: 'codeEntry', key: String(user.id) })
   const purpose = user.isStaff ? 'two_factor' : 'email_verification'
   await consumeCode({ db, userId: user.id, purpose, code: options.code, now })
+  // The limit is on guessing: a right code clears the count, so someone signing in often isn't locked out.
+  await resetLimit({ db, name: 'codeEntry', key: String(user.id) })
   await markSessionTwoFactorVerified({ db, sessionId: session.id, now })
   if (!user.isStaff) {
     await db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id))
