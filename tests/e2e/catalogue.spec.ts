@@ -9,7 +9,7 @@ async function choose(page: Page, scope: Locator, label: RegExp, option: string)
 }
 
 const offeringRow = (page: Page, price: string) =>
-  page.getByRole('grid', { name: 'Prices' }).getByRole('row').filter({ hasText: price })
+  page.getByRole('table', { name: 'Prices' }).getByRole('row').filter({ hasText: price })
 
 test.describe('catalogue', () => {
   test('creates a Limited Hours offering with opening hours and two prices', async ({ page }) => {
@@ -62,9 +62,9 @@ test.describe('catalogue', () => {
 
     // It is listed at Ponsonby with its two prices.
     await page.goto(`${consoleUrl}/offerings`)
-    const row = page.getByRole('grid', { name: 'Offerings' }).getByRole('row').filter({ hasText: name })
+    const row = page.getByRole('table', { name: 'Offerings' }).getByRole('row').filter({ hasText: name })
     await expect(row).toContainText('Limited hours')
-    await expect(row.getByRole('gridcell').nth(2)).toHaveText('2')
+    await expect(row.getByRole('cell').nth(2)).toHaveText('2')
   })
 
   test('shows each SPEC §5 message for offerings and prices where it belongs', async ({ page }) => {

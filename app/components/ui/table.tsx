@@ -1,26 +1,13 @@
-import {
-  type CellProps,
-  type ColumnProps,
-  composeRenderProps,
-  Cell as RACCell,
-  Column as RACColumn,
-  Row as RACRow,
-  Table as RACTable,
-  TableBody as RACTableBody,
-  TableHeader as RACTableHeader,
-  type RowProps,
-  type TableBodyProps,
-  type TableHeaderProps,
-  type TableProps,
-} from 'react-aria-components'
-import { tv, twMerge } from 'tailwind-variants'
-import { composeTailwindRenderProps, focusRing } from './utils'
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react'
+import { twMerge } from 'tailwind-variants'
 
 /**
- * A data table (RAC Table: a grid with arrow-key navigation between rows and cells). Wrap it in
- * `TableFrame` for the border, sticky header and horizontal scrolling on phones.
+ * A data table as plain semantic HTML: a caption or label names it, `th scope` ties headers to cells,
+ * and the interactive things in it (links, buttons) are ordinary tab stops. A RAC Table (an ARIA grid)
+ * would take over clicks and arrow keys, which a list of records with links and row actions doesn't
+ * need. Wrap it in `TableFrame` for the border, sticky header and horizontal scrolling on phones.
  */
-export function TableFrame(props: { children: React.ReactNode; className?: string }) {
+export function TableFrame(props: { children: ReactNode; className?: string }) {
   return (
     <div className={twMerge('overflow-x-auto rounded-lg border border-slate-200 bg-white', props.className)}>
       {props.children}
@@ -28,79 +15,67 @@ export function TableFrame(props: { children: React.ReactNode; className?: strin
   )
 }
 
-export function Table(props: TableProps) {
+export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+  return <table {...props} className={twMerge('w-full border-collapse text-sm', className)} />
+}
+
+export function TableHeader(props: { children: ReactNode }) {
   return (
-    <RACTable
+    <thead className="sticky top-0 z-10 border-slate-200 border-b bg-slate-50">
+      <tr>{props.children}</tr>
+    </thead>
+  )
+}
+
+export function Column({
+  align,
+  className,
+  ...props
+}: Omit<ThHTMLAttributes<HTMLTableCellElement>, 'align'> & { align?: 'start' | 'end' }) {
+  return (
+    <th
+      scope="col"
       {...props}
-      className={composeTailwindRenderProps(props.className, 'w-full border-collapse text-sm')}
+      className={twMerge(
+        'whitespace-nowrap px-4 py-2.5 text-left font-medium text-slate-700 text-xs uppercase tracking-wide',
+        align === 'end' && 'text-right',
+        className,
+      )}
     />
   )
 }
 
-export function TableHeader<T extends object>(props: TableHeaderProps<T>) {
+export function TableBody(props: { children: ReactNode }) {
+  return <tbody>{props.children}</tbody>
+}
+
+export function Row({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
   return (
-    <RACTableHeader
+    <tr
       {...props}
-      className={composeTailwindRenderProps(
-        props.className,
-        'sticky top-0 z-10 border-slate-200 border-b bg-slate-50',
+      className={twMerge(
+        'border-slate-100 border-b text-slate-900 last:border-0 hover:bg-slate-50',
+        className,
       )}
     />
   )
 }
 
-export function Column(props: ColumnProps & { align?: 'start' | 'end' }) {
-  const { align, ...rest } = props
-  return (
-    <RACColumn
-      {...rest}
-      className={composeTailwindRenderProps(
-        props.className,
-        twMerge(
-          'whitespace-nowrap px-4 py-2.5 text-left font-medium text-slate-700 text-xs uppercase tracking-wide outline-none focus-visible:outline-2 focus-visible:outline-accent-600',
-          align === 'end' && 'text-right',
-        ),
-      )}
-    />
+/** A cell; `isRowHeader` makes it the row's `th`, which screen readers announce with each cell. */
+export function Cell({
+  align,
+  isRowHeader,
+  className,
+  ...props
+}: Omit<TdHTMLAttributes<HTMLTableCellElement>, 'align'> & {
+  align?: 'start' | 'end'
+  isRowHeader?: boolean
+}) {
+  const classes = twMerge(
+    'px-4 py-3 text-left align-middle font-normal',
+    align === 'end' && 'text-right tabular-nums',
+    className,
   )
-}
-
-export function TableBody<T extends object>(props: TableBodyProps<T>) {
-  return <RACTableBody {...props} />
-}
-
-const rowStyles = tv({
-  extend: focusRing,
-  base: 'border-slate-100 border-b text-slate-900 last:border-0 focus-visible:-outline-offset-2',
-  variants: {
-    isHovered: { true: 'bg-slate-50' },
-    hasAction: { true: 'cursor-pointer' },
-  },
-})
-
-export function Row<T extends object>(props: RowProps<T>) {
-  return (
-    <RACRow
-      {...props}
-      className={composeRenderProps(props.className, (className, renderProps) =>
-        rowStyles({ ...renderProps, hasAction: Boolean(props.onAction), className }),
-      )}
-    />
-  )
-}
-
-export function Cell(props: CellProps & { align?: 'start' | 'end' }) {
-  const { align, ...rest } = props
-  return (
-    <RACCell
-      {...rest}
-      className={composeTailwindRenderProps(
-        props.className,
-        twMerge(
-          'px-4 py-3 align-middle outline-none focus-visible:outline-2 focus-visible:outline-accent-600',
-          align === 'end' && 'text-right tabular-nums',
-        ),
-      )}
-    />
-  )
+  if (isRowHeader) return <th scope="row" {...props} className={classes} />
+  return <td {...props} className={classes} />
 }

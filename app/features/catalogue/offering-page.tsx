@@ -199,7 +199,7 @@ function Prices(props: { offering: Offering; user: SessionUser }) {
         <TableFrame>
           <Table aria-label="Prices">
             <TableHeader>
-              <Column isRowHeader>Price</Column>
+              <Column>Price</Column>
               <Column>Joining fee</Column>
               <Column>Term</Column>
               <Column align="end">Members</Column>
@@ -208,10 +208,10 @@ function Prices(props: { offering: Offering; user: SessionUser }) {
                 <span className="sr-only">Actions</span>
               </Column>
             </TableHeader>
-            <TableBody items={offering.prices}>
-              {(price) => (
-                <Row id={price.id}>
-                  <Cell>
+            <TableBody>
+              {offering.prices.map((price) => (
+                <Row key={price.id}>
+                  <Cell isRowHeader>
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="font-medium tabular-nums">{describePrice(price)}</span>
                       {price.private ? <Badge tone="amber">Private</Badge> : null}
@@ -272,7 +272,7 @@ function Prices(props: { offering: Offering; user: SessionUser }) {
                     ) : null}
                   </Cell>
                 </Row>
-              )}
+              ))}
             </TableBody>
           </Table>
         </TableFrame>

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
+import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table'
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
 import { Page } from '~/components/page'
 import { LoadingPage, SkeletonTable } from '~/components/page-states'
@@ -186,47 +187,83 @@ function OfferingsList(props: {
   )
 }
 
+const features = tableFeatures({})
+const column = createColumnHelper<typeof features, OfferingSummary>()
+
+/** The columns, defined once (TanStack Table); the kit's table draws them. */
+const columns = column.columns([
+  column.accessor('name', {
+    header: 'Name',
+    cell: (info) => {
+      const offering = info.row.original
+      return (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link
+              to="/console/offerings/$id"
+              params={{ id: offering.id }}
+              className={linkStyles({ className: 'font-medium' })}
+            >
+              {offering.name}
+            </Link>
+            {offering.archived_at ? <Badge>Archived</Badge> : null}
+          </div>
+          {offering.description ? (
+            <p className="mt-0.5 line-clamp-1 text-slate-600 text-xs">{offering.description}</p>
+          ) : null}
+        </>
+      )
+    },
+  }),
+  column.accessor('display_type', { header: 'Type' }),
+  column.display({
+    id: 'gyms',
+    header: 'Gyms',
+    cell: (info) =>
+      info.row.original.all_gyms_access
+        ? 'All gyms'
+        : info.row.original.gyms.map((gym) => gym.name).join(', '),
+  }),
+  column.accessor('prices_count', { header: 'Prices', meta: { align: 'end' } }),
+  column.accessor('memberships_count', { header: 'Members', meta: { align: 'end' } }),
+])
+
 function OfferingsTable(props: { rows: OfferingSummary[] }) {
+  const table = useTable<typeof features, OfferingSummary>({
+    features,
+    columns,
+    data: props.rows,
+  })
   return (
     <TableFrame>
       <Table aria-label="Offerings">
         <TableHeader>
-          <Column isRowHeader>Name</Column>
-          <Column>Type</Column>
-          <Column>Gyms</Column>
-          <Column align="end">Prices</Column>
-          <Column align="end">Members</Column>
+          {table.getFlatHeaders().map((header) => (
+            <Column key={header.id} align={alignOf(header.column.columnDef.meta)}>
+              {flexRender(header.column.columnDef.header, header.getContext())}
+            </Column>
+          ))}
         </TableHeader>
-        <TableBody items={props.rows}>
-          {(offering) => (
-            <Row id={offering.id}>
-              <Cell>
-                <div className="flex flex-wrap items-center gap-2">
-                  <Link
-                    to="/console/offerings/$id"
-                    params={{ id: offering.id }}
-                    className={linkStyles({ className: 'font-medium' })}
-                  >
-                    {offering.name}
-                  </Link>
-                  {offering.archived_at ? <Badge>Archived</Badge> : null}
-                </div>
-                {offering.description ? (
-                  <p className="mt-0.5 line-clamp-1 text-slate-600 text-xs">{offering.description}</p>
-                ) : null}
-              </Cell>
-              <Cell>{offering.display_type}</Cell>
-              <Cell>
-                {offering.all_gyms_access ? 'All gyms' : offering.gyms.map((gym) => gym.name).join(', ')}
-              </Cell>
-              <Cell align="end">{offering.prices_count}</Cell>
-              <Cell align="end">{offering.memberships_count}</Cell>
+        <TableBody>
+          {table.getRowModel().rows.map((row) => (
+            <Row key={row.id}>
+              {row.getAllCells().map((cell, index) => (
+                <Cell key={cell.id} isRowHeader={index === 0} align={alignOf(cell.column.columnDef.meta)}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </Cell>
+              ))}
             </Row>
-          )}
+          ))}
         </TableBody>
       </Table>
     </TableFrame>
   )
+}
+
+function alignOf(meta: unknown): 'start' | 'end' {
+  return typeof meta === 'object' && meta !== null && 'align' in meta && meta.align === 'end'
+    ? 'end'
+    : 'start'
 }
 
 export function OfferingsSkeleton() {

@@ -408,15 +408,15 @@ function AkahuWebhooks(props: { organisationId: number }) {
           <TableFrame>
             <Table aria-label="Akahu webhooks">
               <TableHeader>
-                <Column isRowHeader>Received</Column>
+                <Column>Received</Column>
                 <Column>Event</Column>
                 <Column>Outcome</Column>
                 <Column>Payload</Column>
               </TableHeader>
-              <TableBody items={data.data}>
-                {(row) => (
-                  <Row id={row.id}>
-                    <Cell>{formatDate(row.received_at)}</Cell>
+              <TableBody>
+                {data.data.map((row) => (
+                  <Row key={row.id}>
+                    <Cell isRowHeader>{formatDate(row.received_at)}</Cell>
                     <Cell>
                       <code className="text-xs">{row.type}</code>
                     </Cell>
@@ -435,7 +435,7 @@ function AkahuWebhooks(props: { organisationId: number }) {
                       </code>
                     </Cell>
                   </Row>
-                )}
+                ))}
               </TableBody>
             </Table>
           </TableFrame>
