@@ -8,6 +8,9 @@ import { csrfProtection } from './middleware/csrf'
 import { loadSession } from './middleware/session'
 import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
+import { registerDashboardRoutes } from './routes/dashboard'
+import { registerGymSwitchRoutes } from './routes/gyms-switch'
+import { registerSearchRoutes } from './routes/search'
 import { registerSubscriptionRoutes } from './routes/subscriptions'
 import { registerSystemRoutes } from './routes/system'
 
@@ -43,6 +46,9 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerAuthRoutes(api)
   registerBillingDebuggingRoutes(api)
   registerSubscriptionRoutes(api)
+  registerGymSwitchRoutes(api)
+  registerSearchRoutes(api)
+  registerDashboardRoutes(api)
   registerDocs(api)
 
   api.doc31('/openapi.json', {
