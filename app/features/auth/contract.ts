@@ -17,7 +17,8 @@ export const sessionUserSchema = z.object({
     })
     .nullable(),
   current_gym: z.object({ id: z.number().int(), role: z.enum(gymRoles).nullable() }).nullable(),
-  gyms: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The user's gyms; `role` is the staff role there (null for members), for the console's rules. */
+  gyms: z.array(z.object({ id: z.number().int(), name: z.string(), role: z.enum(gymRoles).nullable() })),
   profile_picture: z.string().nullable(),
   payment_types: z.array(z.object({ id: z.number().int(), type: z.enum(['bank_account', 'stripe_card']) })),
   start_date: z.string().nullable(),

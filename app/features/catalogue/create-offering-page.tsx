@@ -74,7 +74,10 @@ function OfferingForm(props: {
   const serverError = useActionFormError()
   const submit = useServerFn(createOffering)
   const frequencies = frequencyOptions(organisation)
-  const singleGym = user.gyms.length === 1 ? user.gyms[0] : undefined
+  // A gym admin creates offerings for the gyms they administer (ADR 013).
+  const gyms =
+    user.current_organisation?.role === 'admin' ? user.gyms : user.gyms.filter((gym) => gym.role === 'admin')
+  const singleGym = gyms.length === 1 ? gyms[0] : undefined
 
   const form = useAppForm({
     // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
@@ -145,7 +148,7 @@ function OfferingForm(props: {
                   label="Gyms"
                   description="Members of this offering may use these gyms."
                 >
-                  {user.gyms.map((gym) => (
+                  {gyms.map((gym) => (
                     <Checkbox key={gym.id} value={String(gym.id)}>
                       {gym.name}
                     </Checkbox>

@@ -41,7 +41,7 @@ export function offeringsQueryFor(user: SessionUser, search: OfferingsSearch) {
 
 /** Whether the user may start a new offering (ADR 013); the API decides for each gym. */
 export function canCreateOfferings(user: SessionUser): boolean {
-  return user.current_organisation?.role === 'admin' || user.current_gym?.role === 'admin'
+  return user.current_organisation?.role === 'admin' || user.gyms.some((gym) => gym.role === 'admin')
 }
 
 export function OfferingsPage(props: { user: SessionUser; search: OfferingsSearch }) {

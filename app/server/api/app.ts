@@ -9,7 +9,10 @@ import { loadSession } from './middleware/session'
 import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
 import { registerCatalogueRoutes } from './routes/catalogue'
+import { registerDashboardRoutes } from './routes/dashboard'
+import { registerGymSwitchRoutes } from './routes/gyms-switch'
 import { registerOrganisationRoutes } from './routes/organisations'
+import { registerSearchRoutes } from './routes/search'
 import { registerSubscriptionRoutes } from './routes/subscriptions'
 import { registerSystemRoutes } from './routes/system'
 
@@ -47,6 +50,9 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerSubscriptionRoutes(api)
   registerCatalogueRoutes(api)
   registerOrganisationRoutes(api)
+  registerGymSwitchRoutes(api)
+  registerSearchRoutes(api)
+  registerDashboardRoutes(api)
   registerDocs(api)
 
   api.doc31('/openapi.json', {

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
-import { gyms, staffGymRoles } from '~/db/schema'
+import { gyms, organisations, staffGymRoles } from '~/db/schema'
+import { type AccessInput, type ConsoleArea, mayUse } from '~/features/shell/access'
 import { AppError } from '~/lib/errors'
 import type { ApiEnv } from './context'
 import { requireUser } from './middleware/session'
@@ -14,6 +15,8 @@ export interface StaffCaller {
   gyms: Array<{ id: number; name: string }>
   gymIds: number[]
   isOrganisationAdmin: boolean
+  /** What the navigation's visibility rule reads (ADR 014). */
+  access: AccessInput
 }
 
 /**
@@ -26,14 +29,19 @@ export async function requireStaff(c: Context<ApiEnv>): Promise<StaffCaller> {
   const db = c.var.database.db
   const organisationId = user.organisationId
   const isOrganisationAdmin = user.organisationRole === 'admin'
-  const visible = isOrganisationAdmin
+  const [organisation] = await db
+    .select({ multiGym: organisations.multiGym })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+  const rows = isOrganisationAdmin
     ? await db
-        .select({ id: gyms.id, name: gyms.name })
+        .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
         .from(gyms)
+        .leftJoin(staffGymRoles, and(eq(staffGymRoles.gymId, gyms.id), eq(staffGymRoles.userId, user.id)))
         .where(eq(gyms.organisationId, organisationId))
         .orderBy(asc(gyms.name), asc(gyms.id))
     : await db
-        .select({ id: gyms.id, name: gyms.name })
+        .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
         .from(staffGymRoles)
         .innerJoin(gyms, eq(gyms.id, staffGymRoles.gymId))
         .where(
@@ -44,7 +52,29 @@ export async function requireStaff(c: Context<ApiEnv>): Promise<StaffCaller> {
           ),
         )
         .orderBy(asc(gyms.name), asc(gyms.id))
-  return { user, organisationId, gyms: visible, gymIds: visible.map((gym) => gym.id), isOrganisationAdmin }
+  const visible = rows.map((row) => ({ id: row.id, name: row.name }))
+  return {
+    user,
+    organisationId,
+    gyms: visible,
+    gymIds: visible.map((gym) => gym.id),
+    isOrganisationAdmin,
+    access: {
+      organisationRole: isOrganisationAdmin ? 'admin' : null,
+      gymRoles: rows.map((row) => (isOrganisationAdmin ? (row.role ?? 'admin') : row.role)),
+      multiGym: organisation?.multiGym ?? false,
+    },
+  }
+}
+
+/** May the caller use this part of the console (ADR 014)? The navigation shows exactly these. */
+export function callerMayUse(caller: StaffCaller, area: ConsoleArea): boolean {
+  return mayUse(caller.access, area)
+}
+
+/** Refuses (403) a caller the navigation would not offer this part of the console to. */
+export function requireArea(caller: StaffCaller, area: ConsoleArea): void {
+  if (!callerMayUse(caller, area)) throw new AppError('FORBIDDEN', unauthorisedMessage)
 }
 
 /** What a query covers: some gyms, or (an organisation admin asking for no gym) the whole organisation. */

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { offeringGyms, offerings, staffGymRoles } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { requireStaff, type StaffCaller, unauthorisedMessage } from './authorise'
+import { requireArea, requireStaff, type StaffCaller, unauthorisedMessage } from './authorise'
 import type { ApiEnv } from './context'
 
 /**
@@ -11,7 +11,7 @@ import type { ApiEnv } from './context'
  * - an organisation admin changes any offering, price and setting;
  * - a gym admin changes offerings (and their prices and links) that give access only to gyms they
  *   administer, and creates offerings for those gyms;
- * - a personal trainer reads.
+ * - a personal trainer has no part in the catalogue (the offerings area of ADR 014): 403.
  * An offering the caller cannot see answers 404, exactly like another organisation's.
  */
 export interface CatalogueCaller extends StaffCaller {
@@ -21,6 +21,8 @@ export interface CatalogueCaller extends StaffCaller {
 
 export async function requireCatalogueCaller(c: Context<ApiEnv>): Promise<CatalogueCaller> {
   const caller = await requireStaff(c)
+  // The offerings area of the console (ADR 014): organisation and gym admins; trainers get a 403.
+  requireArea(caller, 'offerings')
   if (caller.isOrganisationAdmin) return { ...caller, adminGymIds: caller.gymIds }
   const rows = await c.var.database.db
     .select({ gymId: staffGymRoles.gymId })

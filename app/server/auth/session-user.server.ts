@@ -92,7 +92,7 @@ export async function loadSessionUser(options: { db: Db; user: UserRow }): Promi
       role: user.isStaff ? user.organisationRole : null,
     },
     current_gym: currentGym ? { id: currentGym.id, role: currentGym.role } : null,
-    gyms: userGyms.map((gym) => ({ id: gym.id, name: gym.name })),
+    gyms: userGyms.map((gym) => ({ id: gym.id, name: gym.name, role: gym.role })),
     profile_picture: user.profilePicture,
     payment_types: methods,
     start_date: latest?.startDate ?? null,

@@ -412,7 +412,9 @@ describeEachDatabase('authentication API', (database) => {
       await browser.post('/email/verify', { code: await testApi.latestCode(email) })
       const me = await browser.get('/me')
       expect(me.status).toBe(200)
-      expect((await me.json()).data.gyms).toEqual([{ id: org.gyms[0]!.id, name: org.gyms[0]!.name }])
+      expect((await me.json()).data.gyms).toEqual([
+        { id: org.gyms[0]!.id, name: org.gyms[0]!.name, role: null },
+      ])
     })
 
     it('refuses a taken address, a common password and missing fields', async () => {

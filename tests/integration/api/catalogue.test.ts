@@ -336,7 +336,7 @@ describeEachDatabase('catalogue and organisation API', (database) => {
       expect((await testApi.browser().get('/join-links/not-a-real-token-at-all-000')).status).toBe(404)
     })
 
-    it('lets a gym admin manage only their gyms’ offerings and a personal trainer only read', async () => {
+    it('lets a gym admin manage only their gyms’ offerings, and refuses a personal trainer', async () => {
       const gymAdmin = await signIn({ roles: [{ gymIndex: 1, role: 'admin' }] })
       const own = await gymAdmin.post('/offerings', {
         ...limitedHours([org.gyms[1]!.id]),
@@ -352,10 +352,16 @@ describeEachDatabase('catalogue and organisation API', (database) => {
       expect((await gymAdmin.get(`/offerings/${created.id}`)).status).toBe(404)
       expect((await del(gymAdmin, `/offerings/${created.id}/archive`)).status).toBe(404)
 
+      // A gym admin sees offerings for their gym they may not change.
+      const shared = await gymAdmin.get(`/offerings?archived=false`)
+      expect((await json<{ data: OfferingSummary[] }>(shared)).data.map((row) => row.name)).toContain(
+        'Newmarket only',
+      )
+
+      // A personal trainer has no part in the catalogue (ADR 014's offerings area).
       const trainer = await signIn({ roles: [{ gymIndex: 0, role: 'personal_trainer' }] })
-      const seen = await trainer.get(`/offerings/${created.id}`)
-      expect(seen.status).toBe(200)
-      expect((await json<{ data: Offering }>(seen)).data.can_manage).toBe(false)
+      expect((await trainer.get(`/offerings/${created.id}`)).status).toBe(403)
+      expect((await trainer.get('/offerings')).status).toBe(403)
       expect((await trainer.post('/offerings', limitedHours([org.gyms[0]!.id]))).status).toBe(403)
       expect(
         (await trainer.post(`/offerings/${created.id}/prices`, { amount: 1, billing_frequency: 'weekly' }))
@@ -370,7 +376,8 @@ describeEachDatabase('catalogue and organisation API', (database) => {
       ).toBe(403)
       expect((await trainer.post(`/prices/${priceId}/private-links`, { age_bypass: false })).status).toBe(403)
       expect((await del(trainer, `/offerings/${created.id}`)).status).toBe(403)
-      expect((await trainer.get(`/gyms/${org.gyms[1]!.id}/offerings`)).status).toBe(404)
+      expect((await trainer.get(`/gyms/${org.gyms[0]!.id}/offerings`)).status).toBe(403)
+      expect((await trainer.get(`/organisations/${org.organisation.id}/prices`)).status).toBe(403)
     })
 
     it('answers 404 for another organisation’s offerings, prices and gyms', async () => {

@@ -31,7 +31,7 @@ const user: SessionUser = {
   email: 'kiri@example.nz',
   current_organisation: { id: 1, name: 'Demo Fitness', multi_gym: true, role: null },
   current_gym: { id: 1, role: 'admin' },
-  gyms: [{ id: 1, name: 'Ponsonby' }],
+  gyms: [{ id: 1, name: 'Ponsonby', role: 'admin' }],
   profile_picture: null,
   payment_types: [],
   start_date: null,

@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import { DashboardPage } from '~/features/dashboard/dashboard-page'
+import { z } from '~/lib/validation'
 
+/** How the business is doing, for the current gym or every gym the user has (issue 6). */
 export const Route = createFileRoute('/console/_staff/dashboard')({
+  validateSearch: z.object({ scope: z.enum(['all']).optional().catch(undefined) }),
   head: () => ({ meta: [{ title: 'Dashboard · Gymbase' }] }),
-  component: () => <PlannedScreen title="Dashboard" />,
+  component: function Dashboard() {
+    const { user } = Route.useRouteContext()
+    return <DashboardPage user={user} scope={Route.useSearch().scope} />
+  },
 })

@@ -2,11 +2,13 @@ import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage, LoadingPage, SkeletonBar } from '~/components/page-states'
 import { CreateOfferingPage } from '~/features/catalogue/create-offering-page'
 import { organisationQueries } from '~/features/catalogue/queries'
+import { requireConsoleArea } from '~/features/shell/area-guard'
 
 const description = 'A membership type: who it is for, when members may come in, and what it costs.'
 
 /** offerings.create: an offering with its type, gyms, hours and prices (SPEC §2.2; issue 5). */
 export const Route = createFileRoute('/console/_staff/offerings/create')({
+  beforeLoad: ({ context }) => requireConsoleArea(context.user, 'offerings'),
   loader: ({ context }) =>
     context.queryClient.ensureQueryData(
       organisationQueries.settings(context.user.current_organisation?.id ?? 0),

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as z from 'zod/mini'
 import { LoadFailedPage } from '~/components/page-states'
 import { OfferingsPage, OfferingsSkeleton, offeringsQueryFor } from '~/features/catalogue/offerings-page'
+import { requireConsoleArea } from '~/features/shell/area-guard'
 
 const searchSchema = z.object({
   gym_id: z.catch(z.optional(z.int().check(z.positive())), undefined),
@@ -11,6 +12,7 @@ const searchSchema = z.object({
 
 /** offerings.index: the offerings of one gym, active or archived (SPEC §2.2; issue 5). */
 export const Route = createFileRoute('/console/_staff/offerings/')({
+  beforeLoad: ({ context }) => requireConsoleArea(context.user, 'offerings'),
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

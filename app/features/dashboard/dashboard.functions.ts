@@ -1,0 +1,31 @@
+import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/lib/api-client.server'
+import {
+  activeUsersSchema,
+  costAndVisitBreakdownSchema,
+  dashboardQuerySchema,
+  statsSchema,
+  userBreakdownSchema,
+} from './contract'
+
+/** `GET /api/stats`: members by state and collections against the previous week and month. */
+export const fetchStats = createServerFn({ method: 'GET' })
+  .validator(dashboardQuerySchema)
+  .handler(({ data }) => api().get('/stats', { schema: statsSchema, query: data }))
+
+/** `GET /api/active-users`: visitors, joins and cancellations week by week. */
+export const fetchActiveUsers = createServerFn({ method: 'GET' })
+  .validator(dashboardQuerySchema)
+  .handler(({ data }) => api().get('/active-users', { schema: activeUsersSchema, query: data }))
+
+/** `GET /api/user-breakdown`: members per state and per offering. */
+export const fetchUserBreakdown = createServerFn({ method: 'GET' })
+  .validator(dashboardQuerySchema)
+  .handler(({ data }) => api().get('/user-breakdown', { schema: userBreakdownSchema, query: data }))
+
+/** `GET /api/cost-and-visit-breakdown`: expected collections, failed payments, visits by day and hour. */
+export const fetchCostAndVisitBreakdown = createServerFn({ method: 'GET' })
+  .validator(dashboardQuerySchema)
+  .handler(({ data }) =>
+    api().get('/cost-and-visit-breakdown', { schema: costAndVisitBreakdownSchema, query: data }),
+  )

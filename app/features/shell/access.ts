@@ -1,0 +1,70 @@
+/**
+ * Who may use which part of the console (ADR 014). One rule, read by the side navigation to decide
+ * which entries a user sees and by the API to decide what it answers, so a screen is never offered to
+ * someone the API would refuse. Isomorphic and pure.
+ */
+
+export type GymRole = 'admin' | 'personal_trainer'
+
+/** What the rule reads about a staff user: their organisation role and their role at each of their gyms. */
+export interface AccessInput {
+  organisationRole: 'admin' | null
+  gymRoles: ReadonlyArray<GymRole | null>
+  /** The organisation runs more than one gym. */
+  multiGym: boolean
+}
+
+/** The derived roles of SPEC §6, as the navigation bottom box lists them. */
+export interface DerivedRoles {
+  isOrganisationAdmin: boolean
+  /** Admin of at least one gym, and not an organisation admin. */
+  isGymAdmin: boolean
+  /** A gym admin of more than one gym counts as multi-gym (SPEC §6). */
+  isMultiGymAdmin: boolean
+  isOrganisationMultiGym: boolean
+}
+
+export function derivedRoles(input: AccessInput): DerivedRoles {
+  const isOrganisationAdmin = input.organisationRole === 'admin'
+  const adminGyms = input.gymRoles.filter((role) => role === 'admin').length
+  const isGymAdmin = !isOrganisationAdmin && adminGyms > 0
+  return {
+    isOrganisationAdmin,
+    isGymAdmin,
+    isMultiGymAdmin: isGymAdmin && adminGyms > 1,
+    isOrganisationMultiGym: input.multiGym,
+  }
+}
+
+/** The parts of the console; each navigation entry names the one it belongs to. */
+export const consoleAreas = [
+  'dashboard',
+  'members',
+  'visits',
+  'payments',
+  'offerings',
+  'price_changes',
+  'organisation',
+] as const
+export type ConsoleArea = (typeof consoleAreas)[number]
+
+/**
+ * Every staff user: the dashboard, members and visits of their gyms. Admins (of the organisation or of
+ * a gym) also: payments and money figures, offerings and price changes. Organisation admins also: the
+ * Organisation group (staff, gyms, settings, pro rata).
+ */
+export function mayUse(input: AccessInput, area: ConsoleArea): boolean {
+  const roles = derivedRoles(input)
+  switch (area) {
+    case 'dashboard':
+    case 'members':
+    case 'visits':
+      return true
+    case 'payments':
+    case 'offerings':
+    case 'price_changes':
+      return roles.isOrganisationAdmin || roles.isGymAdmin
+    case 'organisation':
+      return roles.isOrganisationAdmin
+  }
+}

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Search } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { ComboBox, Input, type Key, ListBox, ListBoxItem, Popover } from 'react-aria-components'
+import { Spinner } from '~/components/ui/spinner'
+import { toast } from '~/components/ui/toast'
+import { noResultsText, SEARCH_DEBOUNCE_MS, type SearchResult } from './contract'
+import { searchMembers } from './shell.functions'
+import { useDebouncedValue } from './use-debounced-value'
+
+/**
+ * SPEC §2.4's global search: a combo box with the placeholder "Search", asking `POST /api/search` once
+ * typing has paused for 600 ms. Each result shows name and e-mail; choosing one (mouse, or arrows and
+ * Enter) opens the member. Nothing found reads `No results found for "{query}"`.
+ */
+/** One empty list for every render: a new array each time would look like new results and reopen the list. */
+const noResults: SearchResult[] = []
+
+export function GlobalSearch() {
+  const navigate = useNavigate()
+  const [input, setInput] = useState('')
+  const query = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS)
+  const typing = input.trim() !== query
+  const search = useQuery({
+    queryKey: ['search', query],
+    queryFn: () => searchMembers({ data: { query } }),
+    enabled: query.length > 0,
+    staleTime: 30_000,
+    retry: false,
+  })
+  const failure = search.error
+  useEffect(() => {
+    if (failure) toast.error(failure instanceof Error ? failure.message : 'The search failed.')
+  }, [failure])
+
+  const items = query.length > 0 && !typing ? (search.data ?? noResults) : noResults
+  const busy = input.trim().length > 0 && (typing || search.isFetching)
+
+  function open(key: Key | null) {
+    if (key === null) return
+    setInput('')
+    navigate({ to: '/console/members/$id', params: { id: Number(key) } })
+  }
+
+  return (
+    <ComboBox
+      aria-label="Search members"
+      items={items}
+      inputValue={input}
+      onInputChange={setInput}
+      onSelectionChange={open}
+      selectedKey={null}
+      menuTrigger="input"
+      allowsEmptyCollection={input.trim().length > 0}
+      className="relative w-full max-w-md min-w-0"
+    >
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+        />
+        <Input
+          // Escape clears the box, which also closes the list (a search box's usual behaviour).
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setInput('')
+          }}
+          placeholder="Search"
+          className={[
+            'h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white pr-9 pl-9 text-base text-slate-900',
+            'shadow-xs outline-0 placeholder:text-slate-500 sm:text-sm',
+            'focus:border-accent-600 focus-visible:outline-2 focus-visible:outline-accent-600 focus-visible:outline-offset-0',
+            '[&::-webkit-search-cancel-button]:hidden',
+          ].join(' ')}
+        />
+        {busy ? (
+          <span className="absolute top-1/2 right-3 -translate-y-1/2">
+            <Spinner size="sm" aria-label="Searching" />
+          </span>
+        ) : null}
+      </div>
+      <Popover
+        placement="bottom start"
+        className="w-(--trigger-width) min-w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white shadow-lg outline-none"
+      >
+        <ListBox
+          className="max-h-80 overflow-auto p-1 outline-none"
+          renderEmptyState={() => <p className="px-3 py-2 text-slate-600 text-sm">{noResultsText(query)}</p>}
+        >
+          {(member: SearchResult) => (
+            <ListBoxItem
+              id={member.id}
+              textValue={member.name}
+              className={({ isFocused }) =>
+                `flex cursor-pointer flex-col rounded px-3 py-2 text-sm outline-none ${
+                  isFocused ? 'bg-accent-50 text-accent-900' : 'text-slate-900'
+                }`
+              }
+            >
+              <span className="truncate font-medium">{member.name}</span>
+              <span className="truncate text-slate-600 text-xs">{member.email}</span>
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  )
+}

@@ -1,0 +1,189 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
+import {
+  activeUsersSchema,
+  costAndVisitBreakdownSchema,
+  dashboardQuerySchema,
+  NEW_MEMBER_DAYS,
+  statsSchema,
+  userBreakdownSchema,
+} from '~/features/dashboard/contract'
+import { addDays, calendarDateAt } from '~/server/billing/calendar'
+import { findCollections, sumCollected } from '~/server/services/dashboard/find-collections.server'
+import { findFailedPayments } from '~/server/services/dashboard/find-failed-payments.server'
+import { findMemberTrend } from '~/server/services/dashboard/find-member-trend.server'
+import { findVisitPattern } from '~/server/services/dashboard/find-visit-pattern.server'
+import { countMemberStates } from '~/server/services/members/count-member-states.server'
+import { findExpectedPayments } from '~/server/services/payments/find-expected-payments.server'
+import { callerMayUse, gymScope, requireStaff } from '../authorise'
+import type { ApiEnv } from '../context'
+import { dataEnvelope, messageSchema } from '../envelope'
+import { errorResponses, jsonResponse } from '../openapi'
+
+/**
+ * The dashboard (SPEC §7 "Dashboard and search"; issue 6): members, money and visits for one gym or
+ * every gym the caller may see. Money is null for a caller who may not use payments (ADR 014).
+ */
+
+const tags = ['Dashboard and search']
+const staffErrors = {
+  401: errorResponses[401],
+  403: errorResponses[403],
+  404: jsonResponse('A gym the caller cannot see', messageSchema),
+  422: errorResponses[422],
+}
+const request = { query: dashboardQuerySchema }
+
+const routes = {
+  stats: createRoute({
+    method: 'get',
+    path: '/stats',
+    tags,
+    summary: 'Headline figures: members by state, collections against the previous week and month',
+    request,
+    responses: { 200: jsonResponse('Figures', dataEnvelope(statsSchema)), ...staffErrors },
+  }),
+  activeUsers: createRoute({
+    method: 'get',
+    path: '/active-users',
+    tags,
+    summary: 'Members who came in, joined and cancelled, week by week for 12 weeks',
+    request,
+    responses: { 200: jsonResponse('Weeks', dataEnvelope(activeUsersSchema)), ...staffErrors },
+  }),
+  userBreakdown: createRoute({
+    method: 'get',
+    path: '/user-breakdown',
+    tags,
+    summary: 'Members per membership state and per offering',
+    request,
+    responses: { 200: jsonResponse('Breakdown', dataEnvelope(userBreakdownSchema)), ...staffErrors },
+  }),
+  costAndVisitBreakdown: createRoute({
+    method: 'get',
+    path: '/cost-and-visit-breakdown',
+    tags,
+    summary: 'Expected collections for four weeks, failed payments to act on, visits by day and hour',
+    request,
+    responses: {
+      200: jsonResponse('Breakdown', dataEnvelope(costAndVisitBreakdownSchema)),
+      ...staffErrors,
+    },
+  }),
+}
+
+export function registerDashboardRoutes(api: OpenAPIHono<ApiEnv>) {
+  api.openapi(routes.stats, async (c) => {
+    const caller = await requireStaff(c)
+    const gymId = c.req.valid('query').gym_id
+    const scope = gymScope(caller, gymId)
+    const db = c.var.database.db
+    const now = c.var.now
+    const today = calendarDateAt(now)
+    const newSince = addDays(today, 1 - NEW_MEMBER_DAYS)
+    const options = { db, organisationId: caller.organisationId, scope, now }
+    const [states, collections] = await Promise.all([
+      countMemberStates({ ...options, newSince }),
+      callerMayUse(caller, 'payments') ? findCollections(options) : null,
+    ])
+    return c.json(
+      {
+        data: {
+          today,
+          gym_id: gymId ?? null,
+          members: {
+            total: states.total,
+            active: states.counts.active,
+            new: states.joined,
+            paused: states.counts.paused,
+            in_grace_period: states.counts.in_grace_period,
+            cancelling: states.cancelling,
+            upcoming: states.counts.upcoming,
+          },
+          new_since: newSince,
+          collections,
+        },
+      },
+      200,
+    )
+  })
+
+  api.openapi(routes.activeUsers, async (c) => {
+    const caller = await requireStaff(c)
+    const gymId = c.req.valid('query').gym_id
+    const scope = gymScope(caller, gymId)
+    const now = c.var.now
+    const weeks = await findMemberTrend({
+      db: c.var.database.db,
+      organisationId: caller.organisationId,
+      scope,
+      now,
+    })
+    return c.json({ data: { today: calendarDateAt(now), gym_id: gymId ?? null, weeks } }, 200)
+  })
+
+  api.openapi(routes.userBreakdown, async (c) => {
+    const caller = await requireStaff(c)
+    const gymId = c.req.valid('query').gym_id
+    const scope = gymScope(caller, gymId)
+    const now = c.var.now
+    const states = await countMemberStates({
+      db: c.var.database.db,
+      organisationId: caller.organisationId,
+      scope,
+      now,
+    })
+    return c.json(
+      {
+        data: {
+          today: calendarDateAt(now),
+          gym_id: gymId ?? null,
+          total: states.total,
+          states: states.counts,
+          offerings: states.offerings,
+        },
+      },
+      200,
+    )
+  })
+
+  api.openapi(routes.costAndVisitBreakdown, async (c) => {
+    const caller = await requireStaff(c)
+    const gymId = c.req.valid('query').gym_id
+    const scope = gymScope(caller, gymId)
+    const now = c.var.now
+    const options = { db: c.var.database.db, organisationId: caller.organisationId, scope, now }
+    const money = callerMayUse(caller, 'payments')
+    const [visits, expected, failed] = await Promise.all([
+      findVisitPattern(options),
+      money ? findExpectedPayments({ ...options, weeksBack: 1 }) : null,
+      money ? findFailedPayments(options) : null,
+    ])
+    const collected = money
+      ? await sumCollected({ ...options, startsOn: visits.starts_on, endsOn: addDays(visits.ends_on, 1) })
+      : null
+    return c.json(
+      {
+        data: {
+          today: calendarDateAt(now),
+          gym_id: gymId ?? null,
+          expected_collections: expected
+            ? expected.weeks
+                .filter((week) => week.timing !== 'past')
+                .slice(0, 4)
+                .map((week) => ({
+                  starts_on: week.starts_on,
+                  ends_on: week.ends_on,
+                  expected: week.expected,
+                  expected_count: week.expected_count,
+                }))
+            : null,
+          failed_payments: failed,
+          visits,
+          cost_per_visit:
+            collected !== null && visits.total > 0 ? Math.round(collected.amount / visits.total) : null,
+        },
+      },
+      200,
+    )
+  })
+}

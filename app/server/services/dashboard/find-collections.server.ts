@@ -1,0 +1,106 @@
+import { and, eq, gte, lt, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { payments } from '~/db/schema'
+import type { Collection } from '~/features/dashboard/contract'
+import type { GymScope } from '~/server/api/authorise'
+import {
+  addDays,
+  addMonths,
+  calendarDateAt,
+  earlierDate,
+  instantAt,
+  isoDayOfWeek,
+} from '~/server/billing/calendar'
+import { charged, paymentGymCondition } from '../payments/find-expected-payments.server'
+
+/**
+ * Collected money (`sent` payments by the Auckland day they were paid, charged amount as the
+ * expected-payments view counts it) this week and month against the previous ones. Weeks start on
+ * Monday; "this week" and "this month" run to today.
+ */
+export async function findCollections(options: {
+  db: Db
+  organisationId: number
+  scope: GymScope
+  now: Date
+}) {
+  const { db, organisationId, scope, now } = options
+  const today = calendarDateAt(now)
+  const monday = addDays(today, 1 - isoDayOfWeek(today))
+  const firstOfMonth = `${today.slice(0, 8)}01`
+  const periods = {
+    this_week: { starts_on: monday, ends_on: addDays(today, 1) },
+    previous_week: { starts_on: addDays(monday, -7), ends_on: monday },
+    this_month: { starts_on: firstOfMonth, ends_on: addDays(today, 1) },
+    previous_month: { starts_on: addMonths(firstOfMonth, -1), ends_on: firstOfMonth },
+  }
+  const earliest = earlierDate(periods.previous_month.starts_on, periods.previous_week.starts_on)
+
+  const empty = () => ({ amount: 0, count: 0 })
+  const sums = { this_week: empty(), previous_week: empty(), this_month: empty(), previous_month: empty() }
+  if (scope.gymIds.length > 0 || scope.wholeOrganisation) {
+    const zone = sql.raw(`'Pacific/Auckland'`)
+    const paidDay = sql<string>`((${payments.paidAt} at time zone ${zone})::date)::text`
+    const rows = await db
+      .select({
+        day: paidDay,
+        amount: sql<number>`coalesce(sum(${charged}), 0)::bigint`.mapWith(Number),
+        count: sql<number>`count(*)::int`.mapWith(Number),
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.organisationId, organisationId),
+          eq(payments.status, 'sent'),
+          gte(payments.paidAt, instantAt(earliest)),
+          lt(payments.paidAt, instantAt(periods.this_week.ends_on)),
+          paymentGymCondition(scope),
+        ),
+      )
+      .groupBy(paidDay)
+    for (const row of rows) {
+      for (const key of Object.keys(periods) as Array<keyof typeof periods>) {
+        const period = periods[key]
+        if (row.day >= period.starts_on && row.day < period.ends_on) {
+          sums[key].amount += row.amount
+          sums[key].count += row.count
+        }
+      }
+    }
+  }
+  const collection = (key: keyof typeof periods): Collection => ({ ...periods[key], ...sums[key] })
+  return {
+    this_week: collection('this_week'),
+    previous_week: collection('previous_week'),
+    this_month: collection('this_month'),
+    previous_month: collection('previous_month'),
+  }
+}
+
+/** Collected (sent, by the Auckland day paid) from `startsOn` up to, not including, `endsOn`. */
+export async function sumCollected(options: {
+  db: Db
+  organisationId: number
+  scope: GymScope
+  startsOn: string
+  endsOn: string
+}): Promise<{ amount: number; count: number }> {
+  const { db, organisationId, scope, startsOn, endsOn } = options
+  if (!scope.wholeOrganisation && scope.gymIds.length === 0) return { amount: 0, count: 0 }
+  const [row] = await db
+    .select({
+      amount: sql<number>`coalesce(sum(${charged}), 0)::bigint`.mapWith(Number),
+      count: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.organisationId, organisationId),
+        eq(payments.status, 'sent'),
+        gte(payments.paidAt, instantAt(startsOn)),
+        lt(payments.paidAt, instantAt(endsOn)),
+        paymentGymCondition(scope),
+      ),
+    )
+  return row ?? { amount: 0, count: 0 }
+}

@@ -1,0 +1,94 @@
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { subscriptions, users, visits } from '~/db/schema'
+import { type ActiveUsers, TREND_WEEKS } from '~/features/dashboard/contract'
+import type { GymScope } from '~/server/api/authorise'
+import { addDays, calendarDateAt, instantAt, isoDayOfWeek } from '~/server/billing/calendar'
+
+const zone = sql.raw(`'Pacific/Auckland'`)
+
+/**
+ * Week by week for the last TREND_WEEKS weeks (this one included): members who came in (distinct
+ * members with a successful visit), memberships started and memberships cancelled. A visit counts at
+ * its gym, a membership at its gym.
+ */
+export async function findMemberTrend(options: {
+  db: Db
+  organisationId: number
+  scope: GymScope
+  now: Date
+}): Promise<ActiveUsers['weeks']> {
+  const { db, organisationId, scope, now } = options
+  const today = calendarDateAt(now)
+  const currentMonday = addDays(today, 1 - isoDayOfWeek(today))
+  const firstMonday = addDays(currentMonday, -7 * (TREND_WEEKS - 1))
+  const end = addDays(currentMonday, 7)
+  const weeks: ActiveUsers['weeks'] = []
+  for (let monday = firstMonday; monday < end; monday = addDays(monday, 7)) {
+    weeks.push({ starts_on: monday, ends_on: addDays(monday, 6), visitors: 0, joined: 0, cancelled: 0 })
+  }
+  if (!scope.wholeOrganisation && scope.gymIds.length === 0) return weeks
+  const byMonday = new Map(weeks.map((week) => [week.starts_on, week]))
+
+  const visitWeek = sql<string>`(date_trunc('week', ${visits.visitedAt} at time zone ${zone})::date)::text`
+  const subscriptionGyms = scope.wholeOrganisation ? undefined : inArray(subscriptions.gymId, scope.gymIds)
+  const startWeek = sql<string>`(date_trunc('week', ${subscriptions.startDate})::date)::text`
+  const cancelWeek = sql<string>`(date_trunc('week', ${subscriptions.cancelledAt} at time zone ${zone})::date)::text`
+
+  const [visitors, joined, cancelled] = await Promise.all([
+    db
+      .select({ week: visitWeek, count: sql<number>`count(distinct ${visits.userId})::int`.mapWith(Number) })
+      .from(visits)
+      .where(
+        and(
+          eq(visits.organisationId, organisationId),
+          scope.wholeOrganisation ? undefined : inArray(visits.gymId, scope.gymIds),
+          gte(visits.visitedAt, instantAt(firstMonday)),
+          lt(visits.visitedAt, instantAt(end)),
+          eq(visits.successful, true),
+        ),
+      )
+      .groupBy(visitWeek),
+    db
+      .select({ week: startWeek, count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(
+        and(
+          eq(subscriptions.organisationId, organisationId),
+          eq(subscriptions.isStaging, false),
+          isNull(users.deletedAt),
+          subscriptionGyms,
+          gte(subscriptions.startDate, firstMonday),
+          lt(subscriptions.startDate, end),
+        ),
+      )
+      .groupBy(startWeek),
+    db
+      .select({ week: cancelWeek, count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.organisationId, organisationId),
+          eq(subscriptions.isStaging, false),
+          subscriptionGyms,
+          gte(subscriptions.cancelledAt, instantAt(firstMonday)),
+          lt(subscriptions.cancelledAt, instantAt(end)),
+        ),
+      )
+      .groupBy(cancelWeek),
+  ])
+  for (const row of visitors) {
+    const week = byMonday.get(row.week)
+    if (week) week.visitors = row.count
+  }
+  for (const row of joined) {
+    const week = byMonday.get(row.week)
+    if (week) week.joined = row.count
+  }
+  for (const row of cancelled) {
+    const week = byMonday.get(row.week)
+    if (week) week.cancelled = row.count
+  }
+  return weeks
+}

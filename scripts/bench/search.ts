@@ -1,0 +1,164 @@
+/**
+ * `npm run bench:search -- [--members N] [--clients C] [--requests R] [--database postgres|pglite]`:
+ * how fast the console's global search answers (issue 6 point 6; target p95 under 30 ms with 100,000
+ * members and 20 concurrent clients on PostgreSQL).
+ *
+ * Builds a throw-away database (PostgreSQL on DATABASE_URL's server, else 127.0.0.1:5432, dropped
+ * afterwards; or PGlite in memory), one organisation with three gyms and N members with realistic New
+ * Zealand names and e-mail addresses spread over the gyms (set-based inserts: the fixture is not what is
+ * measured), and an organisation admin and a gym admin with real sessions. Then C clients call
+ * `POST /api/search` through the in-process API (`createApi`, cookies, CSRF headers: the whole HTTP
+ * handler, no socket) R times in all, with queries cut from real names and e-mails (3 to 6 letters),
+ * and prints p50/p95/p99 for the organisation admin (whole organisation) and the gym admin (one gym).
+ */
+import { parseArgs } from 'node:util'
+import { sql } from 'drizzle-orm'
+import { migrateDatabase } from '~/db/client.server'
+import { createApi } from '~/server/api/app'
+import { createFakeGym } from '~/server/seed/factories/gym-factory.server'
+import { fakeFirstName, fakeLastName } from '~/server/seed/nz-people'
+import { createRandom } from '~/server/seed/random'
+import { createOrganisation } from '~/server/services/organisations/create-organisation.server'
+import { createStaffUser } from '~/server/services/users/create-staff-user.server'
+import { consoleHeaders, createBenchDatabase, milliseconds, percentile, sessionCookie } from './support'
+
+const { values } = parseArgs({
+  options: {
+    members: { type: 'string', default: '100000' },
+    clients: { type: 'string', default: '20' },
+    requests: { type: 'string', default: '2000' },
+    database: { type: 'string', default: 'postgres' },
+  },
+})
+const members = Number(values.members)
+const clients = Number(values.clients)
+const requests = Number(values.requests)
+const kind = values.database === 'pglite' ? 'pglite' : 'postgres'
+for (const [name, value] of Object.entries({ members, clients, requests })) {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    console.error(`--${name} is a positive whole number`)
+    process.exit(2)
+  }
+}
+
+const now = new Date()
+const random = createRandom('bench-search')
+const database = await createBenchDatabase(kind, 'gymbase_bench_search')
+console.info(`Database: ${database.label}`)
+try {
+  const { db } = database.handle
+  await migrateDatabase(database.handle)
+  const organisation = await createOrganisation({ db, now, name: 'Search Fitness', multiGym: true })
+  const gyms: Array<{ id: number }> = []
+  for (const name of ['Ponsonby', 'Newmarket', 'Takapuna']) {
+    gyms.push((await createFakeGym({ db, random, organisationId: organisation.id, name, now })).gym)
+  }
+  const started = performance.now()
+  const chunk = 5_000
+  for (let from = 0; from < members; from += chunk) {
+    const rows = Array.from({ length: Math.min(chunk, members - from) }, (_, offset) => {
+      const n = from + offset
+      const first = fakeFirstName(random)
+      const last = fakeLastName(random)
+      return {
+        name: `${first} ${last}`,
+        email: `${first}.${last}${n}@example.nz`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+        gymId: gyms[n % gyms.length]?.id ?? 0,
+      }
+    })
+    await db.execute(sql`
+      insert into users (organisation_id, name, email, home_gym_id, created_at, updated_at)
+      select ${organisation.id}, r.name, r.email, r.gym_id, ${now}, ${now}
+      from json_to_recordset(${JSON.stringify(rows.map((row) => ({ name: row.name, email: row.email, gym_id: row.gymId })))}::json)
+        as r(name text, email text, gym_id int)`)
+    process.stdout.write(
+      `\r  members ${(from + rows.length).toLocaleString('en-NZ')} / ${members.toLocaleString('en-NZ')}`,
+    )
+  }
+  process.stdout.write(`\n  filled in ${((performance.now() - started) / 1000).toFixed(1)} s\n`)
+  await db.execute(sql`analyze users`)
+
+  const staff = async (email: string, admin: boolean) =>
+    (
+      await createStaffUser({
+        db,
+        now,
+        organisationId: organisation.id,
+        name: admin ? 'Owner' : 'Manager',
+        email,
+        organisationRole: admin ? 'admin' : null,
+        gymRoles: admin ? [] : [{ gymId: gyms[0]?.id ?? 0, role: 'admin' }],
+        emailVerified: true,
+      })
+    ).user
+  const callers = {
+    'organisation admin (whole organisation)': await sessionCookie(
+      database.handle,
+      (await staff('owner@search.bench', true)).id,
+      now,
+    ),
+    'gym admin (one gym)': await sessionCookie(
+      database.handle,
+      (await staff('manager@search.bench', false)).id,
+      now,
+    ),
+  }
+
+  // Queries: pieces of real names and addresses, 3 to 6 characters, as people type them.
+  const sample = await db.execute<{ name: string; email: string }>(
+    sql`select name, email from users where not is_staff order by random() limit 500`,
+  )
+  const queries = sample.rows.map((row, index) => {
+    const source = index % 4 === 3 ? row.email : row.name
+    const length = 3 + (index % 4)
+    const start = random.int(0, Math.max(0, source.length - length))
+    return source.slice(start, start + length).trim() || source.slice(0, 3)
+  })
+
+  const api = createApi({
+    database: async () => database.handle,
+    clock: () => now,
+  })
+  for (const [label, cookie] of Object.entries(callers)) {
+    const headers = consoleHeaders(cookie)
+    const search = async (query: string) => {
+      const response = await api.fetch(
+        new Request('http://console.localhost:3000/api/search', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ query }),
+        }),
+      )
+      if (response.status !== 200)
+        throw new Error(`search answered ${response.status}: ${await response.text()}`)
+      return (await response.json()) as { data: unknown[] }
+    }
+    for (const query of queries.slice(0, 20)) await search(query) // warm up
+    const timings: number[] = []
+    let next = 0
+    let found = 0
+    const began = performance.now()
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (next < requests) {
+          const query = queries[next % queries.length] ?? 'ana'
+          next += 1
+          const start = performance.now()
+          const result = await search(query)
+          timings.push(performance.now() - start)
+          if (result.data.length > 0) found += 1
+        }
+      }),
+    )
+    const elapsed = (performance.now() - began) / 1000
+    timings.sort((a, b) => a - b)
+    console.info(
+      `${label}: ${requests} searches, ${clients} concurrent clients, ${(requests / elapsed).toFixed(0)}/s; ` +
+        `p50 ${milliseconds(percentile(timings, 0.5))}, p95 ${milliseconds(percentile(timings, 0.95))}, ` +
+        `p99 ${milliseconds(percentile(timings, 0.99))}, max ${milliseconds(timings.at(-1) ?? Number.NaN)}; ` +
+        `${Math.round((found / requests) * 100)}% found someone`,
+    )
+  }
+} finally {
+  await database.drop()
+}

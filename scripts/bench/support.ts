@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto'
+import { Pool } from 'pg'
+import { type DatabaseHandle, openDatabase } from '~/db/client.server'
+import { sessionCookieName } from '~/server/auth/policy'
+import { createSession } from '~/server/auth/sessions.server'
+
+/** Helpers the API benchmarks share: a throw-away database and a signed-in caller of the in-process API. */
+
+/**
+ * Drops a database whose pool was just closed; `pool.end()` resolves before its connections have
+ * finished closing, so wait for them a little and force only if they linger.
+ */
+async function dropDatabase(admin: Pool, name: string) {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    try {
+      await admin.query(`drop database if exists ${name}`)
+      return
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  await admin.query(`drop database if exists ${name} with (force)`)
+}
+
+/** A fresh database: PostgreSQL (a throw-away database on DATABASE_URL's server) or PGlite in memory. */
+export async function createBenchDatabase(
+  kind: 'postgres' | 'pglite',
+  prefix: string,
+): Promise<{ handle: DatabaseHandle; drop(): Promise<void>; label: string }> {
+  if (kind === 'pglite') {
+    const handle = await openDatabase({ dataDir: 'memory://' })
+    return { handle, label: 'PGlite (memory)', drop: () => handle.close() }
+  }
+  const adminUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`
+  const admin = new Pool({ connectionString: adminUrl.toString(), max: 1 })
+  await admin.query(`create database ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const handle = await openDatabase({ url: url.toString() })
+  return {
+    handle,
+    label: `PostgreSQL (${name}, dropped afterwards)`,
+    async drop() {
+      try {
+        await handle.close()
+        await dropDatabase(admin, name)
+      } finally {
+        await admin.end()
+      }
+    },
+  }
+}
+
+/** A real session for a user, as a Cookie header for the in-process API. */
+export async function sessionCookie(handle: DatabaseHandle, userId: number, now: Date): Promise<string> {
+  const { token } = await createSession({ db: handle.db, userId, now, twoFactorVerified: true })
+  return `${sessionCookieName}=${token}`
+}
+
+/** Headers of a browser call on the console (CSRF: Origin and X-Requested-With). */
+export function consoleHeaders(cookie: string): Record<string, string> {
+  return {
+    Cookie: cookie,
+    Origin: 'http://console.localhost:3000',
+    'X-Requested-With': 'XMLHttpRequest',
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+  }
+}
+
+export function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN
+  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)
+  return sorted[Math.max(0, index)] ?? Number.NaN
+}
+
+export const milliseconds = (value: number) => `${value.toFixed(1)} ms`

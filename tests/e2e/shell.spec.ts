@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test'
+import { consoleUrl } from '../../playwright.config'
+import { signInStaff } from './support/auth'
+import { expect as baseExpect, test } from './support/test'
+
+// The dashboard loads four reports after the shell, and the search waits 600 ms before asking: give
+// both room on a busy machine.
+const expect = baseExpect.configure({ timeout: 15_000 })
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+async function expectNavigation(page: Page, links: string[]) {
+  await expect(navigation(page).getByRole('link')).toHaveText(links)
+}
+
+async function expectRoles(page: Page, rows: Array<[string, 'yes' | 'no']>) {
+  const box = page.getByLabel('Your roles')
+  await expect(box.getByRole('term')).toHaveText(rows.map(([label]) => label))
+  await expect(box.getByRole('definition')).toHaveText(rows.map(([, value]) => value))
+}
+
+test.describe('the console shell', () => {
+  test.describe.configure({ timeout: 60_000 })
+  test('an organisation admin sees every entry, the Organisation group and the gym switcher', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz')
+    await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
+    await expectNavigation(page, ['Dashboard', 'Members', 'Payments', 'Visits', 'Offerings', 'Change price'])
+    await expect(navigation(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+
+    // The Organisation group opens and closes by toggling.
+    const group = navigation(page).getByRole('button', { name: 'Organisation' })
+    await expect(group).toHaveAttribute('aria-expanded', 'false')
+    await group.click()
+    await expect(group).toHaveAttribute('aria-expanded', 'true')
+    await expectNavigation(page, [
+      'Dashboard',
+      'Members',
+      'Payments',
+      'Visits',
+      'Offerings',
+      'Change price',
+      'Staff',
+      'Gyms',
+      'Settings',
+      'Calculate Pro Rata',
+    ])
+    await navigation(page).getByRole('link', { name: 'Calculate Pro Rata' }).click()
+    await expect(page).toHaveURL(`${consoleUrl}/calculate-pro-rata`)
+    await expect(navigation(page).getByRole('link', { name: 'Calculate Pro Rata' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await group.click()
+    await expect(navigation(page).getByRole('link', { name: 'Staff' })).toBeHidden()
+
+    await expectRoles(page, [
+      ['Organisation Admin', 'yes'],
+      ['Org is multi-gym', 'yes'],
+    ])
+    await expect(page.getByText('Rachel Walker', { exact: true })).toBeVisible()
+    await expect(page.getByText('Demo Fitness', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: /Switch gym/ })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'Search members' })).toHaveAttribute(
+      'placeholder',
+      'Search',
+    )
+  })
+
+  test('a gym admin of two gyms: no Organisation group, the switcher with a tick on the current gym', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'regional@demo.gymbase.nz')
+    await expectNavigation(page, ['Dashboard', 'Members', 'Payments', 'Visits', 'Offerings', 'Change price'])
+    await expect(navigation(page).getByRole('button', { name: 'Organisation' })).toHaveCount(0)
+    await expectRoles(page, [
+      ['Organisation Admin', 'no'],
+      ['Gym Admin', 'yes'],
+      ['Gym Admin of more than one gym', 'yes'],
+      ['Org is multi-gym', 'yes'],
+    ])
+    const switcher = page.getByRole('button', { name: /Switch gym/ })
+    // The current gym is whichever the regional manager switched to last (the dashboard spec switches).
+    await expect(switcher).toContainText(/^(Newmarket|Takapuna)$/)
+    const current = (await switcher.textContent())?.trim() ?? ''
+    await switcher.click()
+    const listbox = page.getByRole('listbox')
+    await expect(listbox.getByRole('option')).toHaveText(['Newmarket', 'Takapuna'])
+    await expect(listbox.getByRole('option', { name: current })).toHaveAttribute('aria-selected', 'true')
+    await expect(listbox.getByRole('option').filter({ hasNotText: current })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    )
+    expect(await listbox.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('240px')
+    await page.keyboard.press('Escape')
+  })
+
+  test('a gym admin of one gym has no switcher', async ({ page }) => {
+    await signInStaff(page, 'manager@demo.gymbase.nz')
+    await expectNavigation(page, ['Dashboard', 'Members', 'Payments', 'Visits', 'Offerings', 'Change price'])
+    await expectRoles(page, [
+      ['Organisation Admin', 'no'],
+      ['Gym Admin', 'yes'],
+      ['Gym Admin of more than one gym', 'no'],
+      ['Org is multi-gym', 'yes'],
+    ])
+    await expect(page.getByText('Tom Harris', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: /Switch gym/ })).toHaveCount(0)
+  })
+
+  test('a personal trainer sees the dashboard, members and visits only', async ({ page }) => {
+    await signInStaff(page, 'trainer@demo.gymbase.nz')
+    await expectNavigation(page, ['Dashboard', 'Members', 'Visits'])
+    await expectRoles(page, [
+      ['Organisation Admin', 'no'],
+      ['Org is multi-gym', 'yes'],
+    ])
+    await expect(page.getByRole('button', { name: /Switch gym/ })).toHaveCount(0)
+  })
+
+  test('search finds a member by part of the name with the keyboard, and says when nothing matches', async ({
+    page,
+  }) => {
+    // A personal trainer at Ponsonby: search is for every staff user, within their gyms.
+    await signInStaff(page, 'trainer@demo.gymbase.nz')
+    const search = page.getByRole('combobox', { name: 'Search members' })
+    await search.fill('roha ngat')
+    const option = page.getByRole('option', { name: /Aroha Ngata/ })
+    await expect(option).toContainText('member@demo.gymbase.nz')
+    await search.press('ArrowDown')
+    await search.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`${consoleUrl}/members/\\d+$`))
+    await expect(page.getByRole('heading', { level: 1, name: 'Member' })).toBeVisible()
+    await expect(search).toHaveValue('')
+
+    await search.fill('zzqx nobody')
+    await expect(page.getByText('No results found for "zzqx nobody"')).toBeVisible()
+    await search.press('Escape')
+    await expect(page.getByText('No results found for "zzqx nobody"')).toBeHidden()
+    await expect(navigation(page).getByRole('link', { name: 'Members' })).toBeVisible()
+  })
+
+  test('logout posts the logout and goes to login', async ({ page }) => {
+    await signInStaff(page, 'manager@demo.gymbase.nz')
+    await page.getByRole('link', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(`${consoleUrl}/login`)
+    await page.goto(`${consoleUrl}/dashboard`)
+    await expect(page).toHaveURL(`${consoleUrl}/login?redirect=${encodeURIComponent('/dashboard')}`)
+  })
+
+  test('on a phone the navigation slides over and closes on navigation @phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signInStaff(page, 'regional@demo.gymbase.nz')
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await expect(navigation(page)).toBeHidden()
+    await page.getByRole('button', { name: 'Open navigation' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Navigation' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('link', { name: 'Members' }).click()
+    await expect(page).toHaveURL(`${consoleUrl}/members`)
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible()
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBe(0)
+  })
+})
