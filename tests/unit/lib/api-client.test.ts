@@ -190,7 +190,8 @@ describe('API client, in-process (default)', () => {
     const request = transport.mock.calls[0]?.[0]
     expect(new URL(request?.url ?? '').pathname).toBe('/api/me')
     expect(request?.headers.get('x-requested-with')).toBe('XMLHttpRequest')
-  })
+    // The first call opens and migrates the default (in-memory) database, seconds on a busy machine.
+  }, 30_000)
 
   it('uses the in-process API when no base URL and no transport are given', async () => {
     // The process-wide API opens the configured database: a throw-away one, never the developer's.
