@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { consoleUrl } from '../../playwright.config'
-import { signInStaff } from './support/auth'
+import { signInStaff, signInStaffThroughScreens } from './support/auth'
 import { expect as baseExpect, test } from './support/test'
 
 // The dashboard loads four reports after the shell, and the search waits 600 ms before asking: give
@@ -145,7 +145,8 @@ test.describe('the console shell', () => {
   })
 
   test('logout posts the logout and goes to login', async ({ page }) => {
-    await signInStaff(page, 'manager@demo.gymbase.nz')
+    // A session of its own: signing out must not end the one the other tests share.
+    await signInStaffThroughScreens(page, 'manager@demo.gymbase.nz')
     await page.getByRole('link', { name: 'Logout' }).click()
     await expect(page).toHaveURL(`${consoleUrl}/login`)
     await page.goto(`${consoleUrl}/dashboard`)
