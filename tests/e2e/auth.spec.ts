@@ -1,5 +1,5 @@
 import { consoleUrl, joinUrl } from '../../playwright.config'
-import { apiPost, demoPassword, joinGyms, signInStaff, uniqueEmail } from './support/auth'
+import { apiPost, demoPassword, joinGyms, signInStaff, uniqueEmail, withLock } from './support/auth'
 import { codeIn, linkIn, waitForMail } from './support/mailbox'
 import { expect, test } from './support/test'
 
@@ -11,43 +11,45 @@ test.describe('staff sign-in on the console', () => {
     await expect(page).toHaveURL(`${consoleUrl}/login?redirect=${encodeURIComponent('/members?page=2')}`)
     expect(await page.evaluate(() => localStorage.getItem('guest'))).toBe('isGuest')
 
-    await page.getByLabel('E-mail').fill('owner@demo.gymbase.nz')
-    await page.getByLabel('Password', { exact: true }).fill('not the password')
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByText('These credentials do not match our records.')).toBeVisible()
+    await withLock('owner@demo.gymbase.nz', async () => {
+      await page.getByLabel('E-mail').fill('owner@demo.gymbase.nz')
+      await page.getByLabel('Password', { exact: true }).fill('not the password')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page.getByText('These credentials do not match our records.')).toBeVisible()
 
-    const since = new Date()
-    await page.getByLabel('Password', { exact: true }).fill(demoPassword)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page).toHaveURL(/\/two-factor-authentication\?redirect=/)
-    const first = await waitForMail({ to: 'owner@demo.gymbase.nz', since, subject: /sign-in code/i })
-    expect(first.html).toContain(codeIn(first))
-    expect(first.text).toContain('Demo Fitness')
+      const since = new Date()
+      await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page).toHaveURL(/\/two-factor-authentication\?redirect=/)
+      const first = await waitForMail({ to: 'owner@demo.gymbase.nz', since, subject: /sign-in code/i })
+      expect(first.html).toContain(codeIn(first))
+      expect(first.text).toContain('Demo Fitness')
 
-    // A protected screen now sends the visitor to the code screen, not the login.
-    await page.goto(`${consoleUrl}/dashboard`)
-    await expect(page).toHaveURL(
-      `${consoleUrl}/two-factor-authentication?redirect=${encodeURIComponent('/dashboard')}`,
-    )
+      // A protected screen now sends the visitor to the code screen, not the login.
+      await page.goto(`${consoleUrl}/dashboard`)
+      await expect(page).toHaveURL(
+        `${consoleUrl}/two-factor-authentication?redirect=${encodeURIComponent('/dashboard')}`,
+      )
 
-    const resentSince = new Date()
-    await page.getByRole('button', { name: 'Send a new code' }).click()
-    await expect(page.getByText('We have e-mailed you a new code.')).toBeVisible()
-    const resent = await waitForMail({
-      to: 'owner@demo.gymbase.nz',
-      since: resentSince,
-      subject: /sign-in code/i,
+      const resentSince = new Date()
+      await page.getByRole('button', { name: 'Send a new code' }).click()
+      await expect(page.getByText('We have e-mailed you a new code.')).toBeVisible()
+      const resent = await waitForMail({
+        to: 'owner@demo.gymbase.nz',
+        since: resentSince,
+        subject: /sign-in code/i,
+      })
+      await page
+        .getByLabel('Code', { exact: true })
+        .fill(codeIn(first) === codeIn(resent) ? '000000' : codeIn(first))
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page.getByText(/That code is not right|This code has expired/)).toBeVisible()
+
+      await page.getByLabel('Code', { exact: true }).fill(codeIn(resent))
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
     })
-    await page
-      .getByLabel('Code', { exact: true })
-      .fill(codeIn(first) === codeIn(resent) ? '000000' : codeIn(first))
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByText(/That code is not right|This code has expired/)).toBeVisible()
-
-    await page.getByLabel('Code', { exact: true }).fill(codeIn(resent))
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
     expect(await page.evaluate(() => localStorage.getItem('guest'))).toBe('isNotGuest')
 
     // Signed in, the login screen moves on.
@@ -61,21 +63,23 @@ test.describe('staff sign-in on the console', () => {
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
     await page.keyboard.press('Tab')
     await expect(page.getByLabel('E-mail')).toBeFocused()
-    await page.keyboard.type('regional@demo.gymbase.nz')
-    await page.keyboard.press('Tab')
-    await page.keyboard.type(demoPassword)
-    const since = new Date()
-    await page.keyboard.press('Enter')
-    await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible()
-    await expect(page.getByLabel('Code', { exact: true })).toBeFocused()
-    const code = codeIn(
-      await waitForMail({ to: 'regional@demo.gymbase.nz', since, subject: /sign-in code/i }),
-    )
-    await page.keyboard.type(code)
-    await page.keyboard.press('Tab')
-    await page.keyboard.press('Space')
-    await expect(page.getByRole('checkbox', { name: 'Remember this browser for 30 days' })).toBeChecked()
-    await page.keyboard.press('Enter')
+    await withLock('regional@demo.gymbase.nz', async () => {
+      await page.keyboard.type('regional@demo.gymbase.nz')
+      await page.keyboard.press('Tab')
+      await page.keyboard.type(demoPassword)
+      const since = new Date()
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible()
+      await expect(page.getByLabel('Code', { exact: true })).toBeFocused()
+      const code = codeIn(
+        await waitForMail({ to: 'regional@demo.gymbase.nz', since, subject: /sign-in code/i }),
+      )
+      await page.keyboard.type(code)
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Space')
+      await expect(page.getByRole('checkbox', { name: 'Remember this browser for 30 days' })).toBeChecked()
+      await page.keyboard.press('Enter')
+    })
     await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
   })
 
@@ -90,15 +94,19 @@ test.describe('staff sign-in on the console', () => {
     await signInStaff(page, 'manager@demo.gymbase.nz')
     await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
     // The join site is another host: without a shared cookie domain the console asks for sign-in there.
-    await page.goto(`${joinUrl}/login`)
-    await page.getByLabel('E-mail').fill('manager@demo.gymbase.nz')
-    await page.getByLabel('Password', { exact: true }).fill(demoPassword)
-    const since = new Date()
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page).toHaveURL(/\/verification-code\?twoFactorAuth=true/)
-    const code = codeIn(await waitForMail({ to: 'manager@demo.gymbase.nz', since, subject: /sign-in code/i }))
-    await page.getByLabel('Code', { exact: true }).fill(code)
-    await page.getByRole('button', { name: 'Confirm' }).click()
+    await withLock('manager@demo.gymbase.nz', async () => {
+      await page.goto(`${joinUrl}/login`)
+      await page.getByLabel('E-mail').fill('manager@demo.gymbase.nz')
+      await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+      const since = new Date()
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page).toHaveURL(/\/verification-code\?twoFactorAuth=true/)
+      const code = codeIn(
+        await waitForMail({ to: 'manager@demo.gymbase.nz', since, subject: /sign-in code/i }),
+      )
+      await page.getByLabel('Code', { exact: true }).fill(code)
+      await page.getByRole('button', { name: 'Confirm' }).click()
+    })
     await expect(page).toHaveURL(new RegExp(`^${consoleUrl}/(dashboard|login\\?redirect=%2Fdashboard)$`))
     await page.goto(`${joinUrl}/take-photo`)
     await expect(page).toHaveURL(new RegExp(`^${consoleUrl}/(dashboard|login\\?redirect=%2Fdashboard)$`))

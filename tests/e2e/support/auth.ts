@@ -30,15 +30,18 @@ async function storeSession(browser: Browser, email: string, file: string) {
   if (existsSync(file)) return
   const context = await browser.newContext()
   const page = await context.newPage()
-  await signInStaffThroughScreens(page, email)
+  await signInThroughScreens(page, email)
   await expect(page).toHaveURL(`${consoleUrl}/dashboard`)
   mkdirSync(sessionsDirectory, { recursive: true })
   writeFileSync(file, JSON.stringify(await context.storageState()))
   await context.close()
 }
 
-/** One worker at a time signs a user in; the others wait for its stored session. */
-async function withLock(name: string, work: () => Promise<void>) {
+/**
+ * One sign-in per user at a time across workers (a second would expire the first's code); tests that
+ * sign a demo user in by hand wrap those steps in it too.
+ */
+export async function withLock(name: string, work: () => Promise<void>) {
   mkdirSync(sessionsDirectory, { recursive: true })
   const lock = join(sessionsDirectory, `${name}.lock`)
   for (let waited = 0; ; waited += 200) {
@@ -57,8 +60,15 @@ async function withLock(name: string, work: () => Promise<void>) {
   }
 }
 
-/** Signs a demo staff user in on the console through the screens, code read from the SMTP server. */
+/**
+ * Signs a demo staff user in on the console through the screens, code read from the SMTP server. One
+ * sign-in per user at a time across workers: a second one would send a new code and expire the first.
+ */
 export async function signInStaffThroughScreens(page: Page, email: string, options: { path?: string } = {}) {
+  await withLock(email, () => signInThroughScreens(page, email, options))
+}
+
+async function signInThroughScreens(page: Page, email: string, options: { path?: string } = {}) {
   const since = new Date()
   await page.goto(`${consoleUrl}${options.path ?? '/dashboard'}`)
   await page.getByLabel('E-mail').fill(email)
