@@ -514,7 +514,7 @@ function PriceLinks(props: { price: Price; canManage: boolean }) {
         <p className="mt-3 text-slate-600 text-sm">No links yet.</p>
       ) : (
         <ul className="mt-3 flex flex-col gap-2">
-          {price.private_links.map((link) => (
+          {shown.map((link) => (
             <li
               key={link.id}
               className="flex flex-col gap-2 rounded-md bg-slate-50 p-3 sm:flex-row sm:items-center"

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table'
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
 import { Page } from '~/components/page'
@@ -8,7 +8,6 @@ import { Badge } from '~/components/ui/badge'
 import { buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
-import { Select, SelectItem } from '~/components/ui/select'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import type { SessionUser } from '~/features/auth/contract'
 import type { OfferingSummary } from './contract'
@@ -92,13 +91,9 @@ function OfferingsList(props: {
 }) {
   const { search, gymId } = props
   const archived = search.archived ?? false
-  const navigate = useNavigate()
   const { data: page } = useSuspenseQuery(
     catalogueQueries.gymOfferings({ gym_id: gymId, archived, page: search.page ?? 1 }),
   )
-  const to = (next: OfferingsSearch) =>
-    navigate({ to: '/console/offerings', search: { ...search, page: undefined, ...next } })
-
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -122,19 +117,6 @@ function OfferingsList(props: {
             </Link>
           ))}
         </nav>
-        {props.user.gyms.length > 1 ? (
-          <Select
-            label="Gym"
-            className="w-full sm:w-56"
-            items={props.user.gyms}
-            value={gymId}
-            onChange={(key) => {
-              if (key !== null) void to({ gym_id: Number(key) })
-            }}
-          >
-            {(gym) => <SelectItem id={gym.id}>{gym.name}</SelectItem>}
-          </Select>
-        ) : null}
       </div>
 
       {page.data.length === 0 ? (
@@ -219,6 +201,7 @@ const columns = column.columns([
   column.display({
     id: 'gyms',
     header: 'Gyms',
+    meta: { hideOnPhone: true },
     cell: (info) =>
       info.row.original.all_gyms_access
         ? 'All gyms'
@@ -239,7 +222,11 @@ function OfferingsTable(props: { rows: OfferingSummary[] }) {
       <Table aria-label="Offerings">
         <TableHeader>
           {table.getFlatHeaders().map((header) => (
-            <Column key={header.id} align={alignOf(header.column.columnDef.meta)}>
+            <Column
+              key={header.id}
+              align={alignOf(header.column.columnDef.meta)}
+              className={phoneClass(header.column.columnDef.meta)}
+            >
               {flexRender(header.column.columnDef.header, header.getContext())}
             </Column>
           ))}
@@ -248,7 +235,12 @@ function OfferingsTable(props: { rows: OfferingSummary[] }) {
           {table.getRowModel().rows.map((row) => (
             <Row key={row.id}>
               {row.getAllCells().map((cell, index) => (
-                <Cell key={cell.id} isRowHeader={index === 0} align={alignOf(cell.column.columnDef.meta)}>
+                <Cell
+                  key={cell.id}
+                  isRowHeader={index === 0}
+                  align={alignOf(cell.column.columnDef.meta)}
+                  className={phoneClass(cell.column.columnDef.meta)}
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </Cell>
               ))}
@@ -258,6 +250,13 @@ function OfferingsTable(props: { rows: OfferingSummary[] }) {
       </Table>
     </TableFrame>
   )
+}
+
+/** A column phones can do without (the list stays readable at 390 px without scrolling sideways). */
+function phoneClass(meta: unknown): string | undefined {
+  return typeof meta === 'object' && meta !== null && 'hideOnPhone' in meta
+    ? 'hidden md:table-cell'
+    : undefined
 }
 
 function alignOf(meta: unknown): 'start' | 'end' {
