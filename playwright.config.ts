@@ -46,7 +46,8 @@ export default defineConfig({
     // A data folder of its own, so browser tests never touch the developer's demo data.
     command: 'npm start',
     url: `${otherUrl}/api/health`,
-    timeout: 240_000,
+    // Build plus the first start's seed, which runs a year of billing through the engine (ADR 012).
+    timeout: 600_000,
     reuseExistingServer: !process.env.CI,
     env: {
       PORT: String(port),

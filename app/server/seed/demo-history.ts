@@ -1,200 +1,91 @@
-import type { PaymentMethodType } from '~/db/schema/enums'
+import type { Db } from '~/db/client.server'
 import {
   addDays,
   type CalendarDateString,
+  calendarDateAt,
   daysBetween,
   instantAt,
   isoDayOfWeek,
 } from '~/server/billing/calendar'
+import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import {
-  type BillingPeriod,
-  billingPeriod,
-  billingPeriodsBetween,
-  type RecurringBillingFrequency,
-} from '~/server/billing/periods'
-import type { RecordPaymentInput } from '~/server/services/payments/record-payment.server'
+  pollPendingPayments,
+  runBilling,
+  settleInDoubtAttempts,
+} from '~/server/billing/engine/run-billing.server'
+import { simulatedJobTimes } from '~/server/billing/simulation/run-billing-day.server'
+import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
 import type { RecordVisitInput } from '~/server/services/visits/record-visits.server'
-import { earlierInstant, randomInstantOn } from './demo-time'
-import { fakeProviderId } from './fake-payment-details'
+import { randomInstantOn } from './demo-time'
 import type { Random } from './random'
 
 /**
- * Pure planning of a demo member's payment and visit history: what the billing engine and the doors
- * would have recorded. The seed writes the result through `recordPayments` and `recordVisits`.
+ * The demo's history. Payments are never written by hand: the real billing engine makes them, with the
+ * clock moved day by day from twelve months ago to now (`runDemoHistory`), while the members' changes
+ * happen at their moments in between. Visits (the doors' records) are planned here and written in
+ * batches.
  */
 
-/** Days after a failed charge that it is retried. */
-const RETRY_AFTER_DAYS = 3
-/** A bank payment stays `pending_request` this many days while the bank confirms it. */
-const BANK_SETTLEMENT_DAYS = 2
-
-const bankFailures = [
-  {
-    errorStatus: 'INSUFFICIENT_FUNDS',
-    errorDescription: 'The account has insufficient funds for this payment.',
-  },
-  { errorStatus: 'DECLINED', errorDescription: 'The bank declined the payment.' },
-]
-const cardFailures = [
-  { errorStatus: 'card_declined', errorDescription: 'Your card was declined.' },
-  { errorStatus: 'insufficient_funds', errorDescription: 'Your card has insufficient funds.' },
-  { errorStatus: 'expired_card', errorDescription: 'Your card has expired.' },
-]
-
-export interface PaymentHistoryOptions {
-  random: Random
-  subscriptionId: number
-  paymentMethodId: number
-  methodType: PaymentMethodType
-  anchor: CalendarDateString
-  frequency: RecurringBillingFrequency
-  /** Cents per period; the first period also carries the joining fee. */
-  amount: number
-  joiningFee: number
-  surchargeBasisPoints: number
-  /** History starts with the period containing this day (twelve months back). */
-  historyFrom: CalendarDateString
-  /** The last day a period may start on: today, or the day of a past cancellation (its period is the last). */
-  lastDay: CalendarDateString
-  today: CalendarDateString
-  now: Date
-  /** Paused days (inclusive) bill nothing. */
-  pause?: { start: CalendarDateString; end: CalendarDateString }
-  /** How many of the latest periods failed and are still unpaid (a member in the grace period). */
-  unpaidPeriods?: number
-  /** Whether the next period's payment already exists as `upcoming`. */
-  withUpcoming: boolean
-  /** Chance that an older period failed once and was paid on retry. */
-  retryChance?: number
+/** Something a member or staff did at `at`, run with the clock at that moment. */
+export interface DemoEvent {
+  at: Date
+  run(options: { db: Db; now: Date }): Promise<void>
 }
 
-export function planPaymentHistory(options: PaymentHistoryOptions): RecordPaymentInput[] {
-  const { random, anchor, frequency, today, now, pause, unpaidPeriods = 0 } = options
-  const inPause = (period: BillingPeriod) =>
-    pause !== undefined && period.start >= pause.start && period.start <= pause.end
-  const periods = billingPeriodsBetween({
-    anchor,
-    frequency,
-    from: options.historyFrom,
-    until: options.lastDay,
-  })
-  const failures = options.methodType === 'bank_account' ? bankFailures : cardFailures
-  const providerReference = () =>
-    options.methodType === 'bank_account'
-      ? { akahuPaymentId: fakeProviderId(random, 'payment', 25) }
-      : { stripeId: fakeProviderId(random, 'pi') }
+export interface DemoHistoryStats {
+  /** Days on which the billing jobs ran. */
+  days: number
+  events: number
+  charged: number
+  ms: number
+}
 
-  const charge = (period: BillingPeriod) => {
-    const amount = options.amount + (period.index === 0 ? options.joiningFee : 0)
-    const surcharge =
-      options.methodType === 'stripe_card' ? Math.round((amount * options.surchargeBasisPoints) / 10_000) : 0
-    return {
-      subscriptionId: options.subscriptionId,
-      paymentMethodId: options.paymentMethodId,
-      amount,
-      surcharge,
-      periodStart: period.start,
-      periodEnd: period.end,
-      meta: period.index === 0 && options.joiningFee > 0 ? { joining_fee: options.joiningFee } : {},
+/**
+ * Runs the billing jobs as the pg-boss workers would, every day from `from` to today: the daily run at
+ * 06:00 (schedule step, then charges through the sandbox providers) and the poll of pending bank
+ * payments and attempts in doubt at 09:00, with each event run once the clock reaches it. Jobs due
+ * after `now` wait for the real workers. `db` is not a transaction: the engine commits as it goes, as
+ * in production (on PGlite, wrapping the year, or each day, in a transaction made it slower).
+ */
+export async function runDemoHistory(options: {
+  db: Db
+  from: CalendarDateString
+  now: Date
+  events: readonly DemoEvent[]
+}): Promise<DemoHistoryStats> {
+  const { db, now } = options
+  const started = performance.now()
+  const providers = createSandboxProviders({ db })
+  const events = [...options.events].sort((a, b) => a.at.getTime() - b.at.getTime())
+  let next = 0
+  const runEventsUntil = async (instant: Date) => {
+    for (let event = events[next]; event && event.at <= instant; event = events[next]) {
+      next += 1
+      await event.run({ db, now: event.at })
     }
   }
-  // Bank payments settle a day or two after the request; cards are charged early in the morning.
-  const paidAt = (due: CalendarDateString) =>
-    options.methodType === 'bank_account'
-      ? earlierInstant(randomInstantOn(random, addDays(due, 1), 9, 17), now)
-      : earlierInstant(randomInstantOn(random, due, 5, 7), now)
-  const createdAt = (due: CalendarDateString) => earlierInstant(instantAt(addDays(due, -3), '02:00'), now)
-
-  const payments: RecordPaymentInput[] = []
-  const billed = periods.filter((period) => !inPause(period))
-  billed.forEach((period, position) => {
-    const due = period.start
-    const base = charge(period)
-    const isLast = position === billed.length - 1
-    const unpaid = position >= billed.length - unpaidPeriods
-    const failure = random.pick(failures)
-
-    if (unpaid) {
-      payments.push({
-        ...base,
-        dueOn: due,
-        status: 'failed',
-        ...failure,
-        ...providerReference(),
-        createdAt: createdAt(due),
-      })
-      const retryDue = addDays(due, RETRY_AFTER_DAYS)
-      if (retryDue <= today && random.chance(0.5)) {
-        const retryFailure = random.pick(failures)
-        payments.push({
-          ...base,
-          dueOn: retryDue,
-          status: 'failed',
-          isRetry: true,
-          ...retryFailure,
-          ...providerReference(),
-          createdAt: earlierInstant(instantAt(retryDue, '02:00'), now),
-        })
-      }
-      return
-    }
-    if (isLast && options.methodType === 'bank_account' && daysBetween(due, today) <= BANK_SETTLEMENT_DAYS) {
-      payments.push({
-        ...base,
-        dueOn: due,
-        status: 'pending_request',
-        pollCount: random.int(1, 8),
-        ...providerReference(),
-        createdAt: createdAt(due),
-      })
-      return
-    }
-    const retryDue = addDays(due, RETRY_AFTER_DAYS)
-    if (daysBetween(retryDue, today) >= 2 && random.chance(options.retryChance ?? 0.03)) {
-      payments.push({
-        ...base,
-        dueOn: due,
-        status: 'failed',
-        ...failure,
-        ...providerReference(),
-        createdAt: createdAt(due),
-      })
-      payments.push({
-        ...base,
-        dueOn: retryDue,
-        status: 'sent',
-        isRetry: true,
-        paidAt: paidAt(retryDue),
-        ...providerReference(),
-        createdAt: earlierInstant(instantAt(retryDue, '02:00'), now),
-      })
-      return
-    }
-    payments.push({
-      ...base,
-      dueOn: due,
-      status: 'sent',
-      paidAt: paidAt(due),
-      ...providerReference(),
-      createdAt: createdAt(due),
-    })
-  })
-
-  const last = periods.at(-1)
-  if (options.withUpcoming) {
-    const next = last
-      ? billingPeriod({ anchor, frequency, index: last.index + 1 })
-      : billingPeriod({ anchor, frequency, index: 0 })
-    if (!inPause(next)) {
-      payments.push({
-        ...charge(next),
-        dueOn: next.start,
-        status: 'upcoming',
-        createdAt: earlierInstant(createdAt(next.start), now),
-      })
+  const stats: DemoHistoryStats = { days: 0, events: 0, charged: 0, ms: 0 }
+  const today = calendarDateAt(now)
+  for (let day = options.from; day <= today; day = addDays(day, 1)) {
+    const morning = instantAt(day, simulatedJobTimes.daily)
+    if (morning > now) break
+    await runEventsUntil(morning)
+    await advanceSubscriptions({ db, now: morning })
+    const run = await runBilling({ db, providers, now: morning })
+    stats.charged += run.claimed
+    stats.days += 1
+    for (const time of simulatedJobTimes.polls) {
+      const at = instantAt(day, time)
+      if (at > now) break
+      await runEventsUntil(at)
+      await settleInDoubtAttempts({ db, providers, now: at })
+      await pollPendingPayments({ db, providers, now: at })
     }
   }
-  return payments
+  await runEventsUntil(now)
+  stats.events = next
+  stats.ms = performance.now() - started
+  return stats
 }
 
 export type VisitSlot = 'early' | 'lunch' | 'evening' | 'off_peak'

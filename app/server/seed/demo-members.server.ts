@@ -2,7 +2,6 @@ import type { Db } from '~/db/client.server'
 import type { OfferingType, PaymentMethodType } from '~/db/schema/enums'
 import {
   addDays,
-  addMonths,
   type CalendarDateString,
   calendarDateAt,
   daysBetween,
@@ -11,21 +10,26 @@ import {
   laterDate,
 } from '~/server/billing/calendar'
 import { billingPeriodOn, billingPeriodStart, isRecurringFrequency } from '~/server/billing/periods'
-import type { RecordPaymentInput } from '~/server/services/payments/record-payment.server'
+import { addSandboxPaymentMethod } from '~/server/billing/simulation/add-sandbox-payment-method.server'
+import { switchPaymentMethod } from '~/server/billing/simulation/switch-payment-method.server'
+import type { SimulatedMember, SimulationOrganisation } from '~/server/billing/simulation/types'
 import type { Price } from '~/server/services/prices/create-price.server'
 import { createPrivatePriceLink } from '~/server/services/prices/create-private-price-link.server'
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
+import { createMembership } from '~/server/services/subscriptions/create-membership.server'
 import {
   createSubscription,
   type Subscription,
 } from '~/server/services/subscriptions/create-subscription.server'
+import { findOrganisationSubscription } from '~/server/services/subscriptions/find-organisation-subscription.server'
+import { schedulePriceChange } from '~/server/services/subscriptions/manage-subscription.server'
 import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
 import type { CreateMemberInput, Member } from '~/server/services/users/create-member.server'
 import type { RecordVisitInput } from '~/server/services/visits/record-visits.server'
-import { planPaymentHistory, planVisitHistory, type VisitSlot } from './demo-history'
-import { earlierInstant, randomInstantOn } from './demo-time'
+import type { DemoEvent } from './demo-history'
+import { planVisitHistory, type VisitSlot } from './demo-history'
+import { earlierInstant, laterInstant, randomInstantOn } from './demo-time'
 import { createFakeMember } from './factories/member-factory.server'
-import { addFakePaymentMethod } from './factories/payment-method-factory.server'
 import type { Random } from './random'
 
 /** Where a demo member's subscription stands today: one per display state of SPEC §4, plus term ones. */
@@ -39,6 +43,7 @@ export const demoStates = [
   'cancelled_past',
   'grace',
   'upcoming',
+  'price_change',
 ] as const
 export type DemoState = (typeof demoStates)[number]
 
@@ -54,24 +59,31 @@ export interface DemoGym {
 export interface DemoPrice {
   price: Price
   offeringType: OfferingType
+  /** The price of the same frequency a member on this one changes to (a scheduled price change). */
+  changesTo?: string
 }
 
-/** One organisation being seeded; members' payments and visits pile up here and are written in batches. */
+/**
+ * One organisation being seeded. Members are created up front (through the services, at the moment
+ * they joined); what happened to them later (pauses, cancellations, price changes, cards that stopped
+ * working) is queued on `events` for the day loop, in which the billing engine makes every payment.
+ */
 export interface DemoOrganisation {
   db: Db
   random: Random
   organisationId: number
-  surchargeBasisPoints: number
+  simulation: SimulationOrganisation
   gyms: DemoGym[]
   prices: Record<string, DemoPrice>
-  /** Staff member who pauses memberships and issues private links. */
+  /** Staff member who pauses memberships, schedules price changes and issues private links. */
   staffUserId: number
   now: Date
   today: CalendarDateString
+  /** The first day of the history the engine makes (twelve months back). */
+  historyFrom: CalendarDateString
   usedEmails: Set<string>
-  payments: RecordPaymentInput[]
+  events: DemoEvent[]
   visits: RecordVisitInput[]
-  subscriptionsWithFailures: number[]
 }
 
 export interface DemoMemberSpec {
@@ -83,6 +95,8 @@ export interface DemoMemberSpec {
   methods: PaymentMethodType[]
   gym?: DemoGym
   startDate?: CalendarDateString
+  /** No payment trouble: the member sign-in always pays. */
+  reliable?: boolean
   overrides?: Partial<Omit<CreateMemberInput, 'organisationId'>>
 }
 
@@ -94,6 +108,11 @@ const cancellationReasons = [
   'Joined another gym',
   'Work hours changed',
 ] as const
+
+/** Share of members whose card or account failed once in the year and who fixed it within days. */
+const RECOVERED_TROUBLE_SHARE = 0.06
+/** Share of past cancellations made by the engine: the card kept failing until the grace period ended. */
+const UNPAID_CANCELLATION_SHARE = 0.25
 
 /** A start date `minDays`–`maxDays` ago, half of them within the last year. */
 function pastStart(
@@ -107,15 +126,63 @@ function pastStart(
   return addDays(today, -daysAgo)
 }
 
+/** A moment in the afternoon of `day` (after the morning's billing jobs), never after `now`. */
+function afternoonOf(random: Random, day: CalendarDateString, now: Date): Date {
+  return earlierInstant(randomInstantOn(random, day, 10, 21), now)
+}
+
+/** A day from `from` to `to` (inclusive), or `to` when the range is empty. */
+function dayBetween(random: Random, from: CalendarDateString, to: CalendarDateString): CalendarDateString {
+  if (from > to) return to
+  return addDays(from, random.int(0, daysBetween(from, to)))
+}
+
 interface Timeline {
   startDate: CalendarDateString
   registeredAt: Date
-  /** The clock the subscription is created with: its current period is the one containing that day. */
-  subscribedAt: Date
   pause?: { createdAt: Date; start: CalendarDateString; end: CalendarDateString }
   cancelledAt?: Date
-  unpaidPeriods: number
-  withUpcoming: boolean
+  /**
+   * The member's payment method stops working the day before a payment is due (`from`), and a working
+   * one replaces it at `until` (never, for a member in grace or cancelled for non-payment).
+   */
+  trouble?: { from: Date; until: Date | null }
+  /** A price change staff scheduled at `at`, to the price named by the member's `changesTo`. */
+  priceChangeAt?: Date
+  /** Visits stop after this day (a past cancellation). */
+  visitsUntil?: CalendarDateString
+}
+
+/**
+ * A failure in the year: the method stops working the day before the renewal that follows `around`, so
+ * that payment (created a week ahead) fails; with `fixWithinDays` a working method follows within them,
+ * and a retry pays the period.
+ */
+function troubleAround(
+  random: Random,
+  options: {
+    anchor: CalendarDateString
+    frequency: Price['billingFrequency']
+    around: CalendarDateString
+    fixWithinDays: number | null
+  },
+): { due: CalendarDateString; trouble: NonNullable<Timeline['trouble']> } {
+  if (!isRecurringFrequency(options.frequency)) throw new Error('Demo members are on recurring prices')
+  const due = billingPeriodOn({
+    anchor: options.anchor,
+    frequency: options.frequency,
+    date: options.around,
+  }).end
+  return {
+    due,
+    trouble: {
+      from: randomInstantOn(random, addDays(due, -1), 10, 21),
+      until:
+        options.fixWithinDays === null
+          ? null
+          : randomInstantOn(random, addDays(due, random.int(1, options.fixWithinDays)), 10, 21),
+    },
+  }
 }
 
 /** When this member joined, paused, cancelled or fell behind, relative to today. */
@@ -123,50 +190,57 @@ function planTimeline(
   random: Random,
   spec: DemoMemberSpec,
   price: Price,
-  now: Date,
-  today: CalendarDateString,
+  organisation: DemoOrganisation,
 ): Timeline {
+  const { now, today, historyFrom } = organisation
   const frequency = price.billingFrequency
   if (!isRecurringFrequency(frequency)) throw new Error('Demo members are on recurring prices')
   const registered = (start: CalendarDateString) =>
     earlierInstant(randomInstantOn(random, addDays(start, -random.int(0, 3)), 7, 21), now)
-  const base = { unpaidPeriods: 0, withUpcoming: true, subscribedAt: now }
+  // Now and then a card is declined or an account runs dry, and the member fixes it within days.
+  const maybeTrouble = (startDate: CalendarDateString): Timeline['trouble'] => {
+    if (spec.reliable || !random.chance(RECOVERED_TROUBLE_SHARE)) return undefined
+    // Early enough that the next renewal (up to a month on) and its retries are over by today.
+    const from = addDays(laterDate(startDate, historyFrom), 14)
+    const until = addDays(today, -45)
+    if (from > until) return undefined
+    return troubleAround(random, {
+      anchor: startDate,
+      frequency,
+      around: dayBetween(random, from, until),
+      fixWithinDays: 6,
+    }).trouble
+  }
 
   switch (spec.state) {
     case 'active': {
       const startDate = spec.startDate ?? pastStart(random, today, 10, 1100)
-      return { ...base, startDate, registeredAt: registered(startDate) }
+      return { startDate, registeredAt: registered(startDate), trouble: maybeTrouble(startDate) }
     }
     case 'term': {
       // Inside the 12-month term and past the cooling-off period.
       const startDate = spec.startDate ?? addDays(today, -random.int(10, 330))
-      return { ...base, startDate, registeredAt: registered(startDate) }
+      return { startDate, registeredAt: registered(startDate), trouble: maybeTrouble(startDate) }
     }
     case 'cooling_off': {
       const startDate = spec.startDate ?? addDays(today, -random.int(0, 5))
-      return { ...base, startDate, registeredAt: registered(startDate) }
+      return { startDate, registeredAt: registered(startDate) }
     }
     case 'upcoming': {
       const registeredAt = earlierInstant(
         randomInstantOn(random, addDays(today, -random.int(0, 5)), 7, 21),
         now,
       )
-      return {
-        ...base,
-        startDate: addDays(today, random.int(2, 30)),
-        registeredAt,
-        subscribedAt: registeredAt,
-      }
+      return { startDate: addDays(today, random.int(2, 30)), registeredAt }
     }
     case 'paused': {
       const createdOn = addDays(today, -random.int(15, 40))
       const startDate = spec.startDate ?? pastStart(random, today, 80, 1100)
       return {
-        ...base,
         startDate,
         registeredAt: registered(startDate),
         pause: {
-          createdAt: randomInstantOn(random, createdOn, 8, 20),
+          createdAt: randomInstantOn(random, createdOn, 10, 21),
           start: addDays(createdOn, random.int(1, 7)),
           end: addDays(today, random.int(3, 45)),
         },
@@ -176,11 +250,10 @@ function planTimeline(
       const startDate = spec.startDate ?? pastStart(random, today, 30, 1100)
       const pauseStart = addDays(today, random.int(2, 20))
       return {
-        ...base,
         startDate,
         registeredAt: registered(startDate),
         pause: {
-          createdAt: earlierInstant(randomInstantOn(random, addDays(today, -random.int(0, 6)), 8, 20), now),
+          createdAt: afternoonOf(random, addDays(today, -random.int(0, 6)), now),
           start: pauseStart,
           end: addDays(pauseStart, random.int(6, 27)),
         },
@@ -192,28 +265,38 @@ function planTimeline(
       const period = billingPeriodOn({ anchor: startDate, frequency, date: today })
       const cancelledOn = addDays(today, -random.int(0, daysBetween(period.start, today)))
       return {
-        ...base,
         startDate,
         registeredAt: registered(startDate),
-        cancelledAt: earlierInstant(randomInstantOn(random, cancelledOn, 7, 21), now),
-        withUpcoming: false,
+        cancelledAt: afternoonOf(random, cancelledOn, now),
       }
     }
     case 'cancelled_past': {
       const startDate = spec.startDate ?? addDays(today, -random.int(75, 900))
-      const earliest = laterDate(addDays(startDate, 20), addDays(today, -400))
-      const cancelledOn = addDays(
-        earliest,
-        random.int(0, Math.max(0, daysBetween(earliest, addDays(today, -45)))),
+      if (random.chance(UNPAID_CANCELLATION_SHARE)) {
+        // The card kept failing: the engine cancels the membership when the grace period runs out.
+        const { due, trouble } = troubleAround(random, {
+          anchor: startDate,
+          frequency,
+          around: dayBetween(
+            random,
+            laterDate(addDays(startDate, 10), addDays(historyFrom, 7)),
+            addDays(today, -70),
+          ),
+          fixWithinDays: null,
+        })
+        return { startDate, registeredAt: registered(startDate), trouble, visitsUntil: addDays(due, 14) }
+      }
+      const cancelledOn = dayBetween(
+        random,
+        laterDate(addDays(startDate, 20), addDays(historyFrom, 1)),
+        addDays(today, -45),
       )
-      const cancelledAt = randomInstantOn(random, cancelledOn, 7, 21)
+      const period = billingPeriodOn({ anchor: startDate, frequency, date: cancelledOn })
       return {
-        ...base,
         startDate,
         registeredAt: registered(startDate),
-        subscribedAt: cancelledAt,
-        cancelledAt,
-        withUpcoming: false,
+        cancelledAt: afternoonOf(random, cancelledOn, now),
+        visitsUntil: addDays(period.end, -1),
       }
     }
     case 'grace': {
@@ -224,30 +307,47 @@ function planTimeline(
       // Month-based anchors stay on their day only up to the 28th; keep the arithmetic exact.
       while (Number(latestDue.slice(8)) > 28) latestDue = addDays(latestDue, -1)
       const startDate = billingPeriodStart({ anchor: latestDue, frequency, index: -random.int(3, 30) })
-      return { ...base, startDate, registeredAt: registered(startDate), unpaidPeriods }
+      const firstUnpaid = billingPeriodStart({ anchor: latestDue, frequency, index: 1 - unpaidPeriods })
+      return {
+        startDate,
+        registeredAt: registered(startDate),
+        trouble: { from: randomInstantOn(random, addDays(firstUnpaid, -1), 10, 21), until: null },
+      }
+    }
+    case 'price_change': {
+      // Half moved to another price months ago (the engine applied it at a renewal), half have a change
+      // scheduled in the current period, taking effect at its end.
+      const startDate = spec.startDate ?? pastStart(random, today, 200, 1100)
+      const changeOn = random.chance(0.5)
+        ? addDays(today, -random.int(60, 150))
+        : dayBetween(random, billingPeriodOn({ anchor: startDate, frequency, date: today }).start, today)
+      return {
+        startDate,
+        registeredAt: registered(startDate),
+        priceChangeAt: afternoonOf(random, changeOn, now),
+      }
     }
   }
 }
 
 /**
- * One demo member, created the way the product would have: member, payment methods, subscription, then
- * any pause or cancellation at the time it happened. Their payment and visit history is queued on
- * `organisation` for batched writing.
+ * One demo member, created the way the product would have: member and payment methods when they
+ * registered, the membership when they joined (with its first payment) or, for members from before the
+ * history, as it stood when the history begins. Later changes are queued as events on `organisation`
+ * for the day loop, and their visits for batched writing; payments are left to the billing engine.
  */
 export async function createDemoMember(
   organisation: DemoOrganisation,
   spec: DemoMemberSpec,
 ): Promise<{ member: Member; subscription: Subscription }> {
-  const { db, organisationId, now, today } = organisation
+  const { db, organisationId, now, today, historyFrom } = organisation
   const random = organisation.random.fork(spec.label)
   const gym =
     spec.gym ?? random.weighted(organisation.gyms.map((candidate) => [candidate, candidate.weight] as const))
   const demoPrice = organisation.prices[spec.priceKey]
   if (!demoPrice) throw new Error(`Unknown demo price ${spec.priceKey}`)
   const { price } = demoPrice
-  const frequency = price.billingFrequency
-  if (!isRecurringFrequency(frequency)) throw new Error('Demo members are on recurring prices')
-  const timeline = planTimeline(random, spec, price, now, today)
+  const timeline = planTimeline(random, spec, price, organisation)
 
   const member = await createFakeMember({
     db,
@@ -259,23 +359,19 @@ export async function createDemoMember(
     usedEmails: organisation.usedEmails,
     overrides: spec.overrides,
   })
-  const methods = []
   for (const [index, type] of spec.methods.entries()) {
-    methods.push(
-      await addFakePaymentMethod({
-        db,
-        random,
-        organisationId,
-        userId: member.id,
-        type,
-        gymId: gym.id,
-        makeDefault: index === 0,
-        now: timeline.registeredAt,
-      }),
-    )
+    await addSandboxPaymentMethod({
+      db,
+      random,
+      organisationId,
+      userId: member.id,
+      gymId: gym.id,
+      type,
+      outcome: 'succeeds',
+      makeDefault: index === 0,
+      now: timeline.registeredAt,
+    })
   }
-  const paying = methods[0]
-  if (!paying) throw new Error('A demo member needs a payment method')
 
   const privateLink = price.private
     ? await createPrivatePriceLink({
@@ -289,7 +385,10 @@ export async function createDemoMember(
         ),
       })
     : undefined
-  let subscription = await createSubscription({
+  // A member who joined during the history joins as they did (first payment and joining fee due on the
+  // start date); one from before it is taken as they stood when it begins, earlier periods paid.
+  const historyBegins = instantAt(historyFrom, '05:00')
+  const membership = {
     db,
     organisationId,
     userId: member.id,
@@ -297,61 +396,18 @@ export async function createDemoMember(
     priceId: price.id,
     startDate: timeline.startDate,
     privatePriceLinkId: privateLink?.id,
-    now: timeline.subscribedAt,
-  })
-  if (timeline.pause) {
-    subscription = await pauseSubscription({
-      db,
-      organisationId,
-      subscriptionId: subscription.id,
-      startDate: timeline.pause.start,
-      endDate: timeline.pause.end,
-      createdByUserId: random.chance(0.5) ? organisation.staffUserId : null,
-      now: timeline.pause.createdAt,
-    })
   }
-  if (timeline.cancelledAt) {
-    subscription = await cancelSubscription({
-      db,
-      organisationId,
-      subscriptionId: subscription.id,
-      reasons: [random.pick(cancellationReasons)],
-      comments: random.chance(0.3) ? 'Said they would be back in the new year.' : null,
-      now: timeline.cancelledAt,
-    })
-  }
+  const subscription =
+    timeline.startDate >= historyFrom
+      ? await createMembership({
+          ...membership,
+          now: laterInstant(timeline.registeredAt, historyBegins),
+        })
+      : await createSubscription({ ...membership, now: historyBegins })
 
-  const historyFrom = laterDate(addMonths(today, -12), timeline.startDate)
-  const lastDay =
-    timeline.cancelledAt && spec.state === 'cancelled_past' ? calendarDateAt(timeline.cancelledAt) : today
-  const payments = planPaymentHistory({
-    random,
-    subscriptionId: subscription.id,
-    paymentMethodId: paying.id,
-    methodType: paying.type,
-    anchor: timeline.startDate,
-    frequency,
-    amount: price.amount,
-    joiningFee: price.joiningFee,
-    surchargeBasisPoints: organisation.surchargeBasisPoints,
-    historyFrom,
-    lastDay,
-    today,
-    now,
-    pause: timeline.pause,
-    unpaidPeriods: timeline.unpaidPeriods,
-    withUpcoming: timeline.withUpcoming,
-  })
-  organisation.payments.push(...payments)
-  if (payments.some((payment) => payment.status === 'failed'))
-    organisation.subscriptionsWithFailures.push(subscription.id)
+  queueEvents(organisation, { random, timeline, subscription, gymId: gym.id, demoPrice })
 
   if (spec.state !== 'upcoming') {
-    // Visits stop when a past cancellation took effect (the end of the period it was made in).
-    const until =
-      spec.state === 'cancelled_past' && subscription.currentPeriodEnd
-        ? addDays(subscription.currentPeriodEnd, -1)
-        : today
     const slot: VisitSlot =
       demoPrice.offeringType === 'limited_access'
         ? 'off_peak'
@@ -366,8 +422,8 @@ export async function createDemoMember(
         userId: member.id,
         homeGymId: gym.id,
         otherGymIds: organisation.gyms.filter((other) => other.id !== gym.id).map((other) => other.id),
-        from: historyFrom,
-        until: earlierDate(until, today),
+        from: laterDate(historyFrom, timeline.startDate),
+        until: earlierDate(timeline.visitsUntil ?? today, today),
         now,
         perWeek: random.weighted([
           [1, 2],
@@ -380,4 +436,95 @@ export async function createDemoMember(
     )
   }
   return { member, subscription }
+}
+
+/** The member's later changes, each through the service staff or the member would use, at its time. */
+function queueEvents(
+  organisation: DemoOrganisation,
+  options: {
+    random: Random
+    timeline: Timeline
+    subscription: Subscription
+    gymId: number
+    demoPrice: DemoPrice
+  },
+) {
+  const { organisationId, events, staffUserId } = organisation
+  const { timeline, subscription } = options
+  const random = options.random.fork('events')
+  const subscriptionId = subscription.id
+  const { pause, cancelledAt, trouble, priceChangeAt } = timeline
+  if (pause) {
+    const createdByUserId = random.chance(0.5) ? staffUserId : null
+    events.push({
+      at: pause.createdAt,
+      run: async ({ db, now }) => {
+        await pauseSubscription({
+          db,
+          organisationId,
+          subscriptionId,
+          startDate: pause.start,
+          endDate: pause.end,
+          createdByUserId,
+          now,
+        })
+      },
+    })
+  }
+  if (cancelledAt) {
+    const reasons = [random.pick(cancellationReasons)]
+    const comments = random.chance(0.3) ? 'Said they would be back in the new year.' : null
+    events.push({
+      at: cancelledAt,
+      run: async ({ db, now }) => {
+        await cancelSubscription({ db, organisationId, subscriptionId, reasons, comments, now })
+      },
+    })
+  }
+  if (trouble) {
+    const member: SimulatedMember = {
+      organisation: organisation.simulation,
+      userId: subscription.userId,
+      subscriptionId,
+      gymId: options.gymId,
+      random: random.fork('methods'),
+      live: true,
+      recoverOn: null,
+      reactedTo: new Set(),
+    }
+    // The new method is of the kind the member had; a fix is a card half the time.
+    events.push({
+      at: trouble.from,
+      run: async ({ db, now }) => {
+        const type = member.random.chance(0.6) ? 'bank_account' : 'stripe_card'
+        await switchPaymentMethod({ db, member, random: member.random, type, outcome: 'fails', now })
+      },
+    })
+    const until = trouble.until
+    if (until) {
+      events.push({
+        at: until,
+        run: async ({ db, now }) => {
+          const type = member.random.chance(0.5) ? 'bank_account' : 'stripe_card'
+          await switchPaymentMethod({ db, member, random: member.random, type, outcome: 'succeeds', now })
+        },
+      })
+    }
+  }
+  const changesTo = options.demoPrice.changesTo ? organisation.prices[options.demoPrice.changesTo] : undefined
+  if (priceChangeAt && changesTo) {
+    events.push({
+      at: priceChangeAt,
+      run: async ({ db, now }) => {
+        const current = await findOrganisationSubscription({ db, organisationId, subscriptionId })
+        await schedulePriceChange({
+          db,
+          now,
+          subscription: current,
+          priceId: changesTo.price.id,
+          scheduledByUserId: staffUserId,
+        })
+      },
+    })
+  }
 }

@@ -5,6 +5,10 @@ export function earlierInstant(a: Date, b: Date): Date {
   return a < b ? a : b
 }
 
+export function laterInstant(a: Date, b: Date): Date {
+  return a > b ? a : b
+}
+
 /** An instant on an Auckland day at a random minute in [fromHour, toHour). */
 export function randomInstantOn(
   random: Random,

@@ -3,15 +3,21 @@ import type { Db } from '~/db/client.server'
 import { organisations } from '~/db/schema'
 import type { PaymentMethodType } from '~/db/schema/enums'
 import { hashPassword } from '~/server/auth/password.server'
-import { addDays, type CalendarDateString, calendarDateAt, instantAt } from '~/server/billing/calendar'
+import {
+  addDays,
+  addMonths,
+  type CalendarDateString,
+  calendarDateAt,
+  instantAt,
+} from '~/server/billing/calendar'
+import type { SimulationOrganisation } from '~/server/billing/simulation/types'
 import { createOffering } from '~/server/services/offerings/create-offering.server'
 import { createOrganisation } from '~/server/services/organisations/create-organisation.server'
-import { recordPayments } from '~/server/services/payments/record-payment.server'
 import { createPrice, type Price } from '~/server/services/prices/create-price.server'
 import { createPrivatePriceLink } from '~/server/services/prices/create-private-price-link.server'
-import { recalculateBalanceOwing } from '~/server/services/subscriptions/recalculate-balance-owing.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { recordVisits } from '~/server/services/visits/record-visits.server'
+import { type DemoHistoryStats, runDemoHistory } from './demo-history'
 import {
   createDemoMember,
   type DemoGym,
@@ -51,19 +57,23 @@ const SEED_LOCK_KEY = 7_310_001
 export interface SeedDemoResult {
   demoFitnessId: number
   harbourStrengthId: number
+  /** The billing engine's run through the year of history. */
+  history: DemoHistoryStats
 }
 
 interface SeedContext {
   db: Db
   now: Date
   today: CalendarDateString
+  /** The first day of the engine-made history: twelve months back. */
+  historyFrom: CalendarDateString
   random: Random
   passwordHash: string
 }
 
 /** Member counts per state for Demo Fitness (320 + the demo member = 321 members). */
 const demoFitnessStates: Record<DemoState, number> = {
-  active: 220,
+  active: 214,
   term: 15,
   cooling_off: 3,
   paused: 12,
@@ -72,6 +82,7 @@ const demoFitnessStates: Record<DemoState, number> = {
   cancelled_past: 30,
   grace: 12,
   upcoming: 10,
+  price_change: 6,
 }
 
 const harbourStrengthStates: Record<DemoState, number> = {
@@ -84,6 +95,7 @@ const harbourStrengthStates: Record<DemoState, number> = {
   cancelled_past: 2,
   grace: 1,
   upcoming: 1,
+  price_change: 0,
 }
 
 function instantDaysAgo(today: CalendarDateString, days: number, time = '09:00'): Date {
@@ -100,21 +112,34 @@ function paymentMethodsFor(random: Random): PaymentMethodType[] {
   return random.chance(0.1) ? ['stripe_card', 'bank_account'] : ['stripe_card']
 }
 
-async function writeHistory(organisation: DemoOrganisation): Promise<void> {
+/** What the doors recorded: visits are planned per member and written in batches. */
+async function writeVisits(organisation: DemoOrganisation): Promise<void> {
   const { db, organisationId, now } = organisation
-  await recordPayments({ db, now, organisationId, payments: organisation.payments })
   await recordVisits({ db, now, organisationId, visits: organisation.visits })
-  if (organisation.subscriptionsWithFailures.length > 0) {
-    await recalculateBalanceOwing({
-      db,
-      now,
-      organisationId,
-      subscriptionIds: organisation.subscriptionsWithFailures,
-    })
+}
+
+function simulationOf(options: {
+  organisationId: number
+  organisation: { cardSurchargeBasisPoints: number; cardSurchargeFixed: number }
+  gyms: DemoGym[]
+  prices: Record<string, DemoPrice>
+  staffUserId: number
+  usedEmails: Set<string>
+}): SimulationOrganisation {
+  return {
+    organisationId: options.organisationId,
+    gyms: options.gyms,
+    prices: Object.values(options.prices).map(({ price }) => ({ price, weight: 1 })),
+    surcharge: {
+      cardSurchargeBasisPoints: options.organisation.cardSurchargeBasisPoints,
+      cardSurchargeFixed: options.organisation.cardSurchargeFixed,
+    },
+    staffUserId: options.staffUserId,
+    usedEmails: options.usedEmails,
   }
 }
 
-async function seedDemoFitness(context: SeedContext): Promise<number> {
+async function seedDemoFitness(context: SeedContext): Promise<DemoOrganisation> {
   const { db, now, today, passwordHash } = context
   const random = context.random.fork('demo-fitness')
   const founded = instantDaysAgo(today, 1130)
@@ -242,10 +267,11 @@ async function seedDemoFitness(context: SeedContext): Promise<number> {
   const priceCommon = { db, organisationId, now: founded }
   const anytimeId = anytime.offering.id
   const offPeakId = offPeak.offering.id
-  const demoPrice = (price: Price, offeringType: DemoPrice['offeringType']): DemoPrice => ({
-    price,
-    offeringType,
-  })
+  const demoPrice = (
+    price: Price,
+    offeringType: DemoPrice['offeringType'],
+    changesTo?: string,
+  ): DemoPrice => ({ price, offeringType, changesTo })
   const prices: Record<string, DemoPrice> = {
     anytimeWeekly: demoPrice(
       await createPrice({
@@ -256,6 +282,7 @@ async function seedDemoFitness(context: SeedContext): Promise<number> {
         joiningFee: 4900,
       }),
       '24_7',
+      'offPeakWeekly',
     ),
     anytimeFortnightly: demoPrice(
       await createPrice({
@@ -276,6 +303,7 @@ async function seedDemoFitness(context: SeedContext): Promise<number> {
         joiningFee: 4900,
       }),
       '24_7',
+      'offPeakMonthly',
     ),
     // The commitment price: cheaper, no joining fee, 12 months.
     anytimeTerm: demoPrice(
@@ -308,6 +336,7 @@ async function seedDemoFitness(context: SeedContext): Promise<number> {
         joiningFee: 2900,
       }),
       'limited_access',
+      'anytimeWeekly',
     ),
     offPeakMonthly: demoPrice(
       await createPrice({
@@ -318,6 +347,7 @@ async function seedDemoFitness(context: SeedContext): Promise<number> {
         joiningFee: 2900,
       }),
       'limited_access',
+      'anytimeMonthly',
     ),
   }
   // An unused private link for staff to hand out (members on the corporate price each used their own).
@@ -331,20 +361,28 @@ async function seedDemoFitness(context: SeedContext): Promise<number> {
     now: instantDaysAgo(today, 3),
   })
 
+  const usedEmails = new Set<string>(Object.values(demoSignIns))
   const demo: DemoOrganisation = {
     db,
     random,
     organisationId,
-    surchargeBasisPoints: organisation.cardSurchargeBasisPoints,
+    simulation: simulationOf({
+      organisationId,
+      organisation,
+      gyms,
+      prices,
+      staffUserId: owner.user.id,
+      usedEmails,
+    }),
     gyms,
     prices,
     staffUserId: owner.user.id,
     now,
     today,
-    usedEmails: new Set(Object.values(demoSignIns)),
-    payments: [],
+    historyFrom: context.historyFrom,
+    usedEmails,
+    events: [],
     visits: [],
-    subscriptionsWithFailures: [],
   }
 
   // The member sign-in: active monthly at Ponsonby since about eight months ago, anchored on a day every
@@ -358,6 +396,7 @@ async function seedDemoFitness(context: SeedContext): Promise<number> {
     methods: ['bank_account', 'stripe_card'],
     gym: ponsonby,
     startDate: memberStart,
+    reliable: true,
     overrides: {
       name: 'Aroha Ngata',
       email: demoSignIns.member,
@@ -376,22 +415,32 @@ async function seedDemoFitness(context: SeedContext): Promise<number> {
     ['offPeakMonthly', 10],
     ['corporate', 6],
   ] as const
+  // Prices with a counterpart of the same frequency, for members whose price staff change.
+  const changeablePrices = [
+    ['anytimeWeekly', 1],
+    ['anytimeMonthly', 2],
+    ['offPeakWeekly', 1],
+    ['offPeakMonthly', 1],
+  ] as const
   for (const [index, state] of shuffledStates(random.fork('states'), demoFitnessStates).entries()) {
     const memberRandom = random.fork(`plan:${index}`)
     const spec: DemoMemberSpec = {
       label: `member:${index}`,
       state,
       priceKey:
-        state === 'term' || state === 'cooling_off' ? 'anytimeTerm' : memberRandom.weighted(flexiPrices),
+        state === 'term' || state === 'cooling_off'
+          ? 'anytimeTerm'
+          : state === 'price_change'
+            ? memberRandom.weighted(changeablePrices)
+            : memberRandom.weighted(flexiPrices),
       methods: paymentMethodsFor(memberRandom),
     }
     await createDemoMember(demo, spec)
   }
-  await writeHistory(demo)
-  return organisationId
+  return demo
 }
 
-async function seedHarbourStrength(context: SeedContext): Promise<number> {
+async function seedHarbourStrength(context: SeedContext): Promise<DemoOrganisation> {
   const { db, now, today, passwordHash } = context
   const random = context.random.fork('harbour-strength')
   const founded = instantDaysAgo(today, 700)
@@ -432,29 +481,39 @@ async function seedHarbourStrength(context: SeedContext): Promise<number> {
     gyms: [gym.id],
   })
   const priceCommon = { db, organisationId, now: founded, offeringId: strength.offering.id }
+  const gyms = [{ id: gym.id, name: gym.name, area: 'wynyard', weight: 1 }]
+  const prices: Record<string, DemoPrice> = {
+    weekly: {
+      price: await createPrice({ ...priceCommon, amount: 2400, billingFrequency: 'weekly' }),
+      offeringType: '24_7',
+    },
+    monthly: {
+      price: await createPrice({ ...priceCommon, amount: 9500, billingFrequency: 'monthly' }),
+      offeringType: '24_7',
+    },
+  }
+  const usedEmails = new Set<string>([demoSignIns.harbourOwner])
   const demo: DemoOrganisation = {
     db,
     random,
     organisationId,
-    surchargeBasisPoints: organisation.cardSurchargeBasisPoints,
-    gyms: [{ id: gym.id, name: gym.name, area: 'wynyard', weight: 1 }],
-    prices: {
-      weekly: {
-        price: await createPrice({ ...priceCommon, amount: 2400, billingFrequency: 'weekly' }),
-        offeringType: '24_7',
-      },
-      monthly: {
-        price: await createPrice({ ...priceCommon, amount: 9500, billingFrequency: 'monthly' }),
-        offeringType: '24_7',
-      },
-    },
+    simulation: simulationOf({
+      organisationId,
+      organisation,
+      gyms,
+      prices,
+      staffUserId: owner.user.id,
+      usedEmails,
+    }),
+    gyms,
+    prices,
     staffUserId: owner.user.id,
     now,
     today,
-    usedEmails: new Set([demoSignIns.harbourOwner]),
-    payments: [],
+    historyFrom: context.historyFrom,
+    usedEmails,
+    events: [],
     visits: [],
-    subscriptionsWithFailures: [],
   }
   for (const [index, state] of shuffledStates(random.fork('states'), harbourStrengthStates).entries()) {
     const memberRandom = random.fork(`plan:${index}`)
@@ -465,46 +524,82 @@ async function seedHarbourStrength(context: SeedContext): Promise<number> {
       methods: paymentMethodsFor(memberRandom),
     })
   }
-  await writeHistory(demo)
-  return organisationId
+  return demo
 }
 
-async function seedInto(db: Db, now: Date): Promise<SeedDemoResult> {
+interface DemoSetup {
+  demoFitness: DemoOrganisation
+  harbourStrength: DemoOrganisation
+  historyFrom: CalendarDateString
+}
+
+/** Organisations, staff, offerings, members and their visits; their later changes queued as events. */
+async function setUpDemo(db: Db, now: Date): Promise<DemoSetup> {
   // Hashed once for all six sign-ins: argon2id is slow on purpose.
   const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const today = calendarDateAt(now)
   const context: SeedContext = {
     db,
     now,
-    today: calendarDateAt(now),
+    today,
+    historyFrom: addMonths(today, -12),
     random: createRandom('gymbase-demo'),
     passwordHash,
   }
-  const demoFitnessId = await seedDemoFitness(context)
-  const harbourStrengthId = await seedHarbourStrength(context)
-  return { demoFitnessId, harbourStrengthId }
+  const demoFitness = await seedDemoFitness(context)
+  const harbourStrength = await seedHarbourStrength(context)
+  await writeVisits(demoFitness)
+  await writeVisits(harbourStrength)
+  return { demoFitness, harbourStrength, historyFrom: context.historyFrom }
 }
 
-/** Seeds the demo data set in one transaction. Fails if Demo Fitness already exists (its slug is taken). */
+/**
+ * Every payment and charge attempt of the year comes from the billing engine, run day by day from
+ * twelve months ago to now, outside the set-up transaction: it commits as it goes, as in production.
+ */
+async function makeHistory(db: Db, now: Date, setup: DemoSetup): Promise<SeedDemoResult> {
+  const { demoFitness, harbourStrength } = setup
+  const history = await runDemoHistory({
+    db,
+    from: setup.historyFrom,
+    now,
+    events: [...demoFitness.events, ...harbourStrength.events],
+  })
+  return {
+    demoFitnessId: demoFitness.organisationId,
+    harbourStrengthId: harbourStrength.organisationId,
+    history,
+  }
+}
+
+/**
+ * Seeds the demo data set: the set-up in one transaction (which fails if Demo Fitness already exists: its
+ * slug is taken), then the year of history from the billing engine.
+ */
 export async function seedDemo(options: { db: Db; now: Date }): Promise<SeedDemoResult> {
-  return options.db.transaction((tx) => seedInto(tx, options.now))
+  const setup = await options.db.transaction((tx) => setUpDemo(tx, options.now))
+  return makeHistory(options.db, options.now, setup)
 }
 
 /**
  * Seeds the demo data when the database has no organisation at all (a fresh embedded database), and
- * does nothing otherwise. An advisory lock makes a concurrent second caller wait and then find the data.
+ * does nothing otherwise. An advisory lock makes a concurrent second caller wait for the set-up and then
+ * find the organisations (while the first may still be making the history).
  */
 export async function seedDemoIfEmpty(options: {
   db: Db
   now?: Date
 }): Promise<{ seeded: false } | ({ seeded: true } & SeedDemoResult)> {
-  return options.db.transaction(async (tx) => {
+  // The only place the seed reads the wall clock: at boot, "now" is now.
+  const now = options.now ?? new Date()
+  const setup = await options.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
     const [existing] = await tx.select({ id: organisations.id }).from(organisations).limit(1)
-    if (existing) return { seeded: false }
-    // The only place the seed reads the wall clock: at boot, "now" is now.
-    const result = await seedInto(tx, options.now ?? new Date())
-    return { seeded: true, ...result }
+    if (existing) return null
+    return setUpDemo(tx, now)
   })
+  if (!setup) return { seeded: false }
+  return { seeded: true, ...(await makeHistory(options.db, now, setup)) }
 }
 
 /** Whether the demo organisation exists (for `npm run seed`). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import {
   organisations,
@@ -26,15 +26,25 @@ export interface AdvanceStats {
 export const UPCOMING_HORIZON_DAYS = 7
 
 type SubscriptionRow = typeof subscriptions.$inferSelect
+type PriceRow = typeof prices.$inferSelect
 
 /**
- * The daily schedule step (DESIGN §5): for every live subscription, close the failed-payment grace
- * period that ran out, apply scheduled price changes, roll the current period forward to today, and
- * create the next period's payment as `upcoming` a week before it is due. Each subscription is one
- * short transaction holding its row lock (`SKIP LOCKED`: a second worker takes the others), and every
- * step is idempotent, so a run killed half way is finished by the next.
+ * The daily schedule step (DESIGN §5), set-based: the subscriptions with work today are taken in
+ * batches; each batch is one transaction that locks its rows (`FOR UPDATE SKIP LOCKED`, in id order),
+ * reads their prices, pauses, payment methods and organisations in one query each, works out every
+ * subscription's next state with the pure period functions (`planAdvance`), and writes the result in
+ * a few multi-row statements: cancellations for non-payment, payments withdrawn, renewals and price
+ * changes, and the next period's payments (`ON CONFLICT DO NOTHING` on the one-payment-per-period
+ * index). Every step is idempotent, so a run killed half way is finished by the next, and two runs at
+ * once share the work (a batch skips rows another transaction holds).
  */
-export async function advanceSubscriptions(options: { db: Db; now: Date; batchSize?: number }) {
+export async function advanceSubscriptions(options: {
+  db: Db
+  now: Date
+  batchSize?: number
+  /** Batches worked on at once (default `billingPolicy`); a transaction passed as `db` needs 1. */
+  lanes?: number
+}) {
   const { db, now } = options
   const today = calendarDateAt(now)
   const stats: AdvanceStats = {
@@ -43,40 +53,41 @@ export async function advanceSubscriptions(options: { db: Db; now: Date; batchSi
     cancelledForNonPayment: 0,
     priceChangesApplied: 0,
   }
-  let afterId = 0
+  const candidates = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.isStaging, false), hasWorkToday(today, now)))
+    .orderBy(asc(subscriptions.id))
+  const ids = candidates.map((row) => row.id)
+  const size = options.batchSize ?? billingPolicy.advanceBatchSize
+  const batches: number[][] = []
+  for (let from = 0; from < ids.length; from += size) batches.push(ids.slice(from, from + size))
+
   // Subscriptions another transaction holds (a second worker, a billing run recording a result, a
   // killed worker's connection not yet closed) are skipped at first, then waited for at the end: a
   // run that left one out would never create its next payment (a daily one's period would be lost).
   const skipped: number[] = []
-  for (;;) {
-    const ids = await db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(and(gt(subscriptions.id, afterId), eq(subscriptions.isStaging, false), hasWorkToday(today, now)))
-      .orderBy(asc(subscriptions.id))
-      .limit(options.batchSize ?? 500)
-    if (ids.length === 0) break
-    afterId = ids.at(-1)?.id ?? afterId
-    // Subscriptions are independent (one short transaction each, SKIP LOCKED): a few at once. After
-    // an error the other lanes stop too, so nothing runs on once the run has failed.
-    let next = 0
-    let failed = false
-    const lane = async () => {
-      for (let index = next++; index < ids.length && !failed; index = next++) {
-        const row = ids[index]
-        if (!row) continue
-        try {
-          const advanced = await advanceOne({ db, id: row.id, now, today, stats, wait: false })
-          if (advanced === 'locked') skipped.push(row.id)
-        } catch (error) {
-          failed = true
-          throw error
-        }
+  let next = 0
+  let failed = false
+  const lane = async () => {
+    for (let index = next++; index < batches.length && !failed; index = next++) {
+      const batch = batches[index]
+      if (!batch) continue
+      try {
+        skipped.push(...(await advanceBatch({ db, ids: batch, now, today, stats, wait: false })))
+      } catch (error) {
+        // After an error the other lanes stop too, so nothing runs on once the run has failed.
+        failed = true
+        throw error
       }
     }
-    await Promise.all(Array.from({ length: billingPolicy.advanceLanes }, lane))
   }
-  for (const id of skipped) await advanceOne({ db, id, now, today, stats, wait: true })
+  const lanes = Math.max(1, Math.min(options.lanes ?? billingPolicy.advanceLanes, batches.length))
+  await Promise.all(Array.from({ length: lanes }, lane))
+  skipped.sort((a, b) => a - b)
+  for (let from = 0; from < skipped.length; from += size) {
+    await advanceBatch({ db, ids: skipped.slice(from, from + size), now, today, stats, wait: true })
+  }
   return stats
 }
 
@@ -101,112 +112,260 @@ function hasWorkToday(today: CalendarDateString, now: Date) {
   )`
 }
 
-async function advanceOne(options: {
+/** What the schedule step does to one subscription today: worked out in memory, written in bulk. */
+export interface AdvancePlan {
+  subscriptionId: number
+  /** A failed-payment grace period ran out with money owed: cancelled now, nothing else happens. */
+  cancelForNonPayment: boolean
+  /** An upcoming membership whose start date has come is simply running now. */
+  started: boolean
+  /** Upcoming payments due on or after this day are withdrawn (the membership ends before them). */
+  cancelPaymentsFrom: CalendarDateString | null
+  /** The current period rolled forward to the one containing today, and the price it is on. */
+  renewal: { start: CalendarDateString; end: CalendarDateString; priceId: number; renewals: number } | null
+  /** A scheduled price change taken on a renewal date on the way. */
+  priceChange: { toPriceId: number; on: CalendarDateString } | null
+  /** The next period's payment, created `upcoming` a week before it is due. */
+  nextPayment: { priceId: number; start: CalendarDateString; end: CalendarDateString } | null
+}
+
+/**
+ * The schedule step for one subscription as a pure function of its row, price and pauses (DESIGN §5):
+ * close a grace period that ran out, start an upcoming membership, withdraw payments after a
+ * cancellation, roll the current period forward applying a scheduled price change, and name the next
+ * period's payment when it is due within the horizon.
+ */
+export function planAdvance(options: {
+  subscription: SubscriptionRow
+  price: Pick<PriceRow, 'billingFrequency'> | undefined
+  pauses: readonly Pause[]
+  today: CalendarDateString
+}): AdvancePlan {
+  const { subscription, price, pauses, today } = options
+  const plan: AdvancePlan = {
+    subscriptionId: subscription.id,
+    cancelForNonPayment: false,
+    started: false,
+    cancelPaymentsFrom: null,
+    renewal: null,
+    priceChange: null,
+    nextPayment: null,
+  }
+  // 1. A grace period that ran out with money still owed ends the membership now.
+  if (
+    !subscription.cancelledAt &&
+    subscription.gracePeriodEndsAt !== null &&
+    subscription.gracePeriodEndsAt < today &&
+    subscription.balanceOwing > 0
+  ) {
+    return { ...plan, cancelForNonPayment: true, cancelPaymentsFrom: today }
+  }
+  plan.started = subscription.upcomingState === 'upcoming' && subscription.startDate <= today
+  const endsOn = membershipEndsOn(subscription)
+  plan.cancelPaymentsFrom = endsOn
+  if (subscription.currentPeriodEnd === null) return plan
+  if (!price || !isRecurringFrequency(price.billingFrequency)) return plan
+  const frequency = price.billingFrequency
+
+  // 2. Roll the current period forward to the one containing today, applying a price change that
+  //    takes effect on a renewal date on the way.
+  let current = {
+    start: subscription.currentPeriodStart ?? subscription.startDate,
+    end: subscription.currentPeriodEnd,
+  }
+  let priceId = subscription.priceId
+  let renewals = 0
+  while (current.end <= today && (endsOn === null || current.end < endsOn)) {
+    const next = billingPeriodOn({ anchor: subscription.startDate, frequency, date: current.end, pauses })
+    if (priceId === subscription.priceId && priceChangeDue(subscription, next.start)) {
+      priceId = subscription.transitionToPriceId ?? subscription.priceId
+      plan.priceChange = { toPriceId: priceId, on: next.start }
+    }
+    current = { start: next.start, end: next.end }
+    renewals += 1
+  }
+  if (renewals > 0) plan.renewal = { ...current, priceId, renewals }
+
+  // 3. The next period's payment, a week ahead, unless the membership ends before it.
+  const nextStart = current.end
+  if (endsOn !== null && nextStart >= endsOn) return plan
+  if (daysBetween(today, nextStart) > UPCOMING_HORIZON_DAYS) return plan
+  const next = billingPeriodOn({ anchor: subscription.startDate, frequency, date: nextStart, pauses })
+  const pendingChange = priceId === subscription.priceId && priceChangeDue(subscription, next.start)
+  plan.nextPayment = {
+    priceId: pendingChange ? (subscription.transitionToPriceId ?? priceId) : priceId,
+    start: next.start,
+    end: next.end,
+  }
+  return plan
+}
+
+/**
+ * One batch in one transaction: lock the rows (waiting for them with `wait`, else skipping those
+ * another transaction holds, which are returned), read what the plans need in one query per table,
+ * plan, and write. Returns the ids that were skipped.
+ */
+async function advanceBatch(options: {
   db: Db
-  id: number
+  ids: readonly number[]
   now: Date
   today: CalendarDateString
   stats: AdvanceStats
-  /** Wait for a subscription another transaction holds, instead of skipping it (`'locked'`). */
   wait: boolean
-}): Promise<'locked' | undefined> {
-  const { db, id, now, today, stats } = options
+}): Promise<number[]> {
+  const { db, ids, now, today, stats } = options
+  if (ids.length === 0) return []
   return db.transaction(async (tx) => {
-    const [subscription] = await tx
+    const rows = await tx
       .select()
       .from(subscriptions)
-      .where(eq(subscriptions.id, id))
+      .where(inArray(subscriptions.id, [...ids]))
+      .orderBy(asc(subscriptions.id))
       .for('update', options.wait ? {} : { skipLocked: true })
-    if (!subscription) return options.wait ? undefined : 'locked'
+    const locked = new Set(rows.map((row) => row.id))
+    const skipped = options.wait ? [] : ids.filter((id) => !locked.has(id))
+    if (rows.length === 0) return skipped
 
-    // 1. A grace period that ran out with money still owed ends the membership now.
-    if (
-      !subscription.cancelledAt &&
-      subscription.gracePeriodEndsAt !== null &&
-      subscription.gracePeriodEndsAt < today &&
-      subscription.balanceOwing > 0
-    ) {
-      await tx
-        .update(subscriptions)
-        .set({
-          cancelledAt: now,
-          undoCancellationUntil: now,
-          cancellationReasons: ['unpaid'],
-          version: sql`${subscriptions.version} + 1`,
-          updatedAt: now,
-        })
-        .where(eq(subscriptions.id, id))
-      await cancelPaymentsFrom(tx, id, today, now)
-      stats.cancelledForNonPayment += 1
-      return
+    const priceIds = new Set<number>()
+    for (const row of rows) {
+      priceIds.add(row.priceId)
+      if (row.transitionToPriceId !== null) priceIds.add(row.transitionToPriceId)
     }
-
-    // An upcoming membership whose start date has come is simply running now.
-    if (subscription.upcomingState === 'upcoming' && subscription.startDate <= today) {
-      await tx
-        .update(subscriptions)
-        .set({ upcomingState: null, updatedAt: now })
-        .where(eq(subscriptions.id, id))
-    }
-
-    const endsOn = membershipEndsOn(subscription)
-    if (endsOn !== null) await cancelPaymentsFrom(tx, id, endsOn, now)
-    if (subscription.currentPeriodEnd === null) return
-
-    const [price] = await tx.select().from(prices).where(eq(prices.id, subscription.priceId))
-    if (!price || !isRecurringFrequency(price.billingFrequency)) return
-    const pauses = await pausesOf(tx, id)
-
-    // 2. Roll the current period forward to the one containing today, applying a price change that
-    //    takes effect on a renewal date on the way.
-    let current = {
-      start: subscription.currentPeriodStart ?? subscription.startDate,
-      end: subscription.currentPeriodEnd,
-    }
-    let priceId = subscription.priceId
-    let renewed = false
-    while (current.end <= today && (endsOn === null || current.end < endsOn)) {
-      const next = billingPeriodOn({
-        anchor: subscription.startDate,
-        frequency: price.billingFrequency,
-        date: current.end,
-        pauses,
-      })
-      if (priceId === subscription.priceId && priceChangeDue(subscription, next.start)) {
-        priceId = await applyPriceChange(tx, subscription, next.start, now)
-        stats.priceChangesApplied += 1
-      }
-      current = { start: next.start, end: next.end }
-      renewed = true
-      stats.renewed += 1
-    }
-    if (renewed) {
-      await tx
-        .update(subscriptions)
-        .set({ currentPeriodStart: current.start, currentPeriodEnd: current.end, priceId, updatedAt: now })
-        .where(eq(subscriptions.id, id))
-    }
-
-    // 3. The next period's payment, a week ahead, unless the membership ends before it.
-    const nextStart = current.end
-    if (endsOn !== null && nextStart >= endsOn) return
-    if (daysBetween(today, nextStart) > UPCOMING_HORIZON_DAYS) return
-    const next = billingPeriodOn({
-      anchor: subscription.startDate,
-      frequency: price.billingFrequency,
-      date: nextStart,
-      pauses,
-    })
-    const pendingChange = priceId === subscription.priceId && priceChangeDue(subscription, next.start)
-    const nextPriceId = pendingChange ? (subscription.transitionToPriceId ?? priceId) : priceId
-    const created = await createPeriodPayment(tx, {
-      subscription,
-      priceId: nextPriceId,
-      period: { start: next.start, end: next.end },
-      now,
-    })
-    if (created) stats.paymentsCreated += 1
+    const priceRows = await tx
+      .select()
+      .from(prices)
+      .where(inArray(prices.id, [...priceIds]))
+    const priceById = new Map(priceRows.map((price) => [price.id, price]))
+    const pausesById = await pausesOfMany(
+      tx,
+      rows.map((row) => row.id),
+    )
+    const plans = rows.map((subscription) =>
+      planAdvance({
+        subscription,
+        price: priceById.get(subscription.priceId),
+        pauses: pausesById.get(subscription.id) ?? [],
+        today,
+      }),
+    )
+    const subscriptionById = new Map(rows.map((row) => [row.id, row]))
+    await writePlans(tx, { plans, subscriptionById, priceById, now, stats })
+    return skipped
   })
+}
+
+async function writePlans(
+  tx: Db,
+  options: {
+    plans: AdvancePlan[]
+    subscriptionById: Map<number, SubscriptionRow>
+    priceById: Map<number, PriceRow>
+    now: Date
+    stats: AdvanceStats
+  },
+) {
+  const { plans, subscriptionById, priceById, now, stats } = options
+  const at = sql`${now.toISOString()}::timestamptz`
+  const list = <T, V>(items: readonly T[], pick: (item: T) => V) => sql.param(items.map(pick))
+
+  const unpaid = plans.filter((plan) => plan.cancelForNonPayment).map((plan) => plan.subscriptionId)
+  if (unpaid.length > 0) {
+    await tx
+      .update(subscriptions)
+      .set({
+        cancelledAt: now,
+        undoCancellationUntil: now,
+        cancellationReasons: ['unpaid'],
+        version: sql`${subscriptions.version} + 1`,
+        updatedAt: now,
+      })
+      .where(inArray(subscriptions.id, unpaid))
+    stats.cancelledForNonPayment += unpaid.length
+  }
+
+  const withdrawals = plans.filter((plan) => plan.cancelPaymentsFrom !== null)
+  if (withdrawals.length > 0) {
+    await tx.execute(sql`
+      update ${payments} as p set status = 'cancelled', updated_at = ${at}
+      from unnest(${list(withdrawals, (plan) => plan.subscriptionId)}::int[],
+        ${list(withdrawals, (plan) => plan.cancelPaymentsFrom)}::date[]) as v(subscription_id, from_day)
+      where p.subscription_id = v.subscription_id and p.status = 'upcoming' and p.due_on >= v.from_day`)
+  }
+
+  const started = plans.filter((plan) => plan.started).map((plan) => plan.subscriptionId)
+  if (started.length > 0) {
+    await tx
+      .update(subscriptions)
+      .set({ upcomingState: null, updatedAt: now })
+      .where(inArray(subscriptions.id, started))
+  }
+
+  const renewed = plans.filter((plan) => plan.renewal !== null)
+  if (renewed.length > 0) {
+    // A price change applied on the way clears the scheduled change in the same statement.
+    await tx.execute(sql`
+      update ${subscriptions} as s
+      set current_period_start = v.period_start, current_period_end = v.period_end, price_id = v.price_id,
+        transition_to_price_id = case when v.changed then null else s.transition_to_price_id end,
+        transition_takes_effect_at = case when v.changed then null else s.transition_takes_effect_at end,
+        transition_to_date = case when v.changed then null else s.transition_to_date end,
+        updated_at = ${at}
+      from unnest(${list(renewed, (plan) => plan.subscriptionId)}::int[],
+        ${list(renewed, (plan) => plan.renewal?.start)}::date[],
+        ${list(renewed, (plan) => plan.renewal?.end)}::date[],
+        ${list(renewed, (plan) => plan.renewal?.priceId)}::int[],
+        ${list(renewed, (plan) => plan.priceChange !== null)}::boolean[])
+        as v(id, period_start, period_end, price_id, changed)
+      where s.id = v.id`)
+    for (const plan of renewed) stats.renewed += plan.renewal?.renewals ?? 0
+  }
+
+  const changes = plans.filter((plan) => plan.priceChange !== null)
+  if (changes.length > 0) {
+    await tx.execute(sql`
+      update ${priceChangeHistory} as h set applied_at = ${at}
+      from unnest(${list(changes, (plan) => plan.subscriptionId)}::int[],
+        ${list(changes, (plan) => plan.priceChange?.toPriceId)}::int[],
+        ${list(changes, (plan) => plan.priceChange?.on)}::date[]) as v(subscription_id, to_price_id, on_day)
+      where h.subscription_id = v.subscription_id and h.to_price_id = v.to_price_id
+        and h.applied_at is null and h.takes_effect_on <= v.on_day`)
+    stats.priceChangesApplied += changes.length
+  }
+
+  const due = plans.filter((plan) => plan.nextPayment !== null)
+  if (due.length === 0) return
+  const dueSubscriptions = due.flatMap((plan) => subscriptionById.get(plan.subscriptionId) ?? [])
+  const methods = await paymentMethodsOfMany(
+    tx,
+    dueSubscriptions.map((subscription) => subscription.userId),
+  )
+  const surcharges = await surchargesOfMany(
+    tx,
+    dueSubscriptions.map((subscription) => subscription.organisationId),
+  )
+  const values = due.flatMap((plan) => {
+    const subscription = subscriptionById.get(plan.subscriptionId)
+    const next = plan.nextPayment
+    const price = next ? priceById.get(next.priceId) : undefined
+    if (!subscription || !next || !price) return []
+    return [
+      periodPaymentValues({
+        subscription,
+        price,
+        method: methods.get(subscription.userId) ?? null,
+        surcharge: surcharges.get(subscription.organisationId) ?? null,
+        period: { start: next.start, end: next.end },
+        now,
+      }),
+    ]
+  })
+  if (values.length === 0) return
+  const inserted = await tx
+    .insert(payments)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: payments.id })
+  stats.paymentsCreated += inserted.length
 }
 
 /** The day a cancelled membership stops: its renewal date at cancellation (no payment from then on). */
@@ -224,53 +383,73 @@ function priceChangeDue(subscription: SubscriptionRow, periodStart: CalendarDate
   return true
 }
 
-async function applyPriceChange(tx: Db, subscription: SubscriptionRow, on: CalendarDateString, now: Date) {
-  const toPriceId = subscription.transitionToPriceId ?? subscription.priceId
-  await tx
-    .update(subscriptions)
-    .set({
-      priceId: toPriceId,
-      transitionToPriceId: null,
-      transitionTakesEffectAt: null,
-      transitionToDate: null,
-    })
-    .where(eq(subscriptions.id, subscription.id))
-  await tx
-    .update(priceChangeHistory)
-    .set({ appliedAt: now })
-    .where(
-      and(
-        eq(priceChangeHistory.subscriptionId, subscription.id),
-        eq(priceChangeHistory.toPriceId, toPriceId),
-        isNull(priceChangeHistory.appliedAt),
-        sql`${priceChangeHistory.takesEffectOn} <= ${on}`,
-      ),
-    )
-  return toPriceId
-}
-
 /** Pauses that were not cancelled, as the period maths takes them (`end` = the day membership resumes). */
 export async function pausesOf(db: Db, subscriptionId: number): Promise<Pause[]> {
-  const rows = await db
-    .select({ start: subscriptionPauses.startDate, end: subscriptionPauses.endDate })
-    .from(subscriptionPauses)
-    .where(and(eq(subscriptionPauses.subscriptionId, subscriptionId), isNull(subscriptionPauses.cancelledAt)))
-  // Stored with the last paused day (as people say it); the maths counts to the resume day.
-  return rows.map((row) => ({ start: row.start, end: addDays(row.end, 1) }))
+  return (await pausesOfMany(db, [subscriptionId])).get(subscriptionId) ?? []
 }
 
-/** Upcoming payments from `from` on stop: the membership ends before they are due. */
-async function cancelPaymentsFrom(tx: Db, subscriptionId: number, from: CalendarDateString, now: Date) {
-  await tx
-    .update(payments)
-    .set({ status: 'cancelled', updatedAt: now })
+/** `pausesOf` for many subscriptions in one query. */
+async function pausesOfMany(db: Db, subscriptionIds: readonly number[]): Promise<Map<number, Pause[]>> {
+  const rows = await db
+    .select({
+      subscriptionId: subscriptionPauses.subscriptionId,
+      start: subscriptionPauses.startDate,
+      end: subscriptionPauses.endDate,
+    })
+    .from(subscriptionPauses)
     .where(
       and(
-        eq(payments.subscriptionId, subscriptionId),
-        eq(payments.status, 'upcoming'),
-        gte(payments.dueOn, from),
+        inArray(subscriptionPauses.subscriptionId, [...subscriptionIds]),
+        isNull(subscriptionPauses.cancelledAt),
       ),
     )
+  const byId = new Map<number, Pause[]>()
+  for (const row of rows) {
+    // Stored with the last paused day (as people say it); the maths counts to the resume day.
+    const pause = { start: row.start, end: addDays(row.end, 1) }
+    byId.set(row.subscriptionId, [...(byId.get(row.subscriptionId) ?? []), pause])
+  }
+  return byId
+}
+
+type MethodChoice = { id: number; type: PaymentType } | null
+type Surcharge = { bps: number; fixed: number } | null
+
+/**
+ * A period's payment row: the price (or the subscription's forced amount) plus any extra, with the
+ * organisation's card surcharge when the member pays by card.
+ */
+function periodPaymentValues(options: {
+  subscription: SubscriptionRow
+  price: PriceRow
+  method: MethodChoice
+  surcharge: Surcharge
+  period: { start: CalendarDateString; end: CalendarDateString }
+  now: Date
+  extraAmount?: number
+}): typeof payments.$inferInsert {
+  const { subscription, method, surcharge, period, now } = options
+  const amount = (subscription.forcePriceAmount ?? options.price.amount) + (options.extraAmount ?? 0)
+  const type: PaymentType = method?.type ?? 'bank_account'
+  return {
+    organisationId: subscription.organisationId,
+    subscriptionId: subscription.id,
+    userId: subscription.userId,
+    gymId: subscription.gymId,
+    paymentMethodId: method?.id ?? null,
+    amount,
+    surcharge:
+      type === 'stripe_card' && surcharge
+        ? Math.round((amount * surcharge.bps) / 10_000) + (amount > 0 ? surcharge.fixed : 0)
+        : 0,
+    periodStartAt: period.start,
+    periodEndAt: period.end,
+    dueOn: period.start,
+    status: 'upcoming',
+    type,
+    createdAt: now,
+    updatedAt: now,
+  }
 }
 
 /**
@@ -287,54 +466,56 @@ export async function createPeriodPayment(
     extraAmount?: number
   },
 ): Promise<boolean> {
-  const { subscription, period, now } = options
+  const { subscription } = options
   const [price] = await tx.select().from(prices).where(eq(prices.id, options.priceId))
   if (!price) return false
   const method = await memberPaymentMethod(tx, subscription.userId)
-  const [organisation] = await tx
-    .select({ bps: organisations.cardSurchargeBasisPoints, fixed: organisations.cardSurchargeFixed })
-    .from(organisations)
-    .where(eq(organisations.id, subscription.organisationId))
-  const amount = (subscription.forcePriceAmount ?? price.amount) + (options.extraAmount ?? 0)
-  const type: PaymentType = method?.type ?? 'bank_account'
-  const surcharge =
-    type === 'stripe_card' && organisation
-      ? Math.round((amount * organisation.bps) / 10_000) + (amount > 0 ? organisation.fixed : 0)
-      : 0
+  const surcharge = (await surchargesOfMany(tx, [subscription.organisationId])).get(
+    subscription.organisationId,
+  )
   const inserted = await tx
     .insert(payments)
-    .values({
-      organisationId: subscription.organisationId,
-      subscriptionId: subscription.id,
-      userId: subscription.userId,
-      gymId: subscription.gymId,
-      paymentMethodId: method?.id ?? null,
-      amount,
-      surcharge,
-      periodStartAt: period.start,
-      periodEndAt: period.end,
-      dueOn: period.start,
-      status: 'upcoming',
-      type,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(periodPaymentValues({ ...options, price, method, surcharge: surcharge ?? null }))
     .onConflictDoNothing()
     .returning({ id: payments.id })
   return inserted.length > 0
 }
 
 /** The member's default payment method (or their first one): what the next charge uses. */
-export async function memberPaymentMethod(tx: Db, userId: number) {
-  const [member] = await tx
-    .select({ preferredId: users.defaultPaymentMethodId })
-    .from(users)
-    .where(eq(users.id, userId))
-  const preferredId = member?.preferredId ?? null
-  const methods = await tx
-    .select({ id: paymentMethods.id, type: paymentMethods.type })
+export async function memberPaymentMethod(tx: Db, userId: number): Promise<MethodChoice> {
+  return (await paymentMethodsOfMany(tx, [userId])).get(userId) ?? null
+}
+
+/** `memberPaymentMethod` for many members in one query. */
+async function paymentMethodsOfMany(tx: Db, userIds: readonly number[]): Promise<Map<number, MethodChoice>> {
+  const rows = await tx
+    .select({
+      userId: paymentMethods.userId,
+      id: paymentMethods.id,
+      type: paymentMethods.type,
+      preferredId: users.defaultPaymentMethodId,
+    })
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.deletedAt)))
+    .innerJoin(users, eq(users.id, paymentMethods.userId))
+    .where(and(inArray(paymentMethods.userId, [...new Set(userIds)]), isNull(paymentMethods.deletedAt)))
     .orderBy(asc(paymentMethods.id))
-  return methods.find((method) => method.id === preferredId) ?? methods[0] ?? null
+  const chosen = new Map<number, MethodChoice>()
+  for (const row of rows) {
+    const method = { id: row.id, type: row.type }
+    if (!chosen.has(row.userId) || row.id === row.preferredId) chosen.set(row.userId, method)
+  }
+  return chosen
+}
+
+/** Each organisation's card surcharge (basis points and fixed cents). */
+async function surchargesOfMany(tx: Db, organisationIds: readonly number[]): Promise<Map<number, Surcharge>> {
+  const rows = await tx
+    .select({
+      id: organisations.id,
+      bps: organisations.cardSurchargeBasisPoints,
+      fixed: organisations.cardSurchargeFixed,
+    })
+    .from(organisations)
+    .where(inArray(organisations.id, [...new Set(organisationIds)]))
+  return new Map(rows.map((row) => [row.id, { bps: row.bps, fixed: row.fixed }]))
 }

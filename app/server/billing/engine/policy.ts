@@ -10,8 +10,10 @@ export const billingPolicy = {
   concurrency: 8,
   /** Batches one run works on at once (claim, charge, record each), so database work overlaps charging. */
   lanes: 2,
-  /** Subscriptions the schedule step advances at once, each in its own short transaction. */
-  advanceLanes: 4,
+  /** Subscriptions the schedule step locks, plans and writes per transaction (a few statements each). */
+  advanceBatchSize: 1000,
+  /** Schedule-step batches worked on at once. */
+  advanceLanes: 2,
   /** A pending bank payment is first asked about this long after it was sent. */
   pollAfterMs: 5 * 60_000,
   /**

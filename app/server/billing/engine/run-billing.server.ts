@@ -47,6 +47,8 @@ export async function runBilling(options: {
   batchSize?: number
   /** Stop after this many batches (tests); by default until nothing is due. */
   maxBatches?: number
+  /** Batches worked on at once (default `billingPolicy`); a transaction passed as `db` needs 1. */
+  lanes?: number
 }): Promise<BillingRunStats> {
   const { db, providers, now } = options
   const stats: BillingRunStats = {
@@ -100,7 +102,7 @@ export async function runBilling(options: {
       failed = true
       throw error
     })
-  await Promise.all(Array.from({ length: billingPolicy.lanes }, guarded))
+  await Promise.all(Array.from({ length: options.lanes ?? billingPolicy.lanes }, guarded))
 
   stats.polled = await pollPendingPayments({ db, providers, now })
   return stats

@@ -140,10 +140,12 @@ export function createSandboxProvider(config: LedgerConfig, options: SandboxOpti
     },
 
     async pollCharge({ reference, now }) {
+      // Counting the poll and reading the charge is one statement: most polls find it still pending.
       const [row] = await db
-        .select()
-        .from(sandboxCharges)
+        .update(sandboxCharges)
+        .set({ pollCount: sql`${sandboxCharges.pollCount} + 1` })
         .where(and(eq(sandboxCharges.reference, reference), eq(sandboxCharges.kind, config.kind)))
+        .returning()
       if (!row) throw new ChargeNotFoundError(reference)
 
       if (row.status === 'pending' && row.settlesAt && row.settlesAt.getTime() <= now.getTime()) {
@@ -156,19 +158,15 @@ export function createSandboxProvider(config: LedgerConfig, options: SandboxOpti
             errorStatus: outcome.status === 'failed' ? outcome.errorStatus : null,
             errorDescription: outcome.status === 'failed' ? outcome.errorDescription : null,
             settledAt: now,
-            pollCount: sql`${sandboxCharges.pollCount} + 1`,
           })
           .where(and(eq(sandboxCharges.id, row.id), eq(sandboxCharges.status, 'pending')))
           .returning()
         if (settled) return currentResult(settled)
+        // Another poll settled it meanwhile: its outcome stands.
+        const [current] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, row.id))
+        return currentResult(current ?? row)
       }
-
-      const [counted] = await db
-        .update(sandboxCharges)
-        .set({ pollCount: sql`${sandboxCharges.pollCount} + 1` })
-        .where(eq(sandboxCharges.id, row.id))
-        .returning()
-      return currentResult(counted ?? row)
+      return currentResult(row)
     },
   }
 }
