@@ -196,6 +196,8 @@ test.describe('organisation settings', () => {
       page.getByRole('form', { name: 'Failed-payment grace period' }).getByLabel('Length'),
     ).toHaveAccessibleDescription(/Value is required/)
     await page.getByRole('form', { name: 'Failed-payment grace period' }).getByLabel('Length').fill('14')
+    // The number commits when the field loses focus, and its message then goes, moving the button up.
+    await page.keyboard.press('Tab')
     await page
       .getByRole('form', { name: 'Failed-payment grace period' })
       .getByRole('button', { name: 'Save grace period' })
