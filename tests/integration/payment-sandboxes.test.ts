@@ -304,6 +304,81 @@ describeEachDatabase('bank sandbox', (t) => {
     })
   })
 
+  it('takes a batch in one call, answering each request as a single charge would', async () => {
+    const ledger = createSandboxProviders({ db: t.db })
+    const seen = cardCharge('pm_card_visa')
+    const first = await ledger.card.charge(seen)
+    const reused = cardCharge('pm_card_visa')
+    await ledger.card.charge(reused)
+    const fresh = cardCharge(sandboxCardReference('9995'))
+    const requests = [
+      fresh,
+      seen,
+      { ...reused, amount: 9_900 },
+      cardCharge('pm_card_visa', { amount: 20 }),
+      cardCharge('pm_card_visa', { amount: 0 }),
+      fresh,
+    ]
+    const answers = await ledger.card.chargeMany?.(requests)
+    if (!answers) throw new Error('the sandbox takes batches')
+    expect(answers.map((answer) => answer.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ])
+    const value = (index: number) => {
+      const answer = answers[index]
+      if (answer?.status !== 'fulfilled') throw new Error(`answer ${index} was not fulfilled`)
+      return answer.value
+    }
+    expect(value(0)).toMatchObject({ status: 'failed', errorStatus: 'insufficient_funds' })
+    expect(value(5)).toEqual(value(0))
+    expect(value(1)).toEqual(first)
+    expect(answers[2]).toMatchObject({ reason: expect.any(IdempotencyKeyReusedError) })
+    expect(value(3)).toMatchObject({ status: 'failed', reference: null, errorStatus: 'amount_too_small' })
+    expect(answers[4]).toMatchObject({ reason: expect.any(RangeError) })
+    expect(await rowsWithKey(t.db, fresh.idempotencyKey)).toBe(1)
+    expect(await ledger.card.findCharge({ idempotencyKey: fresh.idempotencyKey })).toEqual(value(0))
+  })
+
+  it('polls a batch in one call: counts each poll, settles what is due, knows no stranger', async () => {
+    const ledger = createSandboxProviders({ db: t.db })
+    const quick = await ledger.bank.charge(bankCharge(sandboxBankAccountReference('99-9999-9999999-92')))
+    const slow = await ledger.bank.charge(bankCharge(sandboxBankAccountReference('12-3140-0171323-01')))
+    const references = [quick.reference, slow.reference, 'payment_sandbox_missing'].map((reference) =>
+      String(reference),
+    )
+    const answers = await ledger.bank.pollCharges?.({ references, now: at(HOUR) })
+    if (!answers) throw new Error('the sandbox polls batches')
+    expect(answers[0]).toEqual({
+      status: 'fulfilled',
+      value: {
+        status: 'failed',
+        reference: quick.reference,
+        errorStatus: 'invalid_account',
+        errorDescription: expect.any(String),
+      },
+    })
+    expect(answers[1]).toEqual({
+      status: 'fulfilled',
+      value: { status: 'pending', reference: slow.reference },
+    })
+    expect(answers[2]).toMatchObject({ status: 'rejected', reason: expect.any(ChargeNotFoundError) })
+    // Already settled: the next poll reads the outcome the first one recorded.
+    expect(await ledger.bank.pollCharge({ reference: String(quick.reference), now: at(2 * HOUR) })).toEqual(
+      (answers[0] as PromiseFulfilledResult<unknown>).value,
+    )
+    const rows = await t.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.reference, String(quick.reference)))
+    expect(rows[0]?.pollCount).toBe(2)
+    expect(rows[0]?.settledAt).toEqual(at(HOUR))
+  })
+
   it('serves both kinds through createSandboxProviders', async () => {
     const providers = createSandboxProviders({ db: t.db })
     expect(providerFor(providers, 'stripe_card')).toMatchObject({ kind: 'card', name: 'sandbox_card' })

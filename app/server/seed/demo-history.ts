@@ -71,7 +71,8 @@ export async function runDemoHistory(options: {
     if (morning > now) break
     await runEventsUntil(morning)
     await advanceSubscriptions({ db, now: morning })
-    const run = await runBilling({ db, providers, now: morning })
+    // One lane: the history runs on one connection, where a second lane would only add an empty claim a day.
+    const run = await runBilling({ db, providers, now: morning, lanes: 1 })
     stats.charged += run.claimed
     stats.days += 1
     for (const time of simulatedJobTimes.polls) {

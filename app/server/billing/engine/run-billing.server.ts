@@ -2,7 +2,13 @@ import { and, eq, lte } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { paymentAttempts, paymentMethods, payments } from '~/db/schema'
 import { logger } from '~/server/logger.server'
-import type { ChargeResult, PaymentProviders } from '~/server/providers/payments/payment-provider'
+import {
+  type ChargeRequest,
+  type ChargeResult,
+  chargeAll,
+  type PaymentProviders,
+  pollAll,
+} from '~/server/providers/payments/payment-provider'
 import { type ClaimedCharge, claimDuePayments, claimInDoubtAttempts } from './claim-due-payments.server'
 import { billingPolicy } from './policy'
 import {
@@ -36,8 +42,9 @@ const noMethod: ChargeResult = {
  * `FOR UPDATE SKIP LOCKED`, keys are stored before the provider is called, and a result is recorded
  * only against the attempt it belongs to.
  *
- * A batch is claimed in one transaction, charged `billingPolicy.concurrency` at a time, and its answers
- * recorded together in one more: a worker killed in between leaves the whole batch in doubt, which
+ * A batch is claimed in one transaction, charged through each provider's batch call (`chargeAll`: one
+ * statement for the sandboxes, `billingPolicy.concurrency` single charges at once for a provider without
+ * one), and its answers recorded together in one more transaction: a worker killed in between leaves the whole batch in doubt, which
  * costs a look-up per attempt later but never a second charge (tests/integration/billing/chaos.test.ts).
  */
 export async function runBilling(options: {
@@ -83,12 +90,7 @@ export async function runBilling(options: {
       })
       if (claimed.length === 0) return
       stats.claimed += claimed.length
-      const outcomes: ChargeOutcome[] = []
-      await inParallel(claimed, billingPolicy.concurrency, async (charge) => {
-        const result = await chargeOnce({ providers, now, charge })
-        // An exception means the outcome is unknown: the attempt stays `started` and is settled later.
-        if (result) outcomes.push({ paymentId: charge.paymentId, attempt: charge.attempt, result })
-      })
+      const outcomes = await chargeBatch({ providers, now, charges: claimed })
       // The batch's answers in one transaction; a crash before it leaves them in doubt, settled later.
       const verdicts = await recordChargeResults({ db, now, outcomes })
       outcomes.forEach((outcome, index) => {
@@ -108,6 +110,74 @@ export async function runBilling(options: {
   return stats
 }
 
+/**
+ * Charges a claimed batch: each provider takes its share in one `chargeAll` call (its batch method, or
+ * `billingPolicy.concurrency` single charges at once). Answers come back for the charges whose outcome
+ * is known; one whose call failed stays `started` and is settled later by asking the provider.
+ */
+async function chargeBatch(options: {
+  providers: PaymentProviders
+  now: Date
+  charges: readonly ClaimedCharge[]
+}): Promise<ChargeOutcome[]> {
+  const { providers, now } = options
+  const outcomes: ChargeOutcome[] = []
+  const outcome = (charge: ClaimedCharge, result: ChargeResult) =>
+    outcomes.push({ paymentId: charge.paymentId, attempt: charge.attempt, result })
+  const byKind = { card: [] as ClaimedCharge[], bank: [] as ClaimedCharge[] }
+  const requests = { card: [] as ChargeRequest[], bank: [] as ChargeRequest[] }
+  for (const charge of options.charges) {
+    if (!charge.method) outcome(charge, noMethod)
+    else if (charge.amount <= 0) outcome(charge, zeroCharge(charge))
+    else {
+      const kind = providerKind(charge.method.type)
+      byKind[kind].push(charge)
+      requests[kind].push(chargeRequest(charge, charge.method, now))
+    }
+  }
+  await Promise.all(
+    (['card', 'bank'] as const).map(async (kind) => {
+      const charges = byKind[kind]
+      const answers = await chargeAll(providers[kind], requests[kind], billingPolicy.concurrency)
+      answers.forEach((answer, index) => {
+        const charge = charges[index] as ClaimedCharge
+        if (answer.status === 'fulfilled') outcome(charge, answer.value)
+        else unknownOutcome(charge, answer.reason)
+      })
+    }),
+  )
+  return outcomes
+}
+
+const zeroCharge = (charge: ClaimedCharge): ChargeResult => ({
+  status: 'succeeded',
+  reference: `zero-${charge.idempotencyKey}`,
+})
+
+function chargeRequest(charge: ClaimedCharge, method: ChargeRequest['method'], now: Date): ChargeRequest {
+  return {
+    idempotencyKey: charge.idempotencyKey,
+    amount: charge.amount,
+    currency: 'nzd',
+    method,
+    description: 'Gym membership',
+    metadata: {
+      paymentId: charge.paymentId,
+      subscriptionId: charge.subscriptionId,
+      organisationId: charge.organisationId,
+    },
+    now,
+  }
+}
+
+/** An exception means the outcome is unknown: the attempt stays `started` and is settled later. */
+function unknownOutcome(charge: ClaimedCharge, error: unknown) {
+  logger.warn(
+    { paymentId: charge.paymentId, attempt: charge.attempt, err: { message: errorMessage(error) } },
+    'charge outcome unknown; it will be settled by asking the provider',
+  )
+}
+
 async function chargeOnce(options: {
   providers: PaymentProviders
   now: Date
@@ -115,26 +185,11 @@ async function chargeOnce(options: {
 }): Promise<ChargeResult | undefined> {
   const { providers, now, charge } = options
   if (!charge.method) return noMethod
-  if (charge.amount <= 0) return { status: 'succeeded', reference: `zero-${charge.idempotencyKey}` }
+  if (charge.amount <= 0) return zeroCharge(charge)
   try {
-    return await providers[providerKind(charge.method.type)].charge({
-      idempotencyKey: charge.idempotencyKey,
-      amount: charge.amount,
-      currency: 'nzd',
-      method: charge.method,
-      description: 'Gym membership',
-      metadata: {
-        paymentId: charge.paymentId,
-        subscriptionId: charge.subscriptionId,
-        organisationId: charge.organisationId,
-      },
-      now,
-    })
+    return await providers[providerKind(charge.method.type)].charge(chargeRequest(charge, charge.method, now))
   } catch (error) {
-    logger.warn(
-      { paymentId: charge.paymentId, attempt: charge.attempt, err: { message: errorMessage(error) } },
-      'charge outcome unknown; it will be settled by asking the provider',
-    )
+    unknownOutcome(charge, error)
     return undefined
   }
 }
@@ -233,30 +288,35 @@ export async function pollPendingPayments(options: { db: Db; providers: PaymentP
     const chunk = pending.slice(from, from + billingPolicy.batchSize)
     const asked: number[] = []
     const settled: ChargeOutcome[] = []
-    await inParallel(chunk, billingPolicy.concurrency, async (row) => {
-      if (!row.reference || (row.type !== 'bank_account' && row.type !== 'stripe_card')) return
-      const result = await providers[providerKind(row.type)].pollCharge({ reference: row.reference, now })
-      asked.push(row.paymentId)
-      if (result.status !== 'pending')
-        settled.push({ paymentId: row.paymentId, attempt: row.attempt, result })
-    })
+    // Each provider is asked about its share of the chunk in one `pollAll` call.
+    for (const kind of ['card', 'bank'] as const) {
+      const rows = chunk.flatMap((row) =>
+        row.reference &&
+        (row.type === 'bank_account' || row.type === 'stripe_card') &&
+        providerKind(row.type) === kind
+          ? [{ ...row, reference: row.reference }]
+          : [],
+      )
+      const answers = await pollAll(
+        providers[kind],
+        { references: rows.map((row) => row.reference), now },
+        billingPolicy.concurrency,
+      )
+      answers.forEach((answer, index) => {
+        const row = rows[index]
+        if (!row) return
+        // A provider that does not know its own reference is a fault worth stopping the poll for.
+        if (answer.status === 'rejected') throw answer.reason
+        asked.push(row.paymentId)
+        if (answer.value.status !== 'pending')
+          settled.push({ paymentId: row.paymentId, attempt: row.attempt, result: answer.value })
+      })
+    }
     await countPolls({ db, paymentIds: asked })
     await recordChargeResults({ db, now, outcomes: settled })
     polled += asked.length
   }
   return polled
-}
-
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next]
-      next += 1
-      if (item !== undefined) await work(item)
-    }
-  })
-  await Promise.all(lanes)
 }
 
 function errorMessage(error: unknown) {

@@ -26,6 +26,18 @@ export interface PaymentProvider {
   findCharge(query: { idempotencyKey: string }): Promise<ChargeResult | null>
   /** Throws `ChargeNotFoundError` when the reference is not one of this provider's charges. */
   pollCharge(query: { reference: string; now: Date }): Promise<ChargeResult>
+  /**
+   * Optional: many charges in one call (a provider's batch API; the sandboxes' one statement). Answers
+   * in request order, each exactly what `charge` would have done for that request: fulfilled with its
+   * result, or rejected with what `charge` would have thrown (so a rejected item's outcome is unknown).
+   * Without it, `chargeAll` calls `charge` once per request.
+   */
+  chargeMany?(requests: readonly ChargeRequest[]): Promise<PromiseSettledResult<ChargeResult>[]>
+  /** Optional: `pollCharge` for many references at once, answered in order, as `chargeMany`. */
+  pollCharges?(query: {
+    references: readonly string[]
+    now: Date
+  }): Promise<PromiseSettledResult<ChargeResult>[]>
 }
 
 export type PaymentProviderKind = 'card' | 'bank'
@@ -91,6 +103,69 @@ export function providerKindFor(methodType: PaymentMethodType): PaymentProviderK
 /** The provider that charges a payment method of this type. */
 export function providerFor(providers: PaymentProviders, methodType: PaymentMethodType): PaymentProvider {
   return providers[providerKindFor(methodType)]
+}
+
+/**
+ * Charges each request, through the provider's `chargeMany` when it has one, else `charge` per request
+ * with at most `concurrency` calls at once. Never rejects: a batch call that throws leaves every request
+ * of it unknown (rejected), as a single `charge` that throws does.
+ */
+export async function chargeAll(
+  provider: PaymentProvider,
+  requests: readonly ChargeRequest[],
+  concurrency: number,
+): Promise<PromiseSettledResult<ChargeResult>[]> {
+  if (requests.length === 0) return []
+  if (provider.chargeMany) {
+    try {
+      return await provider.chargeMany(requests)
+    } catch (reason) {
+      return requests.map(() => ({ status: 'rejected', reason }))
+    }
+  }
+  return settleEach(requests, concurrency, (request) => provider.charge(request))
+}
+
+/** Polls each reference, through `pollCharges` when the provider has it, else `pollCharge` per reference. */
+export async function pollAll(
+  provider: PaymentProvider,
+  query: { references: readonly string[]; now: Date },
+  concurrency: number,
+): Promise<PromiseSettledResult<ChargeResult>[]> {
+  if (query.references.length === 0) return []
+  if (provider.pollCharges) {
+    try {
+      return await provider.pollCharges(query)
+    } catch (reason) {
+      return query.references.map(() => ({ status: 'rejected', reason }))
+    }
+  }
+  return settleEach(query.references, concurrency, (reference) =>
+    provider.pollCharge({ reference, now: query.now }),
+  )
+}
+
+/** `Promise.allSettled` over `items`, at most `limit` at once, answers in the items' order. */
+async function settleEach<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<PromiseSettledResult<R>[]> {
+  const answers: PromiseSettledResult<R>[] = new Array(items.length)
+  let next = 0
+  const lanes = Array.from({ length: Math.min(Math.max(limit, 1), items.length) }, async () => {
+    while (next < items.length) {
+      const index = next
+      next += 1
+      try {
+        answers[index] = { status: 'fulfilled', value: await work(items[index] as T) }
+      } catch (reason) {
+        answers[index] = { status: 'rejected', reason }
+      }
+    }
+  })
+  await Promise.all(lanes)
+  return answers
 }
 
 /** A charge repeated with a known idempotency key but a different amount, currency or payment method. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import type { PaymentProvider as PaymentProviderName } from '~/db/schema/enums'
 import { type SandboxChargeKind, sandboxCharges } from '~/db/schema/sandbox'
@@ -70,104 +70,211 @@ const MAX_IDEMPOTENCY_KEY_LENGTH = 255
 export function createSandboxProvider(config: LedgerConfig, options: SandboxOptions): PaymentProvider {
   const { db, faults = {} } = options
 
-  async function findByKey(idempotencyKey: string): Promise<SandboxChargeRow | undefined> {
-    const [row] = await db
+  async function findByKeys(idempotencyKeys: readonly string[]): Promise<SandboxChargeRow[]> {
+    if (idempotencyKeys.length === 0) return []
+    return db
       .select()
       .from(sandboxCharges)
-      .where(and(eq(sandboxCharges.idempotencyKey, idempotencyKey), eq(sandboxCharges.kind, config.kind)))
-    return row
+      .where(
+        and(
+          inArray(sandboxCharges.idempotencyKey, [...idempotencyKeys]),
+          eq(sandboxCharges.kind, config.kind),
+        ),
+      )
+  }
+
+  /**
+   * Every request of a batch is recorded in one statement (`ON CONFLICT DO NOTHING` on the key), and the
+   * keys seen before are read back in one more; each request is then answered as on its own.
+   */
+  async function chargeMany(
+    requests: readonly ChargeRequest[],
+  ): Promise<PromiseSettledResult<ChargeResult>[]> {
+    const answers: PromiseSettledResult<ChargeResult>[] = new Array(requests.length)
+    const valid: number[] = []
+    requests.forEach((request, index) => {
+      try {
+        validateRequest(config.kind, request)
+        valid.push(index)
+      } catch (reason) {
+        answers[index] = { status: 'rejected', reason }
+      }
+    })
+    if (valid.length === 0) return answers
+    if (faults.delayMs) await sleep(faults.delayMs)
+
+    const recorded: { index: number; request: ChargeRequest; fingerprint: string }[] = []
+    const rows: (typeof sandboxCharges.$inferInsert)[] = []
+    for (const index of valid) {
+      const request = requests[index] as ChargeRequest
+      const decision = config.decide(request)
+      if (decision.kind === 'refused') {
+        answers[index] = {
+          status: 'fulfilled',
+          value: {
+            status: 'failed',
+            reference: null,
+            errorStatus: decision.errorStatus,
+            errorDescription: decision.errorDescription,
+          },
+        }
+        continue
+      }
+      const fingerprint = requestFingerprint(config.kind, request)
+      recorded.push({ index, request, fingerprint })
+      rows.push(newCharge(config, request, decision, fingerprint))
+    }
+    if (recorded.length === 0) return answers
+
+    const inserted = await db
+      .insert(sandboxCharges)
+      .values(rows)
+      .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+      .returning()
+    const byKey = new Map(inserted.map((row) => [row.idempotencyKey, row]))
+    // Keys seen before (or twice in this batch): replay the first answer, as long as it is the same request.
+    const seen = recorded.map((entry) => entry.request.idempotencyKey).filter((key) => !byKey.has(key))
+    for (const row of await findByKeys([...new Set(seen)])) byKey.set(row.idempotencyKey, row)
+
+    if (faults.delayAfterRecordMs) await sleep(faults.delayAfterRecordMs)
+    const lose = faults.failAfterRecordBeforeReturn
+    for (const { index, request, fingerprint } of recorded) {
+      const row = byKey.get(request.idempotencyKey)
+      if (!row || row.requestFingerprint !== fingerprint) {
+        answers[index] = { status: 'rejected', reason: new IdempotencyKeyReusedError(request.idempotencyKey) }
+      } else if (typeof lose === 'function' ? lose() : lose) {
+        answers[index] = {
+          status: 'rejected',
+          reason: new PaymentProviderUnavailableError('The payment provider did not answer (sandbox fault)'),
+        }
+      } else {
+        answers[index] = { status: 'fulfilled', value: firstAnswer(row) }
+      }
+    }
+    return answers
+  }
+
+  /**
+   * Counting the polls and reading the charges is one statement (most polls find them still pending);
+   * the charges due to settle are settled in one more. A reference given twice is counted once.
+   */
+  async function pollCharges(query: {
+    references: readonly string[]
+    now: Date
+  }): Promise<PromiseSettledResult<ChargeResult>[]> {
+    const { references, now } = query
+    if (references.length === 0) return []
+    const polled = await db
+      .update(sandboxCharges)
+      .set({ pollCount: sql`${sandboxCharges.pollCount} + 1` })
+      .where(
+        and(
+          inArray(sandboxCharges.reference, [...new Set(references)]),
+          eq(sandboxCharges.kind, config.kind),
+        ),
+      )
+      .returning()
+    const byReference = new Map(polled.map((row) => [row.reference, row]))
+
+    const due = polled.filter(
+      (row) => row.status === 'pending' && row.settlesAt && row.settlesAt.getTime() <= now.getTime(),
+    )
+    if (due.length > 0) {
+      const outcomes = due.map((row) => config.settle(row.testValue))
+      const param = <T>(pick: (outcome: SandboxOutcome) => T) => sql.param(outcomes.map(pick))
+      // Only a still-pending charge settles, so two polls at once agree on one outcome.
+      const settled = await db.execute<{ id: number }>(sql`
+        update ${sandboxCharges} as s
+        set status = v.status, error_status = v.error_status, error_description = v.error_description,
+          settled_at = ${now.toISOString()}::timestamptz
+        from unnest(
+          ${sql.param(due.map((row) => row.id))}::int[],
+          ${param((outcome) => outcome.status)}::text[],
+          ${param((outcome) => (outcome.status === 'failed' ? outcome.errorStatus : null))}::text[],
+          ${param((outcome) => (outcome.status === 'failed' ? outcome.errorDescription : null))}::text[]
+        ) as v(id, status, error_status, error_description)
+        where s.id = v.id and s.status = 'pending'
+        returning s.id`)
+      const settledIds = new Set(settled.rows.map((row) => Number(row.id)))
+      due.forEach((row, index) => {
+        const outcome = outcomes[index] as SandboxOutcome
+        if (!settledIds.has(row.id)) return
+        byReference.set(row.reference, {
+          ...row,
+          status: outcome.status,
+          errorStatus: outcome.status === 'failed' ? outcome.errorStatus : null,
+          errorDescription: outcome.status === 'failed' ? outcome.errorDescription : null,
+          settledAt: now,
+        })
+      })
+      // Another poll settled some meanwhile: its outcome stands.
+      const raced = due.filter((row) => !settledIds.has(row.id)).map((row) => row.id)
+      if (raced.length > 0) {
+        const current = await db.select().from(sandboxCharges).where(inArray(sandboxCharges.id, raced))
+        for (const row of current) byReference.set(row.reference, row)
+      }
+    }
+    return references.map((reference): PromiseSettledResult<ChargeResult> => {
+      const row = byReference.get(reference)
+      return row
+        ? { status: 'fulfilled', value: currentResult(row) }
+        : { status: 'rejected', reason: new ChargeNotFoundError(reference) }
+    })
   }
 
   return {
     kind: config.kind,
     name: config.name,
+    chargeMany,
+    pollCharges,
 
     async charge(request) {
-      validateRequest(config.kind, request)
-      if (faults.delayMs) await sleep(faults.delayMs)
-
-      const decision = config.decide(request)
-      if (decision.kind === 'refused') {
-        return {
-          status: 'failed',
-          reference: null,
-          errorStatus: decision.errorStatus,
-          errorDescription: decision.errorDescription,
-        }
-      }
-
-      const fingerprint = requestFingerprint(config.kind, request)
-      const outcome = decision.kind === 'final' ? decision.outcome : undefined
-      const [inserted] = await db
-        .insert(sandboxCharges)
-        .values({
-          kind: config.kind,
-          idempotencyKey: request.idempotencyKey,
-          reference: `${config.referencePrefix}${randomBytes(12).toString('hex')}`,
-          requestFingerprint: fingerprint,
-          testValue: decision.testValue,
-          amount: request.amount,
-          currency: request.currency,
-          description: request.description,
-          metadata: { ...request.metadata },
-          status: outcome ? outcome.status : 'pending',
-          errorStatus: outcome?.status === 'failed' ? outcome.errorStatus : null,
-          errorDescription: outcome?.status === 'failed' ? outcome.errorDescription : null,
-          createdAt: request.now,
-          settlesAt: decision.kind === 'deferred' ? decision.settlesAt : null,
-          settledAt: outcome ? request.now : null,
-        })
-        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
-        .returning()
-
-      // A key seen before: replay the first answer, as long as it is the same request.
-      const row = inserted ?? (await findByKey(request.idempotencyKey))
-      if (!row || row.requestFingerprint !== fingerprint) {
-        throw new IdempotencyKeyReusedError(request.idempotencyKey)
-      }
-
-      if (faults.delayAfterRecordMs) await sleep(faults.delayAfterRecordMs)
-      const lose = faults.failAfterRecordBeforeReturn
-      if (typeof lose === 'function' ? lose() : lose) {
-        throw new PaymentProviderUnavailableError('The payment provider did not answer (sandbox fault)')
-      }
-      return firstAnswer(row)
+      return only(await chargeMany([request]))
     },
 
     async findCharge({ idempotencyKey }) {
-      const row = await findByKey(idempotencyKey)
+      const [row] = await findByKeys([idempotencyKey])
       return row ? currentResult(row) : null
     },
 
     async pollCharge({ reference, now }) {
-      // Counting the poll and reading the charge is one statement: most polls find it still pending.
-      const [row] = await db
-        .update(sandboxCharges)
-        .set({ pollCount: sql`${sandboxCharges.pollCount} + 1` })
-        .where(and(eq(sandboxCharges.reference, reference), eq(sandboxCharges.kind, config.kind)))
-        .returning()
-      if (!row) throw new ChargeNotFoundError(reference)
-
-      if (row.status === 'pending' && row.settlesAt && row.settlesAt.getTime() <= now.getTime()) {
-        const outcome = config.settle(row.testValue)
-        // Only a still-pending charge settles, so two polls at once agree on one outcome.
-        const [settled] = await db
-          .update(sandboxCharges)
-          .set({
-            status: outcome.status,
-            errorStatus: outcome.status === 'failed' ? outcome.errorStatus : null,
-            errorDescription: outcome.status === 'failed' ? outcome.errorDescription : null,
-            settledAt: now,
-          })
-          .where(and(eq(sandboxCharges.id, row.id), eq(sandboxCharges.status, 'pending')))
-          .returning()
-        if (settled) return currentResult(settled)
-        // Another poll settled it meanwhile: its outcome stands.
-        const [current] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, row.id))
-        return currentResult(current ?? row)
-      }
-      return currentResult(row)
+      return only(await pollCharges({ references: [reference], now }))
     },
+  }
+}
+
+/** The one answer of a one-item batch, thrown when it is an error. */
+function only(answers: PromiseSettledResult<ChargeResult>[]): ChargeResult {
+  const [answer] = answers
+  if (!answer) throw new Error('The sandbox gave no answer')
+  if (answer.status === 'rejected') throw answer.reason
+  return answer.value
+}
+
+/** The ledger row of a new charge, as decided. */
+function newCharge(
+  config: LedgerConfig,
+  request: ChargeRequest,
+  decision: Exclude<SandboxDecision, { kind: 'refused' }>,
+  fingerprint: string,
+): typeof sandboxCharges.$inferInsert {
+  const outcome = decision.kind === 'final' ? decision.outcome : undefined
+  return {
+    kind: config.kind,
+    idempotencyKey: request.idempotencyKey,
+    reference: `${config.referencePrefix}${randomBytes(12).toString('hex')}`,
+    requestFingerprint: fingerprint,
+    testValue: decision.testValue,
+    amount: request.amount,
+    currency: request.currency,
+    description: request.description,
+    metadata: { ...request.metadata },
+    status: outcome ? outcome.status : 'pending',
+    errorStatus: outcome?.status === 'failed' ? outcome.errorStatus : null,
+    errorDescription: outcome?.status === 'failed' ? outcome.errorDescription : null,
+    createdAt: request.now,
+    settlesAt: decision.kind === 'deferred' ? decision.settlesAt : null,
+    settledAt: outcome ? request.now : null,
   }
 }
 
