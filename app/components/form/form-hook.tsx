@@ -1,4 +1,4 @@
-import { type CalendarDate, parseDate, parseTime, type Time } from '@internationalized/date'
+import { type CalendarDate, parseDate } from '@internationalized/date'
 import { type AnyFieldApi, createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form'
 import { Eye, EyeOff } from 'lucide-react'
 import { useRef, useState } from 'react'
@@ -6,31 +6,14 @@ import { ToggleButton } from 'react-aria-components'
 import { Button, type ButtonProps, buttonStyles } from '~/components/ui/button'
 import { Checkbox as KitCheckbox, type CheckboxProps as KitCheckboxProps } from '~/components/ui/checkbox'
 import {
-  CheckboxGroup as KitCheckboxGroup,
-  type CheckboxGroupProps as KitCheckboxGroupProps,
-} from '~/components/ui/checkbox-group'
-import {
   DateField as KitDateField,
   type DateFieldProps as KitDateFieldProps,
 } from '~/components/ui/date-field'
 import { Form as KitForm, type FormProps as KitFormProps } from '~/components/ui/form'
 import {
-  NumberField as KitNumberField,
-  type NumberFieldProps as KitNumberFieldProps,
-} from '~/components/ui/number-field'
-import {
-  RadioGroup as KitRadioGroup,
-  type RadioGroupProps as KitRadioGroupProps,
-} from '~/components/ui/radio-group'
-import { Select as KitSelect, SelectItem } from '~/components/ui/select'
-import {
   TextField as KitTextField,
   type TextFieldProps as KitTextFieldProps,
 } from '~/components/ui/text-field'
-import {
-  TimeField as KitTimeField,
-  type TimeFieldProps as KitTimeFieldProps,
-} from '~/components/ui/time-field'
 import { getFirstErrorMessage } from './field-errors'
 import { focusFirstInvalidField } from './focus-first-invalid'
 import { clearServerErrors } from './server-errors'
@@ -66,7 +49,7 @@ export const { fieldContext, formContext, useFieldContext, useFormContext } = cr
  * A field's message, once it should be shown: after the person has left the field or tried to submit,
  * so nobody is told off while still typing; a server error always shows.
  */
-function useFieldError(field: AnyFieldApi): string | undefined {
+export function useFieldError(field: AnyFieldApi): string | undefined {
   const meta = useStore(field.store, (state) => state.meta)
   const submissionAttempts = useStore(field.form.store, (state) => state.submissionAttempts)
   const hasServerError = meta.errorMap.onServer !== undefined
@@ -75,12 +58,19 @@ function useFieldError(field: AnyFieldApi): string | undefined {
 }
 
 /** A server error describes the value that was sent; once the person edits it, it no longer applies. */
-function clearServerError(field: AnyFieldApi) {
+export function clearServerError(field: AnyFieldApi) {
   if (field.state.meta.errorMap.onServer === undefined) return
   field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }))
 }
 
-type BoundProps = 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'errorMessage' | 'isInvalid'
+export type BoundProps =
+  | 'name'
+  | 'value'
+  | 'defaultValue'
+  | 'onChange'
+  | 'onBlur'
+  | 'errorMessage'
+  | 'isInvalid'
 
 export type TextFieldProps = Omit<KitTextFieldProps, BoundProps>
 
@@ -191,172 +181,6 @@ function Checkbox(props: CheckboxProps) {
   )
 }
 
-export type MoneyFieldProps = Omit<KitNumberFieldProps, BoundProps | 'formatOptions'>
-
-const nzd = { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol' } as const
-
-/**
- * Money typed in dollars (`$25.00`), held as integer cents (null while empty), so the form's values are
- * what the API takes and its zod contract validates them (DESIGN §2: money is integer cents).
- */
-function MoneyField(props: MoneyFieldProps) {
-  const field = useFieldContext<number | null>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
-  return (
-    <KitNumberField
-      minValue={0}
-      maxValue={1_000_000}
-      {...props}
-      formatOptions={nzd}
-      name={field.name}
-      value={value === null || value === undefined ? Number.NaN : value / 100}
-      onChange={(dollars) => {
-        clearServerError(field)
-        field.handleChange(Number.isNaN(dollars) ? null : Math.round(dollars * 100))
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
-    />
-  )
-}
-
-export type IntegerFieldProps = Omit<KitNumberFieldProps, BoundProps>
-
-/** A whole number (a term length, a grace period), null while empty. */
-function IntegerField(props: IntegerFieldProps) {
-  const field = useFieldContext<number | null>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
-  return (
-    <KitNumberField
-      minValue={0}
-      step={1}
-      {...props}
-      formatOptions={{ maximumFractionDigits: 0, useGrouping: false }}
-      name={field.name}
-      value={value === null || value === undefined ? Number.NaN : value}
-      onChange={(next) => {
-        clearServerError(field)
-        field.handleChange(Number.isNaN(next) ? null : Math.round(next))
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
-    />
-  )
-}
-
-export type TimeFieldProps = Omit<KitTimeFieldProps, BoundProps>
-
-/** A time of day held as `HH:MM` ('' while empty or incomplete), the API's shape. */
-function TimeField(props: TimeFieldProps) {
-  const field = useFieldContext<string>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
-  return (
-    <KitTimeField
-      {...props}
-      name={field.name}
-      value={parseTimeValue(value)}
-      onChange={(next) => {
-        clearServerError(field)
-        field.handleChange(next ? next.toString().slice(0, 5) : '')
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
-    />
-  )
-}
-
-function parseTimeValue(value: string): Time | null {
-  if (!value) return null
-  try {
-    return parseTime(value)
-  } catch {
-    return null
-  }
-}
-
-export interface SelectFieldProps {
-  label: string
-  description?: string
-  options: ReadonlyArray<{ id: string; name: string }>
-  placeholder?: string
-  className?: string
-  isRequired?: boolean
-}
-
-/** One choice from a list, held as its id (null while nothing is chosen). */
-function SelectField(props: SelectFieldProps) {
-  const field = useFieldContext<string | null>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
-  return (
-    <KitSelect
-      label={props.label}
-      description={props.description}
-      placeholder={props.placeholder ?? 'Choose…'}
-      className={props.className}
-      isRequired={props.isRequired}
-      items={props.options}
-      name={field.name}
-      value={value ?? null}
-      onChange={(key) => {
-        clearServerError(field)
-        field.handleChange(key === null ? null : String(key))
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
-    >
-      {(option) => <SelectItem id={option.id}>{option.name}</SelectItem>}
-    </KitSelect>
-  )
-}
-
-export type RadioGroupFieldProps = Omit<KitRadioGroupProps, BoundProps>
-
-/** One choice of a few, held as its value (null while nothing is chosen). */
-function RadioGroupField(props: RadioGroupFieldProps) {
-  const field = useFieldContext<string | null>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
-  return (
-    <KitRadioGroup
-      {...props}
-      name={field.name}
-      value={value ?? null}
-      onChange={(next) => {
-        clearServerError(field)
-        field.handleChange(next)
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
-    />
-  )
-}
-
-export type CheckboxGroupFieldProps = Omit<KitCheckboxGroupProps, BoundProps>
-
-/** Several choices, held as a list of their values (checkbox values are strings in the DOM). */
-function CheckboxGroupField(props: CheckboxGroupFieldProps) {
-  const field = useFieldContext<string[]>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
-  return (
-    <KitCheckboxGroup
-      {...props}
-      name={field.name}
-      value={value}
-      onChange={(next) => {
-        clearServerError(field)
-        field.handleChange(next)
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
-    />
-  )
-}
-
 export type AppFormProps = Omit<KitFormProps, 'onSubmit' | 'ref'>
 
 /**
@@ -394,20 +218,13 @@ function SubmitButton(props: SubmitButtonProps) {
   return <Button {...props} type="submit" isPending={isSubmitting} />
 }
 
+/** The fields every form may use; the console's forms add more (console-form-hook.tsx). */
+export const baseFieldComponents = { TextField, PasswordField, DateField, Checkbox }
+export const formComponents = { Form, SubmitButton }
+
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: {
-    TextField,
-    PasswordField,
-    DateField,
-    Checkbox,
-    MoneyField,
-    IntegerField,
-    TimeField,
-    SelectField,
-    RadioGroupField,
-    CheckboxGroupField,
-  },
-  formComponents: { Form, SubmitButton },
+  fieldComponents: baseFieldComponents,
+  formComponents,
 })

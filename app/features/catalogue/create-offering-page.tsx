@@ -3,8 +3,8 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { CircleAlert, Plus, Trash2 } from 'lucide-react'
+import { useConsoleForm } from '~/components/form/console-form-hook'
 import { getFirstErrorMessage } from '~/components/form/field-errors'
-import { useAppForm } from '~/components/form/form-hook'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -79,7 +79,7 @@ function OfferingForm(props: {
     user.current_organisation?.role === 'admin' ? user.gyms : user.gyms.filter((gym) => gym.role === 'admin')
   const singleGym = gyms.length === 1 ? gyms[0] : undefined
 
-  const form = useAppForm({
+  const form = useConsoleForm({
     // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
     canSubmitWhenInvalid: true,
     defaultValues: defaultOfferingValues({

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { Archive, Copy, Link2, Plus, RotateCcw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { useAppForm } from '~/components/form/form-hook'
+import { useConsoleForm } from '~/components/form/console-form-hook'
 import { Page } from '~/components/page'
 import { LoadingPage, SkeletonBar, SkeletonTable } from '~/components/page-states'
 import { Alert } from '~/components/ui/alert'
@@ -389,7 +389,7 @@ function PriceForm(props: { offeringId: number; organisation: Organisation; onDo
   const queryClient = useQueryClient()
   const serverError = useActionFormError()
   const submit = useServerFn(createPrice)
-  const form = useAppForm({
+  const form = useConsoleForm({
     // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
     canSubmitWhenInvalid: true,
     defaultValues: emptyPrice(),

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { useServerFn } from '@tanstack/react-start'
 import { ChevronLeft, ChevronRight, Link2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
-import { useAppForm } from '~/components/form/form-hook'
+import { useConsoleForm } from '~/components/form/console-form-hook'
 import { Page } from '~/components/page'
 import { LoadingPage, SkeletonBar, SkeletonTable } from '~/components/page-states'
 import { Alert } from '~/components/ui/alert'
@@ -89,7 +89,7 @@ function SettingCard(props: { title: string; description: string; children: Reac
 function NameForm(props: { organisation: Organisation }) {
   const save = useSaveSetting(props.organisation.id)
   const serverError = useActionFormError()
-  const form = useAppForm({
+  const form = useConsoleForm({
     // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
     canSubmitWhenInvalid: true,
     defaultValues: { name: props.organisation.name },
@@ -132,7 +132,7 @@ function GraceForm(props: {
         value: props.organisation.term_membership_grace_period,
         unit: props.organisation.term_membership_grace_period_unit,
       }
-  const form = useAppForm({
+  const form = useConsoleForm({
     // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
     canSubmitWhenInvalid: true,
     defaultValues,
@@ -227,7 +227,7 @@ const TermGraceForm = (props: { organisation: Organisation }) => (
 function OfferingPermissionsForm(props: { organisation: Organisation }) {
   const save = useSaveSetting(props.organisation.id)
   const serverError = useActionFormError()
-  const form = useAppForm({
+  const form = useConsoleForm({
     // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
     canSubmitWhenInvalid: true,
     defaultValues: props.organisation.offering_permissions,
@@ -272,7 +272,7 @@ function OfferingPermissionsForm(props: { organisation: Organisation }) {
 function PriceFrequenciesForm(props: { organisation: Organisation }) {
   const save = useSaveSetting(props.organisation.id)
   const serverError = useActionFormError()
-  const form = useAppForm({
+  const form = useConsoleForm({
     // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
     canSubmitWhenInvalid: true,
     defaultValues: { price_frequencies: [...props.organisation.price_frequencies] satisfies string[] },

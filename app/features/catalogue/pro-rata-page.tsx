@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
-import { useAppForm } from '~/components/form/form-hook'
+import { useConsoleForm } from '~/components/form/console-form-hook'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
@@ -30,7 +30,7 @@ export function ProRataPage(props: { organisationId: number }) {
   const options = prices
     .filter((price) => price.billing_frequency !== 'one_off')
     .map((price) => ({ id: String(price.id), name: `${price.offering_name} · ${describePrice(price)}` }))
-  const form = useAppForm({
+  const form = useConsoleForm({
     // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
     canSubmitWhenInvalid: true,
     defaultValues: { price_id: '', start_date: '', billing_date: '' },
