@@ -5,7 +5,7 @@ import { Archive, Copy, Link2, Plus, RotateCcw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
 import { Page } from '~/components/page'
-import { LoadingPage, SkeletonBar, SkeletonTable } from '~/components/page-states'
+import { SkeletonBar } from '~/components/page-states'
 import { Alert } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -633,16 +633,5 @@ function OfferingDialogs(props: {
       )}
       {offering.archived_at && refusal ? <p className="mt-2">It is already archived.</p> : null}
     </ConfirmDialog>
-  )
-}
-
-export function OfferingSkeleton() {
-  return (
-    <LoadingPage title="Offering" description="">
-      <div className="flex flex-col gap-6">
-        <SkeletonBar className="h-40 w-full" />
-        <SkeletonTable columns={5} rows={3} />
-      </div>
-    </LoadingPage>
   )
 }

@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router'
 import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table'
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
 import { Page } from '~/components/page'
-import { LoadingPage, SkeletonTable } from '~/components/page-states'
 import { Badge } from '~/components/ui/badge'
 import { buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -11,32 +10,9 @@ import { linkStyles } from '~/components/ui/link'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import type { SessionUser } from '~/features/auth/contract'
 import type { OfferingSummary } from './contract'
-import { catalogueQueries } from './queries'
-
-export interface OfferingsSearch {
-  gym_id?: number | undefined
-  archived?: boolean | undefined
-  page?: number | undefined
-}
+import { catalogueQueries, type OfferingsSearch, offeringsGymId } from './queries'
 
 const title = 'Offerings'
-
-/** The gym a list shows: the one asked for if the user has it, else their current gym, else their first. */
-export function offeringsGymId(user: SessionUser, search: OfferingsSearch): number | undefined {
-  const asked = search.gym_id
-  if (asked !== undefined && user.gyms.some((gym) => gym.id === asked)) return asked
-  return user.current_gym?.id ?? user.gyms[0]?.id
-}
-
-export function offeringsQueryFor(user: SessionUser, search: OfferingsSearch) {
-  const gymId = offeringsGymId(user, search)
-  if (gymId === undefined) return undefined
-  return catalogueQueries.gymOfferings({
-    gym_id: gymId,
-    archived: search.archived ?? false,
-    page: search.page ?? 1,
-  })
-}
 
 /** Whether the user may start a new offering (ADR 013); the API decides for each gym. */
 export function canCreateOfferings(user: SessionUser): boolean {
@@ -263,12 +239,4 @@ function alignOf(meta: unknown): 'start' | 'end' {
   return typeof meta === 'object' && meta !== null && 'align' in meta && meta.align === 'end'
     ? 'end'
     : 'start'
-}
-
-export function OfferingsSkeleton() {
-  return (
-    <LoadingPage title={title} description="Membership types and their prices.">
-      <SkeletonTable columns={5} rows={6} />
-    </LoadingPage>
-  )
 }

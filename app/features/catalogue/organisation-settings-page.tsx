@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, Link2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
 import { Page } from '~/components/page'
-import { LoadingPage, SkeletonBar, SkeletonTable } from '~/components/page-states'
+import { SkeletonBar, SkeletonTable } from '~/components/page-states'
 import { Alert } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -460,16 +460,5 @@ function AkahuWebhooks(props: { organisationId: number }) {
         </>
       )}
     </section>
-  )
-}
-
-export function OrganisationSettingsSkeleton() {
-  return (
-    <LoadingPage title={title} description={description}>
-      <div className="flex flex-col gap-6">
-        <SkeletonBar className="h-28 w-full" />
-        <SkeletonBar className="h-40 w-full" />
-      </div>
-    </LoadingPage>
   )
 }

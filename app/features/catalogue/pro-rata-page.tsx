@@ -11,10 +11,7 @@ import { z } from '~/lib/validation'
 import { fetchProRata } from './catalogue.functions'
 import { describePrice } from './offering-page'
 import { catalogueQueries } from './queries'
-
-export const proRataTitle = 'Calculate pro rata'
-export const proRataDescription =
-  'What a member pays for the days between joining and their first regular billing date.'
+import { proRataDescription, proRataTitle } from './skeletons'
 
 const date = z.string().min(1).pipe(z.iso.date('Value is not a valid date'))
 const proRataFormSchema = z.object({ price_id: z.string().min(1), start_date: date, billing_date: date })

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { SessionUser } from '~/features/auth/contract'
 import {
   fetchAgeBypassLinks,
   fetchAkahuWebhooks,
@@ -48,4 +49,27 @@ export const organisationQueries = {
       queryKey: ['organisation', id, 'age-bypass-links'],
       queryFn: () => fetchAgeBypassLinks({ data: { id } }),
     }),
+}
+
+export interface OfferingsSearch {
+  gym_id?: number | undefined
+  archived?: boolean | undefined
+  page?: number | undefined
+}
+
+/** The gym a list shows: the one asked for if the user has it, else their current gym, else their first. */
+export function offeringsGymId(user: SessionUser, search: OfferingsSearch): number | undefined {
+  const asked = search.gym_id
+  if (asked !== undefined && user.gyms.some((gym) => gym.id === asked)) return asked
+  return user.current_gym?.id ?? user.gyms[0]?.id
+}
+
+export function offeringsQueryFor(user: SessionUser, search: OfferingsSearch) {
+  const gymId = offeringsGymId(user, search)
+  if (gymId === undefined) return undefined
+  return catalogueQueries.gymOfferings({
+    gym_id: gymId,
+    archived: search.archived ?? false,
+    page: search.page ?? 1,
+  })
 }

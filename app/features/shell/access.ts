@@ -4,6 +4,8 @@
  * someone the API would refuse. Isomorphic and pure.
  */
 
+import type { SessionUser } from '~/features/auth/contract'
+
 export type GymRole = 'admin' | 'personal_trainer'
 
 /** What the rule reads about a staff user: their organisation role and their role at each of their gyms. */
@@ -66,5 +68,14 @@ export function mayUse(input: AccessInput, area: ConsoleArea): boolean {
       return roles.isOrganisationAdmin || roles.isGymAdmin
     case 'organisation':
       return roles.isOrganisationAdmin
+  }
+}
+
+/** What the access rule reads, from the session user. */
+export function accessOf(user: SessionUser): AccessInput {
+  return {
+    organisationRole: user.current_organisation?.role ?? null,
+    gymRoles: user.gyms.map((gym) => gym.role),
+    multiGym: user.current_organisation?.multi_gym ?? false,
   }
 }

@@ -6,8 +6,7 @@ import { Link } from '~/components/ui/link'
 import { toast } from '~/components/ui/toast'
 import { logout } from '~/features/auth/auth.functions'
 import type { SessionUser } from '~/features/auth/contract'
-import { derivedRoles } from './access'
-import { accessOf } from './navigation'
+import { accessOf, derivedRoles } from './access'
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')
 

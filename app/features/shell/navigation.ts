@@ -13,7 +13,7 @@ import {
   Warehouse,
 } from 'lucide-react'
 import type { SessionUser } from '~/features/auth/contract'
-import { type AccessInput, type ConsoleArea, mayUse } from './access'
+import { accessOf, type ConsoleArea, mayUse } from './access'
 
 /**
  * The side navigation of SPEC §2.4: each entry has a name, an icon, a target route, a visibility check
@@ -142,15 +142,6 @@ export const navigationEntries: NavigationEntry[] = [
     ],
   },
 ]
-
-/** What the access rule reads, from the session user. */
-export function accessOf(user: SessionUser): AccessInput {
-  return {
-    organisationRole: user.current_organisation?.role ?? null,
-    gymRoles: user.gyms.map((gym) => gym.role),
-    multiGym: user.current_organisation?.multi_gym ?? false,
-  }
-}
 
 /** The entries this user sees: an entry or group of an area they may use, groups with their visible children. */
 export function visibleEntries(user: SessionUser): NavigationEntry[] {

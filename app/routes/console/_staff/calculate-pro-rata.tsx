@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage, LoadingPage, SkeletonBar } from '~/components/page-states'
 import { requireOrganisationAdmin } from '~/features/auth/guards'
-import { ProRataPage, proRataDescription, proRataTitle } from '~/features/catalogue/pro-rata-page'
+import { ProRataPage } from '~/features/catalogue/pro-rata-page'
 import { catalogueQueries } from '~/features/catalogue/queries'
+import { proRataDescription, proRataTitle } from '~/features/catalogue/skeletons'
 
 /** calculate-pro-rata (SPEC §2.2; issue 5). */
 export const Route = createFileRoute('/console/_staff/calculate-pro-rata')({

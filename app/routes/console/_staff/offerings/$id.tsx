@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage } from '~/components/page-states'
-import { OfferingPage, OfferingSkeleton } from '~/features/catalogue/offering-page'
+import { OfferingPage } from '~/features/catalogue/offering-page'
 import { catalogueQueries } from '~/features/catalogue/queries'
+import { OfferingSkeleton } from '~/features/catalogue/skeletons'
 import { requireConsoleArea } from '~/features/shell/area-guard'
 import { idParams } from '~/lib/route-params'
 

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as z from 'zod/mini'
 import { LoadFailedPage } from '~/components/page-states'
-import { OfferingsPage, OfferingsSkeleton, offeringsQueryFor } from '~/features/catalogue/offerings-page'
+import { OfferingsPage } from '~/features/catalogue/offerings-page'
+import { offeringsQueryFor } from '~/features/catalogue/queries'
+import { OfferingsSkeleton } from '~/features/catalogue/skeletons'
 import { requireConsoleArea } from '~/features/shell/area-guard'
 
 const searchSchema = z.object({

@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage } from '~/components/page-states'
 import { requireOrganisationAdmin } from '~/features/auth/guards'
-import {
-  OrganisationSettingsPage,
-  OrganisationSettingsSkeleton,
-} from '~/features/catalogue/organisation-settings-page'
+import { OrganisationSettingsPage } from '~/features/catalogue/organisation-settings-page'
 import { organisationQueries } from '~/features/catalogue/queries'
+import { OrganisationSettingsSkeleton } from '~/features/catalogue/skeletons'
 
 /** organisation.settings: organisation admins only; everyone else goes to the dashboard (SPEC §2.2). */
 export const Route = createFileRoute('/console/_staff/organisation/settings')({
