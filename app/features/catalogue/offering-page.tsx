@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { Archive, Copy, Link2, Plus, RotateCcw, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
 import { Page } from '~/components/page'
 import { SkeletonBar } from '~/components/page-states'
@@ -515,21 +515,16 @@ function PriceLinks(props: { price: Price; canManage: boolean }) {
       ) : (
         <ul className="mt-3 flex flex-col gap-2">
           {shown.map((link) => (
-            <li
+            <LinkRow
               key={link.id}
-              className="flex flex-col gap-2 rounded-md bg-slate-50 p-3 sm:flex-row sm:items-center"
-            >
-              <code className="min-w-0 flex-1 truncate text-slate-800 text-xs" title={link.url}>
-                {link.url}
-              </code>
-              <div className="flex flex-wrap items-center gap-2">
-                {link.age_bypass ? (
+              url={link.url}
+              createdAt={link.created_at}
+              status={
+                link.age_bypass ? (
                   <Badge tone="amber">{link.used_at ? 'Age check waived · used' : 'Waives age check'}</Badge>
-                ) : null}
-                <span className="text-slate-600 text-xs">Created {formatDate(link.created_at)}</span>
-                <CopyButton text={link.url} label="Copy link" />
-              </div>
-            </li>
+                ) : null
+              }
+            />
           ))}
         </ul>
       )}
@@ -544,6 +539,22 @@ function PriceLinks(props: { price: Price; canManage: boolean }) {
 
 /** Newest links shown before "Show all": a popular private price collects many. */
 const LINKS_SHOWN = 5
+
+/** A join link: its address, a status, when it was made, and a copy button while it still works. */
+export function LinkRow(props: { url: string; createdAt: string; status: ReactNode; copyable?: boolean }) {
+  return (
+    <li className="flex flex-col gap-2 rounded-md bg-slate-50 p-3 sm:flex-row sm:items-center">
+      <code className="min-w-0 flex-1 truncate text-slate-800 text-xs" title={props.url}>
+        {props.url}
+      </code>
+      <div className="flex flex-wrap items-center gap-2">
+        {props.status}
+        <span className="text-slate-600 text-xs">Created {formatDate(props.createdAt)}</span>
+        {props.copyable === false ? null : <CopyButton text={props.url} label="Copy link" />}
+      </div>
+    </li>
+  )
+}
 
 export function CopyButton(props: { text: string; label: string }) {
   return (

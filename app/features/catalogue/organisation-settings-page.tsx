@@ -32,7 +32,7 @@ import {
   termGracePeriodRequestSchema,
 } from './contract'
 import { fieldErrorsOf } from './offering-form'
-import { CopyButton } from './offering-page'
+import { LinkRow } from './offering-page'
 import { organisationQueries } from './queries'
 
 const title = 'Organisation settings'
@@ -353,23 +353,19 @@ function AgeBypassLinks(props: { organisationId: number }) {
       ) : links && links.length > 0 ? (
         <ul className="flex flex-col gap-2">
           {links.map((link) => (
-            <li
+            <LinkRow
               key={link.id}
-              className="flex flex-col gap-2 rounded-md bg-slate-50 p-3 sm:flex-row sm:items-center"
-            >
-              <code className="min-w-0 flex-1 truncate text-slate-800 text-xs" title={link.url}>
-                {link.url}
-              </code>
-              <div className="flex flex-wrap items-center gap-2">
-                {link.used_at ? (
+              url={link.url}
+              createdAt={link.created_at}
+              copyable={!link.used_at}
+              status={
+                link.used_at ? (
                   <Badge>Used {formatDate(link.used_at)}</Badge>
                 ) : (
                   <Badge tone="green">Unused</Badge>
-                )}
-                <span className="text-slate-600 text-xs">Created {formatDate(link.created_at)}</span>
-                {link.used_at ? null : <CopyButton text={link.url} label="Copy link" />}
-              </div>
-            </li>
+                )
+              }
+            />
           ))}
         </ul>
       ) : (
