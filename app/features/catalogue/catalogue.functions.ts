@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { proRataSchema } from '~/features/subscriptions/contract'
 import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
@@ -121,13 +122,7 @@ export const fetchProRata = createServerFn({ method: 'POST' })
   .handler(({ data }) =>
     toActionResult(() =>
       api().post(`/prices/${data.price_id}/pro-rata`, {
-        schema: z.object({
-          amount: z.number().int(),
-          days: z.number().int(),
-          period_days: z.number().int(),
-          daily_rate: z.number(),
-          explanation: z.array(z.string()),
-        }),
+        schema: proRataSchema,
         body: { start_date: data.start_date, billing_date: data.billing_date },
       }),
     ),

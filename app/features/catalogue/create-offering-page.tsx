@@ -80,8 +80,6 @@ function OfferingForm(props: {
   const singleGym = gyms.length === 1 ? gyms[0] : undefined
 
   const form = useConsoleForm({
-    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
-    canSubmitWhenInvalid: true,
     defaultValues: defaultOfferingValues({
       gymIds: singleGym ? [singleGym.id] : [],
       type: types.length === 1 ? (types[0]?.id ?? null) : null,

@@ -390,8 +390,6 @@ function PriceForm(props: { offeringId: number; organisation: Organisation; onDo
   const serverError = useActionFormError()
   const submit = useServerFn(createPrice)
   const form = useConsoleForm({
-    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
-    canSubmitWhenInvalid: true,
     defaultValues: emptyPrice(),
     validators: {
       onSubmit: ({ value }) => {

@@ -90,8 +90,6 @@ function NameForm(props: { organisation: Organisation }) {
   const save = useSaveSetting(props.organisation.id)
   const serverError = useActionFormError()
   const form = useConsoleForm({
-    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
-    canSubmitWhenInvalid: true,
     defaultValues: { name: props.organisation.name },
     validators: { onSubmit: organisationNameRequestSchema },
     onSubmit: async ({ value, formApi }) => {
@@ -133,8 +131,6 @@ function GraceForm(props: {
         unit: props.organisation.term_membership_grace_period_unit,
       }
   const form = useConsoleForm({
-    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
-    canSubmitWhenInvalid: true,
     defaultValues,
     validators: {
       onSubmit: ({ value }) => {
@@ -228,8 +224,6 @@ function OfferingPermissionsForm(props: { organisation: Organisation }) {
   const save = useSaveSetting(props.organisation.id)
   const serverError = useActionFormError()
   const form = useConsoleForm({
-    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
-    canSubmitWhenInvalid: true,
     defaultValues: props.organisation.offering_permissions,
     validators: { onSubmit: offeringPermissionsRequestSchema },
     onSubmit: async ({ value, formApi }) => {
@@ -273,8 +267,6 @@ function PriceFrequenciesForm(props: { organisation: Organisation }) {
   const save = useSaveSetting(props.organisation.id)
   const serverError = useActionFormError()
   const form = useConsoleForm({
-    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
-    canSubmitWhenInvalid: true,
     defaultValues: { price_frequencies: [...props.organisation.price_frequencies] satisfies string[] },
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()

@@ -28,8 +28,6 @@ export function ProRataPage(props: { organisationId: number }) {
     .filter((price) => price.billing_frequency !== 'one_off')
     .map((price) => ({ id: String(price.id), name: `${price.offering_name} · ${describePrice(price)}` }))
   const form = useConsoleForm({
-    // Each submit validates again, so fixing one field and resubmitting shows what is still wrong.
-    canSubmitWhenInvalid: true,
     defaultValues: { price_id: '', start_date: '', billing_date: '' },
     validators: { onSubmit: proRataFormSchema },
     onSubmit: async ({ value, formApi }) => {

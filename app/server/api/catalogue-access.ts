@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Context } from 'hono'
-import { offeringGyms, offerings, staffGymRoles } from '~/db/schema'
+import { offeringGyms, offerings } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { requireArea, requireStaff, type StaffCaller, unauthorisedMessage } from './authorise'
 import type { ApiEnv } from './context'
@@ -23,18 +23,11 @@ export async function requireCatalogueCaller(c: Context<ApiEnv>): Promise<Catalo
   const caller = await requireStaff(c)
   // The offerings area of the console (ADR 014): organisation and gym admins; trainers get a 403.
   requireArea(caller, 'offerings')
-  if (caller.isOrganisationAdmin) return { ...caller, adminGymIds: caller.gymIds }
-  const rows = await c.var.database.db
-    .select({ gymId: staffGymRoles.gymId })
-    .from(staffGymRoles)
-    .where(
-      and(
-        eq(staffGymRoles.userId, caller.user.id),
-        eq(staffGymRoles.organisationId, caller.organisationId),
-        eq(staffGymRoles.role, 'admin'),
-      ),
-    )
-  return { ...caller, adminGymIds: rows.map((row) => row.gymId) }
+  // `access.gymRoles` lists the caller's role at each of `gyms`, in the same order (authorise.ts).
+  const adminGymIds = caller.gyms
+    .filter((_, index) => caller.isOrganisationAdmin || caller.access.gymRoles[index] === 'admin')
+    .map((gym) => gym.id)
+  return { ...caller, adminGymIds }
 }
 
 /** An organisation admin of `organisationId`; another organisation is a 404, other staff a 403. */

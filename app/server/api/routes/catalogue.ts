@@ -295,15 +295,7 @@ export function registerCatalogueRoutes(api: OpenAPIHono<ApiEnv>) {
       mandated: body.mandated,
       hoursMandated: body.hours_mandated,
       pricesMandated: body.prices_mandated,
-      prices: body.prices.map((price) => ({
-        amount: price.amount,
-        billingFrequency: price.billing_frequency,
-        joiningFee: price.joining_fee ?? 0,
-        private: price.private,
-        termAmount: price.term_amount ?? null,
-        termUnit: price.term_unit ?? null,
-        gymId: price.gym_id ?? null,
-      })),
+      prices: body.prices.map((price) => ({ ...priceFields(price), gymId: price.gym_id ?? null })),
     })
     return c.json({ data: await offeringResource(c, caller, created.offering.id) }, 201)
   })
@@ -392,12 +384,7 @@ export function registerCatalogueRoutes(api: OpenAPIHono<ApiEnv>) {
       organisationId: caller.organisationId,
       offeringId: offering.id,
       gymId: body.gym_id ?? null,
-      amount: body.amount,
-      billingFrequency: body.billing_frequency,
-      joiningFee: body.joining_fee ?? 0,
-      private: body.private,
-      termAmount: body.term_amount ?? null,
-      termUnit: body.term_unit ?? null,
+      ...priceFields(body),
     })
     return c.json({ data: await onePrice(c, caller, price.id) }, 201)
   })
@@ -411,12 +398,7 @@ export function registerCatalogueRoutes(api: OpenAPIHono<ApiEnv>) {
       now: c.var.now,
       organisationId: caller.organisationId,
       priceId,
-      amount: body.amount,
-      billingFrequency: body.billing_frequency,
-      joiningFee: body.joining_fee ?? 0,
-      private: body.private,
-      termAmount: body.term_amount ?? null,
-      termUnit: body.term_unit ?? null,
+      ...priceFields(body),
     })
     return c.json({ data: await onePrice(c, caller, priceId) }, 200)
   })
@@ -585,6 +567,18 @@ async function offeringResource(c: Context<ApiEnv>, caller: CatalogueCaller, off
 }
 
 /* Prices */
+
+/** A price as the API takes it (snake_case, optional parts absent), as the price services take it. */
+function priceFields(price: z.output<typeof updatePriceRequestSchema>) {
+  return {
+    amount: price.amount,
+    billingFrequency: price.billing_frequency,
+    joiningFee: price.joining_fee ?? 0,
+    private: price.private,
+    termAmount: price.term_amount ?? null,
+    termUnit: price.term_unit ?? null,
+  }
+}
 
 /** The price's id once the caller may change its offering; else 404 (can't see) or 403. */
 async function manageablePriceId(
