@@ -87,6 +87,12 @@ export const users = pgTable(
     accessEnabled: boolean('access_enabled').notNull().default(false),
     deletedAt: instant('deleted_at'),
     ...timestamps(),
+    /** What the global search matches: the name and the e-mail, lower case, on two lines (ADR 015). */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`lower(name) || E'\\n' || lower(email)`),
+    /** The same without the e-mail's domain, which thousands share: what the trigram index holds. */
+    searchKey: text('search_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name) || E'\\n' || split_part(lower(email), '@', 1)`),
   },
   (t) => [
     uniqueIndex('users_organisation_email_unique').on(t.organisationId, sql`lower(${t.email})`),
@@ -97,9 +103,25 @@ export const users = pgTable(
     index('users_current_gym_idx').on(t.currentGymId),
     index('users_home_gym_idx').on(t.homeGymId),
     index('users_default_payment_method_idx').on(t.defaultPaymentMethodId),
-    // Global search and the members list filter with ILIKE '%…%', which only a trigram index can serve.
-    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // The global search (ADR 015) reads members only, through these five: the starts of the name, the
+    // surname and the e-mail in byte order (collation "C", so a prefix is a range), the newest members
+    // with their search text (read from the index alone), and trigrams of the search key for any other
+    // part of either.
+    index('users_search_name_idx')
+      .on(t.organisationId, sql`(lower(${t.name}) collate "C")`)
+      .where(sql`not ${t.isStaff} and ${t.deletedAt} is null`),
+    index('users_search_surname_idx')
+      .on(t.organisationId, sql`(regexp_replace(lower(${t.name}), '^.*\\s', '') collate "C")`)
+      .where(sql`not ${t.isStaff} and ${t.deletedAt} is null`),
+    index('users_search_email_idx')
+      .on(t.organisationId, sql`(lower(${t.email}) collate "C")`)
+      .where(sql`not ${t.isStaff} and ${t.deletedAt} is null`),
+    index('users_search_recent_idx')
+      .on(t.organisationId, t.createdAt.desc(), t.id.desc(), t.homeGymId, t.searchText)
+      .where(sql`not ${t.isStaff} and ${t.deletedAt} is null`),
+    index('users_search_trgm_idx')
+      .using('gin', t.searchKey.op('gin_trgm_ops'))
+      .where(sql`not ${t.isStaff} and ${t.deletedAt} is null`),
     check('users_organisation_role_check', isOneOf(t.organisationRole, organisationRoles)),
     check(
       'users_confidence_and_experience_check',

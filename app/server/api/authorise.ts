@@ -24,8 +24,7 @@ export interface StaffCaller {
  * organisation, anyone else the gyms of their `staff_gym_roles`. A member is refused with a 403.
  */
 export async function requireStaff(c: Context<ApiEnv>): Promise<StaffCaller> {
-  const { user } = requireUser(c)
-  if (!user.isStaff) throw new AppError('FORBIDDEN', unauthorisedMessage)
+  const user = requireStaffUser(c)
   const db = c.var.database.db
   const organisationId = user.organisationId
   const isOrganisationAdmin = user.organisationRole === 'admin'
@@ -65,6 +64,13 @@ export async function requireStaff(c: Context<ApiEnv>): Promise<StaffCaller> {
       multiGym: organisation?.multiGym ?? false,
     },
   }
+}
+
+/** A signed-in staff member, without reading their gyms (a call that reads them in its own query). */
+export function requireStaffUser(c: Context<ApiEnv>): StaffCaller['user'] {
+  const { user } = requireUser(c)
+  if (!user.isStaff) throw new AppError('FORBIDDEN', unauthorisedMessage)
+  return user
 }
 
 /** May the caller use this part of the console (ADR 014)? The navigation shows exactly these. */

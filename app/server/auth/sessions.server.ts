@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm'
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { sessions, users } from '~/db/schema'
 import { authPolicy } from './policy'
@@ -48,11 +48,7 @@ export async function findSession(options: {
   now: Date
 }): Promise<{ session: SessionRow; user: UserRow } | undefined> {
   const { db, token, now } = options
-  const [found] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, hashToken(token)))
+  const [found] = await sessionLookup(db).execute({ id: hashToken(token) })
   if (!found) return undefined
   const { session, user } = found
   const idleSince = now.getTime() - session.lastSeenAt.getTime()
@@ -65,6 +61,30 @@ export async function findSession(options: {
     session.lastSeenAt = now
   }
   return { session, user }
+}
+
+/**
+ * Every API call looks its session up, so the statement is prepared once per database (and, on
+ * PostgreSQL, once per connection) rather than built and planned each time.
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>()
+
+function sessionLookup(db: Db) {
+  let lookup = sessionLookups.get(db)
+  if (!lookup) {
+    lookup = prepareSessionLookup(db)
+    sessionLookups.set(db, lookup)
+  }
+  return lookup
+}
+
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('session_lookup')
 }
 
 export async function markSessionTwoFactorVerified(options: { db: Db; sessionId: string; now: Date }) {

@@ -1,73 +1,165 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { users } from '~/db/schema'
 import { SEARCH_LIMIT, type SearchResult } from '~/features/shell/contract'
-import type { GymScope } from '~/server/api/authorise'
-import { latestSubscription, memberConditions } from './count-member-states.server'
-
-/** `%`, `_` and `\` typed by someone are literal characters, not LIKE wildcards. */
-function likePattern(query: string) {
-  return `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-}
 
 /**
- * Matches looked at for ranking. A short query can match tens of thousands of members; ranking all of
- * them by similarity costs ~100 ms on 100,000 members, so the closest are picked from the first few
- * hundred matches instead (a longer query, which matches fewer, is ranked in full).
- */
-const CANDIDATES = 200
-
-/**
- * The global search (SPEC §2.4): members of the caller's organisation and gyms whose name or e-mail
- * contains the query, through the trigram indexes `users_name_trgm_idx` and `users_email_trgm_idx`,
- * closest first (trigram similarity), at most SEARCH_LIMIT. A member belongs to their latest
- * membership's gym, else their home gym, as on the debug views.
+ * The global search (SPEC §2.4, ADR 015): members of the caller's organisation, and of the caller's
+ * gyms unless they are an organisation admin, whose name or e-mail contains the text typed (any case),
+ * at most SEARCH_LIMIT. Those whose name starts with it come first, then those whose surname does, then
+ * those whose e-mail does, then the rest; alphabetical within each.
+ *
+ * One prepared statement, each part of it bounded whatever the text:
+ * - the three "starts with" lists are ranges read in order from their indexes and stop at ten;
+ * - if they found fewer than ten, the newest RECENT_WINDOW members are read from an index alone and
+ *   searched there (a common piece of a name is found without touching the rest);
+ * - if that still found fewer than ten, the text is rare enough for the trigram index to answer
+ *   cheaply, and it finds every match. Trigrams come from the name and the e-mail's local part only:
+ *   the domain is shared by thousands and its trigrams would make every look-up long.
+ * A text with no trigram at all (say `r m`) is looked for among the starts and the newest members only.
+ *
+ * A member belongs to their latest membership's gym, else their home gym (as on the dashboard). The
+ * caller's gyms are read here, by the rule `requireStaff` applies: an organisation admin sees the
+ * whole organisation, anyone else the gyms of their `staff_gym_roles` in it.
  */
 export async function searchMembers(options: {
   db: Db
-  organisationId: number
-  scope: GymScope
+  caller: { userId: number; organisationId: number; isOrganisationAdmin: boolean }
   query: string
 }): Promise<SearchResult[]> {
-  const { db, organisationId, scope, query } = options
-  const pattern = likePattern(query)
-  const matches = or(sql`${users.name} ilike ${pattern}`, sql`${users.email} ilike ${pattern}`)
-  const columns = { id: users.id, name: users.name, email: users.email }
-
-  // With a LIMIT the planner prefers reading the table in order until enough rows match, which for a
-  // rare query means evaluating two ILIKEs on every member (tens of milliseconds at 100,000 members);
-  // the trigram indexes find the matches in a few. `set local` keeps the hint to this transaction.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`)
-    const candidates = scope.wholeOrganisation
-      ? tx
-          .select(columns)
-          .from(users)
-          .where(
-            and(
-              eq(users.organisationId, organisationId),
-              eq(users.isStaff, false),
-              isNull(users.deletedAt),
-              matches,
-            ),
-          )
-          .limit(CANDIDATES)
-          .as('candidates')
-      : (() => {
-          const latest = latestSubscription(tx)
-          return tx
-            .select(columns)
-            .from(users)
-            .leftJoinLateral(latest, sql`true`)
-            .where(and(memberConditions({ organisationId, scope, latest }), matches))
-            .limit(CANDIDATES)
-            .as('candidates')
-        })()
-    const closeness = sql`greatest(similarity(${candidates.name}, ${query}), similarity(${candidates.email}, ${query}))`
-    return tx
-      .select({ id: candidates.id, name: candidates.name, email: candidates.email })
-      .from(candidates)
-      .orderBy(desc(closeness), asc(candidates.name), asc(candidates.id))
-      .limit(SEARCH_LIMIT)
+  const { db, caller } = options
+  const text = options.query.toLowerCase()
+  return preparedSearch(db).execute({
+    organisationId: caller.organisationId,
+    userId: caller.userId,
+    wholeOrganisation: caller.isOrganisationAdmin,
+    text,
+    rangeStart: text,
+    rangeEnd: prefixRangeEnd(text),
+    trigramPattern: trigramPattern(text),
   })
+}
+
+/** How many of the newest members are searched one by one before the trigram index is asked. */
+const RECENT_WINDOW = 2000
+
+/**
+ * The first text after every text starting with `prefix`, in byte order (collation "C", where UTF-8
+ * sorts by code point): the prefix with its last character moved on by one.
+ */
+export function prefixRangeEnd(prefix: string): string {
+  const characters = [...prefix]
+  const last = characters.pop()
+  if (last === undefined) return '\u{10FFFF}'
+  return characters.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1)
+}
+
+/**
+ * The LIKE pattern the trigram index is asked with, or null when it could not narrow anything down.
+ * pg_trgm takes trigrams from the runs of letters and digits, padding a run's start with two spaces
+ * and its end with one where it meets another character rather than the pattern's `%`; a run of one
+ * letter yields only trigrams such as "  m", which half the members share, so at least two letters
+ * or digits are asked for. Text after an `@` is in the e-mail's domain, which the index leaves out.
+ */
+export function trigramPattern(text: string): string | null {
+  const at = text.indexOf('@')
+  const local = at === -1 ? text : text.slice(0, at)
+  const useful = [...local.matchAll(/[\p{L}\p{N}]+/gu)].some((run) => {
+    const length = [...run[0]].length
+    const start = run.index
+    const end = start + run[0].length
+    const padding = (start > 0 ? 2 : 0) + (end < local.length ? 1 : 0)
+    return length >= 2 && length + padding >= 3
+  })
+  return useful ? `%${escapeLike(local)}%` : null
+}
+
+/** `%`, `_` and `\` typed by someone are literal characters, not LIKE wildcards. */
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`)
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareSearch>>()
+
+function preparedSearch(db: Db) {
+  let statement = prepared.get(db)
+  if (!statement) {
+    statement = prepareSearch(db)
+    prepared.set(db, statement)
+  }
+  return statement
+}
+
+function prepareSearch(db: Db) {
+  const organisationId = sql.placeholder('organisationId')
+  const text = sql.placeholder('text')
+  const rangeStart = sql.placeholder('rangeStart')
+  const rangeEnd = sql.placeholder('rangeEnd')
+  const member = sql`u.organisation_id = ${organisationId} and not u.is_staff and u.deleted_at is null`
+  const inScope = sql`(
+    ${sql.placeholder('wholeOrganisation')}::boolean
+    or coalesce(
+      (select s.gym_id from subscriptions s where s.user_id = u.id and not s.is_staging
+       order by s.created_at desc, s.id desc limit 1),
+      u.home_gym_id
+    ) in (select gym_id from scope)
+  )`
+  const name = sql`(lower(u.name) collate "C")`
+  const surname = sql`(regexp_replace(lower(u.name), '^.*\\s', '') collate "C")`
+  const email = sql`(lower(u.email) collate "C")`
+  const startsWith = (column: typeof name) => sql`
+    select u.id from users u
+    where ${member} and ${column} >= ${rangeStart}::text and ${column} < ${rangeEnd}::text and ${inScope}
+    order by ${column} limit ${limit}`
+  const limit = sql.raw(String(SEARCH_LIMIT))
+  const found = sql`(
+    with
+      scope as (
+        select r.gym_id
+        from staff_gym_roles r join gyms g on g.id = r.gym_id and g.organisation_id = r.organisation_id
+        where r.user_id = ${sql.placeholder('userId')} and r.organisation_id = ${organisationId}
+      ),
+      starts as (
+        select id, min(rank) as rank from (
+          select id, 0 as rank from (${startsWith(name)}) by_name
+          union all select id, 1 from (${startsWith(surname)}) by_surname
+          union all select id, 2 from (${startsWith(email)}) by_email
+        ) ranked group by id
+      ),
+      recent as (
+        select u.id from (
+          select u.id, u.home_gym_id, u.search_text from users u
+          where ${member} and (select count(*) from starts) < ${limit}
+          order by u.created_at desc nulls last, u.id desc nulls last
+          limit ${sql.raw(String(RECENT_WINDOW))}
+        ) u
+        where strpos(u.search_text, ${text}::text) > 0 and ${inScope}
+        limit ${limit}
+      ),
+      rare as (
+        select u.id from (
+          select u.id, u.home_gym_id from users u
+          where ${member}
+            and u.search_key like ${sql.placeholder('trigramPattern')}::text
+            and strpos(u.search_text, ${text}::text) > 0
+            and (select count(*) from starts) + (select count(*) from recent) < ${limit}
+          order by u.search_text collate "C"
+          offset 0 -- sorted first, so the gym of only as many as needed is looked up
+        ) u
+        where ${inScope}
+        limit ${limit}
+      ),
+      matches as (
+        select id, rank from starts
+        union all select id, 3 from recent
+        union all select id, 3 from rare
+      )
+    select u.id, u.name, u.email, u.search_text, m.rank
+    from (select id, min(rank) as rank from matches group by id) m join users u on u.id = m.id
+  ) found`
+  return db
+    .select({ id: sql<number>`found.id`, name: sql<string>`found.name`, email: sql<string>`found.email` })
+    .from(found)
+    .orderBy(sql`found.rank`, sql`found.search_text collate "C"`, sql`found.id`)
+    .limit(SEARCH_LIMIT)
+    .prepare('member_search')
 }
