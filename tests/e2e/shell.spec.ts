@@ -144,6 +144,21 @@ test.describe('the console shell', () => {
     await expect(navigation(page).getByRole('link', { name: 'Members' })).toBeVisible()
   })
 
+  test('what was typed into the search before the page had loaded is searched', async ({ page }) => {
+    await signInStaff(page, 'trainer@demo.gymbase.nz')
+    // A slow connection: the page is shown well before its code has arrived.
+    await page.route('**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await route.continue()
+    })
+    const loading = page.goto(`${consoleUrl}/visits`)
+    const search = page.getByRole('combobox', { name: 'Search members' })
+    await search.fill('roha ngat')
+    await loading
+    await expect(page.getByRole('option', { name: /Aroha Ngata/ })).toContainText('member@demo.gymbase.nz')
+    await expect(search).toHaveValue('roha ngat')
+  })
+
   test('logout posts the logout and goes to login', async ({ page }) => {
     // A session of its own: signing out must not end the one the other tests share.
     await signInStaffThroughScreens(page, 'manager@demo.gymbase.nz')

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Search } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import { ComboBox, Input, type Key, ListBox, ListBoxItem, Popover } from 'react-aria-components'
 import { Spinner } from '~/components/ui/spinner'
 import { toast } from '~/components/ui/toast'
@@ -20,6 +20,8 @@ const noResults: SearchResult[] = []
 export function GlobalSearch() {
   const navigate = useNavigate()
   const [input, setInput] = useState('')
+  const inputRef = useRef<HTMLInputElement>(null)
+  useTextTypedBeforeLoad(inputRef, setInput)
   const query = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS)
   const typing = input.trim() !== query
   const search = useQuery({
@@ -61,6 +63,7 @@ export function GlobalSearch() {
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
         />
         <Input
+          ref={inputRef}
           // Escape clears the box, which also closes the list (a search box's usual behaviour).
           onKeyDown={(event) => {
             if (event.key === 'Escape') setInput('')
@@ -105,4 +108,25 @@ export function GlobalSearch() {
       </Popover>
     </ComboBox>
   )
+}
+
+/**
+ * The box is in the server's HTML, so someone can type into it before the page's code has run: the
+ * text is in the box but React never saw it, and nothing would be searched. Take it over once the code
+ * runs, and if the box still has the focus, focus it again so the combo box knows and opens its list.
+ */
+function useTextTypedBeforeLoad(
+  inputRef: RefObject<HTMLInputElement | null>,
+  setInput: (value: string) => void,
+) {
+  // Runs once: the ref and the state setter never change.
+  useEffect(() => {
+    const element = inputRef.current
+    if (!element || element.value === '') return
+    setInput(element.value)
+    if (document.activeElement === element) {
+      element.blur()
+      element.focus()
+    }
+  }, [inputRef, setInput])
 }
