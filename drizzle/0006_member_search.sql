@@ -6,4 +6,4 @@ CREATE INDEX "users_search_name_idx" ON "users" USING btree ("organisation_id",(
 CREATE INDEX "users_search_surname_idx" ON "users" USING btree ("organisation_id",(regexp_replace(lower("name"), '^.*\s', '') collate "C")) WHERE not "users"."is_staff" and "users"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "users_search_email_idx" ON "users" USING btree ("organisation_id",(lower("email") collate "C")) WHERE not "users"."is_staff" and "users"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "users_search_recent_idx" ON "users" USING btree ("organisation_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"home_gym_id","search_text") WHERE not "users"."is_staff" and "users"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ("search_key" gin_trgm_ops) WHERE not "users"."is_staff" and "users"."deleted_at" is null;
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ("search_key" gin_trgm_ops) WITH (fastupdate=false) WHERE not "users"."is_staff" and "users"."deleted_at" is null;

@@ -121,6 +121,8 @@ export const users = pgTable(
       .where(sql`not ${t.isStaff} and ${t.deletedAt} is null`),
     index('users_search_trgm_idx')
       .using('gin', t.searchKey.op('gin_trgm_ops'))
+      // New members go straight into the index rather than a pending list every search must read.
+      .with({ fastupdate: false })
       .where(sql`not ${t.isStaff} and ${t.deletedAt} is null`),
     check('users_organisation_role_check', isOneOf(t.organisationRole, organisationRoles)),
     check(
