@@ -9,7 +9,17 @@ export default defineConfig({
   server: { port: Number(process.env.PORT ?? 3000), allowedHosts: ['.localhost'] },
   plugins: [
     tailwindcss(),
-    tanstackStart({ srcDirectory: 'app', server: { entry: 'server-entry.ts' } }),
+    tanstackStart({
+      srcDirectory: 'app',
+      server: { entry: 'server-entry.ts' },
+      // Loading states are split out like the pages themselves: left in, every route's pending
+      // component (and what it imports) would be in the entry chunk every page loads, join site included.
+      router: {
+        codeSplittingOptions: {
+          defaultBehavior: [['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        },
+      },
+    }),
     // Start's plugin must come before React's.
     viteReact(),
   ],

@@ -1,4 +1,4 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { tv } from 'tailwind-variants'
@@ -6,32 +6,13 @@ import { Page } from '~/components/page'
 import { LoadFailedPage, LoadingPage, SkeletonBar, SkeletonTable } from '~/components/page-states'
 import { buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { fetchActiveUserCounts, fetchActiveUsers } from './billing-debugging.functions'
 import type { ActiveUserCounts, ActiveUserRow, ActiveUserSearch, MemberState } from './contract'
 import { GymFilter } from './debug-page-parts'
+import { activeUserCountsQuery, activeUsersQuery } from './queries'
 
 const title = 'Active members'
 const description =
   'Who counts as active today, and why: each member’s latest membership read with the rules of the membership card.'
-
-export const activeUsersQuery = (search: ActiveUserSearch) =>
-  queryOptions({
-    queryKey: [
-      'billing-debugging',
-      'active-users',
-      search.gym_id ?? null,
-      search.page ?? 1,
-      search.per_page ?? null,
-    ],
-    queryFn: () =>
-      fetchActiveUsers({ data: { gym_id: search.gym_id, page: search.page, per_page: search.per_page } }),
-  })
-
-export const activeUserCountsQuery = (search: Pick<ActiveUserSearch, 'gym_id'>) =>
-  queryOptions({
-    queryKey: ['billing-debugging', 'active-user-counts', search.gym_id ?? null],
-    queryFn: () => fetchActiveUserCounts({ data: { gym_id: search.gym_id } }),
-  })
 
 type Tone = 'green' | 'amber' | 'red' | 'slate'
 

@@ -1,11 +1,10 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Page } from '~/components/page'
 import { LoadFailedPage, LoadingPage, SkeletonBar, SkeletonTable } from '~/components/page-states'
 import { Card } from '~/components/ui/card'
 import { Select, SelectItem } from '~/components/ui/select'
 import { formatCents } from '~/lib/money'
-import { fetchExpectedPayments } from './billing-debugging.functions'
 import {
   type CollectionSums,
   DEFAULT_WEEKS_BACK,
@@ -14,16 +13,11 @@ import {
   formatDayRange,
 } from './contract'
 import { GymFilter } from './debug-page-parts'
+import { expectedPaymentsQuery } from './queries'
 
 const title = 'Expected payments'
 const description =
   'What was due each week against what came in. Weeks start on Monday; the next four weeks show what is already scheduled.'
-
-export const expectedPaymentsQuery = (search: ExpectedPaymentsSearch) =>
-  queryOptions({
-    queryKey: ['billing-debugging', 'expected-payments', search.gym_id ?? null, search.weeks ?? null],
-    queryFn: () => fetchExpectedPayments({ data: { gym_id: search.gym_id, weeks: search.weeks } }),
-  })
 
 const historyChoices = [4, 8, 12, 26, 52]
 

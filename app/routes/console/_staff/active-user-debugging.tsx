@@ -3,10 +3,9 @@ import {
   ActiveUserError,
   ActiveUserPage,
   ActiveUserSkeleton,
-  activeUserCountsQuery,
-  activeUsersQuery,
 } from '~/features/billing-debugging/active-user-page'
 import { activeUserSearchSchema } from '~/features/billing-debugging/contract'
+import { activeUserCountsQuery, activeUsersQuery } from '~/features/billing-debugging/queries'
 
 /** Each member counted as active or not, and why (SPEC §2.2, §4; issue 4). */
 export const Route = createFileRoute('/console/_staff/active-user-debugging')({

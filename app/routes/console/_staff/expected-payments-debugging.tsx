@@ -4,8 +4,8 @@ import {
   ExpectedPaymentsError,
   ExpectedPaymentsPage,
   ExpectedPaymentsSkeleton,
-  expectedPaymentsQuery,
 } from '~/features/billing-debugging/expected-payments-page'
+import { expectedPaymentsQuery } from '~/features/billing-debugging/queries'
 
 /** Expected against collected payments, week by week (SPEC §2.2, issue 4). */
 export const Route = createFileRoute('/console/_staff/expected-payments-debugging')({
