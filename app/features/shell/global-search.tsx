@@ -1,8 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Search } from 'lucide-react'
-import { type RefObject, useEffect, useRef, useState } from 'react'
-import { ComboBox, Input, type Key, ListBox, ListBoxItem, Popover } from 'react-aria-components'
+import { type RefObject, useContext, useEffect, useRef, useState } from 'react'
+import {
+  ComboBox,
+  ComboBoxStateContext,
+  Input,
+  type Key,
+  ListBox,
+  ListBoxItem,
+  Popover,
+} from 'react-aria-components'
 import { Spinner } from '~/components/ui/spinner'
 import { toast } from '~/components/ui/toast'
 import { noResultsText, SEARCH_DEBOUNCE_MS, type SearchResult } from './contract'
@@ -82,6 +90,7 @@ export function GlobalSearch() {
           </span>
         ) : null}
       </div>
+      <OpenWhenAnswered inputRef={inputRef} answer={query.length > 0 && !typing ? search.data : undefined} />
       <Popover
         placement="bottom start"
         className="w-(--trigger-width) min-w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white shadow-lg outline-none"
@@ -129,4 +138,29 @@ function useTextTypedBeforeLoad(
       element.focus()
     }
   }, [inputRef, setInput])
+}
+
+/**
+ * Opens the list when an answer arrives while the box has the focus. The combo box opens it itself
+ * when the text changes, but only if it saw the box take the focus: typing that React replays once the
+ * page's code has run (text typed while it loaded) changes the text with the list left shut.
+ */
+function OpenWhenAnswered(props: {
+  inputRef: RefObject<HTMLInputElement | null>
+  answer: SearchResult[] | undefined
+}) {
+  const { inputRef, answer } = props
+  // Read through a ref: the state object is new on every render, the answer is what should trigger.
+  const state = useContext(ComboBoxStateContext)
+  const stateRef = useRef(state)
+  stateRef.current = state
+  useEffect(() => {
+    const state = stateRef.current
+    if (!state || answer === undefined || state.isOpen) return
+    if (document.activeElement !== inputRef.current) return
+    if (!state.isFocused) state.setFocused(true)
+    // Each answer once: not again after the list was closed (Escape, a click elsewhere).
+    state.open(null, 'input')
+  }, [answer, inputRef])
+  return null
 }

@@ -166,7 +166,7 @@ describeEachDatabase('shell and dashboard API', (database) => {
       return ((await response.json()) as { data: SearchResult[] }).data
     }
 
-    it('finds members of the organisation by part of the name or e-mail, closest first', async () => {
+    it('finds members of the organisation by part of the name or e-mail, names starting with it first', async () => {
       const browser = await signIn({ admin: true })
       const found = await search(browser, 'wiremu')
       expect(found.map((row) => row.id)).toEqual(
