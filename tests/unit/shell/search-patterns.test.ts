@@ -13,8 +13,11 @@ describe('prefixRangeEnd', () => {
     expect('arohb' < prefixRangeEnd('aroha')).toBe(false)
   })
 
-  it('moves past a character outside the basic plane whole', () => {
+  it('moves past a character outside the basic plane whole, and never into the surrogates', () => {
     expect(prefixRangeEnd('a😀')).toBe('a😁')
+    expect(prefixRangeEnd('a\u{D7FF}')).toBe('a\u{E000}')
+    expect(prefixRangeEnd('ab\u{10FFFF}')).toBe('ac')
+    expect(() => new TextEncoder().encode(prefixRangeEnd('\u{10FFFF}'))).not.toThrow()
   })
 })
 

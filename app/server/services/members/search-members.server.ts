@@ -44,13 +44,20 @@ const RECENT_WINDOW = 2000
 
 /**
  * The first text after every text starting with `prefix`, in byte order (collation "C", where UTF-8
- * sorts by code point): the prefix with its last character moved on by one.
+ * sorts by code point): the prefix with its last character moved on by one, skipping the surrogates
+ * (no character) and carrying past the last code point.
  */
 export function prefixRangeEnd(prefix: string): string {
   const characters = [...prefix]
-  const last = characters.pop()
-  if (last === undefined) return '\u{10FFFF}'
-  return characters.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1)
+  while (characters.length > 0) {
+    const last = characters.pop()?.codePointAt(0) ?? 0
+    if (last < 0x10ffff) {
+      const next = last + 1 === 0xd800 ? 0xe000 : last + 1
+      return characters.join('') + String.fromCodePoint(next)
+    }
+  }
+  // Nothing but the last code point: every text from the prefix on.
+  return '\u{10FFFF}'.repeat(prefix.length + 1)
 }
 
 /**
