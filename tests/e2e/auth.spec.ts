@@ -218,6 +218,22 @@ test.describe('members', () => {
   })
 })
 
+test.describe('a slow connection', () => {
+  test('what was typed before the page had loaded is sent with the form', async ({ page }) => {
+    // The page shows well before its code has arrived; the person types into it meanwhile.
+    await page.route('**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await route.continue()
+    })
+    const loading = page.goto(`${joinUrl}/forgot-password`)
+    await page.getByLabel('E-mail').fill('nobody-in-particular@example.nz')
+    await loading
+    await page.getByRole('button', { name: 'Send reset link' }).click()
+    await expect(page.getByText(/If that address has an account/)).toBeVisible()
+    await expect(page.getByText('Value is required')).toHaveCount(0)
+  })
+})
+
 test.describe('guards on the join site', () => {
   test('a registration step sends a visitor to register with the way back', async ({ page }) => {
     await page.goto(`${joinUrl}/confirm-subscription`)

@@ -17,6 +17,8 @@ import {
 import { getFirstErrorMessage } from './field-errors'
 import { focusFirstInvalidField } from './focus-first-invalid'
 import { clearServerErrors } from './server-errors'
+import { useSettledAfterPress } from './settle-after-press'
+import { useTextTypedBeforeLoad } from './typed-before-load'
 
 /**
  * Forms through TanStack Form's form composition: `useAppForm` gives a form whose `AppField` children get
@@ -53,8 +55,8 @@ export function useFieldError(field: AnyFieldApi): string | undefined {
   const meta = useStore(field.store, (state) => state.meta)
   const submissionAttempts = useStore(field.form.store, (state) => state.submissionAttempts)
   const hasServerError = meta.errorMap.onServer !== undefined
-  if (!meta.isBlurred && submissionAttempts === 0 && !hasServerError) return undefined
-  return getFirstErrorMessage(meta.errors)
+  const due = meta.isBlurred || submissionAttempts > 0 || hasServerError
+  return useSettledAfterPress(due ? getFirstErrorMessage(meta.errors) : undefined)
 }
 
 /** A server error describes the value that was sent; once the person edits it, it no longer applies. */
@@ -78,9 +80,14 @@ function TextField(props: TextFieldProps) {
   const field = useFieldContext<string>()
   const value = useStore(field.store, (state) => state.value)
   const errorMessage = useFieldError(field)
+  const inputRef = useRef<HTMLInputElement>(null)
+  useTextTypedBeforeLoad(inputRef, (typed) => {
+    if (typed !== field.state.value) field.handleChange(typed)
+  })
   return (
     <KitTextField
       {...props}
+      ref={inputRef}
       name={field.name}
       value={value}
       onChange={(next) => {

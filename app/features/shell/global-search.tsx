@@ -11,6 +11,7 @@ import {
   ListBoxItem,
   Popover,
 } from 'react-aria-components'
+import { useTextTypedBeforeLoad } from '~/components/form/typed-before-load'
 import { Spinner } from '~/components/ui/spinner'
 import { toast } from '~/components/ui/toast'
 import { noResultsText, SEARCH_DEBOUNCE_MS, type SearchResult } from './contract'
@@ -117,27 +118,6 @@ export function GlobalSearch() {
       </Popover>
     </ComboBox>
   )
-}
-
-/**
- * The box is in the server's HTML, so someone can type into it before the page's code has run: the
- * text is in the box but React never saw it, and nothing would be searched. Take it over once the code
- * runs, and if the box still has the focus, focus it again so the combo box knows and opens its list.
- */
-function useTextTypedBeforeLoad(
-  inputRef: RefObject<HTMLInputElement | null>,
-  setInput: (value: string) => void,
-) {
-  // Runs once: the ref and the state setter never change.
-  useEffect(() => {
-    const element = inputRef.current
-    if (!element || element.value === '') return
-    setInput(element.value)
-    if (document.activeElement === element) {
-      element.blur()
-      element.focus()
-    }
-  }, [inputRef, setInput])
 }
 
 /**
