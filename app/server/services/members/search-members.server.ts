@@ -113,11 +113,18 @@ function prepareSearch(db: Db) {
   const name = sql`(lower(u.name) collate "C")`
   const surname = sql`(regexp_replace(lower(u.name), '^.*\\s', '') collate "C")`
   const email = sql`(lower(u.email) collate "C")`
-  const startsWith = (column: typeof name) => sql`
-    select u.id from users u
-    where ${member} and ${column} >= ${rangeStart}::text and ${column} < ${rangeEnd}::text and ${inScope}
-    order by ${column} limit ${limit}`
   const limit = sql.raw(String(SEARCH_LIMIT))
+  const columns = sql`u.id, u.name, u.email, u.search_text`
+  // Each list is read only while those before it found fewer than ten different members.
+  const fewerThanTen = (...lists: string[]) =>
+    sql.raw(
+      `(select count(*) from (${lists.map((list) => `select id from ${list}`).join(' union ')}) found) < ${SEARCH_LIMIT}`,
+    )
+  const startsWith = (column: typeof name, rank: number, before: string[]) => sql`
+    select ${columns}, ${sql.raw(String(rank))} as rank from users u
+    where ${member} and ${column} >= ${rangeStart}::text and ${column} < ${rangeEnd}::text
+      and ${before.length > 0 ? fewerThanTen(...before) : sql`true`} and ${inScope}
+    order by ${column} limit ${limit}`
   const found = sql`(
     with
       scope as (
@@ -125,43 +132,38 @@ function prepareSearch(db: Db) {
         from staff_gym_roles r join gyms g on g.id = r.gym_id and g.organisation_id = r.organisation_id
         where r.user_id = ${sql.placeholder('userId')} and r.organisation_id = ${organisationId}
       ),
-      starts as (
-        select id, min(rank) as rank from (
-          select id, 0 as rank from (${startsWith(name)}) by_name
-          union all select id, 1 from (${startsWith(surname)}) by_surname
-          union all select id, 2 from (${startsWith(email)}) by_email
-        ) ranked group by id
-      ),
+      by_name as (${startsWith(name, 0, [])}),
+      by_surname as (${startsWith(surname, 1, ['by_name'])}),
+      by_email as (${startsWith(email, 2, ['by_name', 'by_surname'])}),
       recent as (
-        select u.id from (
+        select ${columns}, 3 as rank from (
           select u.id, u.home_gym_id, u.search_text from users u
-          where ${member} and (select count(*) from starts) < ${limit}
+          where ${member} and ${fewerThanTen('by_name', 'by_surname', 'by_email')}
           order by u.created_at desc nulls last, u.id desc nulls last
           limit ${sql.raw(String(RECENT_WINDOW))}
-        ) u
-        where strpos(u.search_text, ${text}::text) > 0 and ${inScope}
+        ) newest
+        join users u on u.id = newest.id
+        where strpos(newest.search_text, ${text}::text) > 0 and ${inScope}
         limit ${limit}
       ),
       rare as (
-        select u.id from (
-          select u.id, u.home_gym_id from users u
+        select u.id, u.name, u.email, u.search_text, 3 as rank from (
+          select ${columns}, u.home_gym_id from users u
           where ${member}
             and u.search_key like ${sql.placeholder('trigramPattern')}::text
             and strpos(u.search_text, ${text}::text) > 0
-            and (select count(*) from starts) + (select count(*) from recent) < ${limit}
+            and ${fewerThanTen('by_name', 'by_surname', 'by_email', 'recent')}
           order by u.search_text collate "C"
           offset 0 -- sorted first, so the gym of only as many as needed is looked up
         ) u
         where ${inScope}
         limit ${limit}
-      ),
-      matches as (
-        select id, rank from starts
-        union all select id, 3 from recent
-        union all select id, 3 from rare
       )
-    select u.id, u.name, u.email, u.search_text, m.rank
-    from (select id, min(rank) as rank from matches group by id) m join users u on u.id = m.id
+    select distinct on (id) * from (
+      select * from by_name union all select * from by_surname union all select * from by_email
+      union all select * from recent union all select * from rare
+    ) matches
+    order by id, rank
   ) found`
   return db
     .select({ id: sql<number>`found.id`, name: sql<string>`found.name`, email: sql<string>`found.email` })
