@@ -232,6 +232,22 @@ test.describe('a slow connection', () => {
     await expect(page.getByText(/If that address has an account/)).toBeVisible()
     await expect(page.getByText('Value is required')).toHaveCount(0)
   })
+
+  test('pressing Sign in before the page has loaded sends nothing, least of all the password in the address', async ({
+    page,
+  }) => {
+    await page.route('**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await route.continue()
+    })
+    const loading = page.goto(`${consoleUrl}/login`)
+    await page.getByLabel('E-mail').fill('owner@demo.gymbase.nz')
+    await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await loading
+    expect(page.url()).toBe(`${consoleUrl}/login`)
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(demoPassword)
+  })
 })
 
 test.describe('guards on the join site', () => {

@@ -138,6 +138,8 @@ test.describe('the console shell', () => {
     await expect(search).toHaveValue('')
 
     await search.fill('zzqx nobody')
+    // Until typing pauses and the answer comes, the list says it is searching, not that nothing was found.
+    await expect(page.getByRole('listbox').getByText('Searching…')).toBeVisible()
     await expect(page.getByText('No results found for "zzqx nobody"')).toBeVisible()
     await search.press('Escape')
     await expect(page.getByText('No results found for "zzqx nobody"')).toBeHidden()

@@ -202,6 +202,11 @@ function Form(props: AppFormProps) {
     <KitForm
       {...props}
       ref={ref}
+      // React renders a function action as a `javascript:` URL that refuses to submit, so a press on the
+      // button before the page's code has run goes nowhere: without it the browser would send the form
+      // itself, as a GET with every field (a password too) in the address. The submit handler below
+      // prevents the default, so the action itself never runs.
+      action={noNativeSubmit}
       onSubmit={(event) => {
         event.preventDefault()
         event.stopPropagation()
@@ -215,6 +220,8 @@ function Form(props: AppFormProps) {
     />
   )
 }
+
+function noNativeSubmit() {}
 
 export type SubmitButtonProps = Omit<ButtonProps, 'type' | 'isPending'>
 

@@ -98,7 +98,10 @@ export function GlobalSearch() {
       >
         <ListBox
           className="max-h-80 overflow-auto p-1 outline-none"
-          renderEmptyState={() => <p className="px-3 py-2 text-slate-600 text-sm">{noResultsText(query)}</p>}
+          // While the box waits for typing to pause, or for the answer, nothing has been found yet.
+          renderEmptyState={() => (
+            <p className="px-3 py-2 text-slate-600 text-sm">{busy ? 'Searching…' : noResultsText(query)}</p>
+          )}
         >
           {(member: SearchResult) => (
             <ListBoxItem
