@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react'
+import { type RefObject, useEffect, useRef } from 'react'
 
 /**
  * Text typed into a server-rendered box before the page's code has run is in the box, but React never
@@ -9,10 +9,12 @@ export function useTextTypedBeforeLoad(
   inputRef: RefObject<HTMLInputElement | null>,
   onTyped: (text: string) => void,
 ) {
-  // Once, when the box first comes alive; what is typed after that reaches React as usual.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: onTyped is a new function every render
+  // Once, when the box first comes alive (what is typed after that reaches React as usual); the
+  // callback is read through a ref because a caller passes a new one on every render.
+  const callback = useRef(onTyped)
+  callback.current = onTyped
   useEffect(() => {
     const typed = inputRef.current?.value ?? ''
-    if (typed !== '') onTyped(typed)
+    if (typed !== '') callback.current(typed)
   }, [inputRef])
 }

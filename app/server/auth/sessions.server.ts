@@ -1,5 +1,6 @@
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { preparedPerDatabase } from '~/db/prepared.server'
 import { sessions, users } from '~/db/schema'
 import { authPolicy } from './policy'
 import { hashToken, randomToken } from './tokens.server'
@@ -63,29 +64,15 @@ export async function findSession(options: {
   return { session, user }
 }
 
-/**
- * Every API call looks its session up, so the statement is prepared once per database (and, on
- * PostgreSQL, once per connection) rather than built and planned each time.
- */
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>()
-
-function sessionLookup(db: Db) {
-  let lookup = sessionLookups.get(db)
-  if (!lookup) {
-    lookup = prepareSessionLookup(db)
-    sessionLookups.set(db, lookup)
-  }
-  return lookup
-}
-
-function prepareSessionLookup(db: Db) {
-  return db
+/** Every API call looks its session up. */
+const sessionLookup = preparedPerDatabase((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare('session_lookup')
-}
+    .prepare('session_lookup'),
+)
 
 export async function markSessionTwoFactorVerified(options: { db: Db; sessionId: string; now: Date }) {
   await options.db

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { preparedPerDatabase } from '~/db/prepared.server'
 import { SEARCH_LIMIT, type SearchResult } from '~/features/shell/contract'
 
 /**
@@ -85,16 +86,7 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`)
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepareSearch>>()
-
-function preparedSearch(db: Db) {
-  let statement = prepared.get(db)
-  if (!statement) {
-    statement = prepareSearch(db)
-    prepared.set(db, statement)
-  }
-  return statement
-}
+const preparedSearch = preparedPerDatabase(prepareSearch)
 
 function prepareSearch(db: Db) {
   const organisationId = sql.placeholder('organisationId')
