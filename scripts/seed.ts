@@ -5,23 +5,14 @@
  */
 import { sql } from 'drizzle-orm'
 import { closeDatabase, type Db, databaseOptionsFromEnv, getDatabase } from '~/db/client.server'
-import { demoOrganisationExists, demoSignIns, seedDemo } from '~/server/seed/seed-demo.server'
+import {
+  demoOrganisationExists,
+  demoSignIns,
+  emptyApplicationTables,
+  seedDemo,
+} from '~/server/seed/seed-demo.server'
 
 const reset = process.argv.includes('--reset')
-
-async function emptyApplicationTables(db: Db): Promise<void> {
-  // Every table of the public schema: drizzle's own bookkeeping lives in the `drizzle` schema and stays.
-  // pg-boss keeps its queue in its own schema too, so jobs are untouched.
-  const tables = await db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-  )
-  if (tables.rows.length === 0) return
-  const list = sql.join(
-    tables.rows.map((row) => sql.identifier(row.tablename)),
-    sql`, `,
-  )
-  await db.execute(sql`truncate table ${list} restart identity cascade`)
-}
 
 async function printCounts(db: Db): Promise<void> {
   const count = async (query: ReturnType<typeof sql>) =>

@@ -3,6 +3,7 @@
 // their area file; import enum consts from './schema/enums'.
 export * from './schema/audit'
 export * from './schema/auth'
+export * from './schema/demo-seed'
 export * from './schema/gyms'
 export * from './schema/integrations'
 export * from './schema/mail'

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import type { Db } from '~/db/client.server'
 import {
+  demoSeed,
   gyms,
   organisations,
   paymentMethods,
@@ -493,5 +494,17 @@ describeEachDatabase('demo seed', (t) => {
       .from(organisations)
       .where(eq(organisations.slug, DEMO_ORGANISATION_SLUG))
     expect(demo?.rows).toBe(1)
+  })
+
+  it('seeds again, from empty, over a demo whose history was cut off (a first start stopped halfway)', async () => {
+    const before = await tableCounts(t.db)
+    expect(await t.db.select().from(demoSeed)).toEqual([{ id: true, setUpAt: now, historyCompletedAt: now }])
+    // As a first start stopped while making the history leaves it: set up, history not done.
+    await t.db.update(demoSeed).set({ historyCompletedAt: null })
+
+    const again = await seedDemoIfEmpty({ db: t.db, now })
+    expect(again.seeded).toBe(true)
+    expect(await tableCounts(t.db)).toEqual(before)
+    expect(await t.db.select().from(demoSeed)).toEqual([{ id: true, setUpAt: now, historyCompletedAt: now }])
   })
 })

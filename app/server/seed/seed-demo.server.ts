@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { organisations } from '~/db/schema'
+import { demoSeed, organisations } from '~/db/schema'
 import type { PaymentMethodType } from '~/db/schema/enums'
 import { hashPassword } from '~/server/auth/password.server'
 import {
@@ -11,6 +11,7 @@ import {
   instantAt,
 } from '~/server/billing/calendar'
 import type { SimulationOrganisation } from '~/server/billing/simulation/types'
+import { logger } from '~/server/logger.server'
 import { createOffering } from '~/server/services/offerings/create-offering.server'
 import { createOrganisation } from '~/server/services/organisations/create-organisation.server'
 import { createPrice, type Price } from '~/server/services/prices/create-price.server'
@@ -565,6 +566,7 @@ async function makeHistory(db: Db, now: Date, setup: DemoSetup): Promise<SeedDem
     now,
     events: [...demoFitness.events, ...harbourStrength.events],
   })
+  await db.update(demoSeed).set({ historyCompletedAt: now })
   return {
     demoFitnessId: demoFitness.organisationId,
     harbourStrengthId: harbourStrength.organisationId,
@@ -572,12 +574,19 @@ async function makeHistory(db: Db, now: Date, setup: DemoSetup): Promise<SeedDem
   }
 }
 
+/** The set-up, and the mark that the history is still to come (`demo_seed`). */
+async function setUpDemoMarked(tx: Db, now: Date): Promise<DemoSetup> {
+  const setup = await setUpDemo(tx, now)
+  await tx.insert(demoSeed).values({ setUpAt: now })
+  return setup
+}
+
 /**
  * Seeds the demo data set: the set-up in one transaction (which fails if Demo Fitness already exists: its
  * slug is taken), then the year of history from the billing engine.
  */
 export async function seedDemo(options: { db: Db; now: Date }): Promise<SeedDemoResult> {
-  const setup = await options.db.transaction((tx) => setUpDemo(tx, options.now))
+  const setup = await options.db.transaction((tx) => setUpDemoMarked(tx, options.now))
   return makeHistory(options.db, options.now, setup)
 }
 
@@ -585,6 +594,9 @@ export async function seedDemo(options: { db: Db; now: Date }): Promise<SeedDemo
  * Seeds the demo data when the database has no organisation at all (a fresh embedded database), and
  * does nothing otherwise. An advisory lock makes a concurrent second caller wait for the set-up and then
  * find the organisations (while the first may still be making the history).
+ *
+ * A database whose demo history was cut off (the first start stopped while making it: the server only
+ * listens once the seed is done, so nothing but the demo can be in it) is emptied and seeded again.
  */
 export async function seedDemoIfEmpty(options: {
   db: Db
@@ -595,11 +607,35 @@ export async function seedDemoIfEmpty(options: {
   const setup = await options.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
     const [existing] = await tx.select({ id: organisations.id }).from(organisations).limit(1)
-    if (existing) return null
-    return setUpDemo(tx, now)
+    if (existing) {
+      const [seed] = await tx.select().from(demoSeed)
+      if (!seed || seed.historyCompletedAt !== null) return null
+      logger.warn(
+        { setUpAt: seed.setUpAt },
+        'the demo seed was cut off before its history was made; emptying the database and seeding again',
+      )
+      await emptyApplicationTables(tx)
+    }
+    return setUpDemoMarked(tx, now)
   })
   if (!setup) return { seeded: false }
   return { seeded: true, ...(await makeHistory(options.db, now, setup)) }
+}
+
+/**
+ * Empties every table of the public schema: drizzle's own bookkeeping lives in the `drizzle` schema and
+ * stays, and pg-boss keeps its queue in its own schema too, so jobs are untouched.
+ */
+export async function emptyApplicationTables(db: Db): Promise<void> {
+  const tables = await db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  )
+  if (tables.rows.length === 0) return
+  const list = sql.join(
+    tables.rows.map((row) => sql.identifier(row.tablename)),
+    sql`, `,
+  )
+  await db.execute(sql`truncate table ${list} restart identity cascade`)
 }
 
 /** Whether the demo organisation exists (for `npm run seed`). */
