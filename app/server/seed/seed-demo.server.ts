@@ -597,6 +597,8 @@ export async function seedDemo(options: { db: Db; now: Date }): Promise<SeedDemo
  *
  * A database whose demo history was cut off (the first start stopped while making it: the server only
  * listens once the seed is done, so nothing but the demo can be in it) is emptied and seeded again.
+ * That reading holds for what this is for, the embedded database at boot: one process opens it at a
+ * time and boots once, so an unfinished history is never one still being made.
  */
 export async function seedDemoIfEmpty(options: {
   db: Db
