@@ -43,6 +43,7 @@ const expectedTables = [
   'access_control_integrations',
   'age_bypass_links',
   'audit_log',
+  'demo_seed',
   'destination_accounts',
   'door_integrations',
   'gyms',
