@@ -185,6 +185,8 @@ test.describe('members', () => {
 
     await page.goto(`${joinUrl}/login`)
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
+    // The sign-in page has an E-mail box too: wait for the new page before typing.
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible()
     const since = new Date()
     await page.getByLabel('E-mail').fill(email)
     await page.getByRole('button', { name: 'Send reset link' }).click()
