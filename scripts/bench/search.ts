@@ -166,14 +166,16 @@ try {
     // statements planned (PostgreSQL plans a prepared statement afresh its first five times).
     await run(500, false)
     const began = performance.now()
+    const cpu = process.cpuUsage()
     await run(requests, true)
     const elapsed = (performance.now() - began) / 1000
+    const { user, system } = process.cpuUsage(cpu)
     timings.sort((a, b) => a - b)
     console.info(
       `${label}: ${requests} searches, ${clients} concurrent clients, ${(requests / elapsed).toFixed(0)}/s; ` +
         `p50 ${milliseconds(percentile(timings, 0.5))}, p95 ${milliseconds(percentile(timings, 0.95))}, ` +
         `p99 ${milliseconds(percentile(timings, 0.99))}, max ${milliseconds(timings.at(-1) ?? Number.NaN)}; ` +
-        `${Math.round((found / requests) * 100)}% found someone`,
+        `${Math.round((found / requests) * 100)}% found someone; this process's CPU ${((user + system) / 1000 / requests).toFixed(2)} ms a search`,
     )
   }
 } finally {

@@ -109,7 +109,7 @@ describeEachDatabase('database schema and migrations', (t) => {
 
     // At a few thousand rows a sequential scan is still cheapest, so take it off the table: what this
     // proves is that a LIKE '%…%' can use the index at all, which no b-tree index allows. The key is
-    // the name and the e-mail's local part, lower case (ADR 015).
+    // the name and the e-mail's local part, lower case, words joined by 0 (ADR 015).
     const members = sql`not ${users.isStaff} and ${users.deletedAt} is null`
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`)
@@ -124,7 +124,7 @@ describeEachDatabase('database schema and migrations', (t) => {
       .from(users)
       .where(sql`${users.searchKey} like ${'%quixot%'} and ${members}`)
     expect(found).toEqual([
-      { name: 'Zoë Quixotic', searchKey: 'zoë quixotic\nzq', searchText: 'zoë quixotic\nzq@example.com' },
+      { name: 'Zoë Quixotic', searchKey: 'zoë0quixotic0zq', searchText: 'zoë quixotic\nzq@example.com' },
     ])
   })
 

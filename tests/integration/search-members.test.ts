@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { users } from '~/db/schema'
+import { toSearchKey } from '~/db/search-key'
 import { searchMembers } from '~/server/services/members/search-members.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { createTestMember, createTestMembership, createTestPrice } from '../factories/member-factory'
@@ -59,6 +60,7 @@ describeEachDatabase('member search', (database) => {
     await member('Tui Anaru', 'tui@example.nz')
     await member('Ana Kereama', 'ak@example.nz')
     await member('Rangi Eqbal', 'rangi@example.nz')
+    await member('Mary-Jane O\u2019Brien', 'mj.o_b+gym@example.nz')
     const gone = await member('Ana Deleted', 'ana.deleted@example.nz')
     await db.update(users).set({ deletedAt: now }).where(eq(users.id, gone.id))
 
@@ -115,8 +117,25 @@ describeEachDatabase('member search', (database) => {
     expect(await search(owner, 'emi.old@exam')).toEqual(['Hemi Old'])
   })
 
+  it('finds a member who joined long ago by a piece typed across a space or a dot', async () => {
+    expect(await search(owner, 'e q')).toEqual(['Zebedee Quartermaine'])
+    expect(await search(owner, 'i o')).toEqual(['Hemi Old'])
+    expect(await search(owner, 'i.o')).toEqual(['Hemi Old'])
+  })
+
   it('finds the newest members by a piece with no trigram in it', async () => {
-    expect(await search(owner, 'i e')).toEqual(['Rangi Eqbal'])
+    expect(await search(owner, 'qb')).toEqual(['Rangi Eqbal'])
+  })
+
+  it('keeps the search key the way the search spells the text: words joined by 0, no domain', async () => {
+    const [row] = await database.db
+      .select({ key: users.searchKey })
+      .from(users)
+      .where(eq(users.id, ids['Mary-Jane O\u2019Brien'] ?? 0))
+    expect(row?.key).toBe(toSearchKey('mary-jane o\u2019brien\nmj.o_b+gym'))
+    expect(row?.key).toBe('mary0jane0o0brien0mj0o0b0gym')
+    expect(await search(owner, 'jane o\u2019b')).toEqual(['Mary-Jane O\u2019Brien'])
+    expect(await search(owner, 'o_b+g')).toEqual(['Mary-Jane O\u2019Brien'])
   })
 
   it('answers at most ten, names in order, when thousands match', async () => {

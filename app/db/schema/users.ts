@@ -89,10 +89,16 @@ export const users = pgTable(
     ...timestamps(),
     /** What the global search matches: the name and the e-mail, lower case, on two lines (ADR 015). */
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`lower(name) || E'\\n' || lower(email)`),
-    /** The same without the e-mail's domain, which thousands share: what the trigram index holds. */
+    /**
+     * What the trigram index holds: the same without the e-mail's domain, which thousands share, and
+     * with the characters between words turned into `0` so a piece typed across them is one word to
+     * pg_trgm (`SEARCH_KEY_SEPARATORS` in `app/db/search-key.ts`, which lists the same characters).
+     */
     searchKey: text('search_key')
       .notNull()
-      .generatedAlwaysAs(sql`lower(name) || E'\\n' || split_part(lower(email), '@', 1)`),
+      .generatedAlwaysAs(
+        sql`translate(lower(name) || E'\\n' || split_part(lower(email), '@', 1), E' \\n.-_\\'+\u2019', '00000000')`,
+      ),
   },
   (t) => [
     uniqueIndex('users_organisation_email_unique').on(t.organisationId, sql`lower(${t.email})`),

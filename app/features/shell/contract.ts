@@ -2,7 +2,7 @@ import { z } from '~/lib/validation'
 
 /** The console shell's calls (SPEC §2.4, §7): global search and the gym switcher. */
 
-/** How many members one search answers with. */
+/** How many members one search answers with (the search's SQL function, migration 0009, has it too). */
 export const SEARCH_LIMIT = 10
 /** SPEC §9: the search waits this long after the last key press. */
 export const SEARCH_DEBOUNCE_MS = 600
