@@ -161,6 +161,13 @@ describeEachDatabase('member search', (database) => {
     expect(await search(southAdmin, 'quartermaine')).toEqual([])
   })
 
+  it('runs as a function that keeps one generic plan, whatever the searches it is first given', async () => {
+    const functions = await database.db.execute<{ config: string[] | null }>(
+      sql`select proconfig as config from pg_proc where proname = 'member_search'`,
+    )
+    expect(functions.rows.map((row) => row.config)).toEqual([['plan_cache_mode=force_generic_plan']])
+  })
+
   it('reads a typed %, _ or \\ as itself', async () => {
     expect(await search(owner, '%')).toEqual([])
     expect(await search(owner, 'filler_1')).toEqual([])

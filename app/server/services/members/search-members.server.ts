@@ -8,7 +8,8 @@ import { SEARCH_LIMIT, type SearchResult } from '~/features/shell/contract'
  * The global search (SPEC §2.4, ADR 015): members of the caller's organisation, and of the caller's
  * gyms unless they are an organisation admin, whose name or e-mail contains the text typed (any case),
  * at most SEARCH_LIMIT. Those whose name starts with it come first, then those whose surname does, then
- * those whose e-mail does, then the rest; alphabetical within each.
+ * those whose e-mail does, then the rest; alphabetical within each. (Of more than ten that only contain
+ * it, the newest are shown, then the first the table gives.)
  *
  * One statement in the SQL function `member_search` (migration 0009: a PL/pgSQL function keeps its
  * statement's generic plan, which a prepared statement would not reliably do), each part of it bounded
@@ -17,7 +18,7 @@ import { SEARCH_LIMIT, type SearchResult } from '~/features/shell/contract'
  * - if they found fewer than ten, the newest 2,000 members are read from an index alone and searched
  *   there (a common piece of a name is found without touching the rest);
  * - if that still found fewer than ten, the text is rare enough for the trigram index to answer
- *   cheaply, and it finds every match. Trigrams come from the name and the e-mail's local part only
+ *   cheaply; rows stop being read at ten in the caller's gyms. Trigrams come from the name and the e-mail's local part only
  *   (the domain is shared by thousands and its trigrams would make every look-up long), with the
  *   words joined, so a piece typed across a space is looked up by its own trigrams.
  * A text with no trigram at all (say `ab`) is looked for among the starts and the newest members only.
@@ -89,17 +90,18 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`)
 }
 
-const preparedSearch = preparedPerDatabase((db) => {
-  const argument = (name: string) => sql.placeholder(name)
-  return db
+const preparedSearch = preparedPerDatabase((db) =>
+  db
     .select({ id: sql<number>`found.id`, name: sql<string>`found.name`, email: sql<string>`found.email` })
     .from(
       sql`member_search(
-        ${argument('organisationId')}::integer, ${argument('userId')}::integer,
-        ${argument('wholeOrganisation')}::boolean, ${argument('text')}::text, ${argument('rangeStart')}::text,
-        ${argument('rangeEnd')}::text, ${argument('trigramPattern')}::text
-      ) found`,
+        ${sql.placeholder('organisationId')}::integer, ${sql.placeholder('userId')}::integer,
+        ${sql.placeholder('wholeOrganisation')}::boolean, ${sql.placeholder('text')}::text,
+        ${sql.placeholder('rangeStart')}::text, ${sql.placeholder('rangeEnd')}::text,
+        ${sql.placeholder('trigramPattern')}::text
+      ) with ordinality as found (id, name, email, position)`,
     )
+    .orderBy(sql`found.position`)
     .limit(SEARCH_LIMIT)
-    .prepare('member_search')
-})
+    .prepare('member_search'),
+)
