@@ -162,8 +162,8 @@ try {
         }),
       )
     }
-    // Warm up as a running server is: compiled code, and every pooled connection with its prepared
-    // statements planned (PostgreSQL plans a prepared statement afresh its first five times).
+    // Warm up as a running server is: compiled code, and every pooled connection with its statements
+    // prepared and the search function's plan cached.
     await run(500, false)
     const began = performance.now()
     const cpu = process.cpuUsage()
