@@ -12,6 +12,17 @@ export default defineConfig({
     tanstackStart({
       srcDirectory: 'app',
       server: { entry: 'server-entry.ts' },
+      // Server code never reaches the browser (ADR 017): a client-side import of a server module fails the
+      // build, once tree-shaking has dropped what the compiler stripped (server function handlers,
+      // isomorphic functions' server branches). The value lists of app/db/schema/enums.ts import nothing
+      // and are the contracts' and the screens' as much as the database's.
+      importProtection: {
+        behavior: { build: 'error' },
+        client: {
+          files: ['**/*.server.*', 'app/server/**', 'app/db/**'],
+          excludeFiles: ['**/node_modules/**', 'app/db/schema/enums.ts'],
+        },
+      },
       // Loading states are split out like the pages themselves: left in, every route's pending
       // component (and what it imports) would be in the entry chunk every page loads, join site included.
       router: {

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, isNotFound } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { NotFound } from '~/components/not-found'
 import { getSiteConfig } from '~/lib/site-config'
@@ -12,7 +12,10 @@ export interface RouterContext {
 
 export function getRouter() {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
+    defaultOptions: {
+      // One retry for a failed read, none for a record that does not exist: asking again won't make it.
+      queries: { staleTime: 30_000, retry: (failures, error) => failures < 1 && !isNotFound(error) },
+    },
   })
 
   const router = createRouter({
@@ -23,6 +26,10 @@ export function getRouter() {
     // on each navigation (`resetScroll` defaults to true); restoring old positions stays off.
     scrollRestoration: false,
     defaultNotFoundComponent: NotFound,
+    // An address no route matches is the root's not-found (HTTP 404, before any guard runs), not the
+    // nearest layout's: the console layout's not-found is for records its screens load (a guest asking
+    // for /no-such-page must not be sent to sign in first).
+    notFoundMode: 'root',
     rewrite: {
       input: ({ url }) => {
         const site = siteForHost(url.hostname, getSiteConfig())

@@ -1,5 +1,7 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
+import { provideServerSiteConfig } from '~/lib/site-config'
+import { readSiteConfig } from '~/lib/site-config.server'
 import { boot, shutdown } from '~/server/boot.server'
 
 /**
@@ -7,6 +9,8 @@ import { boot, shutdown } from '~/server/boot.server'
  * one on first start) before the first request is answered; `scripts/start.ts` calls it eagerly.
  */
 const handler = createStartHandler(defaultStreamHandler)
+
+provideServerSiteConfig(readSiteConfig)
 
 export { boot, shutdown }
 

@@ -1,7 +1,7 @@
+import type { RouteConfig } from '@hono/zod-openapi'
 import { getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
 import type { z } from 'zod'
 import { getApi } from '~/server/api/app'
-import { paginationLinksSchema, paginationMetaSchema } from '~/server/api/envelope'
 import { clientIpHeader, currentClientIp } from '~/server/client-ip.server'
 import { ApiError } from './api-error'
 import { getEnv } from './env.server'
@@ -50,23 +50,8 @@ export interface ApiClientOptions {
   context: () => ApiCallContext
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>
-
-interface CallOptions<S extends z.ZodType> {
-  schema: S
-  query?: Query
-  body?: unknown
-  timeoutMs?: number
-}
-
-const paginatedBody = <T extends z.ZodType>(item: T) =>
-  zod.object({ data: zod.array(item), links: paginationLinksSchema, meta: paginationMetaSchema })
-
-export type Paginated<T> = {
-  data: T[]
-  links: z.infer<typeof paginationLinksSchema>
-  meta: z.infer<typeof paginationMetaSchema>
-}
+type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>
+type Query = Record<string, QueryValue>
 
 const errorBody = zod
   .object({
@@ -78,6 +63,67 @@ const errorBody = zod
 
 const IN_PROCESS_ROOT = 'http://in-process.invalid/api'
 
+/* What a route object (app/server/api/routes/*.routes.ts) says a call takes and answers. */
+
+type JsonSchemaOf<T> = T extends { content: { 'application/json': { schema: infer S extends z.ZodType } } }
+  ? S
+  : undefined
+type RequestOf<R> = R extends { request: infer Q } ? Q : object
+
+/** The schema of the answer the route declares for success (200, else 201; a 204 has none). */
+export type SuccessSchema<R extends RouteConfig> = R['responses'] extends { 200: infer A }
+  ? JsonSchemaOf<A>
+  : R['responses'] extends { 201: infer A }
+    ? JsonSchemaOf<A>
+    : undefined
+export type RouteAnswer<R extends RouteConfig> =
+  SuccessSchema<R> extends z.ZodType ? z.output<SuccessSchema<R>> : undefined
+
+type ParamsInput<R> =
+  RequestOf<R> extends { params: infer P extends z.ZodType } ? { params: z.output<P> } : { params?: never }
+type QueryInput<R> =
+  RequestOf<R> extends { query: infer Q extends z.ZodType }
+    ? { query?: Partial<z.output<Q>> }
+    : { query?: never }
+type BodyInput<R> =
+  RequestOf<R> extends { body: { content: { 'application/json': { schema: infer B extends z.ZodType } } } }
+    ? { body: z.input<B> }
+    : RequestOf<R> extends { body: { content: { 'multipart/form-data': unknown } } }
+      ? { body: FormData }
+      : { body?: never }
+
+/**
+ * What a call of route R takes: its path parameters and query as the handler reads them (numbers stay
+ * numbers: the client writes them into the address), and its body as the API's schema takes it.
+ */
+export type CallInput<R extends RouteConfig> = ParamsInput<R> &
+  QueryInput<R> &
+  BodyInput<R> & { timeoutMs?: number }
+
+type CallArguments<R extends RouteConfig> =
+  object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]
+
+/** `/offerings/{id}` with `{ id: 7 }` → `/offerings/7`. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name]
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+function successSchemaOf(route: RouteConfig): z.ZodType | undefined {
+  const answer = route.responses[200] ?? route.responses[201]
+  const content = answer && 'content' in answer ? answer.content : undefined
+  const media = content?.['application/json']
+  const schema = media && 'schema' in media ? media.schema : undefined
+  return schema instanceof zod.ZodType ? schema : undefined
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const root = (options.baseUrl ?? IN_PROCESS_ROOT).replace(/\/$/, '')
   const transport: ApiTransport =
@@ -87,11 +133,13 @@ export function createApiClient(options: ApiClientOptions) {
   async function send(
     method: string,
     path: string,
-    callOptions: { query?: Query; body?: unknown; timeoutMs?: number },
+    callOptions: { query?: Query | undefined; body?: unknown; timeoutMs?: number | undefined },
   ) {
     const url = new URL(`${root}${path}`)
     for (const [key, value] of Object.entries(callOptions.query ?? {})) {
-      if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
+      if (value === undefined || value === null) continue
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item))
+      else url.searchParams.set(key, String(value))
     }
     const context = options.context()
     const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' })
@@ -145,56 +193,68 @@ export function createApiClient(options: ApiClientOptions) {
     return json
   }
 
-  function unwrap<S extends z.ZodType>(schema: S, json: unknown): z.infer<S> {
-    const envelope = zod.object({ data: zod.unknown() }).safeParse(json)
-    const parsed = schema.safeParse(envelope.success ? envelope.data.data : undefined)
+  function parseAnswer(schema: z.ZodType | undefined, json: unknown): unknown {
+    if (schema === undefined) return undefined
+    const parsed = schema.safeParse(json)
     if (!parsed.success) {
       throw new ApiError({ status: 500, message: 'The server answered in an unexpected shape.' })
     }
     return parsed.data
   }
 
+  /**
+   * Calls the endpoint a route object declares (DESIGN §1): its method and path, the parameters
+   * written into the path, the query into the address, the body as JSON (or multipart), and the
+   * answer parsed with the route's own success schema — so a wrong parameter or answer type fails
+   * `npm run typecheck`, and no endpoint's path is typed twice.
+   */
+  async function call<R extends RouteConfig>(route: R, ...args: CallArguments<R>): Promise<RouteAnswer<R>> {
+    const input: Record<string, unknown> = args[0] ?? {}
+    const params = isRecord(input.params) ? input.params : undefined
+    const query: Query = {}
+    if (isRecord(input.query)) {
+      for (const [key, value] of Object.entries(input.query)) {
+        if (isQueryValue(value)) query[key] = value
+      }
+    }
+    const json = await send(route.method.toUpperCase(), fillPath(route.path, params), {
+      query,
+      body: input.body,
+      timeoutMs: typeof input.timeoutMs === 'number' ? input.timeoutMs : undefined,
+    })
+    // The schema is the one `RouteAnswer<R>` names; TypeScript can't follow a value through a
+    // conditional type, so the parsed value is narrowed by the parse itself.
+    const answer: RouteAnswer<R> = narrow(parseAnswer(successSchemaOf(route), json))
+    return answer
+  }
+
   return {
-    /** One resource: answers `data.data`. */
-    async get<S extends z.ZodType>(path: string, call: CallOptions<S>): Promise<z.infer<S>> {
-      return unwrap(call.schema, await send('GET', path, call))
-    },
-    /** A page of a list: answers the whole body so screens can page (SPEC §7). */
-    async list<S extends z.ZodType>(path: string, call: CallOptions<S>): Promise<Paginated<z.infer<S>>> {
-      const parsed = paginatedBody(call.schema).safeParse(await send('GET', path, call))
-      if (!parsed.success)
-        throw new ApiError({ status: 500, message: 'The server answered in an unexpected shape.' })
-      return parsed.data
-    },
-    async post<S extends z.ZodType>(path: string, call: CallOptions<S>): Promise<z.infer<S>> {
-      return unwrap(call.schema, await send('POST', path, call))
-    },
-    async put<S extends z.ZodType>(path: string, call: CallOptions<S>): Promise<z.infer<S>> {
-      return unwrap(call.schema, await send('PUT', path, call))
-    },
-    async delete<S extends z.ZodType>(path: string, call: CallOptions<S>): Promise<z.infer<S>> {
-      return unwrap(call.schema, await send('DELETE', path, call))
-    },
-    /** A call that answers `{ message }` (forgot-password, resend): resolves to that message. */
-    async message(
-      method: 'POST' | 'PUT' | 'DELETE',
-      path: string,
-      call: { body?: unknown; query?: Query } = {},
-    ) {
-      const parsed = zod.object({ message: zod.string() }).safeParse(await send(method, path, call))
-      if (!parsed.success)
-        throw new ApiError({ status: 500, message: 'The server answered in an unexpected shape.' })
-      return parsed.data.message
-    },
-    /** A call whose answer carries no `data` (logout, 204s): resolves once the server agrees. */
-    async send(
-      method: 'POST' | 'PUT' | 'DELETE',
-      path: string,
-      call: { body?: unknown; query?: Query } = {},
-    ) {
-      await send(method, path, call)
+    call,
+    /** `call`, answering the `data` of a `{ data }` envelope. */
+    async data<R extends RouteConfig>(
+      route: R,
+      ...args: CallArguments<R>
+    ): Promise<RouteAnswer<R> extends { data: infer D } ? D : never> {
+      const answer: unknown = await call(route, ...args)
+      const envelope = isRecord(answer) ? answer.data : undefined
+      return narrow(envelope)
     },
   }
+}
+
+function isQueryValue(value: unknown): value is QueryValue {
+  if (value === null || value === undefined) return true
+  if (Array.isArray(value)) return value.every((item) => typeof item === 'string' || typeof item === 'number')
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+}
+
+/**
+ * The one unchecked step: a value the route's own schema has just parsed, given the type TypeScript
+ * derives from that same schema. Kept in one function so it can't spread.
+ */
+function narrow<T>(value: unknown): T {
+  // biome-ignore lint/suspicious/noExplicitAny: the parse above is the check
+  return value as any
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>

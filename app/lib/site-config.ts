@@ -1,6 +1,4 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { getRequestUrl } from '@tanstack/react-start/server'
-import { getEnv } from './env.server'
 import type { SiteHosts } from './sites'
 
 export interface SiteConfig extends SiteHosts {
@@ -15,15 +13,26 @@ declare global {
   }
 }
 
+let readOnServer: (() => SiteConfig) | undefined
+
+/**
+ * The server entry hands over how the server reads the config (`readSiteConfig`, in
+ * ./site-config.server), so this module, which the browser loads too, imports no server code at all:
+ * nothing here relies on the compiler dropping a server branch (ADR 017).
+ */
+export function provideServerSiteConfig(reader: () => SiteConfig): void {
+  readOnServer = reader
+}
+
 /**
  * Host names come from the server's environment at run time (not from the build), and reach the
  * browser through an inline script in the document head, read before the router hydrates.
  */
 export const getSiteConfig = createIsomorphicFn()
   .server((): SiteConfig => {
-    const env = getEnv()
-    const url = getRequestUrl()
-    return { join: env.JOIN_HOST, console: env.CONSOLE_HOST, protocol: url.protocol, port: url.port }
+    if (!readOnServer)
+      throw new Error('No site config on the server: app/server-entry.ts provides it at start-up')
+    return readOnServer()
   })
   .client((): SiteConfig => {
     const fromServer = window.__GYMBASE_SITES__

@@ -1,30 +1,201 @@
 import { z } from 'zod'
+import { formatCents } from './money'
 
 /**
- * The generic messages of SPEC §5, used by every zod schema on the server (422 bodies) and in the
- * forms, so both say the same words. Import this module once per process before parsing.
+ * The words people read when a value is refused: SPEC §5's generic messages, and plain sentences in the
+ * same voice for every other kind of zod issue. The one mapping for the API's 422 bodies, the forms and
+ * the server functions, so a rule says the same thing wherever it is broken. Import this module once per
+ * process before parsing (every contract does, through its `z`).
  */
 export const messages = {
   required: 'Value is required',
   email: 'Value is not a valid email address',
-  max: (max: number | bigint) => `The maximum value allowed is ${max}`,
+  max: (max: number | bigint | string) => `The maximum value allowed is ${formatLimit(max)}`,
+  min: (min: number | bigint | string) => `The minimum value allowed is ${formatLimit(min)}`,
+  below: (max: number | bigint | string) => `The value must be less than ${formatLimit(max)}`,
+  above: (min: number | bigint | string) => `The value must be more than ${formatLimit(min)}`,
+  maxLength: (max: number | bigint) => `The maximum length is ${characters(max)}`,
+  minLength: (min: number | bigint) => `The minimum length is ${characters(min)}`,
+  exactLength: (length: number | bigint) => `The length must be exactly ${characters(length)}`,
+  maxItems: (max: number | bigint) => `No more than ${items(max)} ${isOne(max) ? 'is' : 'are'} allowed`,
+  minItems: (min: number | bigint) => `At least ${items(min)} ${isOne(min) ? 'is' : 'are'} needed`,
+  latestDate: (date: string) => `The latest date allowed is ${date}`,
+  earliestDate: (date: string) => `The earliest date allowed is ${date}`,
+  maxFileSize: (bytes: number | bigint) => `The file must be no larger than ${fileSize(bytes)}`,
+  number: 'Value is not a valid number',
+  wholeNumber: 'Value must be a whole number',
+  multipleOf: (divisor: number) => `The value must be a multiple of ${formatLimit(divisor)}`,
+  text: 'Value must be text',
+  yesOrNo: 'Value must be true or false',
+  list: 'Value must be a list',
+  date: 'Value is not a valid date',
+  dateTime: 'Value is not a valid date and time',
+  time: 'Value is not a valid time',
+  url: 'Value is not a valid web address',
+  identifier: 'Value is not a valid identifier',
+  phone: 'Value is not a valid phone number',
+  format: 'Value is not in the right format',
+  oneOf: (values: readonly unknown[]) =>
+    values.length === 1
+      ? `Value must be ${String(values[0])}`
+      : `Value must be one of: ${values.map(String).join(', ')}`,
+  unknownFields: (keys: readonly string[]) =>
+    keys.length === 1
+      ? `The field ${keys[0]} is not allowed`
+      : `These fields are not allowed: ${keys.join(', ')}`,
+  invalid: 'Value is not valid',
 } as const
 
-z.config({
-  customError: (issue) => {
-    if (issue.code === 'invalid_type' && issue.input === undefined) return messages.required
-    if (issue.code === 'invalid_type' && issue.input === null) return messages.required
-    // A choice left empty (an enum or literal with nothing picked) is missing, not wrong.
-    if (issue.code === 'invalid_value' && (issue.input == null || issue.input === ''))
-      return messages.required
-    if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1)
-      return messages.required
-    if (issue.code === 'invalid_format' && issue.format === 'email') return messages.email
-    if (issue.code === 'too_big' && (issue.origin === 'number' || issue.origin === 'int')) {
-      return messages.max(issue.maximum)
-    }
-    return undefined
-  },
+const numberFormat = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 20 })
+
+/** `1000` → `1,000`; a limit already in words (`$1,000,000.00`) stays as it is. */
+function formatLimit(limit: number | bigint | string): string {
+  return typeof limit === 'string' ? limit : numberFormat.format(limit)
+}
+
+const isOne = (count: number | bigint) => Number(count) === 1
+const characters = (count: number | bigint) => `${formatLimit(count)} character${isOne(count) ? '' : 's'}`
+const items = (count: number | bigint) => `${formatLimit(count)} item${isOne(count) ? '' : 's'}`
+
+function fileSize(bytes: number | bigint): string {
+  const value = Number(bytes)
+  if (value >= 1024 * 1024) return `${formatLimit(Math.round((value / 1024 / 1024) * 10) / 10)} MB`
+  if (value >= 1024) return `${formatLimit(Math.round(value / 1024))} KB`
+  return `${formatLimit(value)} bytes`
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-NZ', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Pacific/Auckland',
 })
 
+/** Missing, or an empty choice: the person has yet to give a value, whatever its kind should be. */
+function isEmpty(input: unknown): boolean {
+  return input === undefined || input === null || input === ''
+}
+
+const formatMessages: Partial<Record<string, string>> = {
+  email: messages.email,
+  date: messages.date,
+  datetime: messages.dateTime,
+  time: messages.time,
+  url: messages.url,
+  uuid: messages.identifier,
+  guid: messages.identifier,
+  cuid: messages.identifier,
+  cuid2: messages.identifier,
+  ulid: messages.identifier,
+  xid: messages.identifier,
+  ksuid: messages.identifier,
+  nanoid: messages.identifier,
+  e164: messages.phone,
+}
+
+const typeMessages: Partial<Record<string, string>> = {
+  number: messages.number,
+  int: messages.wholeNumber,
+  bigint: messages.wholeNumber,
+  nan: messages.number,
+  string: messages.text,
+  boolean: messages.yesOrNo,
+  date: messages.date,
+  array: messages.list,
+  tuple: messages.list,
+  set: messages.list,
+  nonoptional: messages.required,
+}
+
+/** A refused value's message. Messages a schema states itself (`.regex(…, 'Value is not a valid time')`) win. */
+export function messageForIssue(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (isEmpty(issue.input)) return messages.required
+      return typeMessages[issue.expected] ?? messages.invalid
+    case 'invalid_value':
+      if (isEmpty(issue.input)) return messages.required
+      return issue.values.length <= 10 ? messages.oneOf(issue.values) : messages.invalid
+    case 'too_big':
+      return tooBig(issue)
+    case 'too_small':
+      return tooSmall(issue)
+    case 'invalid_format':
+      if (issue.format === 'starts_with' && typeof issue.prefix === 'string')
+        return `Value must start with ${issue.prefix}`
+      if (issue.format === 'ends_with' && typeof issue.suffix === 'string')
+        return `Value must end with ${issue.suffix}`
+      if (issue.format === 'includes' && typeof issue.includes === 'string')
+        return `Value must include ${issue.includes}`
+      if (issue.format === 'lowercase') return 'Value must be in lower case'
+      if (issue.format === 'uppercase') return 'Value must be in upper case'
+      return formatMessages[issue.format] ?? messages.format
+    case 'not_multiple_of':
+      return Number(issue.divisor) === 1 ? messages.wholeNumber : messages.multipleOf(Number(issue.divisor))
+    case 'unrecognized_keys':
+      return messages.unknownFields(issue.keys)
+    default:
+      // invalid_union, invalid_key, invalid_element, and a refinement that gave no message of its own.
+      return messages.invalid
+  }
+}
+
+// Lengths and counts are always inclusive in zod; only numbers and dates have exclusive limits.
+function tooBig(issue: z.core.$ZodRawIssue<z.core.$ZodIssueTooBig>): string {
+  switch (issue.origin) {
+    case 'string':
+      return issue.exact ? messages.exactLength(issue.maximum) : messages.maxLength(issue.maximum)
+    case 'array':
+    case 'set':
+      return messages.maxItems(issue.maximum)
+    case 'date':
+      return messages.latestDate(dayFormat.format(new Date(Number(issue.maximum))))
+    case 'file':
+      return messages.maxFileSize(issue.maximum)
+    default:
+      return issue.inclusive === false ? messages.below(issue.maximum) : messages.max(issue.maximum)
+  }
+}
+
+function tooSmall(issue: z.core.$ZodRawIssue<z.core.$ZodIssueTooSmall>): string {
+  switch (issue.origin) {
+    case 'string':
+      if (issue.exact) return messages.exactLength(issue.minimum)
+      return Number(issue.minimum) <= 1 ? messages.required : messages.minLength(issue.minimum)
+    case 'array':
+    case 'set':
+      // An empty list where one is needed is a value not given yet.
+      return Number(issue.minimum) <= 1 ? messages.required : messages.minItems(issue.minimum)
+    case 'date':
+      return messages.earliestDate(dayFormat.format(new Date(Number(issue.minimum))))
+    default:
+      return issue.inclusive === false ? messages.above(issue.minimum) : messages.min(issue.minimum)
+  }
+}
+
+z.config({ customError: messageForIssue })
+
 export { z }
+
+/**
+ * Money as the API takes it: integer cents from 0 to `max`, its limits said in dollars (`$1,000,000.00`),
+ * the way the person typed the amount.
+ */
+export function moneyInCents(options: { max: number }) {
+  return z
+    .int()
+    .min(0, { error: () => messages.min(formatCents(0)) })
+    .max(options.max, { error: () => messages.max(formatCents(options.max)) })
+}
+
+/**
+ * The largest id a database `integer` column holds. Ids past it can name no record, so schemas refuse
+ * them before a query overflows (a path id answers 404, a body id 422).
+ */
+export const MAX_RECORD_ID = 2_147_483_647
+
+/** A record's id as the API takes it in a body (a number). */
+export const recordId = z.number().int().positive().max(MAX_RECORD_ID)
+
+/** A record's id in a path or query string (text turned into a number). */
+export const recordIdParam = z.coerce.number<string>().int().positive().max(MAX_RECORD_ID)

@@ -122,6 +122,20 @@ test.describe('the console shell', () => {
     await expect(page.getByRole('button', { name: /Switch gym/ })).toHaveCount(0)
   })
 
+  test('a screen the navigation hides is refused by its address too: typed, it opens the dashboard', async ({
+    page,
+  }) => {
+    for (const path of ['/payments', '/expected-payments-debugging', '/active-user-debugging', '/staff']) {
+      await signInStaff(page, 'trainer@demo.gymbase.nz', { path })
+      await expect(page, `trainer at ${path}`).toHaveURL(`${consoleUrl}/dashboard`)
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    }
+    for (const path of ['/staff', '/gyms', '/organisation/settings']) {
+      await signInStaff(page, 'manager@demo.gymbase.nz', { path })
+      await expect(page, `gym admin at ${path}`).toHaveURL(`${consoleUrl}/dashboard`)
+    }
+  })
+
   test('search finds a member by part of the name with the keyboard, and says when nothing matches', async ({
     page,
   }) => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { subscriptions, users } from '~/db/schema'
 import { AppError, type AppErrorCode } from '~/lib/errors'
+import { nzBankAccountMessages } from '~/lib/nz-bank-account'
 import { instantAt } from '~/server/billing/calendar'
 import { createDestinationAccount } from '~/server/services/gyms/create-destination-account.server'
 import { createGym } from '~/server/services/gyms/create-gym.server'
@@ -61,9 +62,9 @@ describeEachDatabase('domain services', (t) => {
       organisationId: organisation.id,
       gymId: gym.id,
       name: 'Riverside',
-      bankAccountNumber: '12 3456 7890123 00',
+      bankAccountNumber: '12 3140 0171323 50',
     })
-    expect(account.bankAccountNumber).toBe('12-3456-7890123-00')
+    expect(account.bankAccountNumber).toBe('12-3140-0171323-50')
     const other = await createGym({ db: t.db, now, organisationId: organisation.id, name: 'Hillside' })
     await expectAppError(
       createDestinationAccount({
@@ -77,6 +78,35 @@ describeEachDatabase('domain services', (t) => {
       'VALIDATION',
       'bank_account_number',
     )
+    // Shaped right, but the check digits fail (PROVIDERS §4); Demo Bank only in the sandbox.
+    for (const [bankAccountNumber, problem] of [
+      ['12-3456-7890123-00', 'checksum'],
+      ['99-9999-9999999-91', 'bank'],
+    ] as const) {
+      await expectAppError(
+        createDestinationAccount({
+          db: t.db,
+          now,
+          organisationId: organisation.id,
+          gymId: other.id,
+          name: 'x',
+          bankAccountNumber,
+        }),
+        'VALIDATION',
+        'bank_account_number',
+        nzBankAccountMessages[problem],
+      )
+    }
+    const sandbox = await createDestinationAccount({
+      db: t.db,
+      now,
+      organisationId: organisation.id,
+      gymId: other.id,
+      name: 'Demo',
+      bankAccountNumber: '99-9999-9999999-91',
+      acceptDemoBank: true,
+    })
+    expect(sandbox.bankAccountNumber).toBe('99-9999-9999999-91')
   })
 
   it('creates staff with per-gym roles in their own organisation only', async () => {
@@ -245,6 +275,15 @@ describeEachDatabase('domain services', (t) => {
       method: { type: 'stripe_card', gymId, brand: 'visa', lastFour: '4242', expMonth: 3, expYear: 2026 },
     })
     expect(card.lastFour).toBe('4242')
+    await expectAppError(
+      addPaymentMethod({
+        ...base,
+        method: { type: 'bank_account', bankAccountNumber: '01-0902-0068390-00', name: 'Typo' },
+      }),
+      'VALIDATION',
+      'method.bank_account_number',
+      nzBankAccountMessages.checksum,
+    )
     const [reloaded] = await t.db.select().from(users).where(eq(users.id, member.id))
     expect(reloaded?.defaultPaymentMethodId).toBe(bank.id)
     await expectAppError(

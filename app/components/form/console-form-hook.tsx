@@ -1,5 +1,6 @@
-import { parseTime, type Time } from '@internationalized/date'
-import { createFormHook, useStore } from '@tanstack/react-form'
+import { parseTime } from '@internationalized/date'
+import { createFormHook } from '@tanstack/react-form'
+import { useState } from 'react'
 import {
   CheckboxGroup as KitCheckboxGroup,
   type CheckboxGroupProps as KitCheckboxGroupProps,
@@ -17,16 +18,17 @@ import {
   TimeField as KitTimeField,
   type TimeFieldProps as KitTimeFieldProps,
 } from '~/components/ui/time-field'
+import { messages } from '~/lib/validation'
 import {
   type BoundProps,
   baseFieldComponents,
-  clearServerError,
   fieldContext,
   formComponents,
   formContext,
-  useFieldContext,
-  useFieldError,
+  useFieldBinding,
+  useParsedBinding,
 } from './form-hook'
+import { useSettledAfterPress } from './settle-after-press'
 
 /**
  * The console's forms: the base fields plus money, whole numbers, times, selects, radio and checkbox
@@ -34,57 +36,57 @@ import {
  * number and date parsing to phones that never show them.
  */
 
-export type MoneyFieldProps = Omit<KitNumberFieldProps, BoundProps | 'formatOptions'>
+export type MoneyFieldProps = Omit<
+  KitNumberFieldProps,
+  BoundProps | 'formatOptions' | 'onInputRefused' | 'inputMode'
+>
 
 const nzd = { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol' } as const
 
 /**
- * Money typed in dollars (`$25.00`), held as integer cents (null while empty), so the form's values are
- * what the API takes and its zod contract validates them (DESIGN §2: money is integer cents).
+ * The number binder: the control shows `value / scale`, the form holds `typed × scale` rounded (null
+ * while empty), so money typed in dollars is held as the integer cents the API takes. A keystroke the
+ * control refused is said under the field (`refusedMessage`) until the next accepted one.
+ */
+function useNumberBinding(scale: number, refusedMessage: string) {
+  const { value, onChange, errorMessage, ...bound } = useFieldBinding<number | null>()
+  const [refused, setRefused] = useState(false)
+  const refusedNotice = useSettledAfterPress(refused ? refusedMessage : undefined)
+  return {
+    ...bound,
+    value: value === null || value === undefined ? Number.NaN : value / scale,
+    onChange: (typed: number) => onChange(Number.isNaN(typed) ? null : Math.round(typed * scale)),
+    onInputRefused: setRefused,
+    errorMessage: errorMessage ?? refusedNotice,
+  }
+}
+
+/**
+ * Money typed in dollars (`$25.00`), held as integer cents, so the form's values are what the API takes
+ * and its zod contract validates them, limits said in dollars (DESIGN §2: money is integer cents).
  */
 function MoneyField(props: MoneyFieldProps) {
-  const field = useFieldContext<number | null>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
   return (
     <KitNumberField
-      minValue={0}
-      maxValue={1_000_000}
       {...props}
+      {...useNumberBinding(100, messages.number)}
       formatOptions={nzd}
-      name={field.name}
-      value={value === null || value === undefined ? Number.NaN : value / 100}
-      onChange={(dollars) => {
-        clearServerError(field)
-        field.handleChange(Number.isNaN(dollars) ? null : Math.round(dollars * 100))
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
+      inputMode="decimal"
     />
   )
 }
 
-export type IntegerFieldProps = Omit<KitNumberFieldProps, BoundProps>
+export type IntegerFieldProps = Omit<KitNumberFieldProps, BoundProps | 'onInputRefused' | 'inputMode'>
 
-/** A whole number (a term length, a grace period), null while empty. */
+/** A whole number (a term length, a grace period), null while empty; its limits are the schema's. */
 function IntegerField(props: IntegerFieldProps) {
-  const field = useFieldContext<number | null>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
   return (
     <KitNumberField
-      minValue={0}
       step={1}
       {...props}
+      {...useNumberBinding(1, messages.wholeNumber)}
       formatOptions={{ maximumFractionDigits: 0, useGrouping: false }}
-      name={field.name}
-      value={value === null || value === undefined ? Number.NaN : value}
-      onChange={(next) => {
-        clearServerError(field)
-        field.handleChange(Number.isNaN(next) ? null : Math.round(next))
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
+      inputMode="numeric"
     />
   )
 }
@@ -93,31 +95,7 @@ export type TimeFieldProps = Omit<KitTimeFieldProps, BoundProps>
 
 /** A time of day held as `HH:MM` ('' while empty or incomplete), the API's shape. */
 function TimeField(props: TimeFieldProps) {
-  const field = useFieldContext<string>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
-  return (
-    <KitTimeField
-      {...props}
-      name={field.name}
-      value={parseTimeValue(value)}
-      onChange={(next) => {
-        clearServerError(field)
-        field.handleChange(next ? next.toString().slice(0, 5) : '')
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
-    />
-  )
-}
-
-function parseTimeValue(value: string): Time | null {
-  if (!value) return null
-  try {
-    return parseTime(value)
-  } catch {
-    return null
-  }
+  return <KitTimeField {...props} {...useParsedBinding(parseTime, (time) => time.toString().slice(0, 5))} />
 }
 
 export interface SelectFieldProps {
@@ -131,9 +109,7 @@ export interface SelectFieldProps {
 
 /** One choice from a list, held as its id (null while nothing is chosen). */
 function SelectField(props: SelectFieldProps) {
-  const field = useFieldContext<string | null>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
+  const { value, onChange, ...bound } = useFieldBinding<string | null>()
   return (
     <KitSelect
       label={props.label}
@@ -142,14 +118,9 @@ function SelectField(props: SelectFieldProps) {
       className={props.className}
       isRequired={props.isRequired}
       items={props.options}
-      name={field.name}
+      {...bound}
       value={value ?? null}
-      onChange={(key) => {
-        clearServerError(field)
-        field.handleChange(key === null ? null : String(key))
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
+      onChange={(key) => onChange(key === null ? null : String(key))}
     >
       {(option) => <SelectItem id={option.id}>{option.name}</SelectItem>}
     </KitSelect>
@@ -160,44 +131,15 @@ export type RadioGroupFieldProps = Omit<KitRadioGroupProps, BoundProps>
 
 /** One choice of a few, held as its value (null while nothing is chosen). */
 function RadioGroupField(props: RadioGroupFieldProps) {
-  const field = useFieldContext<string | null>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
-  return (
-    <KitRadioGroup
-      {...props}
-      name={field.name}
-      value={value ?? null}
-      onChange={(next) => {
-        clearServerError(field)
-        field.handleChange(next)
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
-    />
-  )
+  const { value, ...bound } = useFieldBinding<string | null>()
+  return <KitRadioGroup {...props} {...bound} value={value ?? null} />
 }
 
 export type CheckboxGroupFieldProps = Omit<KitCheckboxGroupProps, BoundProps>
 
 /** Several choices, held as a list of their values (checkbox values are strings in the DOM). */
 function CheckboxGroupField(props: CheckboxGroupFieldProps) {
-  const field = useFieldContext<string[]>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
-  return (
-    <KitCheckboxGroup
-      {...props}
-      name={field.name}
-      value={value}
-      onChange={(next) => {
-        clearServerError(field)
-        field.handleChange(next)
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
-    />
-  )
+  return <KitCheckboxGroup {...props} {...useFieldBinding<string[]>()} />
 }
 
 export const { useAppForm: useConsoleForm } = createFormHook({

@@ -1,3 +1,5 @@
+import { formFieldName } from './server-errors'
+
 /**
  * The message to show for a field's errors. TanStack Form collects them from every validator: strings
  * from our own validators and `applyServerErrors`, and `{ message }` issues from a zod (Standard Schema)
@@ -23,4 +25,14 @@ function messageOf(error: unknown): string | undefined {
     return error.message || undefined
   }
   return undefined
+}
+
+/** The contract's messages keyed by the form's field names (`prices[0].amount`). */
+export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }) {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const name = formFieldName(issue.path.map(String).join('.'))
+    fields[name] ??= issue.message
+  }
+  return fields
 }

@@ -1,4 +1,4 @@
-import { type CalendarDate, parseDate } from '@internationalized/date'
+import { parseDate } from '@internationalized/date'
 import { type AnyFieldApi, createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form'
 import { Eye, EyeOff } from 'lucide-react'
 import { useRef, useState } from 'react'
@@ -51,7 +51,7 @@ export const { fieldContext, formContext, useFieldContext, useFormContext } = cr
  * A field's message, once it should be shown: after the person has left the field or tried to submit,
  * so nobody is told off while still typing; a server error always shows.
  */
-export function useFieldError(field: AnyFieldApi): string | undefined {
+function useFieldError(field: AnyFieldApi): string | undefined {
   const meta = useStore(field.store, (state) => state.meta)
   const submissionAttempts = useStore(field.form.store, (state) => state.submissionAttempts)
   const hasServerError = meta.errorMap.onServer !== undefined
@@ -60,9 +60,31 @@ export function useFieldError(field: AnyFieldApi): string | undefined {
 }
 
 /** A server error describes the value that was sent; once the person edits it, it no longer applies. */
-export function clearServerError(field: AnyFieldApi) {
+function clearServerError(field: AnyFieldApi) {
   if (field.state.meta.errorMap.onServer === undefined) return
   field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }))
+}
+
+/**
+ * The one binder between a TanStack field and a kit control: the field's name, value, change (which
+ * also drops a server error the edit has answered), blur and message. Each pre-bound field below is
+ * this plus, where the control holds another shape than the form (a date, a time, cents), the two
+ * conversions.
+ */
+export function useFieldBinding<Value>() {
+  const field = useFieldContext<Value>()
+  const value = useStore(field.store, (state) => state.value)
+  const errorMessage = useFieldError(field)
+  return {
+    name: field.name,
+    value,
+    onChange: (next: Value) => {
+      clearServerError(field)
+      field.handleChange(next)
+    },
+    onBlur: field.handleBlur,
+    errorMessage,
+  }
 }
 
 export type BoundProps =
@@ -77,27 +99,12 @@ export type BoundProps =
 export type TextFieldProps = Omit<KitTextFieldProps, BoundProps>
 
 function TextField(props: TextFieldProps) {
-  const field = useFieldContext<string>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
+  const bound = useFieldBinding<string>()
   const inputRef = useRef<HTMLInputElement>(null)
   useTextTypedBeforeLoad(inputRef, (typed) => {
-    if (typed !== field.state.value) field.handleChange(typed)
+    if (typed !== bound.value) bound.onChange(typed)
   })
-  return (
-    <KitTextField
-      {...props}
-      ref={inputRef}
-      name={field.name}
-      value={value}
-      onChange={(next) => {
-        clearServerError(field)
-        field.handleChange(next)
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
-    />
-  )
+  return <KitTextField {...props} {...bound} ref={inputRef} />
 }
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'endAdornment'>
@@ -140,28 +147,26 @@ export type DateFieldProps = Omit<KitDateFieldProps, BoundProps>
  * the API and its zod schemas take.
  */
 function DateField(props: DateFieldProps) {
-  const field = useFieldContext<string>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
-  return (
-    <KitDateField
-      {...props}
-      name={field.name}
-      value={parseIsoDate(value)}
-      onChange={(next) => {
-        clearServerError(field)
-        field.handleChange(next ? next.toString() : '')
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
-    />
-  )
+  return <KitDateField {...props} {...useParsedBinding(parseDate, (date) => date.toString())} />
 }
 
-function parseIsoDate(value: string): CalendarDate | null {
-  if (!value) return null
+/**
+ * The binder for a control whose value is an object (a date, a time) over a form value held as text,
+ * '' while empty or incomplete, as the API takes it.
+ */
+export function useParsedBinding<Parsed>(parse: (text: string) => Parsed, toText: (value: Parsed) => string) {
+  const { value, onChange, ...bound } = useFieldBinding<string>()
+  return {
+    ...bound,
+    value: parsedOrNull(parse, value),
+    onChange: (next: Parsed | null) => onChange(next ? toText(next) : ''),
+  }
+}
+
+function parsedOrNull<Parsed>(parse: (text: string) => Parsed, text: string): Parsed | null {
+  if (!text) return null
   try {
-    return parseDate(value)
+    return parse(text)
   } catch {
     return null
   }
@@ -170,22 +175,8 @@ function parseIsoDate(value: string): CalendarDate | null {
 export type CheckboxProps = Omit<KitCheckboxProps, BoundProps | 'isSelected' | 'defaultSelected'>
 
 function Checkbox(props: CheckboxProps) {
-  const field = useFieldContext<boolean>()
-  const value = useStore(field.store, (state) => state.value)
-  const errorMessage = useFieldError(field)
-  return (
-    <KitCheckbox
-      {...props}
-      name={field.name}
-      isSelected={value}
-      onChange={(next) => {
-        clearServerError(field)
-        field.handleChange(next)
-      }}
-      onBlur={field.handleBlur}
-      errorMessage={errorMessage}
-    />
-  )
+  const { value, ...bound } = useFieldBinding<boolean>()
+  return <KitCheckbox {...props} {...bound} isSelected={value} />
 }
 
 export type AppFormProps = Omit<KitFormProps, 'onSubmit' | 'ref'>

@@ -3,18 +3,15 @@ import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { ApiError } from '~/lib/api-error'
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
-import { z } from '~/lib/validation'
+import { authRoutes } from '~/server/api/routes/auth.routes'
 import {
   forgotPasswordRequestSchema,
-  joinGymSchema,
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
   type SessionUser,
-  sessionUserSchema,
   setPasswordRequestSchema,
   uniqueEmailRequestSchema,
-  uniqueEmailResponseSchema,
   verifyCodeRequestSchema,
 } from './contract'
 
@@ -28,7 +25,7 @@ export type SessionState =
 export const fetchSessionState = createServerFn({ method: 'GET' }).handler(
   async (): Promise<SessionState> => {
     try {
-      return { kind: 'user', user: await api().get('/me', { schema: sessionUserSchema }) }
+      return { kind: 'user', user: await api().data(authRoutes.me) }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       if (error.error === NOT_TWO_FACTOR_AUTHENTICATED) return { kind: 'two_factor' }
@@ -40,50 +37,54 @@ export const fetchSessionState = createServerFn({ method: 'GET' }).handler(
 
 export const login = createServerFn({ method: 'POST' })
   .validator(loginRequestSchema)
-  .handler(({ data }) =>
-    toActionResult(() => api().post('/login', { schema: sessionUserSchema, body: data })),
-  )
+  .handler(({ data }) => toActionResult(() => api().data(authRoutes.login, { body: data })))
 
 export const logout = createServerFn({ method: 'POST' }).handler(() =>
-  toActionResult(() => api().send('POST', '/logout')),
+  toActionResult(() => api().call(authRoutes.logout)),
 )
 
 export const verifyCode = createServerFn({ method: 'POST' })
   .validator(verifyCodeRequestSchema)
-  .handler(({ data }) =>
-    toActionResult(() => api().post('/email/verify', { schema: sessionUserSchema, body: data })),
-  )
+  .handler(({ data }) => toActionResult(() => api().data(authRoutes.verify, { body: data })))
 
 export const resendCode = createServerFn({ method: 'POST' }).handler(() =>
-  toActionResult(() => api().message('POST', '/email/resend')),
+  toActionResult(() =>
+    api()
+      .call(authRoutes.resend)
+      .then((answer) => answer.message),
+  ),
 )
 
 export const forgotPassword = createServerFn({ method: 'POST' })
   .validator(forgotPasswordRequestSchema)
-  .handler(({ data }) => toActionResult(() => api().message('POST', '/forgot-password', { body: data })))
+  .handler(({ data }) =>
+    toActionResult(() =>
+      api()
+        .call(authRoutes.forgotPassword, { body: data })
+        .then((answer) => answer.message),
+    ),
+  )
 
 export const resetPassword = createServerFn({ method: 'POST' })
   .validator(resetPasswordRequestSchema)
-  .handler(({ data }) => toActionResult(() => api().message('POST', '/reset-password', { body: data })))
+  .handler(({ data }) =>
+    toActionResult(() =>
+      api()
+        .call(authRoutes.resetPassword, { body: data })
+        .then((answer) => answer.message),
+    ),
+  )
 
 export const setPassword = createServerFn({ method: 'POST' })
   .validator(setPasswordRequestSchema)
-  .handler(({ data }) =>
-    toActionResult(() => api().post('/set-password', { schema: sessionUserSchema, body: data })),
-  )
+  .handler(({ data }) => toActionResult(() => api().data(authRoutes.setPassword, { body: data })))
 
 export const register = createServerFn({ method: 'POST' })
   .validator(registerRequestSchema)
-  .handler(({ data }) =>
-    toActionResult(() => api().post('/register', { schema: sessionUserSchema, body: data })),
-  )
+  .handler(({ data }) => toActionResult(() => api().data(authRoutes.register, { body: data })))
 
 export const checkUniqueEmail = createServerFn({ method: 'POST' })
   .validator(uniqueEmailRequestSchema)
-  .handler(({ data }) =>
-    toActionResult(() => api().post('/unique-email', { schema: uniqueEmailResponseSchema, body: data })),
-  )
+  .handler(({ data }) => toActionResult(() => api().data(authRoutes.uniqueEmail, { body: data })))
 
-export const listJoinGyms = createServerFn({ method: 'GET' }).handler(() =>
-  api().get('/join/gyms', { schema: z.array(joinGymSchema) }),
-)
+export const listJoinGyms = createServerFn({ method: 'GET' }).handler(() => api().data(authRoutes.joinGyms))

@@ -3,6 +3,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
 import { useAppForm } from '~/components/form/form-hook'
+import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/toast'
@@ -11,7 +12,6 @@ import { resendCode, verifyCode } from './auth.functions'
 import { AuthFrame } from './auth-frame'
 import { verifyCodeRequestSchema } from './contract'
 import { nextRegistrationStep, resetSession } from './guards'
-import { useActionFormError } from './use-action-form-error'
 
 // The form always has the checkbox's value; the API treats a missing one as unticked.
 const codeFormSchema = verifyCodeRequestSchema.extend({ remember: z.boolean() })

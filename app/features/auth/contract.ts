@@ -1,3 +1,4 @@
+import { paymentMethodTypes } from '~/db/schema/enums'
 import { z } from '~/lib/validation'
 
 export const organisationRoles = ['admin'] as const
@@ -20,12 +21,12 @@ export const sessionUserSchema = z.object({
   /** The user's gyms; `role` is the staff role there (null for members), for the console's rules. */
   gyms: z.array(z.object({ id: z.number().int(), name: z.string(), role: z.enum(gymRoles).nullable() })),
   profile_picture: z.string().nullable(),
-  payment_types: z.array(z.object({ id: z.number().int(), type: z.enum(['bank_account', 'stripe_card']) })),
+  payment_types: z.array(z.object({ id: z.number().int(), type: z.enum(paymentMethodTypes) })),
   start_date: z.string().nullable(),
   billing_date: z.string().nullable(),
   offering: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   price_id: z.number().int().nullable(),
-  default_payment_type: z.enum(['bank_account', 'stripe_card']).nullable(),
+  default_payment_type: z.enum(paymentMethodTypes).nullable(),
   general_card_surcharge_text: z.string().nullable(),
   is_staff: z.boolean(),
 })

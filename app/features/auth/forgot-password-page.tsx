@@ -2,12 +2,12 @@ import { Link } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
 import { useAppForm } from '~/components/form/form-hook'
+import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
 import { forgotPassword } from './auth.functions'
 import { AuthFrame } from './auth-frame'
 import { forgotPasswordRequestSchema } from './contract'
-import { useActionFormError } from './use-action-form-error'
 
 export function ForgotPasswordPage(props: { site: 'console' | 'join' }) {
   const serverError = useActionFormError()

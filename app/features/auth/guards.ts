@@ -60,11 +60,6 @@ export async function requireStaff({ location, context }: GuardContext): Promise
   return { user: session.user }
 }
 
-/** Console screens for organisation admins only; everyone else goes to the dashboard (SPEC §2.2). */
-export function requireOrganisationAdmin(user: SessionUser) {
-  if (user.current_organisation?.role !== 'admin') throw redirect({ to: '/console/dashboard' })
-}
-
 /** Console sign-in screens: someone already signed in goes where they were headed. */
 export async function redirectSignedInFromConsoleSignIn({ location, context }: GuardContext): Promise<void> {
   const session = await loadSession(context.queryClient)

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useAppForm } from '~/components/form/form-hook'
+import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
@@ -9,7 +10,6 @@ import { login } from './auth.functions'
 import { AuthFrame } from './auth-frame'
 import { loginRequestSchema } from './contract'
 import { resetSession } from './guards'
-import { useActionFormError } from './use-action-form-error'
 
 /** Sign-in for staff on the console and for returning members on the join site. */
 export function LoginPage(props: {

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useAppForm } from '~/components/form/form-hook'
+import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { resetPassword, setPassword } from './auth.functions'
 import { AuthFrame } from './auth-frame'
 import { resetPasswordRequestSchema } from './contract'
 import { resetSession } from './guards'
-import { useActionFormError } from './use-action-form-error'
 
 /**
  * Choosing a password from an e-mailed link: a reset (then sign in with it) or a staff invitation

@@ -1,29 +1,19 @@
 import { createServerFn } from '@tanstack/react-start'
 import { api } from '~/lib/api-client.server'
-import {
-  activeUserCountsQuerySchema,
-  activeUserCountsSchema,
-  activeUserQuerySchema,
-  activeUserRowSchema,
-  expectedPaymentsQuerySchema,
-  expectedPaymentsSchema,
-} from './contract'
+import { billingDebuggingRoutes } from '~/server/api/routes/billing-debugging.routes'
+import { activeUserCountsQuerySchema, activeUserQuerySchema, expectedPaymentsQuerySchema } from './contract'
 
 /** `GET /api/expected-payments-debugging`: weeks of expected against collected payments. */
 export const fetchExpectedPayments = createServerFn({ method: 'GET' })
   .validator(expectedPaymentsQuerySchema)
-  .handler(({ data }) =>
-    api().get('/expected-payments-debugging', { schema: expectedPaymentsSchema, query: data }),
-  )
+  .handler(({ data }) => api().data(billingDebuggingRoutes.expectedPayments, { query: data }))
 
 /** `GET /api/active-user-debugging`: one page of members with their state and its reason. */
 export const fetchActiveUsers = createServerFn({ method: 'GET' })
   .validator(activeUserQuerySchema)
-  .handler(({ data }) => api().list('/active-user-debugging', { schema: activeUserRowSchema, query: data }))
+  .handler(({ data }) => api().call(billingDebuggingRoutes.activeUsers, { query: data }))
 
 /** `GET /api/active-user-debugging/counts`: members per display state. */
 export const fetchActiveUserCounts = createServerFn({ method: 'GET' })
   .validator(activeUserCountsQuerySchema)
-  .handler(({ data }) =>
-    api().get('/active-user-debugging/counts', { schema: activeUserCountsSchema, query: data }),
-  )
+  .handler(({ data }) => api().data(billingDebuggingRoutes.activeUserCounts, { query: data }))

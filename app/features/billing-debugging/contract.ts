@@ -1,6 +1,6 @@
 import { subscriptionDisplayStateNames } from '~/features/subscriptions/subscription-state'
 import { formatDate } from '~/lib/dates'
-import { z } from '~/lib/validation'
+import { MAX_RECORD_ID, z } from '~/lib/validation'
 
 /**
  * The debug views of SPEC §2.2 (issue 4 point 8): expected against actual collections week by week,
@@ -8,7 +8,7 @@ import { z } from '~/lib/validation'
  * Pacific/Auckland calendar days (`YYYY-MM-DD`), instants ISO 8601.
  */
 
-const gymIdSchema = z.coerce.number().int().positive()
+const gymIdSchema = z.coerce.number().int().positive().max(MAX_RECORD_ID)
 
 /** Weeks of history the expected-payments view shows by default, and at most. */
 export const DEFAULT_WEEKS_BACK = 12
@@ -67,7 +67,7 @@ export type ExpectedPayments = z.infer<typeof expectedPaymentsSchema>
 
 export const activeUserQuerySchema = z.object({
   gym_id: gymIdSchema.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 })
 export type ActiveUserQuery = z.input<typeof activeUserQuerySchema>
@@ -133,13 +133,13 @@ export type ActiveUserCounts = z.infer<typeof activeUserCountsSchema>
 
 /** Search params of the two screens, numbers already numbers; a bad value is dropped, not an error. */
 export const expectedPaymentsSearchSchema = z.object({
-  gym_id: z.number().int().positive().optional().catch(undefined),
+  gym_id: z.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
   weeks: z.number().int().min(1).max(MAX_WEEKS_BACK).optional().catch(undefined),
 })
 export type ExpectedPaymentsSearch = z.infer<typeof expectedPaymentsSearchSchema>
 
 export const activeUserSearchSchema = z.object({
-  gym_id: z.number().int().positive().optional().catch(undefined),
+  gym_id: z.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
   page: z.number().int().min(1).optional().catch(undefined),
   per_page: z.number().int().min(1).max(100).optional().catch(undefined),
 })

@@ -1,22 +1,23 @@
+import { billingFrequencies, offeringTypes, termUnits } from '~/db/schema/enums'
+import { formatCents } from '~/lib/money'
 import {
-  billingFrequencies,
-  graceUnits,
-  offeringTypes,
-  organisationPriceFrequencies,
-  termUnits,
-} from '~/db/schema/enums'
-import { z } from '~/lib/validation'
+  enterTermAmount,
+  findTermProblems,
+  selectTermUnit,
+  termAmountSchema,
+  termUnitSchema,
+} from '~/lib/price-rules'
+import { MAX_RECORD_ID, moneyInCents, z } from '~/lib/validation'
 
 /**
- * The catalogue (offerings and their prices) and the organisation's settings, as the API takes and
- * serves them (SPEC §3, §5, §7). Money is integer cents; days are ISO weekdays 1 Monday … 7 Sunday;
+ * The catalogue (offerings and their prices), as the API takes and serves them (SPEC §3, §5, §7). Money is integer cents; days are ISO weekdays 1 Monday … 7 Sunday;
  * times `HH:MM` in the gym's (Pacific/Auckland) local time.
  */
 
-export { billingFrequencies, graceUnits, offeringTypes, organisationPriceFrequencies, termUnits }
+export { billingFrequencies, offeringTypes, termUnits }
 
-const id = z.coerce.number().int().positive()
-const cents = z.int().min(0).max(100_000_000)
+const id = z.coerce.number().int().positive().max(MAX_RECORD_ID)
+const cents = moneyInCents({ max: 100_000_000 })
 const time = z
   .string()
   .min(1)
@@ -24,8 +25,6 @@ const time = z
 
 export const addAtLeastOneDay = 'Add at least one day'
 export const selectAtLeastOneGym = 'Select at least one gym'
-export const selectTermUnit = 'Please select a term unit'
-export const enterTermAmount = 'Please enter a term amount'
 
 export const offeringHoursInputSchema = z
   .object({ day: z.int().min(1).max(7), open_at: time, close_at: time })
@@ -45,15 +44,17 @@ const evenWithOtherErrors = { when: () => true }
 
 type TermFields = { term_amount?: unknown; term_unit?: unknown }
 
-/** SPEC §5: a term needs both its length and its unit, each missing half with its own message. */
+/** The price term rules of `~/lib/price-rules`, under the contract's field names. */
 function withTermRules<T extends z.ZodType<TermFields>>(schema: T) {
+  const problems = (price: TermFields | undefined) =>
+    findTermProblems({ termAmount: price?.term_amount, termUnit: price?.term_unit })
   return schema
-    .refine((price) => !(price?.term_amount != null && price.term_unit == null), {
+    .refine((price) => problems(price).termUnit === undefined, {
       path: ['term_unit'],
       message: selectTermUnit,
       ...evenWithOtherErrors,
     })
-    .refine((price) => !(price?.term_unit != null && price.term_amount == null), {
+    .refine((price) => problems(price).termAmount === undefined, {
       path: ['term_amount'],
       message: enterTermAmount,
       ...evenWithOtherErrors,
@@ -65,8 +66,8 @@ const priceFields = {
   billing_frequency: z.enum(billingFrequencies),
   private: z.boolean().default(false),
   joining_fee: cents.nullish(),
-  term_unit: z.enum(termUnits).nullish(),
-  term_amount: z.int().min(1).max(120).nullish(),
+  term_unit: termUnitSchema.nullish(),
+  term_amount: termAmountSchema.nullish(),
 }
 
 export const priceInputSchema = withTermRules(
@@ -79,6 +80,7 @@ export const priceInputSchema = withTermRules(
 export type PriceInput = z.input<typeof priceInputSchema>
 
 export const updatePriceRequestSchema = withTermRules(z.object(priceFields))
+export type UpdatePriceRequest = z.output<typeof updatePriceRequestSchema>
 
 export const createOfferingRequestSchema = z
   .object({
@@ -183,10 +185,11 @@ export const offeringListQuerySchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   search: z.string().trim().max(120).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 })
 export type OfferingListQuery = z.input<typeof offeringListQuerySchema>
+export type OfferingListQueryValues = z.output<typeof offeringListQuerySchema>
 
 export const uniqueMembershipsSchema = z.object({
   gym_id: z.number().int(),
@@ -211,64 +214,6 @@ export const deleteRefusedMessages = {
   offering: 'This offering has memberships, so it can’t be deleted. Archive it instead.',
 } as const
 
-/* Organisation settings */
-
-export const organisationSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  multi_gym: z.boolean(),
-  offering_permissions: z.object({
-    enable_offerings: z.boolean(),
-    non_stop: z.boolean(),
-    limited_access: z.boolean(),
-  }),
-  price_frequencies: z.array(z.enum(organisationPriceFrequencies)),
-  failed_payment_grace_period: z.number().int(),
-  failed_payment_grace_period_unit: z.enum(graceUnits),
-  term_membership_grace_period: z.number().int(),
-  term_membership_grace_period_unit: z.enum(graceUnits),
-})
-export type Organisation = z.infer<typeof organisationSchema>
-
-const gracePeriod = z.int().min(0).max(365)
-
-export const organisationNameRequestSchema = z.object({ name: z.string().trim().min(1).max(120) })
-export const gracePeriodRequestSchema = z.object({
-  failed_payment_grace_period: gracePeriod,
-  failed_payment_grace_period_unit: z.enum(graceUnits),
-})
-export const termGracePeriodRequestSchema = z.object({
-  term_membership_grace_period: gracePeriod,
-  term_membership_grace_period_unit: z.enum(graceUnits),
-})
-export const offeringPermissionsRequestSchema = z.object({
-  enable_offerings: z.boolean(),
-  non_stop: z.boolean(),
-  limited_access: z.boolean(),
-})
-export const priceFrequenciesRequestSchema = z.object({
-  price_frequencies: z.array(z.enum(organisationPriceFrequencies)).max(organisationPriceFrequencies.length),
-})
-
-export const akahuWebhookSchema = z.object({
-  id: z.number().int(),
-  event_id: z.string(),
-  type: z.string(),
-  received_at: z.string(),
-  processed_at: z.string().nullable(),
-  error: z.string().nullable(),
-  payload: z.unknown(),
-})
-export type AkahuWebhook = z.infer<typeof akahuWebhookSchema>
-
-export const ageBypassLinkSchema = z.object({
-  id: z.number().int(),
-  url: z.string(),
-  created_at: z.string(),
-  used_at: z.string().nullable(),
-})
-export type AgeBypassLink = z.infer<typeof ageBypassLinkSchema>
-
 /** What a join link (private price or age bypass) offers, shown on the join site's sign-up form. */
 export const joinLinkSchema = z.object({
   organisation_name: z.string(),
@@ -285,6 +230,10 @@ export const joinLinkSchema = z.object({
     .nullable(),
 })
 export type JoinLink = z.infer<typeof joinLinkSchema>
+
+/** The join site's words for a `?link=` that is no link of ours (mistyped, or cut short when copied). */
+export const unrecognisedJoinLinkMessage =
+  'We don’t recognise this link. Check it was copied in full, or ask the gym for a new one.'
 
 /* Words */
 
@@ -303,33 +252,6 @@ export const billingFrequencyLabels: Record<(typeof billingFrequencies)[number],
   twice_yearly: 'Six-monthly',
   yearly: 'Yearly',
   one_off: 'One-off',
-}
-
-export const organisationFrequencyLabels: Record<(typeof organisationPriceFrequencies)[number], string> = {
-  weekly: 'Weekly',
-  fortnightly: 'Fortnightly',
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  six_monthly: 'Six-monthly',
-  yearly: 'Yearly',
-}
-
-/** The organisation's switch for a price frequency; daily, bi-monthly and one-off have none (SPEC §9). */
-export const organisationFrequencyOf: Partial<
-  Record<(typeof billingFrequencies)[number], (typeof organisationPriceFrequencies)[number]>
-> = {
-  weekly: 'weekly',
-  fortnightly: 'fortnightly',
-  monthly: 'monthly',
-  quarterly: 'quarterly',
-  twice_yearly: 'six_monthly',
-  yearly: 'yearly',
-}
-
-export const graceUnitLabels: Record<(typeof graceUnits)[number], string> = {
-  day: 'Days',
-  week: 'Weeks',
-  month: 'Months',
 }
 
 export const termUnitLabels: Record<(typeof termUnits)[number], string> = {
@@ -352,4 +274,9 @@ export const dayNames = [
 export function formatTerm(amount: number | null, unit: (typeof termUnits)[number] | null): string | null {
   if (amount == null || unit == null) return null
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`
+}
+
+/** "$25.00 weekly". */
+export function describePrice(price: Pick<Price, 'amount' | 'billing_frequency'>): string {
+  return `${formatCents(price.amount)} ${billingFrequencyLabels[price.billing_frequency].toLowerCase()}`
 }

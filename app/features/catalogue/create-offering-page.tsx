@@ -1,10 +1,11 @@
 import { useStore } from '@tanstack/react-form'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { CircleAlert, Plus, Trash2 } from 'lucide-react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
-import { getFirstErrorMessage } from '~/components/form/field-errors'
+import { fieldErrorsOf, getFirstErrorMessage } from '~/components/form/field-errors'
+import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -13,20 +14,19 @@ import { Checkbox } from '~/components/ui/checkbox'
 import { Radio } from '~/components/ui/radio-group'
 import { toast } from '~/components/ui/toast'
 import type { SessionUser } from '~/features/auth/contract'
-import { useActionFormError } from '~/features/auth/use-action-form-error'
+import type { Organisation } from '~/features/organisation/contract'
 import { createOffering } from './catalogue.functions'
-import { createOfferingRequestSchema, dayNames, type Organisation } from './contract'
+import { createOfferingRequestSchema, dayNames } from './contract'
 import {
   defaultOfferingValues,
   emptyPrice,
-  fieldErrorsOf,
   frequencyOptions,
   offeringDraft,
   rowKey,
   termUnitOptions,
   validateOffering,
 } from './offering-form'
-import { catalogueQueries, organisationQueries } from './queries'
+import { catalogueQueries } from './queries'
 
 const dayOptions = dayNames.map((name, index) => ({ id: String(index + 1), name }))
 
@@ -41,9 +41,9 @@ function typeOptions(organisation: Organisation) {
   ].filter((option) => option !== null)
 }
 
-export function CreateOfferingPage(props: { user: SessionUser }) {
-  const organisationId = props.user.current_organisation?.id ?? 0
-  const { data: organisation } = useSuspenseQuery(organisationQueries.settings(organisationId))
+/** The organisation's settings decide which types and frequencies it offers; the route loads them. */
+export function CreateOfferingPage(props: { user: SessionUser; organisation: Organisation }) {
+  const { organisation } = props
   const types = typeOptions(organisation)
   const description = 'A membership type: who it is for, when members may come in, and what it costs.'
   if (!organisation.offering_permissions.enable_offerings || types.length === 0) {
@@ -283,7 +283,7 @@ function OfferingForm(props: {
                         )}
                       </form.AppField>
                       <form.AppField name={`prices[${index}].term_amount`}>
-                        {(field) => <field.IntegerField label="Term length" minValue={1} maxValue={120} />}
+                        {(field) => <field.IntegerField label="Term length" />}
                       </form.AppField>
                       <form.AppField name={`prices[${index}].term_unit`}>
                         {(field) => <field.SelectField label="Term unit" options={termUnitOptions} />}

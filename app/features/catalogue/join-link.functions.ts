@@ -2,7 +2,8 @@ import { createServerFn } from '@tanstack/react-start'
 import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
-import { joinLinkSchema } from './contract'
+import { organisationRoutes } from '~/server/api/routes/organisations.routes'
+import { unrecognisedJoinLinkMessage } from './contract'
 
 /**
  * The join site's one catalogue call, in a file of its own so the sign-up page's bundle doesn't carry
@@ -14,9 +15,11 @@ export const fetchJoinLink = createServerFn({ method: 'GET' })
   .validator(z.object({ token: z.string().min(1).max(100) }))
   .handler(async ({ data }) => {
     const result = await toActionResult(() =>
-      api().get(`/join-links/${encodeURIComponent(data.token)}`, { schema: joinLinkSchema }),
+      api().data(organisationRoutes.joinLink, { params: { token: data.token } }),
     )
     if (result.ok) return { link: result.data, message: null }
-    if (result.status === 404 || result.status === 422) return { link: null, message: result.message }
+    if (result.status === 404) return { link: null, message: result.message }
+    // A token the API can't even read was not made by us: say so, rather than which rule it broke.
+    if (result.status === 422) return { link: null, message: unrecognisedJoinLinkMessage }
     throw new Error(result.message)
   })

@@ -1,10 +1,10 @@
-import { formFieldName } from '~/components/form/server-errors'
+import { fieldErrorsOf } from '~/components/form/field-errors'
+import type { Organisation } from '~/features/organisation/contract'
+import { isFrequencyEnabled } from '~/lib/price-rules'
 import {
   billingFrequencies,
   billingFrequencyLabels,
   createOfferingRequestSchema,
-  type Organisation,
-  organisationFrequencyOf,
   termUnitLabels,
   termUnits,
 } from './contract'
@@ -115,16 +115,6 @@ export function offeringDraft(values: OfferingFormValues) {
   }
 }
 
-/** The contract's messages keyed by the form's field names (`prices[0].amount`). */
-export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }) {
-  const fields: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const name = formFieldName(issue.path.map(String).join('.'))
-    fields[name] ??= issue.message
-  }
-  return fields
-}
-
 /** TanStack Form's form-level validator: the contract's messages under the fields. */
 export function validateOffering(values: OfferingFormValues) {
   const result = createOfferingRequestSchema.safeParse(offeringDraft(values))
@@ -134,10 +124,7 @@ export function validateOffering(values: OfferingFormValues) {
 /** The frequencies a price may have: the organisation's enabled ones, plus those it cannot switch off. */
 export function frequencyOptions(organisation: Pick<Organisation, 'price_frequencies'>) {
   return billingFrequencies
-    .filter((frequency) => {
-      const setting = organisationFrequencyOf[frequency]
-      return setting === undefined || organisation.price_frequencies.includes(setting)
-    })
+    .filter((frequency) => isFrequencyEnabled({ frequency, enabled: organisation.price_frequencies }))
     .map((frequency) => ({ id: frequency, name: billingFrequencyLabels[frequency] }))
 }
 

@@ -1,9 +1,12 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
-import { Archive, Copy, Link2, Plus, RotateCcw, Trash2 } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { Archive, Link2, Plus, RotateCcw, Trash2 } from 'lucide-react'
+import { useState } from 'react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
+import { fieldErrorsOf } from '~/components/form/field-errors'
+import { useActionFormError } from '~/components/form/use-action-form-error'
+import { LinkRow } from '~/components/link-row'
 import { Page } from '~/components/page'
 import { SkeletonBar } from '~/components/page-states'
 import { Alert } from '~/components/ui/alert'
@@ -15,7 +18,7 @@ import { ConfirmDialog, FormDialog } from '~/components/ui/modal'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { toast } from '~/components/ui/toast'
 import type { SessionUser } from '~/features/auth/contract'
-import { useActionFormError } from '~/features/auth/use-action-form-error'
+import type { Organisation } from '~/features/organisation/contract'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import {
@@ -25,23 +28,12 @@ import {
   createPrivateLink,
   deleteOffering,
 } from './catalogue.functions'
-import {
-  billingFrequencyLabels,
-  dayNames,
-  type Offering,
-  type Organisation,
-  type Price,
-  priceInputSchema,
-} from './contract'
-import { emptyPrice, fieldErrorsOf, frequencyOptions, priceDraft, termUnitOptions } from './offering-form'
-import { catalogueQueries, organisationQueries } from './queries'
+import { dayNames, describePrice, type Offering, type Price, priceInputSchema } from './contract'
+import { emptyPrice, frequencyOptions, priceDraft, termUnitOptions } from './offering-form'
+import { catalogueQueries } from './queries'
 
-/** "$25.00 weekly". */
-export function describePrice(price: Pick<Price, 'amount' | 'billing_frequency'>): string {
-  return `${formatCents(price.amount)} ${billingFrequencyLabels[price.billing_frequency].toLowerCase()}`
-}
-
-export function OfferingPage(props: { id: number; user: SessionUser }) {
+/** The organisation's settings decide which frequencies a new price may have; the route loads them. */
+export function OfferingPage(props: { id: number; user: SessionUser; organisation: Organisation }) {
   const { data: offering } = useSuspenseQuery(catalogueQueries.offering(props.id))
   const [dialog, setDialog] = useState<'archive' | 'delete' | null>(null)
   const manage = offering.can_manage
@@ -74,7 +66,7 @@ export function OfferingPage(props: { id: number; user: SessionUser }) {
     >
       <div className="flex flex-col gap-6">
         <Details offering={offering} user={props.user} />
-        <Prices offering={offering} user={props.user} />
+        <Prices offering={offering} organisation={props.organisation} />
         <PrivateLinks offering={offering} />
       </div>
       <OfferingDialogs offering={offering} dialog={dialog} setDialog={setDialog} />
@@ -171,7 +163,7 @@ function formatTime(time: string): string {
   return `${hour}:${String(minutes).padStart(2, '0')} ${suffix}`
 }
 
-function Prices(props: { offering: Offering; user: SessionUser }) {
+function Prices(props: { offering: Offering; organisation: Organisation }) {
   const { offering } = props
   const [adding, setAdding] = useState(false)
   const [pending, setPending] = useState<{ price: Price; action: 'archive' | 'restore' | 'delete' } | null>(
@@ -278,7 +270,12 @@ function Prices(props: { offering: Offering; user: SessionUser }) {
         </TableFrame>
       )}
       <PriceStatusDialog offeringId={offering.id} pending={pending} onClose={() => setPending(null)} />
-      <AddPriceDialog offeringId={offering.id} isOpen={adding} onOpenChange={setAdding} user={props.user} />
+      <AddPriceDialog
+        offeringId={offering.id}
+        organisation={props.organisation}
+        isOpen={adding}
+        onOpenChange={setAdding}
+      />
     </section>
   )
 }
@@ -364,23 +361,16 @@ function PriceStatusDialog(props: {
 function AddPriceDialog(props: {
   offeringId: number
   isOpen: boolean
+  organisation: Organisation
   onOpenChange: (open: boolean) => void
-  user: SessionUser
 }) {
-  const { data: organisation } = useQuery(
-    organisationQueries.settings(props.user.current_organisation?.id ?? 0),
-  )
   return (
     <FormDialog isOpen={props.isOpen} onOpenChange={props.onOpenChange} title="Add price">
-      {organisation ? (
-        <PriceForm
-          offeringId={props.offeringId}
-          organisation={organisation}
-          onDone={() => props.onOpenChange(false)}
-        />
-      ) : (
-        <SkeletonBar className="h-48 w-full" />
-      )}
+      <PriceForm
+        offeringId={props.offeringId}
+        organisation={props.organisation}
+        onDone={() => props.onOpenChange(false)}
+      />
     </FormDialog>
   )
 }
@@ -439,7 +429,7 @@ function PriceForm(props: { offeringId: number; organisation: Organisation; onDo
           )}
         </form.AppField>
         <form.AppField name="term_amount">
-          {(field) => <field.IntegerField label="Term length" minValue={1} maxValue={120} />}
+          {(field) => <field.IntegerField label="Term length" />}
         </form.AppField>
         <form.AppField name="term_unit">
           {(field) => <field.SelectField label="Term unit" options={termUnitOptions} />}
@@ -537,42 +527,6 @@ function PriceLinks(props: { price: Price; canManage: boolean }) {
 
 /** Newest links shown before "Show all": a popular private price collects many. */
 const LINKS_SHOWN = 5
-
-/** A join link: its address, a status, when it was made, and a copy button while it still works. */
-export function LinkRow(props: { url: string; createdAt: string; status: ReactNode; copyable?: boolean }) {
-  return (
-    <li className="flex flex-col gap-2 rounded-md bg-slate-50 p-3 sm:flex-row sm:items-center">
-      <code className="min-w-0 flex-1 truncate text-slate-800 text-xs" title={props.url}>
-        {props.url}
-      </code>
-      <div className="flex flex-wrap items-center gap-2">
-        {props.status}
-        <span className="text-slate-600 text-xs">Created {formatDate(props.createdAt)}</span>
-        {props.copyable === false ? null : <CopyButton text={props.url} label="Copy link" />}
-      </div>
-    </li>
-  )
-}
-
-export function CopyButton(props: { text: string; label: string }) {
-  return (
-    <Button
-      variant="secondary"
-      size="sm"
-      onPress={async () => {
-        try {
-          await navigator.clipboard.writeText(props.text)
-          toast.success('Link copied')
-        } catch {
-          toast.error('Your browser didn’t allow copying. Select the link and copy it instead.')
-        }
-      }}
-    >
-      <Copy aria-hidden="true" className="size-4" />
-      {props.label}
-    </Button>
-  )
-}
 
 function OfferingDialogs(props: {
   offering: Offering

@@ -1,11 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { SessionUser } from '~/features/auth/contract'
 import {
-  fetchAgeBypassLinks,
-  fetchAkahuWebhooks,
   fetchGymOfferings,
   fetchOffering,
-  fetchOrganisation,
   fetchOrganisationPrices,
   fetchUniqueMemberships,
 } from './catalogue.functions'
@@ -29,25 +26,6 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: ['catalogue', 'organisation-prices', organisationId],
       queryFn: () => fetchOrganisationPrices({ data: { organisation_id: organisationId } }),
-    }),
-}
-
-export const organisationQueries = {
-  all: ['organisation'] as const,
-  settings: (id: number) =>
-    queryOptions({
-      queryKey: ['organisation', id, 'settings'],
-      queryFn: () => fetchOrganisation({ data: { id } }),
-    }),
-  akahuWebhooks: (id: number, page: number) =>
-    queryOptions({
-      queryKey: ['organisation', id, 'akahu-webhooks', page],
-      queryFn: () => fetchAkahuWebhooks({ data: { id, page } }),
-    }),
-  ageBypassLinks: (id: number) =>
-    queryOptions({
-      queryKey: ['organisation', id, 'age-bypass-links'],
-      queryFn: () => fetchAgeBypassLinks({ data: { id } }),
     }),
 }
 

@@ -29,17 +29,3 @@ export function OfferingSkeleton() {
     </LoadingPage>
   )
 }
-
-export function OrganisationSettingsSkeleton() {
-  return (
-    <LoadingPage
-      title="Organisation settings"
-      description="How your organisation bills, what it sells, and its links and webhooks."
-    >
-      <div className="flex flex-col gap-6">
-        <SkeletonBar className="h-28 w-full" />
-        <SkeletonBar className="h-40 w-full" />
-      </div>
-    </LoadingPage>
-  )
-}

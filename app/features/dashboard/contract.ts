@@ -1,5 +1,5 @@
 import { memberStateSchema } from '~/features/billing-debugging/contract'
-import { z } from '~/lib/validation'
+import { MAX_RECORD_ID, z } from '~/lib/validation'
 
 /**
  * The dashboard's four calls (SPEC §7 "Dashboard and search"). Each answers for one gym (`gym_id`) or,
@@ -8,7 +8,9 @@ import { z } from '~/lib/validation'
  * calendar days, weeks start on Monday.
  */
 
-export const dashboardQuerySchema = z.object({ gym_id: z.coerce.number().int().positive().optional() })
+export const dashboardQuerySchema = z.object({
+  gym_id: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
+})
 export type DashboardQuery = z.input<typeof dashboardQuerySchema>
 
 /** A member counts as new for this many days after their membership starts. */

@@ -1,31 +1,24 @@
 import { createServerFn } from '@tanstack/react-start'
 import { api } from '~/lib/api-client.server'
-import {
-  activeUsersSchema,
-  costAndVisitBreakdownSchema,
-  dashboardQuerySchema,
-  statsSchema,
-  userBreakdownSchema,
-} from './contract'
+import { dashboardRoutes } from '~/server/api/routes/dashboard.routes'
+import { dashboardQuerySchema } from './contract'
 
 /** `GET /api/stats`: members by state and collections against the previous week and month. */
 export const fetchStats = createServerFn({ method: 'GET' })
   .validator(dashboardQuerySchema)
-  .handler(({ data }) => api().get('/stats', { schema: statsSchema, query: data }))
+  .handler(({ data }) => api().data(dashboardRoutes.stats, { query: data }))
 
 /** `GET /api/active-users`: visitors, joins and cancellations week by week. */
 export const fetchActiveUsers = createServerFn({ method: 'GET' })
   .validator(dashboardQuerySchema)
-  .handler(({ data }) => api().get('/active-users', { schema: activeUsersSchema, query: data }))
+  .handler(({ data }) => api().data(dashboardRoutes.activeUsers, { query: data }))
 
 /** `GET /api/user-breakdown`: members per state and per offering. */
 export const fetchUserBreakdown = createServerFn({ method: 'GET' })
   .validator(dashboardQuerySchema)
-  .handler(({ data }) => api().get('/user-breakdown', { schema: userBreakdownSchema, query: data }))
+  .handler(({ data }) => api().data(dashboardRoutes.userBreakdown, { query: data }))
 
 /** `GET /api/cost-and-visit-breakdown`: expected collections, failed payments, visits by day and hour. */
 export const fetchCostAndVisitBreakdown = createServerFn({ method: 'GET' })
   .validator(dashboardQuerySchema)
-  .handler(({ data }) =>
-    api().get('/cost-and-visit-breakdown', { schema: costAndVisitBreakdownSchema, query: data }),
-  )
+  .handler(({ data }) => api().data(dashboardRoutes.costAndVisitBreakdown, { query: data }))

@@ -1,4 +1,4 @@
-import { z } from '~/lib/validation'
+import { MAX_RECORD_ID, z } from '~/lib/validation'
 
 /** The console shell's calls (SPEC §2.4, §7): global search and the gym switcher. */
 
@@ -7,7 +7,13 @@ export const SEARCH_LIMIT = 10
 /** SPEC §9: the search waits this long after the last key press. */
 export const SEARCH_DEBOUNCE_MS = 600
 
-export const searchRequestSchema = z.object({ query: z.string().trim().min(1).max(100) })
+/**
+ * The longest search: no name or e-mail address a person looks for is longer. The search box stops
+ * taking characters there, so nobody types into a search that will be refused.
+ */
+export const SEARCH_MAX_LENGTH = 100
+
+export const searchRequestSchema = z.object({ query: z.string().trim().min(1).max(SEARCH_MAX_LENGTH) })
 export type SearchRequest = z.infer<typeof searchRequestSchema>
 
 export const searchResultSchema = z.object({
@@ -17,7 +23,7 @@ export const searchResultSchema = z.object({
 })
 export type SearchResult = z.infer<typeof searchResultSchema>
 
-export const gymIdParamsSchema = z.object({ id: z.coerce.number().int().positive() })
+export const gymIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_RECORD_ID) })
 
 /** SPEC §2.4's empty result, word for word. */
 export function noResultsText(query: string) {

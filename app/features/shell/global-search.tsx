@@ -14,7 +14,7 @@ import {
 import { useTextTypedBeforeLoad } from '~/components/form/typed-before-load'
 import { Spinner } from '~/components/ui/spinner'
 import { toast } from '~/components/ui/toast'
-import { noResultsText, SEARCH_DEBOUNCE_MS, type SearchResult } from './contract'
+import { noResultsText, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, type SearchResult } from './contract'
 import { searchMembers } from './shell.functions'
 import { useDebouncedValue } from './use-debounced-value'
 
@@ -73,6 +73,7 @@ export function GlobalSearch() {
         />
         <Input
           ref={inputRef}
+          maxLength={SEARCH_MAX_LENGTH}
           // Escape clears the box, which also closes the list (a search box's usual behaviour).
           onKeyDown={(event) => {
             if (event.key === 'Escape') setInput('')
@@ -100,7 +101,9 @@ export function GlobalSearch() {
           className="max-h-80 overflow-auto p-1 outline-none"
           // While the box waits for typing to pause, or for the answer, nothing has been found yet.
           renderEmptyState={() => (
-            <p className="px-3 py-2 text-slate-600 text-sm">{busy ? 'Searching…' : noResultsText(query)}</p>
+            <p className="break-words px-3 py-2 text-slate-600 text-sm">
+              {busy ? 'Searching…' : noResultsText(query)}
+            </p>
           )}
         >
           {(member: SearchResult) => (

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { LogOut } from 'lucide-react'
 import { useState } from 'react'
+import { accessOf, derivedRoles } from '~/access/areas'
 import { Link } from '~/components/ui/link'
 import { toast } from '~/components/ui/toast'
 import { logout } from '~/features/auth/auth.functions'
 import type { SessionUser } from '~/features/auth/contract'
-import { accessOf, derivedRoles } from './access'
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')
 

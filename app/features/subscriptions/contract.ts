@@ -1,7 +1,8 @@
-import { z } from '~/lib/validation'
+import { paymentMethodTypes } from '~/db/schema/enums'
+import { MAX_RECORD_ID, z } from '~/lib/validation'
 
 const date = z.string().min(1).pipe(z.iso.date('Value is not a valid date'))
-const id = z.coerce.number().int().positive()
+const id = z.coerce.number().int().positive().max(MAX_RECORD_ID)
 
 /** The subscription as the API serves it (SPEC §3): the stored state; screens derive the rest. */
 export const subscriptionSchema = z.object({
@@ -108,7 +109,7 @@ export const emailPreviewSchema = z.object({
 
 export const surchargeTotalQuerySchema = z.object({
   amount: z.coerce.number().int().min(0).max(10_000_000),
-  payment_type: z.enum(['stripe_card', 'bank_account']).default('stripe_card'),
+  payment_type: z.enum(paymentMethodTypes).default('stripe_card'),
 })
 export const surchargeTotalSchema = z.object({
   amount: z.number().int(),

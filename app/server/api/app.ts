@@ -5,13 +5,15 @@ import type { ApiDependencies, ApiEnv } from './context'
 import { registerDocs } from './docs'
 import { fieldErrorsFromZod, respondWithError, validationResponse } from './errors'
 import { csrfProtection } from './middleware/csrf'
+import { refuseNul } from './middleware/refuse-nul'
 import { loadSession } from './middleware/session'
 import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
-import { registerCatalogueRoutes } from './routes/catalogue'
 import { registerDashboardRoutes } from './routes/dashboard'
-import { registerGymSwitchRoutes } from './routes/gyms-switch'
+import { registerGymSwitchRoutes } from './routes/gyms'
+import { registerOfferingRoutes } from './routes/offerings'
 import { registerOrganisationRoutes } from './routes/organisations'
+import { registerPriceRoutes } from './routes/prices'
 import { registerSearchRoutes } from './routes/search'
 import { registerSubscriptionRoutes } from './routes/subscriptions'
 import { registerSystemRoutes } from './routes/system'
@@ -30,11 +32,16 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   const dependencies = { ...defaultDependencies, ...overrides }
   const api = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
-      if (!result.success) return validationResponse(c, fieldErrorsFromZod(result.error))
+      if (result.success) return
+      // A path that names no possible record (a word where an id goes, an id past the database's
+      // integer) names nothing that exists: 404, as for a missing record, not a 422 about the address.
+      if (result.target === 'param') return c.json({ message: 'Not Found' }, 404)
+      return validationResponse(c, fieldErrorsFromZod(result.error))
     },
   }).basePath('/api')
 
   api.use(csrfProtection)
+  api.use(refuseNul)
   api.use(async (c, next) => {
     const database = await dependencies.database()
     c.set('database', database)
@@ -48,7 +55,8 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerAuthRoutes(api)
   registerBillingDebuggingRoutes(api)
   registerSubscriptionRoutes(api)
-  registerCatalogueRoutes(api)
+  registerOfferingRoutes(api)
+  registerPriceRoutes(api)
   registerOrganisationRoutes(api)
   registerGymSwitchRoutes(api)
   registerSearchRoutes(api)

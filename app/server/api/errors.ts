@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
 import {
@@ -50,8 +51,24 @@ export function respondWithError(c: Context, error: unknown) {
     return c.json({ message: error.message }, status)
   }
   if (isMalformedJson(error)) return c.json({ message: 'The request body is not valid JSON.' }, 400)
+  if (error instanceof HTTPException) {
+    // Hono's own refusals (a body that isn't JSON where JSON is declared, a malformed body) keep their
+    // status; their English is replaced with ours.
+    const status = error.status
+    if (status === 415) return c.json({ message: unsupportedMediaTypeMessage }, 415)
+    if (status >= 400 && status < 500) return c.json({ message: plainStatusMessage(status) }, status)
+  }
   logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled API error')
   return c.json({ message: 'Server Error' }, 500)
+}
+
+export const unsupportedMediaTypeMessage = 'Send this request as JSON (Content-Type: application/json).'
+
+function plainStatusMessage(status: number): string {
+  if (status === 400) return 'The request could not be read.'
+  if (status === 404) return 'Not Found'
+  if (status === 413) return 'The request is too large.'
+  return 'The request was refused.'
 }
 
 function isMalformedJson(error: unknown): boolean {

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { recordIdParam, z as zod } from '~/lib/validation'
 import { messageSchema, validationErrorSchema } from './envelope'
 
 /** `request.body` of a JSON endpoint. */
@@ -13,6 +14,22 @@ export function jsonResponse<T extends z.ZodType>(description: string, schema: T
 export const errorResponses = {
   401: jsonResponse('Not signed in', messageSchema),
   403: jsonResponse('Refused (CSRF, role)', messageSchema),
+  404: jsonResponse('Not found (or another organisation’s)', messageSchema),
+  409: jsonResponse('Refused: the record’s state does not allow it', messageSchema),
   422: jsonResponse('Invalid input, a message per field', validationErrorSchema),
   429: jsonResponse('Too many attempts; see Retry-After', messageSchema),
 }
+
+/** What any signed-in staff operation may answer besides success. */
+export const staffErrors = {
+  401: errorResponses[401],
+  403: errorResponses[403],
+  404: errorResponses[404],
+  422: errorResponses[422],
+}
+
+/** The answer of an action that returns only a sentence (archive, delete, resend). */
+export const messageResponse = jsonResponse('Done', messageSchema)
+
+/** `{id}` in a path: a record's id. */
+export const idParams = zod.object({ id: recordIdParam })

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import {
   gyms,
@@ -11,6 +12,7 @@ import {
 } from '~/db/schema'
 import type { SessionUser } from '~/features/auth/contract'
 import { AppError } from '~/lib/errors'
+import { chooseMemberPaymentMethod } from '~/server/billing/member-payment-method.server'
 import type { UserRow } from './sessions.server'
 
 type GymRole = 'admin' | 'personal_trainer'
@@ -27,7 +29,7 @@ export async function findUserGyms(options: {
       .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
       .from(gyms)
       .leftJoin(staffGymRoles, and(eq(staffGymRoles.gymId, gyms.id), eq(staffGymRoles.userId, user.id)))
-      .where(eq(gyms.organisationId, user.organisationId))
+      .where(ownedBy(gyms, user.organisationId))
       .orderBy(asc(gyms.name))
     return rows.map((row) => ({ ...row, role: row.role ?? 'admin' }))
   }
@@ -64,7 +66,10 @@ export async function loadSessionUser(options: { db: Db; user: UserRow }): Promi
     .from(paymentMethods)
     .where(and(eq(paymentMethods.userId, user.id), isNull(paymentMethods.deletedAt)))
     .orderBy(asc(paymentMethods.id))
-  const defaultMethod = methods.find((method) => method.id === user.defaultPaymentMethodId) ?? methods[0]
+  const defaultMethod = chooseMemberPaymentMethod({
+    methods,
+    defaultPaymentMethodId: user.defaultPaymentMethodId,
+  })
 
   const [latest] = await db
     .select({

@@ -1,5 +1,5 @@
 import { type DateDuration, parseDate } from '@internationalized/date'
-import type { BillingFrequency } from '~/db/schema/enums'
+import { type BillingFrequency, billingFrequencies } from '~/db/schema/enums'
 import type { CalendarDateString } from './calendar'
 
 /**
@@ -39,16 +39,9 @@ import type { CalendarDateString } from './calendar'
 /** Frequencies that repeat; a `one_off` price has a single payment and no periods. */
 export type RecurringBillingFrequency = Exclude<BillingFrequency, 'one_off'>
 
-export const recurringBillingFrequencies: readonly RecurringBillingFrequency[] = [
-  'daily',
-  'weekly',
-  'fortnightly',
-  'monthly',
-  'bi_monthly',
-  'quarterly',
-  'twice_yearly',
-  'yearly',
-]
+/** Derived from the one list of frequencies (`billingFrequencies`), so a new frequency can't be missed here. */
+export const recurringBillingFrequencies: readonly RecurringBillingFrequency[] =
+  billingFrequencies.filter(isRecurringFrequency)
 
 export interface BillingPeriod {
   /** 0 for the period that starts on the anchor. */

@@ -242,3 +242,42 @@ export function staffInvitationMail({
     ]),
   }
 }
+
+/** A member's membership moves to another price (the Change price screen previews it, SPEC §2.2). */
+export function priceChangeMail({
+  organisationName,
+  recipientName,
+  takesEffectOn,
+  newPrice,
+  currentPrice,
+}: {
+  organisationName: string
+  recipientName: string
+  /** Already in words: `Tue, 17 Aug 2027`. */
+  takesEffectOn: string
+  /** Amount and frequency in words: `$29.00 weekly`. */
+  newPrice: string
+  currentPrice: string
+}): MailContent {
+  const subject = `Your ${organisationName} membership price is changing`
+  const change = `From ${takesEffectOn} your ${organisationName} membership will cost ${newPrice} (it is ${currentPrice} now).`
+  const nothingToDo =
+    'You don’t need to do anything. If you have questions, reply to this e-mail or talk to us at the front desk.'
+  return {
+    subject,
+    html: layout({
+      organisationName,
+      heading: 'Your membership price is changing',
+      blocks: [paragraph(greeting(recipientName)), paragraph(change), paragraph(nothingToDo)],
+    }),
+    text: textBody(organisationName, [
+      'Your membership price is changing',
+      '',
+      greeting(recipientName),
+      '',
+      change,
+      '',
+      nothingToDo,
+    ]),
+  }
+}

@@ -1,9 +1,10 @@
+import { checkNzBankAccount } from '~/lib/nz-bank-account'
 import type { CalendarDateString } from '~/server/billing/calendar'
 import type { Random } from './random'
 
 /**
- * Fake bank accounts and cards. Bank numbers pass the IRD check-digit test (PROVIDERS §4, algorithm A)
- * with a real branch range of their bank, so they stay valid if the app ever checks check digits.
+ * Fake bank accounts and cards. Bank numbers are in a real branch range of their bank and pass its
+ * check digits (`checkNzBankAccount`, PROVIDERS §4), as the services that save them require.
  * Cards are only what a card provider returns (brand, last four, expiry): never a card number.
  */
 
@@ -16,21 +17,6 @@ const banks = [
   { code: '38', name: 'Kiwibank', branches: [9000, 9499] },
 ] as const
 
-const branchWeights = [6, 3, 7, 9]
-// Weights of the account number padded to 8 digits; only bases below 00990000 use algorithm A.
-const baseWeights = [0, 0, 10, 5, 8, 4, 2, 1]
-
-function digits(value: number, width: number): number[] {
-  return String(value).padStart(width, '0').split('').map(Number)
-}
-
-function passesAlgorithmA(branch: number, base: number): boolean {
-  const sum =
-    digits(branch, 4).reduce((total, digit, index) => total + digit * (branchWeights[index] ?? 0), 0) +
-    digits(base, 8).reduce((total, digit, index) => total + digit * (baseWeights[index] ?? 0), 0)
-  return sum % 11 === 0
-}
-
 export interface FakeBankAccount {
   bankAccountNumber: string
   name: string
@@ -39,10 +25,12 @@ export interface FakeBankAccount {
 
 export function fakeBankAccount(random: Random): FakeBankAccount {
   const bank = random.pick(banks)
-  const branch = random.int(bank.branches[0], bank.branches[1])
-  // About one base in eleven passes; the loop ends after a handful of draws.
+  const branch = String(random.int(bank.branches[0], bank.branches[1])).padStart(4, '0')
+  // Bases below 00990000 take algorithm A, whose suffix weights are zero: the suffix drawn below (or
+  // one the simulation swaps in) keeps the number valid. About one base in eleven passes.
+  const numberWith = (base: number) => `${bank.code}-${branch}-${String(base).padStart(7, '0')}`
   let base = random.int(10_000, 989_999)
-  while (!passesAlgorithmA(branch, base)) base = random.int(10_000, 989_999)
+  while (!checkNzBankAccount({ value: `${numberWith(base)}-00` }).valid) base = random.int(10_000, 989_999)
   const suffix = random.weighted([
     ['00', 6],
     ['01', 2],
@@ -50,7 +38,7 @@ export function fakeBankAccount(random: Random): FakeBankAccount {
     ['25', 1],
   ])
   return {
-    bankAccountNumber: `${bank.code}-${String(branch).padStart(4, '0')}-${String(base).padStart(7, '0')}-${suffix}`,
+    bankAccountNumber: `${numberWith(base)}-${suffix}`,
     name: random.pick(['Everyday', 'Go Account', 'Streamline', 'Cheque', 'Freedom', 'Joint Everyday']),
     bank: bank.name,
   }

@@ -71,6 +71,10 @@ export async function signInStaffThroughScreens(page: Page, email: string, optio
 async function signInThroughScreens(page: Page, email: string, options: { path?: string } = {}) {
   const since = new Date()
   await page.goto(`${consoleUrl}${options.path ?? '/dashboard'}`)
+  // The stored-session path signs in on a page of its own, without the test fixture's wait: a press
+  // on Sign in before React has taken over the form is dropped by design, so wait as the fixture does.
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await page.waitForLoadState('networkidle')
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()

@@ -56,6 +56,8 @@ describeEachDatabase('billing debugging API', (database) => {
       now,
       organisationId: org.organisation.id,
       userId: member.id,
+      // Akahu's Demo Bank numbers: these tests run on the sandbox bank.
+      acceptDemoBank: true,
       method: options.bankAccount
         ? {
             type: 'bank_account',

@@ -3,6 +3,7 @@ import { webhookEvents } from '~/db/schema'
 import type { Offering, OfferingSummary, Price } from '~/features/catalogue/contract'
 import { hashPassword } from '~/server/auth/password.server'
 import { tooYoungMessage } from '~/server/services/auth/apply-join-link.server'
+import { joinLinkGoneMessage } from '~/server/services/join-links/find-usable-join-link.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
@@ -167,7 +168,7 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         billing_frequency: 'weekly',
       })
       expect((await json<{ errors: Record<string, string[]> }>(tooDear)).errors.amount).toEqual([
-        'The maximum value allowed is 100000000',
+        'The maximum value allowed is $1,000,000.00',
       ])
     })
 
@@ -638,6 +639,41 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         .browser({ origin: joinOrigin, ip: '198.51.100.55' })
         .post('/register', applicant({ link: token, gym: org.gyms[1]!.uuid }))
       expect((await json<{ errors: Record<string, string[]> }>(young)).errors.dob).toEqual([tooYoungMessage])
+    })
+
+    it('treats an age-bypass price link, once used, as gone for the join page and for registration alike', async () => {
+      const admin = await signIn({ admin: true })
+      const { price } = await createTestPrice({
+        db: database.db,
+        organisationId: org.organisation.id,
+        gymIds: [org.gyms[0]!.id],
+        private: true,
+        now,
+      })
+      const link = (
+        await json<{ data: { url: string } }>(
+          await admin.post(`/prices/${price.id}/private-links`, { age_bypass: true }),
+        )
+      ).data
+      const token = new URL(link.url).searchParams.get('link')!
+      const joinPage = testApi.browser({ origin: joinOrigin })
+      expect((await joinPage.get(`/join-links/${token}`)).status).toBe(200)
+
+      const young = await testApi
+        .browser({ origin: joinOrigin, ip: '198.51.100.56' })
+        .post('/register', applicant({ link: token }))
+      expect(young.status).toBe(201)
+
+      const page = await joinPage.get(`/join-links/${token}`)
+      expect(page.status).toBe(404)
+      expect((await json<{ message: string }>(page)).message).toBe(joinLinkGoneMessage)
+      const adult = await testApi
+        .browser({ origin: joinOrigin, ip: '198.51.100.57' })
+        .post('/register', applicant({ dob: '1990-01-01', link: token }))
+      expect(adult.status).toBe(422)
+      expect((await json<{ errors: Record<string, string[]> }>(adult)).errors.link).toEqual([
+        joinLinkGoneMessage,
+      ])
     })
   })
 })

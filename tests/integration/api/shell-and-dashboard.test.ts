@@ -359,9 +359,9 @@ describeEachDatabase('shell and dashboard API', (database) => {
       const cost = await get<CostAndVisitBreakdown>(trainer, '/cost-and-visit-breakdown')
       expect(cost).toMatchObject({ expected_collections: null, failed_payments: null, cost_per_visit: null })
       expect(cost.visits.total).toBe(3)
-      // The expected-payments debug view is money too (ADR 014).
+      // The debug views are money too (ADR 014; issue 12: amounts owing per member): both are refused.
       expect((await trainer.get('/expected-payments-debugging')).status).toBe(403)
-      expect((await trainer.get('/active-user-debugging/counts')).status).toBe(200)
+      expect((await trainer.get('/active-user-debugging/counts')).status).toBe(403)
       expect((await testApi().browser().get('/stats')).status).toBe(401)
     })
   })

@@ -38,6 +38,7 @@ import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-
 import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
 import { recalculateBalanceOwing } from '~/server/services/subscriptions/recalculate-balance-owing.server'
 import type { BillingRunChildMessage, BillingRunChildRequest } from '../../../scripts/billing-run-child'
+import { testBankAccountNumber } from '../../factories/bank-account'
 import { createTestMember, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation } from '../../factories/organisation-factory'
 import { createTestDatabase } from '../support/database'
@@ -113,7 +114,7 @@ async function prepareFixture(db: Db, count: number): Promise<Fixture> {
         },
       })
     } else {
-      const number = `12-3140-${String(1_000_000 + index).padStart(7, '0')}-0${method.bankSuffix}`
+      const number = testBankAccountNumber({ index, suffix: `0${method.bankSuffix}` })
       await addPaymentMethod({
         db,
         now,

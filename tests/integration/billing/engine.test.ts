@@ -58,7 +58,7 @@ describeEachDatabase('billing engine', (database) => {
         },
       })
     } else {
-      const number = `12-3140-0123456-0${options.bankSuffix ?? '0'}`.replace(/-0(\d\d)$/, '-0$1')
+      const number = `12-3140-0171323-0${options.bankSuffix ?? '0'}`
       await addPaymentMethod({
         db,
         now,

@@ -8,6 +8,8 @@ export const joinOrigin = 'http://join.localhost:3000'
 
 interface RequestOptions {
   body?: unknown
+  /** Sent as it is, with whatever Content-Type `headers` give (none unless they do). */
+  rawBody?: string | FormData | URLSearchParams
   headers?: Record<string, string>
 }
 
@@ -34,7 +36,7 @@ export function createTestApi(database: TestDatabaseContext, options: { now?: ()
         ...requestOptions.headers,
       })
       if (jar.size > 0) headers.set('Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '))
-      let body: string | undefined
+      let body: string | FormData | URLSearchParams | undefined = requestOptions.rawBody
       if (requestOptions.body !== undefined) {
         headers.set('Content-Type', 'application/json')
         body = JSON.stringify(requestOptions.body)

@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { requireConsoleArea } from '~/access/route-guard'
 import type { SessionState } from '~/features/auth/auth.functions'
 import type { SessionUser } from '~/features/auth/contract'
 import {
   nextRegistrationStep,
   redirectSignedInFromRegister,
   requireMember,
-  requireOrganisationAdmin,
   requireStaff,
   sessionQueryKey,
 } from '~/features/auth/guards'
@@ -94,12 +94,12 @@ describe('console guard', () => {
 
   it('lets staff through, and keeps organisation settings for organisation admins', async () => {
     await expect(requireStaff(withSession({ kind: 'user', user }))).resolves.toEqual({ user })
-    expect(() => requireOrganisationAdmin(user)).toThrow()
+    expect(() => requireConsoleArea(user, 'organisation')).toThrow()
     const admin = {
       ...user,
       current_organisation: { id: 1, name: 'Demo Fitness', multi_gym: true, role: 'admin' as const },
     }
-    expect(() => requireOrganisationAdmin(admin)).not.toThrow()
+    expect(() => requireConsoleArea(admin, 'organisation')).not.toThrow()
   })
 })
 

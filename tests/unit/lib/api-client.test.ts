@@ -1,15 +1,66 @@
+import { createRoute } from '@hono/zod-openapi'
 import { delay, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { closeDatabase } from '~/db/client.server'
-import { AUTH_TIMEOUT_MS, createApiClient, isAuthPath } from '~/lib/api-client.server'
+import { AUTH_TIMEOUT_MS, createApiClient, fillPath, isAuthPath } from '~/lib/api-client.server'
 import { ApiError } from '~/lib/api-error'
 import { resetEnvCache } from '~/lib/env.server'
-import { z } from '~/lib/validation'
+import { recordIdParam, z } from '~/lib/validation'
 import { createApi } from '~/server/api/app'
+import { dataEnvelope, paginatedEnvelope } from '~/server/api/envelope'
+import { errorResponses, jsonBody, jsonResponse } from '~/server/api/openapi'
 
 const REMOTE = 'https://api.remote.test/api'
 const member = z.object({ id: z.number(), name: z.string() })
+const memberResponse = jsonResponse('A member', dataEnvelope(member))
+
+// Route objects as the API declares them (app/server/api/routes/*.routes.ts), for a made-up API.
+const routes = {
+  me: createRoute({ method: 'get', path: '/me', responses: { 200: memberResponse } }),
+  login: createRoute({
+    method: 'post',
+    path: '/login',
+    request: jsonBody(z.object({ email: z.string().optional() })),
+    responses: { 200: memberResponse },
+  }),
+  create: createRoute({
+    method: 'post',
+    path: '/members',
+    request: jsonBody(z.object({ name: z.string() })),
+    responses: { 201: memberResponse },
+  }),
+  show: createRoute({
+    method: 'get',
+    path: '/members/{id}',
+    request: { params: z.object({ id: recordIdParam }) },
+    responses: { 200: memberResponse },
+  }),
+  list: createRoute({
+    method: 'get',
+    path: '/members',
+    request: {
+      query: z.object({
+        page: z.coerce.number().int().default(1),
+        per_page: z.coerce.number().int().default(25),
+        search: z.string().optional(),
+        archived: z
+          .enum(['true', 'false'])
+          .default('false')
+          .transform((value) => value === 'true'),
+        gyms: z.array(z.coerce.number()).optional(),
+      }),
+    },
+    responses: { 200: jsonResponse('A page', paginatedEnvelope(member)) },
+  }),
+  createOffering: createRoute({
+    method: 'post',
+    path: '/offerings',
+    request: jsonBody(z.object({ name: z.string().optional() })),
+    responses: { 201: memberResponse, 422: errorResponses[422] },
+  }),
+  stats: createRoute({ method: 'get', path: '/stats', responses: { 200: memberResponse } }),
+}
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
@@ -29,7 +80,7 @@ describe('API client, remote (API_BASE_URL)', () => {
       baseUrl: REMOTE,
       context: () => ({ cookie: 'gymbase_session=abc', origin: 'http://console.localhost:3000' }),
     })
-    const created = await client.post('/members', { schema: member, body: { name: 'Aroha' } })
+    const created = await client.data(routes.create, { body: { name: 'Aroha' } })
     expect(created).toEqual({ id: 7, name: 'Aroha' })
     expect(seen?.headers.get('x-requested-with')).toBe('XMLHttpRequest')
     expect(seen?.headers.get('cookie')).toBe('gymbase_session=abc')
@@ -49,14 +100,52 @@ describe('API client, remote (API_BASE_URL)', () => {
     )
     const setCookies = vi.fn()
     const client = createApiClient({ baseUrl: REMOTE, context: () => ({ setCookies }) })
-    await client.post('/login', { schema: member, body: {} })
+    await client.call(routes.login, { body: {} })
     expect(setCookies).toHaveBeenCalledWith(['gymbase_session=new; Path=/; HttpOnly', 'remember=1; Path=/'])
   })
 
-  it('unwraps data.data for one resource', async () => {
+  it('writes path parameters into the address and unwraps data for one resource', async () => {
     server.use(http.get(`${REMOTE}/members/7`, () => HttpResponse.json({ data: { id: 7, name: 'Aroha' } })))
     const client = createApiClient({ baseUrl: REMOTE, context: () => ({}) })
-    await expect(client.get('/members/7', { schema: member })).resolves.toEqual({ id: 7, name: 'Aroha' })
+    await expect(client.data(routes.show, { params: { id: 7 } })).resolves.toEqual({ id: 7, name: 'Aroha' })
+    await expect(client.call(routes.show, { params: { id: 7 } })).resolves.toEqual({
+      data: { id: 7, name: 'Aroha' },
+    })
+  })
+
+  it('types each call from its route object (npm run typecheck fails otherwise)', () => {
+    const client = createApiClient({ transport: () => HttpResponse.json({}), context: () => ({}) })
+    // Never awaited: these lines exist for the compiler, which must refuse each marked one.
+    const typeChecks = () => [
+      // @ts-expect-error a path parameter of the wrong type
+      client.call(routes.show, { params: { id: 'seven' } }),
+      // @ts-expect-error a missing path parameter
+      client.call(routes.show),
+      // @ts-expect-error a body field the route doesn't take the type of
+      client.call(routes.create, { body: { name: 7 } }),
+      // @ts-expect-error a query value of the wrong type
+      client.call(routes.list, { query: { page: 'first' } }),
+      client.data(routes.show, { params: { id: 7 } }).then((found) => {
+        // @ts-expect-error the answer's type comes from the route's schema
+        const wrong: string = found.id
+        return wrong
+      }),
+    ]
+    expect(typeof typeChecks).toBe('function')
+  })
+
+  it('escapes path parameters and refuses a missing one', () => {
+    expect(fillPath('/join-links/{token}', { token: 'a/b?c' })).toBe('/join-links/a%2Fb%3Fc')
+    expect(() => fillPath('/members/{id}', {})).toThrow('Missing path parameter id')
+  })
+
+  it('refuses an answer that does not match the route’s schema', async () => {
+    server.use(http.get(`${REMOTE}/members/7`, () => HttpResponse.json({ data: { id: 'seven' } })))
+    const client = createApiClient({ baseUrl: REMOTE, context: () => ({}) })
+    await expect(client.data(routes.show, { params: { id: 7 } })).rejects.toMatchObject({
+      status: 500,
+      message: 'The server answered in an unexpected shape.',
+    })
   })
 
   it('keeps the whole body of a paginated list, with query values sent', async () => {
@@ -78,12 +167,11 @@ describe('API client, remote (API_BASE_URL)', () => {
       }),
     )
     const client = createApiClient({ baseUrl: REMOTE, context: () => ({}) })
-    const page = await client.list('/members', {
-      schema: member,
-      query: { page: 1, per_page: 1, search: undefined },
+    const page = await client.call(routes.list, {
+      query: { page: 1, per_page: 1, search: undefined, archived: true, gyms: [3, 4] },
     })
     expect(page).toEqual(body)
-    expect(query).toBe('?page=1&per_page=1')
+    expect(query).toBe('?page=1&per_page=1&archived=true&gyms=3&gyms=4')
   })
 
   it("fails with the server's message, status, field errors and error value", async () => {
@@ -105,16 +193,14 @@ describe('API client, remote (API_BASE_URL)', () => {
       ),
     )
     const client = createApiClient({ baseUrl: REMOTE, context: () => ({}) })
-    const invalid = await client
-      .post('/offerings', { schema: member, body: {} })
-      .catch((error: unknown) => error)
+    const invalid = await client.call(routes.createOffering, { body: {} }).catch((error: unknown) => error)
     expect(invalid).toBeInstanceOf(ApiError)
     expect(invalid).toMatchObject({
       status: 422,
       message: 'Value is required (and 1 more error)',
       errors: { name: ['Value is required'], type: ['Value is required'] },
     })
-    const pending = await client.get('/me', { schema: member }).catch((error: unknown) => error)
+    const pending = await client.call(routes.me).catch((error: unknown) => error)
     expect(pending).toMatchObject({ status: 400, error: 'not_two_factor_authenticated' })
   })
 
@@ -126,7 +212,7 @@ describe('API client, remote (API_BASE_URL)', () => {
       ),
     )
     const client = createApiClient({ baseUrl: REMOTE, context: () => ({}) })
-    await expect(client.get('/stats', { schema: member })).rejects.toMatchObject({
+    await expect(client.call(routes.stats)).rejects.toMatchObject({
       status: 502,
       message: 'Bad Gateway',
     })
@@ -140,7 +226,7 @@ describe('API client, remote (API_BASE_URL)', () => {
       }),
     )
     const client = createApiClient({ baseUrl: REMOTE, context: () => ({}) })
-    await expect(client.get('/me', { schema: member, timeoutMs: 20 })).rejects.toMatchObject({
+    await expect(client.call(routes.me, { timeoutMs: 20 })).rejects.toMatchObject({
       status: 0,
       message: 'The server took too long to answer. Please try again.',
     })
@@ -171,9 +257,9 @@ describe('API client, authentication timeout', () => {
       transport: async () => HttpResponse.json({ data: { id: 1, name: 'x' } }),
       context: () => ({}),
     })
-    await client.get('/me', { schema: member })
+    await client.call(routes.me)
     expect(timeout).toHaveBeenLastCalledWith(26_000)
-    await client.get('/members/1', { schema: member })
+    await client.call(routes.show, { params: { id: 1 } })
     expect(timeout).toHaveBeenLastCalledWith(60_000)
   })
 })
@@ -183,7 +269,7 @@ describe('API client, in-process (default)', () => {
     const api = createApi()
     const transport = vi.fn((request: Request) => api.fetch(request))
     const client = createApiClient({ transport, context: () => ({}) })
-    const error = await client.get('/me', { schema: member }).catch((caught: unknown) => caught)
+    const error = await client.call(routes.me).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 401, message: 'Unauthenticated.' })
     expect(transport).toHaveBeenCalledOnce()
@@ -205,7 +291,7 @@ describe('API client, in-process (default)', () => {
     })
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
     const client = createApiClient({ context: () => ({}) })
-    await expect(client.get('/me', { schema: member })).rejects.toMatchObject({ status: 401 })
+    await expect(client.call(routes.me)).rejects.toMatchObject({ status: 401 })
     expect(fetchSpy).not.toHaveBeenCalled()
   })
 })

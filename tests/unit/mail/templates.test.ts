@@ -4,6 +4,7 @@ import {
   escapeHtml,
   type MailContent,
   passwordResetMail,
+  priceChangeMail,
   staffInvitationMail,
   twoFactorCodeMail,
 } from '~/server/mail/templates.server'
@@ -137,5 +138,24 @@ describe('mail templates', () => {
     expect(() =>
       passwordResetMail({ organisationName, recipientName: 'A', resetUrl: 'javascript:alert(1)' }),
     ).toThrow(/http/)
+  })
+})
+
+describe('price change mail', () => {
+  it('says when and what the membership will cost, the same in both parts, with names escaped', () => {
+    const mail = priceChangeMail({
+      organisationName: 'Demo <Fitness>',
+      recipientName: 'Aroha',
+      takesEffectOn: 'Tue, 17 Aug 2027',
+      newPrice: '$29.00 weekly',
+      currentPrice: '$25.00',
+    })
+    expect(mail.subject).toBe('Your Demo <Fitness> membership price is changing')
+    const sentence =
+      'From Tue, 17 Aug 2027 your Demo <Fitness> membership will cost $29.00 weekly (it is $25.00 now).'
+    expect(mail.text).toContain(sentence)
+    expect(mail.text).toContain('Kia ora Aroha,')
+    expect(mail.html).toContain(escapeHtml(sentence))
+    expect(mail.html).not.toContain('<Fitness>')
   })
 })

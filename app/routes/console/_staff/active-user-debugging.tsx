@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { requireConsoleArea } from '~/access/route-guard'
 import {
   ActiveUserError,
   ActiveUserPage,
@@ -9,6 +10,7 @@ import { activeUserCountsQuery, activeUsersQuery } from '~/features/billing-debu
 
 /** Each member counted as active or not, and why (SPEC §2.2, §4; issue 4). */
 export const Route = createFileRoute('/console/_staff/active-user-debugging')({
+  beforeLoad: ({ context }) => requireConsoleArea(context.user, 'payments'),
   validateSearch: activeUserSearchSchema,
   loaderDeps: ({ search }) => ({ gym_id: search.gym_id, page: search.page, per_page: search.per_page }),
   loader: ({ context, deps }) =>

@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage, LoadingPage, SkeletonBar } from '~/components/page-states'
-import { requireOrganisationAdmin } from '~/features/auth/guards'
 import { ProRataPage } from '~/features/catalogue/pro-rata-page'
 import { catalogueQueries } from '~/features/catalogue/queries'
 import { proRataDescription, proRataTitle } from '~/features/catalogue/skeletons'
 
 /** calculate-pro-rata (SPEC §2.2; issue 5). */
 export const Route = createFileRoute('/console/_staff/calculate-pro-rata')({
-  // In the Organisation menu (SPEC §6): organisation admins; everyone else goes to the dashboard.
-  beforeLoad: ({ context }) => requireOrganisationAdmin(context.user),
+  beforeLoad: ({ context }) => requireConsoleArea(context.user, 'organisation'),
   loader: ({ context }) =>
     context.queryClient.ensureQueryData(
       catalogueQueries.organisationPrices(context.user.current_organisation?.id ?? 0),

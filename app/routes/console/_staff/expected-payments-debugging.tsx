@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { requireConsoleArea } from '~/access/route-guard'
 import { expectedPaymentsSearchSchema } from '~/features/billing-debugging/contract'
 import {
   ExpectedPaymentsError,
@@ -9,6 +10,7 @@ import { expectedPaymentsQuery } from '~/features/billing-debugging/queries'
 
 /** Expected against collected payments, week by week (SPEC §2.2, issue 4). */
 export const Route = createFileRoute('/console/_staff/expected-payments-debugging')({
+  beforeLoad: ({ context }) => requireConsoleArea(context.user, 'payments'),
   validateSearch: expectedPaymentsSearchSchema,
   loaderDeps: ({ search }) => ({ gym_id: search.gym_id, weeks: search.weeks }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(expectedPaymentsQuery(deps)),

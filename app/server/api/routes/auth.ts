@@ -1,25 +1,9 @@
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
-import { asc, eq } from 'drizzle-orm'
-import { gyms, organisations, users } from '~/db/schema'
-import {
-  forgotPasswordRequestSchema,
-  joinGymSchema,
-  loginRequestSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-  sessionUserSchema,
-  setPasswordRequestSchema,
-  uniqueEmailRequestSchema,
-  uniqueEmailResponseSchema,
-  verifyCodeRequestSchema,
-} from '~/features/auth/contract'
+import type { OpenAPIHono } from '@hono/zod-openapi'
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
-import { z } from '~/lib/validation'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { loadSessionUser } from '~/server/auth/session-user.server'
 import { createSession, destroySession, isSecondFactorPending } from '~/server/auth/sessions.server'
-import { findSignInCandidates } from '~/server/services/auth/find-sign-in-candidates.server'
-import { isEmailAvailable } from '~/server/services/auth/is-email-available.server'
+import { isEmailFreeToJoin } from '~/server/services/auth/is-email-available.server'
 import { registerMember } from '~/server/services/auth/register-member.server'
 import {
   passwordResetSentMessage,
@@ -29,8 +13,9 @@ import { resendSecondFactorCode } from '~/server/services/auth/resend-second-fac
 import { setNewPassword } from '~/server/services/auth/set-new-password.server'
 import { signIn } from '~/server/services/auth/sign-in.server'
 import { verifySecondFactor } from '~/server/services/auth/verify-second-factor.server'
+import { findJoinGyms } from '~/server/services/gyms/find-join-gyms.server'
+import { findUserById } from '~/server/services/users/find-user.server'
 import type { ApiEnv } from '../context'
-import { dataEnvelope, messageSchema } from '../envelope'
 import {
   clearSessionCookie,
   requireSession,
@@ -40,127 +25,8 @@ import {
   setTrustedBrowserCookie,
   trustedBrowserToken,
 } from '../middleware/session'
-import { errorResponses, jsonBody, jsonResponse } from '../openapi'
 import { clientIp, originSite, publicSiteUrl } from '../request-info'
-
-const tags = ['Authentication']
-const userResponse = jsonResponse('The session user', dataEnvelope(sessionUserSchema))
-const secondFactorResponse = jsonResponse(
-  'Signed in; the e-mailed code is still due',
-  z.object({ error: z.literal(NOT_TWO_FACTOR_AUTHENTICATED), message: z.string() }),
-)
-
-const routes = {
-  me: createRoute({
-    method: 'get',
-    path: '/me',
-    tags,
-    summary: 'The signed-in user',
-    responses: { 200: userResponse, 400: secondFactorResponse, 401: errorResponses[401] },
-  }),
-  login: createRoute({
-    method: 'post',
-    path: '/login',
-    tags,
-    summary: 'Sign in with e-mail and password',
-    description:
-      'Staff then enter an e-mailed code (400 not_two_factor_authenticated) unless the browser is trusted.',
-    request: jsonBody(loginRequestSchema),
-    responses: {
-      200: userResponse,
-      400: secondFactorResponse,
-      422: errorResponses[422],
-      429: errorResponses[429],
-    },
-  }),
-  logout: createRoute({
-    method: 'post',
-    path: '/logout',
-    tags,
-    summary: 'End this session',
-    responses: { 204: { description: 'Signed out' } },
-  }),
-  verify: createRoute({
-    method: 'post',
-    path: '/email/verify',
-    tags,
-    summary: 'Enter the e-mailed code (second factor or address check)',
-    request: jsonBody(verifyCodeRequestSchema),
-    responses: {
-      200: userResponse,
-      401: errorResponses[401],
-      422: errorResponses[422],
-      429: errorResponses[429],
-    },
-  }),
-  resend: createRoute({
-    method: 'post',
-    path: '/email/resend',
-    tags,
-    summary: 'E-mail a new code',
-    responses: {
-      200: jsonResponse('Sent', messageSchema),
-      401: errorResponses[401],
-      429: errorResponses[429],
-    },
-  }),
-  forgotPassword: createRoute({
-    method: 'post',
-    path: '/forgot-password',
-    tags,
-    summary: 'E-mail a password reset link',
-    description: 'The answer is the same whether or not the address has an account.',
-    request: jsonBody(forgotPasswordRequestSchema),
-    responses: {
-      200: jsonResponse('Accepted', messageSchema),
-      422: errorResponses[422],
-      429: errorResponses[429],
-    },
-  }),
-  resetPassword: createRoute({
-    method: 'post',
-    path: '/reset-password',
-    tags,
-    summary: 'Set a new password from a reset link',
-    request: jsonBody(resetPasswordRequestSchema),
-    responses: { 200: jsonResponse('Changed', messageSchema), 422: errorResponses[422] },
-  }),
-  setPassword: createRoute({
-    method: 'post',
-    path: '/set-password',
-    tags,
-    summary: 'Accept a staff invitation: set the password and sign in',
-    request: jsonBody(setPasswordRequestSchema),
-    responses: { 200: userResponse, 422: errorResponses[422] },
-  }),
-  register: createRoute({
-    method: 'post',
-    path: '/register',
-    tags,
-    summary: 'Join as a member (join site)',
-    request: jsonBody(registerRequestSchema),
-    responses: { 201: userResponse, 422: errorResponses[422], 429: errorResponses[429] },
-  }),
-  uniqueEmail: createRoute({
-    method: 'post',
-    path: '/unique-email',
-    tags,
-    summary: 'Whether an address is still free to register',
-    request: jsonBody(uniqueEmailRequestSchema),
-    responses: {
-      200: jsonResponse('Availability', dataEnvelope(uniqueEmailResponseSchema)),
-      422: errorResponses[422],
-      429: errorResponses[429],
-    },
-  }),
-  joinGyms: createRoute({
-    method: 'get',
-    path: '/join/gyms',
-    tags,
-    summary: 'Gyms a visitor can join (the sign-up form)',
-    responses: { 200: jsonResponse('Gyms', dataEnvelope(z.array(joinGymSchema))) },
-  }),
-}
+import { authRoutes as routes } from './auth.routes'
 
 export function registerAuthRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.me, async (c) => {
@@ -218,8 +84,8 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv>) {
       })
       if (trustedBrowserToken) setTrustedBrowserCookie(c, trustedBrowserToken)
     }
-    const [user] = await db.select().from(users).where(eq(users.id, auth.user.id))
-    return c.json({ data: await loadSessionUser({ db, user: user ?? auth.user }) }, 200)
+    const user = await findUserById({ db, userId: auth.user.id })
+    return c.json({ data: await loadSessionUser({ db, user }) }, 200)
   })
 
   api.openapi(routes.resend, async (c) => {
@@ -289,27 +155,17 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv>) {
     const db = c.var.database.db
     const body = c.req.valid('json')
     await consumeLimit({ db, name: 'uniqueEmailIp', key: clientIp(c) })
-    let unique: boolean
-    if (body.gym) {
-      const [gym] = await db
-        .select({ organisationId: gyms.organisationId })
-        .from(gyms)
-        .where(eq(gyms.uuid, body.gym))
-      unique = gym
-        ? await isEmailAvailable({ db, organisationId: gym.organisationId, email: body.email })
-        : true
-    } else {
-      unique = (await findSignInCandidates({ db, email: body.email })).length === 0
-    }
+    const unique = await isEmailFreeToJoin({ db, email: body.email, gymUuid: body.gym || undefined })
     return c.json({ data: { unique } }, 200)
   })
 
   api.openapi(routes.joinGyms, async (c) => {
-    const rows = await c.var.database.db
-      .select({ uuid: gyms.uuid, name: gyms.name, organisation_name: organisations.name })
-      .from(gyms)
-      .innerJoin(organisations, eq(organisations.id, gyms.organisationId))
-      .orderBy(asc(organisations.name), asc(gyms.name))
-    return c.json({ data: rows }, 200)
+    const rows = await findJoinGyms({ db: c.var.database.db })
+    const data = rows.map((gym) => ({
+      uuid: gym.uuid,
+      name: gym.name,
+      organisation_name: gym.organisationName,
+    }))
+    return c.json({ data }, 200)
   })
 }

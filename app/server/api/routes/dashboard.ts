@@ -1,12 +1,6 @@
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
-import {
-  activeUsersSchema,
-  costAndVisitBreakdownSchema,
-  dashboardQuerySchema,
-  NEW_MEMBER_DAYS,
-  statsSchema,
-  userBreakdownSchema,
-} from '~/features/dashboard/contract'
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import { callerMayUse, gymScope, requireStaff } from '~/access/caller.server'
+import { NEW_MEMBER_DAYS } from '~/features/dashboard/contract'
 import { addDays, calendarDateAt } from '~/server/billing/calendar'
 import { findCollections, sumCollected } from '~/server/services/dashboard/find-collections.server'
 import { findFailedPayments } from '~/server/services/dashboard/find-failed-payments.server'
@@ -14,62 +8,8 @@ import { findMemberTrend } from '~/server/services/dashboard/find-member-trend.s
 import { findVisitPattern } from '~/server/services/dashboard/find-visit-pattern.server'
 import { countMemberStates } from '~/server/services/members/count-member-states.server'
 import { findExpectedPayments } from '~/server/services/payments/find-expected-payments.server'
-import { callerMayUse, gymScope, requireStaff } from '../authorise'
 import type { ApiEnv } from '../context'
-import { dataEnvelope, messageSchema } from '../envelope'
-import { errorResponses, jsonResponse } from '../openapi'
-
-/**
- * The dashboard (SPEC §7 "Dashboard and search"; issue 6): members, money and visits for one gym or
- * every gym the caller may see. Money is null for a caller who may not use payments (ADR 014).
- */
-
-const tags = ['Dashboard and search']
-const staffErrors = {
-  401: errorResponses[401],
-  403: errorResponses[403],
-  404: jsonResponse('A gym the caller cannot see', messageSchema),
-  422: errorResponses[422],
-}
-const request = { query: dashboardQuerySchema }
-
-const routes = {
-  stats: createRoute({
-    method: 'get',
-    path: '/stats',
-    tags,
-    summary: 'Headline figures: members by state, collections against the previous week and month',
-    request,
-    responses: { 200: jsonResponse('Figures', dataEnvelope(statsSchema)), ...staffErrors },
-  }),
-  activeUsers: createRoute({
-    method: 'get',
-    path: '/active-users',
-    tags,
-    summary: 'Members who came in, joined and cancelled, week by week for 12 weeks',
-    request,
-    responses: { 200: jsonResponse('Weeks', dataEnvelope(activeUsersSchema)), ...staffErrors },
-  }),
-  userBreakdown: createRoute({
-    method: 'get',
-    path: '/user-breakdown',
-    tags,
-    summary: 'Members per membership state and per offering',
-    request,
-    responses: { 200: jsonResponse('Breakdown', dataEnvelope(userBreakdownSchema)), ...staffErrors },
-  }),
-  costAndVisitBreakdown: createRoute({
-    method: 'get',
-    path: '/cost-and-visit-breakdown',
-    tags,
-    summary: 'Expected collections for four weeks, failed payments to act on, visits by day and hour',
-    request,
-    responses: {
-      200: jsonResponse('Breakdown', dataEnvelope(costAndVisitBreakdownSchema)),
-      ...staffErrors,
-    },
-  }),
-}
+import { dashboardRoutes as routes } from './dashboard.routes'
 
 export function registerDashboardRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.stats, async (c) => {

@@ -1,18 +1,11 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import {
-  organisations,
-  paymentMethods,
-  payments,
-  priceChangeHistory,
-  prices,
-  subscriptionPauses,
-  subscriptions,
-  users,
-} from '~/db/schema'
-import type { PaymentType } from '~/db/schema/enums'
+import { payments, priceChangeHistory, prices, subscriptions } from '~/db/schema'
 import { addDays, type CalendarDateString, calendarDateAt, daysBetween } from '../calendar'
+import { findMemberPaymentMethods } from '../member-payment-method.server'
 import { billingPeriodOn, isRecurringFrequency, type Pause } from '../periods'
+import { findSubscriptionPauses } from '../subscription-pauses.server'
+import { findCardSurcharges, periodPaymentValues } from '../subscription-payment.server'
 import { billingPolicy } from './policy'
 
 export interface AdvanceStats {
@@ -236,10 +229,10 @@ async function advanceBatch(options: {
       .from(prices)
       .where(inArray(prices.id, [...priceIds]))
     const priceById = new Map(priceRows.map((price) => [price.id, price]))
-    const pausesById = await pausesOfMany(
-      tx,
-      rows.map((row) => row.id),
-    )
+    const pausesById = await findSubscriptionPauses({
+      db: tx,
+      subscriptionIds: rows.map((row) => row.id),
+    })
     const plans = rows.map((subscription) =>
       planAdvance({
         subscription,
@@ -335,14 +328,14 @@ async function writePlans(
   const due = plans.filter((plan) => plan.nextPayment !== null)
   if (due.length === 0) return
   const dueSubscriptions = due.flatMap((plan) => subscriptionById.get(plan.subscriptionId) ?? [])
-  const methods = await paymentMethodsOfMany(
-    tx,
-    dueSubscriptions.map((subscription) => subscription.userId),
-  )
-  const surcharges = await surchargesOfMany(
-    tx,
-    dueSubscriptions.map((subscription) => subscription.organisationId),
-  )
+  const methods = await findMemberPaymentMethods({
+    db: tx,
+    userIds: dueSubscriptions.map((subscription) => subscription.userId),
+  })
+  const surcharges = await findCardSurcharges({
+    db: tx,
+    organisationIds: dueSubscriptions.map((subscription) => subscription.organisationId),
+  })
   const values = due.flatMap((plan) => {
     const subscription = subscriptionById.get(plan.subscriptionId)
     const next = plan.nextPayment
@@ -381,141 +374,4 @@ function priceChangeDue(subscription: SubscriptionRow, periodStart: CalendarDate
     return subscription.transitionToDate !== null && subscription.transitionToDate <= periodStart
   }
   return true
-}
-
-/** Pauses that were not cancelled, as the period maths takes them (`end` = the day membership resumes). */
-export async function pausesOf(db: Db, subscriptionId: number): Promise<Pause[]> {
-  return (await pausesOfMany(db, [subscriptionId])).get(subscriptionId) ?? []
-}
-
-/** `pausesOf` for many subscriptions in one query. */
-async function pausesOfMany(db: Db, subscriptionIds: readonly number[]): Promise<Map<number, Pause[]>> {
-  const rows = await db
-    .select({
-      subscriptionId: subscriptionPauses.subscriptionId,
-      start: subscriptionPauses.startDate,
-      end: subscriptionPauses.endDate,
-    })
-    .from(subscriptionPauses)
-    .where(
-      and(
-        inArray(subscriptionPauses.subscriptionId, [...subscriptionIds]),
-        isNull(subscriptionPauses.cancelledAt),
-      ),
-    )
-  const byId = new Map<number, Pause[]>()
-  for (const row of rows) {
-    // Stored with the last paused day (as people say it); the maths counts to the resume day.
-    const pause = { start: row.start, end: addDays(row.end, 1) }
-    byId.set(row.subscriptionId, [...(byId.get(row.subscriptionId) ?? []), pause])
-  }
-  return byId
-}
-
-type MethodChoice = { id: number; type: PaymentType } | null
-type Surcharge = { bps: number; fixed: number } | null
-
-/**
- * A period's payment row: the price (or the subscription's forced amount) plus any extra, with the
- * organisation's card surcharge when the member pays by card.
- */
-function periodPaymentValues(options: {
-  subscription: SubscriptionRow
-  price: PriceRow
-  method: MethodChoice
-  surcharge: Surcharge
-  period: { start: CalendarDateString; end: CalendarDateString }
-  now: Date
-  extraAmount?: number
-}): typeof payments.$inferInsert {
-  const { subscription, method, surcharge, period, now } = options
-  const amount = (subscription.forcePriceAmount ?? options.price.amount) + (options.extraAmount ?? 0)
-  const type: PaymentType = method?.type ?? 'bank_account'
-  return {
-    organisationId: subscription.organisationId,
-    subscriptionId: subscription.id,
-    userId: subscription.userId,
-    gymId: subscription.gymId,
-    paymentMethodId: method?.id ?? null,
-    amount,
-    surcharge:
-      type === 'stripe_card' && surcharge
-        ? Math.round((amount * surcharge.bps) / 10_000) + (amount > 0 ? surcharge.fixed : 0)
-        : 0,
-    periodStartAt: period.start,
-    periodEndAt: period.end,
-    dueOn: period.start,
-    status: 'upcoming',
-    type,
-    createdAt: now,
-    updatedAt: now,
-  }
-}
-
-/**
- * One payment per period: `ON CONFLICT DO NOTHING` on the period's unique index, so running twice (or
- * two workers) never creates a second one.
- */
-export async function createPeriodPayment(
-  tx: Db,
-  options: {
-    subscription: SubscriptionRow
-    priceId: number
-    period: { start: CalendarDateString; end: CalendarDateString }
-    now: Date
-    extraAmount?: number
-  },
-): Promise<boolean> {
-  const { subscription } = options
-  const [price] = await tx.select().from(prices).where(eq(prices.id, options.priceId))
-  if (!price) return false
-  const method = await memberPaymentMethod(tx, subscription.userId)
-  const surcharge = (await surchargesOfMany(tx, [subscription.organisationId])).get(
-    subscription.organisationId,
-  )
-  const inserted = await tx
-    .insert(payments)
-    .values(periodPaymentValues({ ...options, price, method, surcharge: surcharge ?? null }))
-    .onConflictDoNothing()
-    .returning({ id: payments.id })
-  return inserted.length > 0
-}
-
-/** The member's default payment method (or their first one): what the next charge uses. */
-export async function memberPaymentMethod(tx: Db, userId: number): Promise<MethodChoice> {
-  return (await paymentMethodsOfMany(tx, [userId])).get(userId) ?? null
-}
-
-/** `memberPaymentMethod` for many members in one query. */
-async function paymentMethodsOfMany(tx: Db, userIds: readonly number[]): Promise<Map<number, MethodChoice>> {
-  const rows = await tx
-    .select({
-      userId: paymentMethods.userId,
-      id: paymentMethods.id,
-      type: paymentMethods.type,
-      preferredId: users.defaultPaymentMethodId,
-    })
-    .from(paymentMethods)
-    .innerJoin(users, eq(users.id, paymentMethods.userId))
-    .where(and(inArray(paymentMethods.userId, [...new Set(userIds)]), isNull(paymentMethods.deletedAt)))
-    .orderBy(asc(paymentMethods.id))
-  const chosen = new Map<number, MethodChoice>()
-  for (const row of rows) {
-    const method = { id: row.id, type: row.type }
-    if (!chosen.has(row.userId) || row.id === row.preferredId) chosen.set(row.userId, method)
-  }
-  return chosen
-}
-
-/** Each organisation's card surcharge (basis points and fixed cents). */
-async function surchargesOfMany(tx: Db, organisationIds: readonly number[]): Promise<Map<number, Surcharge>> {
-  const rows = await tx
-    .select({
-      id: organisations.id,
-      bps: organisations.cardSurchargeBasisPoints,
-      fixed: organisations.cardSurchargeFixed,
-    })
-    .from(organisations)
-    .where(inArray(organisations.id, [...new Set(organisationIds)]))
-  return new Map(rows.map((row) => [row.id, { bps: row.bps, fixed: row.fixed }]))
 }

@@ -20,6 +20,7 @@
  * `findCharge` null): `account_not_found`.
  */
 import { createHash } from 'node:crypto'
+import { parseNzBankAccount } from '~/lib/nz-bank-account'
 import type { ChargeRequest, PaymentProvider } from './payment-provider'
 import {
   createSandboxProvider,
@@ -90,7 +91,6 @@ export const sandboxTestAccounts: readonly SandboxTestAccount[] = [
 
 const bySuffix = new Map(sandboxTestAccounts.map((account) => [account.suffix, account]))
 
-const ACCOUNT_NUMBER = /^(\d{2})[-\s](\d{3,4})[-\s](\d{7,8})[-\s](\d{2,4})$/
 const ACCOUNT_REFERENCE = /^acc_[A-Za-z0-9_]*_(\d{2,4})$/
 
 function twoDigitSuffix(suffix: string): string {
@@ -102,17 +102,16 @@ function twoDigitSuffix(suffix: string): string {
  * the same reference, and only the suffix of the number can be read back from it.
  */
 export function sandboxBankAccountReference(accountNumber: string): string {
-  const match = ACCOUNT_NUMBER.exec(accountNumber.trim())
-  if (!match) throw new RangeError('Not a New Zealand bank account number (BB-bbbb-AAAAAAA-SS)')
-  const [, bank, branch, base, suffix] = match
-  const normalised = `${bank}-${branch?.padStart(4, '0')}-${base?.padStart(8, '0')}-${suffix?.padStart(4, '0')}`
-  const hash = createHash('sha256').update(normalised).digest('hex').slice(0, 16)
-  return `acc_sandbox_${hash}_${twoDigitSuffix(suffix ?? '')}`
+  const parts = parseNzBankAccount(accountNumber)?.parts
+  if (!parts) throw new RangeError('Not a New Zealand bank account number (BB-bbbb-AAAAAAA-SS)')
+  const { bank, branch, base, suffix } = parts
+  const hash = createHash('sha256').update(`${bank}-${branch}-${base}-${suffix}`).digest('hex').slice(0, 16)
+  return `acc_sandbox_${hash}_${twoDigitSuffix(suffix)}`
 }
 
 /** The two-digit suffix a reference or account number stands for, or null when it names no account. */
 export function sandboxBankSuffix(reference: string): string | null {
-  const digits = ACCOUNT_NUMBER.exec(reference.trim())?.[4] ?? ACCOUNT_REFERENCE.exec(reference)?.[1]
+  const digits = parseNzBankAccount(reference)?.parts.suffix ?? ACCOUNT_REFERENCE.exec(reference)?.[1]
   return digits ? twoDigitSuffix(digits) : null
 }
 

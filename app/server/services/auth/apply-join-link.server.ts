@@ -1,15 +1,13 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { ageBypassLinks, offeringGyms, offerings, prices, privatePriceLinks } from '~/db/schema'
+import { ageBypassLinks, offeringGyms, privatePriceLinks } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { calendarDateAt } from '~/server/billing/calendar'
+import { findUsableJoinLink, joinLinkGoneMessage } from '../join-links/find-usable-join-link.server'
 
 /** Joining online takes this age; younger applicants need a gym's age-bypass link (ADR 013). */
 export const MINIMUM_JOIN_AGE = 16
 
-export const joinLinkGoneMessage =
-  'This link has expired or has already been used. Ask the gym for a new one.'
 export const tooYoungMessage = `You need to be ${MINIMUM_JOIN_AGE} or older to join online. Ask the gym for a sign-up link.`
 export const linkForAnotherGymMessage = 'This link is for another gym.'
 
@@ -32,9 +30,9 @@ function linkError(message: string) {
 
 /**
  * Checks a join link for a sign-up at `gym` and, when the applicant is under the minimum age, that it
- * lets them through, consuming it. A bypass is single use: the update only wins while `used_at` is
- * empty, so two sign-ups racing for one link cannot both use it. Call inside the registration's
- * transaction so a failed sign-up gives the link back.
+ * lets them through, consuming it. Whether the link still works at all is `findUsableJoinLink`'s rule,
+ * the one the join page shows; this adds only what registration knows: the gym and the applicant's
+ * age. Call inside the registration's transaction so a failed sign-up gives the link back.
  */
 export async function applyJoinLink(options: {
   db: Db
@@ -52,70 +50,39 @@ export async function applyJoinLink(options: {
       throw new AppError('VALIDATION', tooYoungMessage, { fieldErrors: { dob: [tooYoungMessage] } })
     return none
   }
-  const live = (expiresAt: AnyPgColumn) => or(isNull(expiresAt), gt(expiresAt, now))
+  const link = await findUsableJoinLink({ db, now, token })
+  if (!link || link.organisationId !== organisationId) throw linkError(joinLinkGoneMessage)
 
-  const [priceLink] = await db
-    .select({
-      id: privatePriceLinks.id,
-      ageBypass: privatePriceLinks.ageBypass,
-      usedAt: privatePriceLinks.usedAt,
-      priceGymId: prices.gymId,
-      allGymsAccess: offerings.allGymsAccess,
-      offeringId: offerings.id,
-    })
-    .from(privatePriceLinks)
-    .innerJoin(prices, eq(prices.id, privatePriceLinks.priceId))
-    .innerJoin(offerings, eq(offerings.id, prices.offeringId))
-    .where(
-      and(
-        eq(privatePriceLinks.token, token),
-        eq(privatePriceLinks.organisationId, organisationId),
-        isNull(prices.archivedAt),
-        isNull(offerings.archivedAt),
-        live(privatePriceLinks.expiresAt),
-      ),
-    )
-  if (priceLink) {
-    if (priceLink.priceGymId !== null && priceLink.priceGymId !== gymId)
-      throw linkError(linkForAnotherGymMessage)
-    if (priceLink.priceGymId === null && !priceLink.allGymsAccess) {
+  if (link.kind === 'price') {
+    const priceGymId = link.price.gym?.id ?? null
+    if (priceGymId !== null && priceGymId !== gymId) throw linkError(linkForAnotherGymMessage)
+    if (priceGymId === null && !link.offering.allGymsAccess) {
       const [atGym] = await db
         .select({ gymId: offeringGyms.gymId })
         .from(offeringGyms)
-        .where(and(eq(offeringGyms.offeringId, priceLink.offeringId), eq(offeringGyms.gymId, gymId)))
+        .where(and(eq(offeringGyms.offeringId, link.offering.id), eq(offeringGyms.gymId, gymId)))
       if (!atGym) throw linkError(linkForAnotherGymMessage)
     }
-    if (!underAge) return { priceLinkId: priceLink.id, ageBypassLinkId: null, ageBypass: false }
-    if (!priceLink.ageBypass)
+    if (!underAge) return { priceLinkId: link.id, ageBypassLinkId: null, ageBypass: false }
+    if (!link.ageBypass)
       throw new AppError('VALIDATION', tooYoungMessage, { fieldErrors: { dob: [tooYoungMessage] } })
+    // `used_at` still empty in the update itself: of two sign-ups racing for the link, one wins.
     const [used] = await db
       .update(privatePriceLinks)
       .set({ usedAt: now })
-      .where(and(eq(privatePriceLinks.id, priceLink.id), isNull(privatePriceLinks.usedAt)))
+      .where(and(eq(privatePriceLinks.id, link.id), isNull(privatePriceLinks.usedAt)))
       .returning({ id: privatePriceLinks.id })
     if (!used) throw linkError(joinLinkGoneMessage)
-    return { priceLinkId: priceLink.id, ageBypassLinkId: null, ageBypass: true }
+    return { priceLinkId: link.id, ageBypassLinkId: null, ageBypass: true }
   }
 
-  const [bypass] = await db
-    .select({ id: ageBypassLinks.id })
-    .from(ageBypassLinks)
-    .where(
-      and(
-        eq(ageBypassLinks.token, token),
-        eq(ageBypassLinks.organisationId, organisationId),
-        isNull(ageBypassLinks.usedAt),
-        live(ageBypassLinks.expiresAt),
-      ),
-    )
-  if (!bypass) throw linkError(joinLinkGoneMessage)
   // An adult signing up through an age-bypass link doesn't need it; leave it for the one it was made for.
   if (!underAge) return none
   const [used] = await db
     .update(ageBypassLinks)
     .set({ usedAt: now })
-    .where(and(eq(ageBypassLinks.id, bypass.id), isNull(ageBypassLinks.usedAt)))
+    .where(and(eq(ageBypassLinks.id, link.id), isNull(ageBypassLinks.usedAt)))
     .returning({ id: ageBypassLinks.id })
   if (!used) throw linkError(joinLinkGoneMessage)
-  return { priceLinkId: null, ageBypassLinkId: bypass.id, ageBypass: true }
+  return { priceLinkId: null, ageBypassLinkId: link.id, ageBypass: true }
 }

@@ -1,8 +1,9 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
+import type { GymScope } from '~/access/scope.server'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { payments } from '~/db/schema'
 import type { Collection } from '~/features/dashboard/contract'
-import type { GymScope } from '~/server/api/authorise'
 import {
   addDays,
   addMonths,
@@ -50,7 +51,7 @@ export async function findCollections(options: {
       .from(payments)
       .where(
         and(
-          eq(payments.organisationId, organisationId),
+          ownedBy(payments, organisationId),
           eq(payments.status, 'sent'),
           gte(payments.paidAt, instantAt(earliest)),
           lt(payments.paidAt, instantAt(periods.this_week.ends_on)),
@@ -95,7 +96,7 @@ export async function sumCollected(options: {
     .from(payments)
     .where(
       and(
-        eq(payments.organisationId, organisationId),
+        ownedBy(payments, organisationId),
         eq(payments.status, 'sent'),
         gte(payments.paidAt, instantAt(startsOn)),
         lt(payments.paidAt, instantAt(endsOn)),

@@ -1,10 +1,12 @@
 import { and, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm'
+import type { GymScope } from '~/access/scope.server'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms, payments, subscriptions, users } from '~/db/schema'
 import { FAILED_PAYMENTS_LIMIT, type FailedPayment } from '~/features/dashboard/contract'
-import type { GymScope } from '~/server/api/authorise'
 import { addDays, calendarDateAt } from '~/server/billing/calendar'
-import { charged, notFailedStatuses } from '../payments/find-expected-payments.server'
+import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
+import { charged } from '../payments/find-expected-payments.server'
 
 /** How far back a failed payment still asks for action. */
 const LOOK_BACK_DAYS = 60
@@ -42,8 +44,8 @@ export async function findFailedPayments(options: {
     .innerJoin(gyms, eq(gyms.id, payments.gymId))
     .where(
       and(
-        eq(payments.organisationId, organisationId),
-        sql`${payments.status} not in ${notFailedStatuses}`,
+        ownedBy(payments, organisationId),
+        sql`${payments.status} not in ${notFailedPaymentStatuses}`,
         gte(payments.dueOn, since),
         gt(subscriptions.balanceOwing, 0),
         scope.wholeOrganisation ? undefined : inArray(payments.gymId, scope.gymIds),

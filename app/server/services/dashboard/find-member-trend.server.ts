@@ -1,8 +1,9 @@
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import type { GymScope } from '~/access/scope.server'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { subscriptions, users, visits } from '~/db/schema'
 import { type ActiveUsers, TREND_WEEKS } from '~/features/dashboard/contract'
-import type { GymScope } from '~/server/api/authorise'
 import { addDays, calendarDateAt, instantAt, isoDayOfWeek } from '~/server/billing/calendar'
 
 const zone = sql.raw(`'Pacific/Auckland'`)
@@ -41,7 +42,7 @@ export async function findMemberTrend(options: {
       .from(visits)
       .where(
         and(
-          eq(visits.organisationId, organisationId),
+          ownedBy(visits, organisationId),
           scope.wholeOrganisation ? undefined : inArray(visits.gymId, scope.gymIds),
           gte(visits.visitedAt, instantAt(firstMonday)),
           lt(visits.visitedAt, instantAt(end)),
@@ -55,7 +56,7 @@ export async function findMemberTrend(options: {
       .innerJoin(users, eq(users.id, subscriptions.userId))
       .where(
         and(
-          eq(subscriptions.organisationId, organisationId),
+          ownedBy(subscriptions, organisationId),
           eq(subscriptions.isStaging, false),
           isNull(users.deletedAt),
           subscriptionGyms,
@@ -69,7 +70,7 @@ export async function findMemberTrend(options: {
       .from(subscriptions)
       .where(
         and(
-          eq(subscriptions.organisationId, organisationId),
+          ownedBy(subscriptions, organisationId),
           eq(subscriptions.isStaging, false),
           subscriptionGyms,
           gte(subscriptions.cancelledAt, instantAt(firstMonday)),

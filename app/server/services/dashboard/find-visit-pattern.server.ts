@@ -1,8 +1,9 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import type { GymScope } from '~/access/scope.server'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { visits } from '~/db/schema'
 import { type CostAndVisitBreakdown, VISIT_PATTERN_DAYS } from '~/features/dashboard/contract'
-import type { GymScope } from '~/server/api/authorise'
 import { addDays, calendarDateAt, instantAt } from '~/server/billing/calendar'
 
 const zone = sql.raw(`'Pacific/Auckland'`)
@@ -33,7 +34,7 @@ export async function findVisitPattern(options: {
     .from(visits)
     .where(
       and(
-        eq(visits.organisationId, organisationId),
+        ownedBy(visits, organisationId),
         scope.wholeOrganisation ? undefined : inArray(visits.gymId, scope.gymIds),
         gte(visits.visitedAt, instantAt(startsOn)),
         lt(visits.visitedAt, instantAt(addDays(today, 1))),

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, inArray } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms } from '~/db/schema'
 import { AppError } from '~/lib/errors'
@@ -19,7 +20,7 @@ export async function assertOrganisationGyms(options: {
   const rows = await db
     .select({ id: gyms.id })
     .from(gyms)
-    .where(and(eq(gyms.organisationId, organisationId), inArray(gyms.id, gymIds)))
+    .where(and(ownedBy(gyms, organisationId), inArray(gyms.id, gymIds)))
   if (rows.length !== gymIds.length) {
     const message = 'The selected gym is invalid.'
     throw new AppError('VALIDATION', message, { fieldErrors: { [field]: [message] } })

@@ -1,47 +1,41 @@
 import { and, eq } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { destinationAccounts, gyms } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { nzBankAccountNumberSchema } from '~/lib/nz-bank-account'
 import { z } from '~/lib/validation'
-import { normaliseNzBankAccountNumber } from '../payment-methods/nz-bank-account-number'
 import { idSchema, notFound, parseInput } from '../service-input.server'
 
 export type DestinationAccount = typeof destinationAccounts.$inferSelect
 
-const inputSchema = z.object({
-  organisationId: idSchema,
-  gymId: idSchema,
-  name: z.string().trim().min(1).max(120),
-  bankAccountNumber: z
-    .string()
-    .trim()
-    .min(1)
-    .transform((value, context) => {
-      const normalised = normaliseNzBankAccountNumber(value)
-      if (!normalised) {
-        context.addIssue({
-          code: 'custom',
-          message: 'Enter a New Zealand bank account number (00-0000-0000000-00).',
-        })
-        return z.NEVER
-      }
-      return normalised
-    }),
-})
+function inputSchemaFor(acceptDemoBank: boolean) {
+  return z.object({
+    organisationId: idSchema,
+    gymId: idSchema,
+    name: z.string().trim().min(1).max(120),
+    bankAccountNumber: nzBankAccountNumberSchema({ acceptDemoBank }),
+  })
+}
 
-export type CreateDestinationAccountInput = z.input<typeof inputSchema>
+const inputSchemas = { real: inputSchemaFor(false), sandbox: inputSchemaFor(true) }
+
+export type CreateDestinationAccountInput = z.input<typeof inputSchemas.real> & {
+  /** Akahu's Demo Bank (bank 99) is accepted only while bank payments go through the sandbox. */
+  acceptDemoBank?: boolean
+}
 
 /** The bank account a gym's bank-account payments are paid into (SPEC §3 destination_account). */
 export async function createDestinationAccount(
   options: CreateDestinationAccountInput & { db: Db; now: Date },
 ): Promise<DestinationAccount> {
-  const { db, now, ...rest } = options
-  const input = parseInput(inputSchema, rest)
+  const { db, now, acceptDemoBank, ...rest } = options
+  const input = parseInput(acceptDemoBank ? inputSchemas.sandbox : inputSchemas.real, rest)
 
   const [gym] = await db
     .select({ id: gyms.id })
     .from(gyms)
-    .where(and(eq(gyms.id, input.gymId), eq(gyms.organisationId, input.organisationId)))
+    .where(and(eq(gyms.id, input.gymId), ownedBy(gyms, input.organisationId)))
   if (!gym) throw notFound('Gym')
   // A gym has one destination account (SPEC §3); changing it is an edit, not a second account.
   const [existing] = await db

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms, organisations } from '~/db/schema'
 import { AppError } from '~/lib/errors'
@@ -25,10 +26,7 @@ export async function createGym(options: CreateGymInput & { db: Db; now: Date })
     .where(eq(organisations.id, input.organisationId))
   if (!organisation) throw notFound('Organisation')
 
-  const existing = await db
-    .select({ name: gyms.name })
-    .from(gyms)
-    .where(eq(gyms.organisationId, input.organisationId))
+  const existing = await db.select({ name: gyms.name }).from(gyms).where(ownedBy(gyms, input.organisationId))
   // The whole console (gym switcher, per-gym roles) assumes one gym unless the organisation is multi-gym.
   if (!organisation.multiGym && existing.length > 0) {
     throw new AppError('CONFLICT', `${organisation.name} is a single-gym organisation and already has a gym.`)

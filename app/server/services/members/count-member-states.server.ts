@@ -1,4 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { GymScope } from '~/access/scope.server'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { offerings, prices, subscriptions, users } from '~/db/schema'
 import type { MemberState } from '~/features/billing-debugging/contract'
@@ -6,7 +8,6 @@ import {
   type SubscriptionStateInput,
   subscriptionDisplayStates,
 } from '~/features/subscriptions/subscription-state'
-import type { GymScope } from '~/server/api/authorise'
 import { calendarDateAt } from '~/server/billing/calendar'
 
 /**
@@ -51,7 +52,7 @@ export type Latest = ReturnType<typeof latestSubscription>
 export function memberConditions(options: { organisationId: number; scope: GymScope; latest: Latest }) {
   const { organisationId, scope, latest } = options
   return and(
-    eq(users.organisationId, organisationId),
+    ownedBy(users, organisationId),
     eq(users.isStaff, false),
     isNull(users.deletedAt),
     scope.wholeOrganisation
@@ -73,6 +74,22 @@ export interface StateFields {
   pauseEndAt: string | null
   upcomingState: string | null
   balanceOwing: number
+}
+
+/** The columns of `StateFields`, from the latest membership: what the state rules of SPEC §4 read. */
+export function stateColumns(latest: ReturnType<typeof latestSubscription>) {
+  return {
+    startDate: latest.startDate,
+    currentPeriodStart: latest.currentPeriodStart,
+    currentPeriodEnd: latest.currentPeriodEnd,
+    cancelledAt: latest.cancelledAt,
+    undoCancellationUntil: latest.undoCancellationUntil,
+    gracePeriodEndsAt: latest.gracePeriodEndsAt,
+    pauseStartAt: latest.pauseStartAt,
+    pauseEndAt: latest.pauseEndAt,
+    upcomingState: latest.upcomingState,
+    balanceOwing: latest.balanceOwing,
+  }
 }
 
 export function stateInput(sub: StateFields): SubscriptionStateInput {
@@ -104,18 +121,7 @@ export async function countMemberStates(options: {
   const latest = latestSubscription(db)
   const rows = await db
     .select({
-      sub: {
-        startDate: latest.startDate,
-        currentPeriodStart: latest.currentPeriodStart,
-        currentPeriodEnd: latest.currentPeriodEnd,
-        cancelledAt: latest.cancelledAt,
-        undoCancellationUntil: latest.undoCancellationUntil,
-        gracePeriodEndsAt: latest.gracePeriodEndsAt,
-        pauseStartAt: latest.pauseStartAt,
-        pauseEndAt: latest.pauseEndAt,
-        upcomingState: latest.upcomingState,
-        balanceOwing: latest.balanceOwing,
-      },
+      sub: stateColumns(latest),
       offeringName: offerings.name,
     })
     .from(users)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { escapeLike } from '~/db/like'
 import { preparedPerDatabase } from '~/db/prepared.server'
 import { toSearchKey } from '~/db/search-key'
 import { SEARCH_LIMIT, type SearchResult } from '~/features/shell/contract'
@@ -83,11 +84,6 @@ export function trigramPattern(text: string): string | null {
     return length >= 2 && length + padding >= 3
   })
   return useful ? `%${escapeLike(local)}%` : null
-}
-
-/** `%`, `_` and `\` typed by someone are literal characters, not LIKE wildcards. */
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`)
 }
 
 const preparedSearch = preparedPerDatabase((db) =>

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { offerings } from '~/db/schema'
 import { notFound } from '../service-input.server'
@@ -14,7 +15,7 @@ export async function archiveOffering(options: {
   offeringId: number
 }): Promise<void> {
   const { db, now, organisationId, offeringId } = options
-  const where = and(eq(offerings.id, offeringId), eq(offerings.organisationId, organisationId))
+  const where = and(eq(offerings.id, offeringId), ownedBy(offerings, organisationId))
   const [offering] = await db.select({ id: offerings.id }).from(offerings).where(where)
   if (!offering) throw notFound('Offering')
   await db

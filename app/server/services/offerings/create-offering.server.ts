@@ -2,15 +2,10 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { offeringGyms, offeringHours, offerings, organisations } from '~/db/schema'
 import { offeringTypes } from '~/db/schema/enums'
+import { frequencyNotEnabledMessage, isFrequencyEnabled } from '~/lib/price-rules'
 import { z } from '~/lib/validation'
 import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
-import {
-  type CreatePriceInput,
-  createPrice,
-  frequencyNotEnabledMessage,
-  isFrequencyEnabled,
-  type Price,
-} from '../prices/create-price.server'
+import { type CreatePriceInput, createPrice, type Price } from '../prices/create-price.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
 
 export type Offering = typeof offerings.$inferSelect
@@ -92,7 +87,7 @@ export async function createOffering(
   if (!input.allGymsAccess && gymIds.length === 0) throw validationError('gyms', 'Select at least one gym')
   await assertOrganisationGyms({ db, organisationId: input.organisationId, gymIds })
   for (const [index, price] of input.prices.entries()) {
-    if (!isFrequencyEnabled(price.billingFrequency, organisation.priceFrequencies)) {
+    if (!isFrequencyEnabled({ frequency: price.billingFrequency, enabled: organisation.priceFrequencies })) {
       throw validationError(`prices.${index}.billingFrequency`, frequencyNotEnabledMessage)
     }
   }

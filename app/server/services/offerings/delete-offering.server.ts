@@ -1,4 +1,5 @@
 import { and, count, eq, or } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { offerings, prices, subscriptions } from '~/db/schema'
 import { deleteRefusedMessages } from '~/features/catalogue/contract'
@@ -19,7 +20,7 @@ export async function deleteOffering(options: {
     const [offering] = await tx
       .select({ id: offerings.id })
       .from(offerings)
-      .where(and(eq(offerings.id, offeringId), eq(offerings.organisationId, organisationId)))
+      .where(and(eq(offerings.id, offeringId), ownedBy(offerings, organisationId)))
       .for('update')
     if (!offering) throw notFound('Offering')
     const [memberships] = await tx

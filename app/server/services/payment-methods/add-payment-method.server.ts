@@ -1,37 +1,26 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { paymentMethods, users } from '~/db/schema'
+import { nzBankAccountNumberSchema } from '~/lib/nz-bank-account'
 import { z } from '~/lib/validation'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
-import { normaliseNzBankAccountNumber } from './nz-bank-account-number'
 
 export type PaymentMethod = typeof paymentMethods.$inferSelect
 
-const bankAccountSchema = z.object({
-  type: z.literal('bank_account'),
-  bankAccountNumber: z
-    .string()
-    .trim()
-    .transform((value, context) => {
-      const normalised = normaliseNzBankAccountNumber(value)
-      if (!normalised) {
-        context.addIssue({
-          code: 'custom',
-          message: 'Enter a New Zealand bank account number (00-0000-0000000-00).',
-        })
-        return z.NEVER
-      }
-      return normalised
-    }),
-  /** The account's name as the bank reports it, e.g. "Everyday". */
-  name: z.string().trim().min(1).max(120),
-  status: z.string().min(1).max(40).default('active'),
-  /** Open-banking account id (`acc_…`). */
-  providerReference: z.string().min(1).nullish(),
-  meta: z.record(z.string(), z.unknown()).default({}),
-})
+const bankAccountSchemaFor = (acceptDemoBank: boolean) =>
+  z.object({
+    type: z.literal('bank_account'),
+    bankAccountNumber: nzBankAccountNumberSchema({ acceptDemoBank }),
+    /** The account's name as the bank reports it, e.g. "Everyday". */
+    name: z.string().trim().min(1).max(120),
+    status: z.string().min(1).max(40).default('active'),
+    /** Open-banking account id (`acc_…`). */
+    providerReference: z.string().min(1).nullish(),
+    meta: z.record(z.string(), z.unknown()).default({}),
+  })
 
 // Deliberately no card-number field: card numbers never reach this server (DESIGN §6), only the
 // provider's reference and the display details the provider returns.
@@ -53,34 +42,35 @@ const cardSchema = z.object({
   meta: z.record(z.string(), z.unknown()).default({}),
 })
 
-const inputSchema = z.object({
-  organisationId: idSchema,
-  userId: idSchema,
-  method: z.discriminatedUnion('type', [bankAccountSchema, cardSchema]),
-  /** Make it the member's default method; a member's first method always becomes the default. */
-  makeDefault: z.boolean().default(false),
-})
+function inputSchemaFor(acceptDemoBank: boolean) {
+  return z.object({
+    organisationId: idSchema,
+    userId: idSchema,
+    method: z.discriminatedUnion('type', [bankAccountSchemaFor(acceptDemoBank), cardSchema]),
+    /** Make it the member's default method; a member's first method always becomes the default. */
+    makeDefault: z.boolean().default(false),
+  })
+}
 
-export type AddPaymentMethodInput = z.input<typeof inputSchema>
+const inputSchemas = { real: inputSchemaFor(false), sandbox: inputSchemaFor(true) }
+
+export type AddPaymentMethodInput = z.input<typeof inputSchemas.real> & {
+  /** Akahu's Demo Bank (bank 99) is accepted only while bank payments go through the sandbox. */
+  acceptDemoBank?: boolean
+}
 
 /** Saves a member's bank account or card (SPEC §3 Payment method). */
 export async function addPaymentMethod(
   options: AddPaymentMethodInput & { db: Db; now: Date },
 ): Promise<PaymentMethod> {
-  const { db, now, ...rest } = options
-  const input = parseInput(inputSchema, rest)
+  const { db, now, acceptDemoBank, ...rest } = options
+  const input = parseInput(acceptDemoBank ? inputSchemas.sandbox : inputSchemas.real, rest)
   const { method } = input
 
   const [user] = await db
     .select({ id: users.id, defaultPaymentMethodId: users.defaultPaymentMethodId })
     .from(users)
-    .where(
-      and(
-        eq(users.id, input.userId),
-        eq(users.organisationId, input.organisationId),
-        isNull(users.deletedAt),
-      ),
-    )
+    .where(and(eq(users.id, input.userId), ownedBy(users, input.organisationId), isNull(users.deletedAt)))
   if (!user) throw notFound('Member')
 
   if (method.type === 'stripe_card') {

@@ -1,4 +1,6 @@
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import type { GymScope } from '~/access/scope.server'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { payments } from '~/db/schema'
 import {
@@ -6,7 +8,6 @@ import {
   type ExpectedPaymentsWeek,
   WEEKS_AHEAD,
 } from '~/features/billing-debugging/contract'
-import type { GymScope } from '~/server/api/authorise'
 import {
   addDays,
   BILLING_TIME_ZONE,
@@ -16,6 +17,7 @@ import {
   instantAt,
   isoDayOfWeek,
 } from '~/server/billing/calendar'
+import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 
 /**
  * Expected against collected payments week by week (issue 4's debug view; the dashboard's expected
@@ -24,8 +26,6 @@ import {
 
 /** What a payment charges: the amount, the card surcharge, less credit used (as the engine charges). */
 export const charged = sql`${payments.amount} + ${payments.surcharge} - ${payments.creditUsed}`
-/** SPEC §4: every status but these (and cancelled, left out altogether) counts as failed. */
-export const notFailedStatuses = ['sent', 'upcoming', 'pending_request', 'cancelled']
 const pendingStatuses = ['upcoming', 'pending_request']
 
 const centsWhere = (condition: SQL) =>
@@ -92,7 +92,7 @@ export async function findExpectedPayments(options: {
 
   if (scope.gymIds.length > 0 || scope.wholeOrganisation) {
     const notCancelled = sql`${payments.status} <> 'cancelled'`
-    const failed = sql`${payments.status} not in ${notFailedStatuses}`
+    const failed = sql`${payments.status} not in ${notFailedPaymentStatuses}`
     const pending = sql`${payments.status} in ${pendingStatuses}`
     const due = await db
       .select({
@@ -107,7 +107,7 @@ export async function findExpectedPayments(options: {
       .from(payments)
       .where(
         and(
-          eq(payments.organisationId, organisationId),
+          ownedBy(payments, organisationId),
           gte(payments.dueOn, firstMonday),
           lt(payments.dueOn, endExclusive),
           paymentGymCondition(scope),
@@ -126,7 +126,7 @@ export async function findExpectedPayments(options: {
       .from(payments)
       .where(
         and(
-          eq(payments.organisationId, organisationId),
+          ownedBy(payments, organisationId),
           eq(payments.status, 'sent'),
           gte(payments.paidAt, instantAt(firstMonday)),
           lt(payments.paidAt, instantAt(endExclusive)),

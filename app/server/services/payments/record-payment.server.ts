@@ -1,8 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { destinationAccounts, paymentMethods, payments, subscriptions, users } from '~/db/schema'
 import type { PaymentType } from '~/db/schema/enums'
 import { z } from '~/lib/validation'
+import { chooseMemberPaymentMethod } from '~/server/billing/member-payment-method.server'
 import {
   calendarDateSchema,
   centsSchema,
@@ -27,7 +29,7 @@ const paymentSchema = z
     periodEnd: calendarDateSchema.nullish(),
     dueOn: calendarDateSchema,
     status: z.enum(['sent', 'upcoming', 'pending_request', 'failed']),
-    /** Defaults to the member's default payment method; the type follows the method. */
+    /** Defaults to the member's payment method (`chooseMemberPaymentMethod`); the type follows it. */
     paymentMethodId: idSchema.nullish(),
     /** Money taken at the desk: recorded as type `manual`, without a payment method. */
     manual: z.boolean().default(false),
@@ -98,24 +100,37 @@ async function preparePaymentRows(
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(and(eq(subscriptions.organisationId, organisationId), inArray(subscriptions.id, subscriptionIds)))
+    .where(and(ownedBy(subscriptions, organisationId), inArray(subscriptions.id, subscriptionIds)))
   if (subscriptionRows.length !== subscriptionIds.length) throw notFound('Subscription')
   const subscriptionById = new Map(subscriptionRows.map((row) => [row.id, row]))
 
   const userIds = [...new Set(subscriptionRows.map((row) => row.userId))]
   const methodRows = await db
-    .select({ id: paymentMethods.id, userId: paymentMethods.userId, type: paymentMethods.type })
+    .select({
+      id: paymentMethods.id,
+      userId: paymentMethods.userId,
+      type: paymentMethods.type,
+      deletedAt: paymentMethods.deletedAt,
+    })
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.organisationId, organisationId), inArray(paymentMethods.userId, userIds)))
+    .where(and(ownedBy(paymentMethods, organisationId), inArray(paymentMethods.userId, userIds)))
   const methodById = new Map(methodRows.map((row) => [row.id, row]))
+  // A payment recorded without a method takes the member's payment method, the one their next charge
+  // would use; a method named explicitly may since have been removed (history is recorded as it was).
+  const savedByUser = new Map<number, typeof methodRows>()
+  for (const row of methodRows)
+    if (row.deletedAt === null) savedByUser.set(row.userId, [...(savedByUser.get(row.userId) ?? []), row])
+  const memberMethodOf = (subscription: (typeof subscriptionRows)[number]) =>
+    chooseMemberPaymentMethod({
+      methods: savedByUser.get(subscription.userId) ?? [],
+      defaultPaymentMethodId: subscription.defaultPaymentMethodId,
+    })
 
   const gymIds = [...new Set(subscriptionRows.map((row) => row.gymId))]
   const accountRows = await db
     .select({ id: destinationAccounts.id, gymId: destinationAccounts.gymId })
     .from(destinationAccounts)
-    .where(
-      and(eq(destinationAccounts.organisationId, organisationId), inArray(destinationAccounts.gymId, gymIds)),
-    )
+    .where(and(ownedBy(destinationAccounts, organisationId), inArray(destinationAccounts.gymId, gymIds)))
   const accountByGym = new Map(accountRows.map((row) => [row.gymId, row.id]))
 
   const processorIds = [
@@ -127,15 +142,15 @@ async function preparePaymentRows(
     const processors = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.organisationId, organisationId), inArray(users.id, processorIds)))
+      .where(and(ownedBy(users, organisationId), inArray(users.id, processorIds)))
     if (processors.length !== processorIds.length) throw notFound('User')
   }
 
   const rows = input.payments.map((payment, index) => {
     const subscription = subscriptionById.get(payment.subscriptionId)
     if (!subscription) throw notFound('Subscription')
-    const methodId = payment.manual ? null : (payment.paymentMethodId ?? subscription.defaultPaymentMethodId)
-    const method = methodId === null ? undefined : methodById.get(methodId)
+    const methodId = payment.manual ? null : (payment.paymentMethodId ?? memberMethodOf(subscription)?.id)
+    const method = methodId == null ? undefined : methodById.get(methodId)
     if (!payment.manual && (!method || method.userId !== subscription.userId)) {
       // The member's own method only: charging someone else's card is the one mistake never to make.
       throw validationError(`payments.${index}.paymentMethodId`, "The payment method is not the member's.")

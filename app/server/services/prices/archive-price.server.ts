@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { prices } from '~/db/schema'
 import { notFound } from '../service-input.server'
@@ -14,7 +15,7 @@ export async function archivePrice(options: {
   priceId: number
 }): Promise<void> {
   const { db, now, organisationId, priceId } = options
-  const where = and(eq(prices.id, priceId), eq(prices.organisationId, organisationId))
+  const where = and(eq(prices.id, priceId), ownedBy(prices, organisationId))
   const [price] = await db.select({ id: prices.id }).from(prices).where(where)
   if (!price) throw notFound('Price')
   await db

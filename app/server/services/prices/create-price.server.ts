@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms, offeringGyms, offerings, organisations, prices } from '~/db/schema'
+import { billingFrequencies } from '~/db/schema/enums'
 import {
-  type BillingFrequency,
-  billingFrequencies,
-  type OrganisationPriceFrequency,
-  termUnits,
-} from '~/db/schema/enums'
+  findTermProblems,
+  frequencyNotEnabledMessage,
+  isFrequencyEnabled,
+  termAmountSchema,
+  termUnitSchema,
+} from '~/lib/price-rules'
 import { z } from '~/lib/validation'
 import { centsSchema, idSchema, notFound, parseInput, validationError } from '../service-input.server'
 
@@ -22,45 +25,16 @@ const inputSchema = z
     billingFrequency: z.enum(billingFrequencies),
     joiningFee: centsSchema.default(0),
     private: z.boolean().default(false),
-    termAmount: z.int().min(1).max(120).nullish(),
-    termUnit: z.enum(termUnits).nullish(),
+    termAmount: termAmountSchema.nullish(),
+    termUnit: termUnitSchema.nullish(),
     groupingUniqueIdentifier: z.string().min(1).max(100).nullish(),
   })
   .superRefine((price, context) => {
-    // SPEC §5's two messages: a term needs both its length and its unit.
-    if (price.termAmount != null && price.termUnit == null) {
-      context.addIssue({ code: 'custom', path: ['termUnit'], message: 'Please select a term unit' })
-    }
-    if (price.termUnit != null && price.termAmount == null) {
-      context.addIssue({ code: 'custom', path: ['termAmount'], message: 'Please enter a term amount' })
-    }
+    for (const [field, message] of Object.entries(findTermProblems(price)))
+      context.addIssue({ code: 'custom', path: [field], message })
   })
 
 export type CreatePriceInput = z.input<typeof inputSchema>
-
-/** The organisation setting names twice-yearly `six_monthly`; the other switchable ones match (SPEC §9). */
-const organisationFrequencyOf: Partial<Record<BillingFrequency, OrganisationPriceFrequency>> = {
-  weekly: 'weekly',
-  fortnightly: 'fortnightly',
-  monthly: 'monthly',
-  quarterly: 'quarterly',
-  twice_yearly: 'six_monthly',
-  yearly: 'yearly',
-}
-
-export const frequencyNotEnabledMessage = 'This billing frequency is not enabled for the organisation.'
-
-/**
- * Only the frequencies the organisation has switched on may be sold; daily, bi-monthly and one-off have
- * no switch (SPEC §9) and are always allowed.
- */
-export function isFrequencyEnabled(
-  frequency: BillingFrequency,
-  enabled: readonly OrganisationPriceFrequency[],
-): boolean {
-  const organisationFrequency = organisationFrequencyOf[frequency]
-  return organisationFrequency === undefined || enabled.includes(organisationFrequency)
-}
 
 /** A price of an offering, in cents, at a billing frequency, optionally with a term (SPEC §3 Price). */
 export async function createPrice(options: CreatePriceInput & { db: Db; now: Date }): Promise<Price> {
@@ -75,11 +49,11 @@ export async function createPrice(options: CreatePriceInput & { db: Db; now: Dat
     })
     .from(offerings)
     .innerJoin(organisations, eq(organisations.id, offerings.organisationId))
-    .where(and(eq(offerings.id, input.offeringId), eq(offerings.organisationId, input.organisationId)))
+    .where(and(eq(offerings.id, input.offeringId), ownedBy(offerings, input.organisationId)))
   if (!offering) throw notFound('Offering')
   if (offering.archivedAt) throw validationError('offeringId', 'The offering is archived.')
 
-  if (!isFrequencyEnabled(input.billingFrequency, offering.priceFrequencies)) {
+  if (!isFrequencyEnabled({ frequency: input.billingFrequency, enabled: offering.priceFrequencies })) {
     throw validationError('billingFrequency', frequencyNotEnabledMessage)
   }
 
@@ -88,7 +62,7 @@ export async function createPrice(options: CreatePriceInput & { db: Db; now: Dat
       ? await db
           .select({ id: gyms.id })
           .from(gyms)
-          .where(and(eq(gyms.id, input.gymId), eq(gyms.organisationId, input.organisationId)))
+          .where(and(eq(gyms.id, input.gymId), ownedBy(gyms, input.organisationId)))
       : await db
           .select({ id: offeringGyms.gymId })
           .from(offeringGyms)

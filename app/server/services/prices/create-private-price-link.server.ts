@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { prices, privatePriceLinks, users } from '~/db/schema'
 import { z } from '~/lib/validation'
@@ -33,7 +34,7 @@ export async function createPrivatePriceLink(
   const [price] = await db
     .select({ private: prices.private, archivedAt: prices.archivedAt })
     .from(prices)
-    .where(and(eq(prices.id, input.priceId), eq(prices.organisationId, input.organisationId)))
+    .where(and(eq(prices.id, input.priceId), ownedBy(prices, input.organisationId)))
   if (!price) throw notFound('Price')
   if (!price.private) throw validationError('priceId', 'Only a private price has private links.')
   if (price.archivedAt) throw validationError('priceId', 'The price is archived.')
@@ -41,7 +42,7 @@ export async function createPrivatePriceLink(
     const [creator] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, input.createdByUserId), eq(users.organisationId, input.organisationId)))
+      .where(and(eq(users.id, input.createdByUserId), ownedBy(users, input.organisationId)))
     if (!creator) throw notFound('User')
   }
 

@@ -1,4 +1,5 @@
 import { and, count, eq, or } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { prices, subscriptions } from '~/db/schema'
 import { deleteRefusedMessages } from '~/features/catalogue/contract'
@@ -19,7 +20,7 @@ export async function deletePrice(options: {
     const [price] = await tx
       .select({ id: prices.id })
       .from(prices)
-      .where(and(eq(prices.id, priceId), eq(prices.organisationId, organisationId)))
+      .where(and(eq(prices.id, priceId), ownedBy(prices, organisationId)))
       .for('update')
     if (!price) throw notFound('Price')
     const [memberships] = await tx

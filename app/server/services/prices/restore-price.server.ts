@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { offerings, prices } from '~/db/schema'
 import { notFound, validationError } from '../service-input.server'
@@ -15,7 +16,7 @@ export async function restorePrice(options: {
     .select({ id: prices.id, offeringArchivedAt: offerings.archivedAt })
     .from(prices)
     .innerJoin(offerings, eq(offerings.id, prices.offeringId))
-    .where(and(eq(prices.id, priceId), eq(prices.organisationId, organisationId)))
+    .where(and(eq(prices.id, priceId), ownedBy(prices, organisationId)))
   if (!price) throw notFound('Price')
   if (price.offeringArchivedAt) {
     throw validationError('price', 'The offering is archived, so its prices can’t be restored.')

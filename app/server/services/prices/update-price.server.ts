@@ -1,11 +1,19 @@
 import { and, count, eq, or } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { organisations, prices, subscriptions } from '~/db/schema'
-import { type BillingFrequency, billingFrequencies, termUnits } from '~/db/schema/enums'
+import { billingFrequencies } from '~/db/schema/enums'
 import { AppError } from '~/lib/errors'
+import {
+  findTermProblems,
+  frequencyNotEnabledMessage,
+  isFrequencyEnabled,
+  termAmountSchema,
+  termUnitSchema,
+} from '~/lib/price-rules'
 import { z } from '~/lib/validation'
 import { centsSchema, idSchema, notFound, parseInput, validationError } from '../service-input.server'
-import { frequencyNotEnabledMessage, isFrequencyEnabled, type Price } from './create-price.server'
+import type { Price } from './create-price.server'
 
 export const priceInUseMessage =
   'Members are on this price, so its amount, billing frequency and term can’t change. Create a new price and move them with a price change.'
@@ -18,16 +26,12 @@ const inputSchema = z
     billingFrequency: z.enum(billingFrequencies),
     joiningFee: centsSchema.default(0),
     private: z.boolean().default(false),
-    termAmount: z.int().min(1).max(120).nullish(),
-    termUnit: z.enum(termUnits).nullish(),
+    termAmount: termAmountSchema.nullish(),
+    termUnit: termUnitSchema.nullish(),
   })
   .superRefine((price, context) => {
-    if (price.termAmount != null && price.termUnit == null) {
-      context.addIssue({ code: 'custom', path: ['termUnit'], message: 'Please select a term unit' })
-    }
-    if (price.termUnit != null && price.termAmount == null) {
-      context.addIssue({ code: 'custom', path: ['termAmount'], message: 'Please enter a term amount' })
-    }
+    for (const [field, message] of Object.entries(findTermProblems(price)))
+      context.addIssue({ code: 'custom', path: [field], message })
   })
 
 export type UpdatePriceInput = z.input<typeof inputSchema>
@@ -45,7 +49,7 @@ export async function updatePrice(options: UpdatePriceInput & { db: Db; now: Dat
       .select({ price: prices, priceFrequencies: organisations.priceFrequencies })
       .from(prices)
       .innerJoin(organisations, eq(organisations.id, prices.organisationId))
-      .where(and(eq(prices.id, input.priceId), eq(prices.organisationId, input.organisationId)))
+      .where(and(eq(prices.id, input.priceId), ownedBy(prices, input.organisationId)))
       .for('update', { of: prices })
     if (!current) throw notFound('Price')
     const { price } = current
@@ -63,7 +67,7 @@ export async function updatePrice(options: UpdatePriceInput & { db: Db; now: Dat
     }
     if (
       input.billingFrequency !== price.billingFrequency &&
-      !isFrequencyEnabled(input.billingFrequency as BillingFrequency, current.priceFrequencies)
+      !isFrequencyEnabled({ frequency: input.billingFrequency, enabled: current.priceFrequencies })
     ) {
       throw validationError('billingFrequency', frequencyNotEnabledMessage)
     }

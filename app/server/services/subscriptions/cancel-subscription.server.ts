@@ -1,12 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { subscriptions } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { z } from '~/lib/validation'
 import { calendarDateAt, instantAt } from '~/server/billing/calendar'
 import { idSchema, parseInput } from '../service-input.server'
 import type { Subscription } from './create-subscription.server'
 import { findOrganisationSubscription } from './find-organisation-subscription.server'
+import { updateSubscriptionAtVersion } from './subscription-version.server'
 
 const inputSchema = z.object({
   organisationId: idSchema,
@@ -36,19 +35,16 @@ export async function cancelSubscription(
   const withinCoolingOff =
     subscription.coolingPeriodEndsAt !== null && today < subscription.coolingPeriodEndsAt
 
-  const [updated] = await db
-    .update(subscriptions)
-    .set({
+  return updateSubscriptionAtVersion({
+    db,
+    subscription,
+    values: {
       cancelledAt: now,
       cancellationReasons: input.reasons,
       cancellationComments: input.comments ?? null,
       undoCancellationUntil: undoUntil,
       cancelledDuringCoolingOffPeriod: withinCoolingOff,
-      version: sql`${subscriptions.version} + 1`,
-      updatedAt: now,
-    })
-    .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.version, subscription.version)))
-    .returning()
-  if (!updated) throw new AppError('CONFLICT', 'The membership was changed meanwhile; try again.')
-  return updated
+    },
+    now,
+  })
 }

@@ -1,10 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { prices, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { firstPaymentAmount } from '~/server/billing/amounts'
 import { calendarDateAt } from '~/server/billing/calendar'
-import { createPeriodPayment } from '~/server/billing/engine/advance-subscriptions.server'
+import { createPeriodPayment } from '~/server/billing/subscription-payment.server'
 import { createSubscription, type Subscription } from './create-subscription.server'
 
 /**
@@ -25,13 +26,7 @@ export async function createMembership(options: {
   const [member] = await db
     .select({ homeGymId: users.homeGymId })
     .from(users)
-    .where(
-      and(
-        eq(users.id, options.userId),
-        eq(users.organisationId, options.organisationId),
-        isNull(users.deletedAt),
-      ),
-    )
+    .where(and(eq(users.id, options.userId), ownedBy(users, options.organisationId), isNull(users.deletedAt)))
   if (!member) throw new AppError('NOT_FOUND', 'Member not found.')
   const gymId = options.gymId ?? member.homeGymId
   if (!gymId) throw new AppError('VALIDATION', 'Choose a gym', { fieldErrors: { gym_id: ['Choose a gym'] } })
@@ -49,7 +44,8 @@ export async function createMembership(options: {
   if (!price) throw new AppError('NOT_FOUND', 'Price not found.')
   const first = firstPaymentAmount({ price, forcePriceAmount: subscription.forcePriceAmount })
   const start = subscription.currentPeriodStart ?? subscription.startDate
-  await createPeriodPayment(db, {
+  await createPeriodPayment({
+    db,
     subscription,
     priceId: price.id,
     period: { start, end: subscription.currentPeriodEnd ?? start },

@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms, offeringGyms, offerings, prices, privatePriceLinks, subscriptions, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { hasTerm } from '~/lib/price-rules'
 import { z } from '~/lib/validation'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { billingPeriodOn, isRecurringFrequency } from '~/server/billing/periods'
@@ -49,13 +51,13 @@ export async function createSubscription(
   const [member] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, input.userId), eq(users.organisationId, organisationId), isNull(users.deletedAt)))
+    .where(and(eq(users.id, input.userId), ownedBy(users, organisationId), isNull(users.deletedAt)))
   if (!member) throw notFound('Member')
 
   const [gym] = await db
     .select({ id: gyms.id })
     .from(gyms)
-    .where(and(eq(gyms.id, input.gymId), eq(gyms.organisationId, organisationId)))
+    .where(and(eq(gyms.id, input.gymId), ownedBy(gyms, organisationId)))
   if (!gym) throw notFound('Gym')
 
   const [row] = await db
@@ -65,7 +67,7 @@ export async function createSubscription(
     })
     .from(prices)
     .innerJoin(offerings, eq(offerings.id, prices.offeringId))
-    .where(and(eq(prices.id, input.priceId), eq(prices.organisationId, organisationId)))
+    .where(and(eq(prices.id, input.priceId), ownedBy(prices, organisationId)))
   if (!row) throw notFound('Price')
   const { price, offering } = row
   if (price.archivedAt || offering.archivedAt)
@@ -88,10 +90,7 @@ export async function createSubscription(
       .select()
       .from(privatePriceLinks)
       .where(
-        and(
-          eq(privatePriceLinks.id, input.privatePriceLinkId),
-          eq(privatePriceLinks.organisationId, organisationId),
-        ),
+        and(eq(privatePriceLinks.id, input.privatePriceLinkId), ownedBy(privatePriceLinks, organisationId)),
       )
     if (!link || link.priceId !== price.id)
       throw validationError('privatePriceLinkId', 'The private link is not for this price.')
@@ -118,17 +117,16 @@ export async function createSubscription(
     : // A one-off price is a single payment: its "period" opens on the start date and never renews.
       { start: input.startDate, end: null }
   const upcoming = input.startDate > today
-  const term =
-    price.termAmount !== null && price.termUnit !== null
-      ? {
-          termEndsAt: termEndDate({
-            startDate: input.startDate,
-            termAmount: price.termAmount,
-            termUnit: price.termUnit,
-          }),
-          coolingPeriodEndsAt: coolingOffEndDate(input.startDate),
-        }
-      : { termEndsAt: null, coolingPeriodEndsAt: null }
+  const term = hasTerm(price)
+    ? {
+        termEndsAt: termEndDate({
+          startDate: input.startDate,
+          termAmount: price.termAmount,
+          termUnit: price.termUnit,
+        }),
+        coolingPeriodEndsAt: coolingOffEndDate(input.startDate),
+      }
+    : { termEndsAt: null, coolingPeriodEndsAt: null }
 
   return db.transaction(async (tx) => {
     const [subscription] = await tx

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { subscriptions } from '~/db/schema'
 import { notFound } from '../service-input.server'
@@ -13,7 +14,7 @@ export async function findOrganisationSubscription(options: {
   const [subscription] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.organisationId, organisationId)))
+    .where(and(eq(subscriptions.id, subscriptionId), ownedBy(subscriptions, organisationId)))
   if (!subscription) throw notFound('Subscription')
   return subscription
 }

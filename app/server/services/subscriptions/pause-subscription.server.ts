@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { subscriptionPauses, subscriptions, users } from '~/db/schema'
+import { subscriptionPauses, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { z } from '~/lib/validation'
 import { calendarDateAt, daysBetween } from '~/server/billing/calendar'
@@ -8,6 +9,7 @@ import { calendarDateSchema, idSchema, notFound, parseInput, validationError } f
 import type { Subscription } from './create-subscription.server'
 import { findOrganisationSubscription } from './find-organisation-subscription.server'
 import { refreshSchedule } from './refresh-schedule.server'
+import { updateSubscriptionAtVersion } from './subscription-version.server'
 
 /** Longest single pause; a longer break is a cancellation. */
 export const MAX_PAUSE_DAYS = 180
@@ -50,7 +52,7 @@ export async function pauseSubscription(
     const [creator] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, input.createdByUserId), eq(users.organisationId, input.organisationId)))
+      .where(and(eq(users.id, input.createdByUserId), ownedBy(users, input.organisationId)))
     if (!creator) throw notFound('User')
   }
 
@@ -64,20 +66,12 @@ export async function pauseSubscription(
       createdAt: now,
       updatedAt: now,
     })
-    const [updated] = await tx
-      .update(subscriptions)
-      .set({
-        pausedAt: now,
-        pauseStartAt: input.startDate,
-        pauseEndAt: input.endDate,
-        version: sql`${subscriptions.version} + 1`,
-        updatedAt: now,
-      })
-      // Optimistic lock: a concurrent change to the subscription makes this update match nothing.
-      .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.version, subscription.version)))
-      .returning()
-    if (!updated) throw new AppError('CONFLICT', 'The membership was changed meanwhile; try again.')
-    return updated
+    return updateSubscriptionAtVersion({
+      db: tx,
+      subscription,
+      values: { pausedAt: now, pauseStartAt: input.startDate, pauseEndAt: input.endDate },
+      now,
+    })
   })
   // The payment created ahead for a date the pause now covers is withdrawn, and the period worked out
   // again, so nothing is charged on a paused day.

@@ -1,13 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { organisations, payments, subscriptions } from '~/db/schema'
-import type { GraceUnit } from '~/db/schema/enums'
 import { z } from '~/lib/validation'
-import { addDays, addMonths, type CalendarDateString } from '~/server/billing/calendar'
+import type { CalendarDateString } from '~/server/billing/calendar'
+import { gracePeriodEnd } from '~/server/billing/grace-periods'
+import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 import { idSchema, notFound, parseInput } from '../service-input.server'
-
-/** Statuses that are not failures; SPEC §4 counts every other status as failed. */
-const notFailed = ['sent', 'upcoming', 'pending_request', 'cancelled', 'refunded']
 
 const inputSchema = z.object({
   organisationId: idSchema,
@@ -21,12 +20,6 @@ export interface BalanceOwing {
   balanceOwing: number
   periodsOwing: number
   gracePeriodEndsAt: CalendarDateString | null
-}
-
-function graceEnd(from: CalendarDateString, amount: number, unit: GraceUnit): CalendarDateString {
-  if (unit === 'day') return addDays(from, amount)
-  if (unit === 'week') return addDays(from, amount * 7)
-  return addMonths(from, amount)
 }
 
 /**
@@ -57,9 +50,7 @@ export async function recalculateBalanceOwing(
   const current = await db
     .select({ id: subscriptions.id, gracePeriodEndsAt: subscriptions.gracePeriodEndsAt })
     .from(subscriptions)
-    .where(
-      and(eq(subscriptions.organisationId, input.organisationId), inArray(subscriptions.id, subscriptionIds)),
-    )
+    .where(and(ownedBy(subscriptions, input.organisationId), inArray(subscriptions.id, subscriptionIds)))
   if (current.length !== subscriptionIds.length) throw notFound('Subscription')
 
   // Payments without a period (one-off, manual) are each their own "period", keyed by their id.
@@ -75,7 +66,7 @@ export async function recalculateBalanceOwing(
       from ${payments} p
       where p.organisation_id = ${input.organisationId}
         and p.subscription_id in ${subscriptionIds}
-        and p.status not in ${notFailed}
+        and p.status not in ${notFailedPaymentStatuses}
         and not exists (
           select 1 from ${payments} s
           where s.subscription_id = p.subscription_id
@@ -105,7 +96,11 @@ export async function recalculateBalanceOwing(
           periodsOwing: row.periods_owing,
           gracePeriodEndsAt:
             subscription.gracePeriodEndsAt ??
-            graceEnd(row.oldest_due_on, organisation.gracePeriod, organisation.graceUnit),
+            gracePeriodEnd({
+              from: row.oldest_due_on,
+              amount: organisation.gracePeriod,
+              unit: organisation.graceUnit,
+            }),
         }
       : { subscriptionId: subscription.id, balanceOwing: 0, periodsOwing: 0, gracePeriodEndsAt: null }
     await db

@@ -2,8 +2,8 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { payments, prices, subscriptions } from '~/db/schema'
 import { calendarDateAt, laterDate } from '~/server/billing/calendar'
-import { pausesOf } from '~/server/billing/engine/advance-subscriptions.server'
 import { billingPeriodOn, isRecurringFrequency } from '~/server/billing/periods'
+import { findSubscriptionPauses } from '~/server/billing/subscription-pauses.server'
 
 /**
  * After a change that moves billing dates (a pause, an undone cancellation, a price change): the
@@ -35,7 +35,8 @@ export async function refreshSchedule(options: { db: Db; subscriptionId: number;
     anchor: row.subscription.startDate,
     frequency: row.frequency,
     date: reference,
-    pauses: await pausesOf(db, subscriptionId),
+    pauses:
+      (await findSubscriptionPauses({ db, subscriptionIds: [subscriptionId] })).get(subscriptionId) ?? [],
   })
   await db
     .update(subscriptions)

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, sql } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
@@ -16,7 +17,7 @@ export async function assertEmailAvailable(options: {
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.organisationId, organisationId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .where(and(ownedBy(users, organisationId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
     .limit(1)
   if (taken) {
     const message = 'The email has already been taken.'

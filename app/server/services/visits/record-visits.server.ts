@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, inArray } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { doorIntegrations, gyms, users, visits } from '~/db/schema'
 import { z } from '~/lib/validation'
@@ -40,7 +41,7 @@ export async function recordVisits(options: RecordVisitsInput & { db: Db; now: D
   const knownUsers = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.organisationId, organisationId), inArray(users.id, userIds)))
+    .where(and(ownedBy(users, organisationId), inArray(users.id, userIds)))
   if (knownUsers.length !== userIds.length)
     throw validationError('visits', 'A visit names an unknown member.')
 
@@ -48,7 +49,7 @@ export async function recordVisits(options: RecordVisitsInput & { db: Db; now: D
   const knownGyms = await db
     .select({ id: gyms.id })
     .from(gyms)
-    .where(and(eq(gyms.organisationId, organisationId), inArray(gyms.id, gymIds)))
+    .where(and(ownedBy(gyms, organisationId), inArray(gyms.id, gymIds)))
   if (knownGyms.length !== gymIds.length) throw validationError('visits', 'A visit names an unknown gym.')
 
   const doorIds = [
@@ -60,7 +61,7 @@ export async function recordVisits(options: RecordVisitsInput & { db: Db; now: D
     const knownDoors = await db
       .select({ id: doorIntegrations.id })
       .from(doorIntegrations)
-      .where(and(eq(doorIntegrations.organisationId, organisationId), inArray(doorIntegrations.id, doorIds)))
+      .where(and(ownedBy(doorIntegrations, organisationId), inArray(doorIntegrations.id, doorIds)))
     if (knownDoors.length !== doorIds.length)
       throw validationError('visits', 'A visit names an unknown door.')
   }

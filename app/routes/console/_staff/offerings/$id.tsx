@@ -1,9 +1,11 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
 import { OfferingPage } from '~/features/catalogue/offering-page'
 import { catalogueQueries } from '~/features/catalogue/queries'
 import { OfferingSkeleton } from '~/features/catalogue/skeletons'
-import { requireConsoleArea } from '~/features/shell/area-guard'
+import { organisationQueries } from '~/features/organisation/queries'
 import { idParams } from '~/lib/route-params'
 
 /** offerings.show: an offering's details, prices, private links and members per gym (SPEC §2.2; issue 5). */
@@ -11,13 +13,23 @@ export const Route = createFileRoute('/console/_staff/offerings/$id')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'offerings'),
   params: idParams,
   loader: async ({ context, params }) => {
-    const offering = await context.queryClient.ensureQueryData(catalogueQueries.offering(params.id))
+    // The organisation's settings, for the frequencies a new price may have (features meet in routes).
+    const [offering] = await Promise.all([
+      context.queryClient.ensureQueryData(catalogueQueries.offering(params.id)),
+      context.queryClient.ensureQueryData(
+        organisationQueries.settings(context.user.current_organisation?.id ?? 0),
+      ),
+    ])
     return { name: offering.name }
   },
   head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.name ?? 'Offering'} · Gymbase` }] }),
   pendingComponent: OfferingSkeleton,
   errorComponent: ({ error }) => <LoadFailedPage title="Offering" description="" error={error} />,
   component: function OfferingScreen() {
-    return <OfferingPage id={Route.useParams().id} user={Route.useRouteContext().user} />
+    const { user } = Route.useRouteContext()
+    const { data: organisation } = useSuspenseQuery(
+      organisationQueries.settings(user.current_organisation?.id ?? 0),
+    )
+    return <OfferingPage id={Route.useParams().id} user={user} organisation={organisation} />
   },
 })

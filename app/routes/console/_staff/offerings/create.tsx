@@ -1,8 +1,9 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage, LoadingPage, SkeletonBar } from '~/components/page-states'
 import { CreateOfferingPage } from '~/features/catalogue/create-offering-page'
-import { organisationQueries } from '~/features/catalogue/queries'
-import { requireConsoleArea } from '~/features/shell/area-guard'
+import { organisationQueries } from '~/features/organisation/queries'
 
 const description = 'A membership type: who it is for, when members may come in, and what it costs.'
 
@@ -23,6 +24,10 @@ export const Route = createFileRoute('/console/_staff/offerings/create')({
     <LoadFailedPage title="New offering" description={description} error={error} />
   ),
   component: function CreateOffering() {
-    return <CreateOfferingPage user={Route.useRouteContext().user} />
+    const { user } = Route.useRouteContext()
+    const { data: organisation } = useSuspenseQuery(
+      organisationQueries.settings(user.current_organisation?.id ?? 0),
+    )
+    return <CreateOfferingPage user={user} organisation={organisation} />
   },
 })

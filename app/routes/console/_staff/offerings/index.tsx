@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as z from 'zod/mini'
+import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
 import { OfferingsPage } from '~/features/catalogue/offerings-page'
 import { offeringsQueryFor } from '~/features/catalogue/queries'
 import { OfferingsSkeleton } from '~/features/catalogue/skeletons'
-import { requireConsoleArea } from '~/features/shell/area-guard'
 
 const searchSchema = z.object({
   gym_id: z.catch(z.optional(z.int().check(z.positive())), undefined),

@@ -1,21 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
-import { requireOrganisationAdmin } from '~/features/auth/guards'
-import { OrganisationSettingsPage } from '~/features/catalogue/organisation-settings-page'
-import { organisationQueries } from '~/features/catalogue/queries'
-import { OrganisationSettingsSkeleton } from '~/features/catalogue/skeletons'
+import { OrganisationSettingsPage } from '~/features/organisation/organisation-settings-page'
+import { organisationQueries } from '~/features/organisation/queries'
+import {
+  OrganisationSettingsSkeleton,
+  organisationSettingsDescription,
+  organisationSettingsTitle,
+} from '~/features/organisation/skeletons'
 
 /** organisation.settings: organisation admins only; everyone else goes to the dashboard (SPEC §2.2). */
 export const Route = createFileRoute('/console/_staff/organisation/settings')({
-  beforeLoad: ({ context }) => requireOrganisationAdmin(context.user),
+  beforeLoad: ({ context }) => requireConsoleArea(context.user, 'organisation'),
   loader: ({ context }) =>
     context.queryClient.ensureQueryData(
       organisationQueries.settings(context.user.current_organisation?.id ?? 0),
     ),
-  head: () => ({ meta: [{ title: 'Organisation settings · Gymbase' }] }),
+  head: () => ({ meta: [{ title: `${organisationSettingsTitle} · Gymbase` }] }),
   pendingComponent: OrganisationSettingsSkeleton,
   errorComponent: ({ error }) => (
-    <LoadFailedPage title="Organisation settings" description="" error={error} />
+    <LoadFailedPage
+      title={organisationSettingsTitle}
+      description={organisationSettingsDescription}
+      error={error}
+    />
   ),
   component: function OrganisationSettings() {
     return (

@@ -3,6 +3,9 @@ import { useServerFn } from '@tanstack/react-start'
 import { ChevronLeft, ChevronRight, Link2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
+import { fieldErrorsOf } from '~/components/form/field-errors'
+import { useActionFormError } from '~/components/form/use-action-form-error'
+import { LinkRow } from '~/components/link-row'
 import { Page } from '~/components/page'
 import { SkeletonBar, SkeletonTable } from '~/components/page-states'
 import { Alert } from '~/components/ui/alert'
@@ -12,13 +15,7 @@ import { Card } from '~/components/ui/card'
 import { Checkbox } from '~/components/ui/checkbox'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { toast } from '~/components/ui/toast'
-import { useActionFormError } from '~/features/auth/use-action-form-error'
 import { formatDate } from '~/lib/dates'
-import {
-  createAgeBypassLink,
-  type OrganisationSettingChange,
-  updateOrganisationSetting,
-} from './catalogue.functions'
 import {
   gracePeriodRequestSchema,
   graceUnitLabels,
@@ -31,18 +28,20 @@ import {
   priceFrequenciesRequestSchema,
   termGracePeriodRequestSchema,
 } from './contract'
-import { fieldErrorsOf } from './offering-form'
-import { LinkRow } from './offering-page'
+import {
+  createAgeBypassLink,
+  type OrganisationSettingChange,
+  updateOrganisationSetting,
+} from './organisation.functions'
 import { organisationQueries } from './queries'
+import { organisationSettingsDescription, organisationSettingsTitle } from './skeletons'
 
-const title = 'Organisation settings'
-const description = 'How your organisation bills, what it sells, and its links and webhooks.'
 const unitOptions = graceUnits.map((unit) => ({ id: unit, name: graceUnitLabels[unit] }))
 
 export function OrganisationSettingsPage(props: { organisationId: number }) {
   const { data: organisation } = useSuspenseQuery(organisationQueries.settings(props.organisationId))
   return (
-    <Page title={title} description={description}>
+    <Page title={organisationSettingsTitle} description={organisationSettingsDescription}>
       <div className="flex flex-col gap-6">
         <NameForm organisation={organisation} />
         <div className="grid gap-6 lg:grid-cols-2">
@@ -198,7 +197,7 @@ function GraceForm(props: {
           {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
           <div className="grid grid-cols-2 gap-3">
             <form.AppField name="value">
-              {(field) => <field.IntegerField label="Length" minValue={0} maxValue={365} isRequired />}
+              {(field) => <field.IntegerField label="Length" isRequired />}
             </form.AppField>
             <form.AppField name="unit">
               {(field) => <field.SelectField label="Unit" options={unitOptions} isRequired />}

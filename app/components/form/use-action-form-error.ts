@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { applyServerErrors } from '~/components/form/server-errors'
 import type { ActionResult } from '~/lib/action-result'
+import { applyServerErrors } from './server-errors'
 
 type ServerErrorForm = Parameters<typeof applyServerErrors>[0]
 

@@ -1,10 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
+import { type AccessInput, type ConsoleArea, mayUse } from '~/access/areas'
+import { ownedBy } from '~/access/scope.server'
 import { gyms, organisations, staffGymRoles } from '~/db/schema'
-import { type AccessInput, type ConsoleArea, mayUse } from '~/features/shell/access'
 import { AppError } from '~/lib/errors'
-import type { ApiEnv } from './context'
-import { requireUser } from './middleware/session'
+import type { ApiEnv } from '~/server/api/context'
+import { requireUser } from '~/server/api/middleware/session'
+import type { GymScope } from './scope.server'
 
 export const unauthorisedMessage = 'This action is unauthorized.'
 
@@ -37,7 +39,7 @@ export async function requireStaff(c: Context<ApiEnv>): Promise<StaffCaller> {
         .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
         .from(gyms)
         .leftJoin(staffGymRoles, and(eq(staffGymRoles.gymId, gyms.id), eq(staffGymRoles.userId, user.id)))
-        .where(eq(gyms.organisationId, organisationId))
+        .where(ownedBy(gyms, organisationId))
         .orderBy(asc(gyms.name), asc(gyms.id))
     : await db
         .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
@@ -46,8 +48,8 @@ export async function requireStaff(c: Context<ApiEnv>): Promise<StaffCaller> {
         .where(
           and(
             eq(staffGymRoles.userId, user.id),
-            eq(staffGymRoles.organisationId, organisationId),
-            eq(gyms.organisationId, organisationId),
+            ownedBy(staffGymRoles, organisationId),
+            ownedBy(gyms, organisationId),
           ),
         )
         .orderBy(asc(gyms.name), asc(gyms.id))
@@ -83,13 +85,6 @@ export function requireArea(caller: StaffCaller, area: ConsoleArea): void {
   if (!callerMayUse(caller, area)) throw new AppError('FORBIDDEN', unauthorisedMessage)
 }
 
-/** What a query covers: some gyms, or (an organisation admin asking for no gym) the whole organisation. */
-export interface GymScope {
-  gymIds: number[]
-  /** Also rows tied to no gym, e.g. a member with neither a home gym nor a membership. */
-  wholeOrganisation: boolean
-}
-
 /**
  * The gyms a query covers: the one asked for, or all the caller's. A gym the caller may not see (another
  * organisation's included) is reported as unknown, so its existence leaks nothing.
@@ -98,4 +93,22 @@ export function gymScope(caller: StaffCaller, gymId: number | undefined): GymSco
   if (gymId === undefined) return { gymIds: caller.gymIds, wholeOrganisation: caller.isOrganisationAdmin }
   if (!caller.gymIds.includes(gymId)) throw new AppError('NOT_FOUND', 'Gym not found.')
   return { gymIds: [gymId], wholeOrganisation: false }
+}
+
+/** An organisation admin of `organisationId`; another organisation is a 404, other staff a 403. */
+export async function requireOrganisationAdmin(c: Context<ApiEnv>, organisationId: number) {
+  const caller = await requireStaff(c)
+  requireOwnOrganisation(caller, organisationId)
+  if (!caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
+  return caller
+}
+
+/** The organisation itself: a staff member of another one is told it doesn't exist. */
+export function requireOwnOrganisation(caller: StaffCaller, organisationId: number): void {
+  if (caller.organisationId !== organisationId) throw new AppError('NOT_FOUND', 'Organisation not found.')
+}
+
+/** A gym the caller sees; any other (another organisation's included) is unknown to them. */
+export function requireVisibleGym(caller: StaffCaller, gymId: number): void {
+  if (!caller.gymIds.includes(gymId)) throw new AppError('NOT_FOUND', 'Gym not found.')
 }

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
+import { ownedBy } from '~/access/scope.server'
 import { staffGymRoles, subscriptions } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import type { ApiEnv } from './context'
-import { requireUser } from './middleware/session'
+import type { ApiEnv } from '~/server/api/context'
+import { requireUser } from '~/server/api/middleware/session'
+import { assertSubscriptionVersion } from '~/server/services/subscriptions/subscription-version.server'
 
 export type SubscriptionAccess = 'read' | 'manage'
 
@@ -18,7 +20,7 @@ export async function subscriptionFor(c: Context<ApiEnv>, id: number, access: Su
   const [subscription] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.organisationId, user.organisationId)))
+    .where(and(eq(subscriptions.id, id), ownedBy(subscriptions, user.organisationId)))
   if (!subscription) throw new AppError('NOT_FOUND', 'Membership not found.')
   if (!user.isStaff) {
     if (subscription.userId !== user.id) throw new AppError('NOT_FOUND', 'Membership not found.')
@@ -38,7 +40,5 @@ export async function subscriptionFor(c: Context<ApiEnv>, id: number, access: Su
 
 /** The version the caller read must still be the current one. */
 export function assertVersion(subscription: { version: number }, version: number) {
-  if (subscription.version !== version) {
-    throw new AppError('CONFLICT', 'Someone else changed this membership meanwhile. Reload it and try again.')
-  }
+  assertSubscriptionVersion({ subscription, version })
 }

@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router'
 import type { SessionUser } from '~/features/auth/contract'
-import { accessOf, type ConsoleArea, mayUse } from './access'
+import { accessOf, type ConsoleArea, mayUse } from './areas'
 
 /**
  * A console screen's guard from the navigation's rule (ADR 014): someone the menu doesn't offer the

@@ -1,0 +1,52 @@
+import { and, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { subscriptions, users } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { type StaffCaller, unauthorisedMessage } from './caller.server'
+import { ownedBy } from './scope.server'
+
+/**
+ * A member the caller may see (SPEC §6): one of their organisation's members who belongs to one of the
+ * caller's gyms — home gym, or a membership there; an organisation admin sees every member. Anyone
+ * else, another organisation's included, is a 404: their existence leaks nothing.
+ */
+export async function findMemberInScope(options: { db: Db; caller: StaffCaller; memberId: number }) {
+  const { db, caller } = options
+  const inCallersGyms =
+    caller.isOrganisationAdmin || caller.gymIds.length === 0
+      ? undefined
+      : or(
+          inArray(users.homeGymId, caller.gymIds),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(subscriptions)
+              .where(and(eq(subscriptions.userId, users.id), inArray(subscriptions.gymId, caller.gymIds))),
+          ),
+        )
+  const [member] = await db
+    .select({ id: users.id, homeGymId: users.homeGymId })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, options.memberId),
+        ownedBy(users, caller.organisationId),
+        eq(users.isStaff, false),
+        isNull(users.deletedAt),
+        caller.isOrganisationAdmin ? undefined : (inCallersGyms ?? sql`false`),
+      ),
+    )
+  if (!member) throw new AppError('NOT_FOUND', 'Member not found.')
+  return member
+}
+
+/**
+ * Money moves at a gym only on the word of someone who runs it: an organisation admin, or an admin of
+ * that gym. A gym the caller doesn't see is a 404; one where they are a personal trainer a 403.
+ */
+export function requireGymAdmin(caller: StaffCaller, gymId: number): void {
+  if (caller.isOrganisationAdmin) return
+  const index = caller.gymIds.indexOf(gymId)
+  if (index === -1) throw new AppError('NOT_FOUND', 'Gym not found.')
+  if (caller.access.gymRoles[index] !== 'admin') throw new AppError('FORBIDDEN', unauthorisedMessage)
+}

@@ -1,0 +1,10 @@
+import { getRequestUrl } from '@tanstack/react-start/server'
+import { getEnv } from './env.server'
+import type { SiteConfig } from './site-config'
+
+/** The request's site config: host names from the environment, scheme and port from the request itself. */
+export function readSiteConfig(): SiteConfig {
+  const env = getEnv()
+  const url = getRequestUrl()
+  return { join: env.JOIN_HOST, console: env.CONSOLE_HOST, protocol: url.protocol, port: url.port }
+}

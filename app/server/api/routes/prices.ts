@@ -1,0 +1,123 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import { requireOwnOrganisation } from '~/access/caller.server'
+import {
+  findManageableOffering,
+  findManageablePriceId,
+  requireCatalogueCaller,
+} from '~/access/catalogue.server'
+import { proRata } from '~/server/billing/pro-rata'
+import { archivePrice } from '~/server/services/prices/archive-price.server'
+import { createPrice } from '~/server/services/prices/create-price.server'
+import { createPrivatePriceLink } from '~/server/services/prices/create-private-price-link.server'
+import { deletePrice } from '~/server/services/prices/delete-price.server'
+import { findOrganisationPrice, findPrice, findPrices } from '~/server/services/prices/find-prices.server'
+import { restorePrice } from '~/server/services/prices/restore-price.server'
+import { updatePrice } from '~/server/services/prices/update-price.server'
+import type { ApiEnv } from '../context'
+import { requireUser } from '../middleware/session'
+import { fromPriceRequest, toPriceResource, toPrivateLinkResource } from '../resources/price'
+import { priceRoutes as routes } from './prices.routes'
+
+/** Prices (ADR 013): each handler authorises, calls one service and maps the answer. */
+export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
+  api.openapi(routes.organisationList, async (c) => {
+    const caller = await requireCatalogueCaller(c)
+    requireOwnOrganisation(caller, c.req.valid('param').id)
+    const { archived } = c.req.valid('query')
+    const listings = await findPrices({ db: c.var.database.db, viewer: caller, filter: { archived } })
+    return c.json({ data: listings.map(toPriceResource) }, 200)
+  })
+
+  api.openapi(routes.create, async (c) => {
+    const caller = await requireCatalogueCaller(c)
+    const db = c.var.database.db
+    const offering = await findManageableOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
+    const body = c.req.valid('json')
+    const price = await createPrice({
+      db,
+      now: c.var.now,
+      organisationId: caller.organisationId,
+      offeringId: offering.id,
+      gymId: body.gym_id ?? null,
+      ...fromPriceRequest(body),
+    })
+    return c.json({ data: toPriceResource(await findPrice({ db, viewer: caller, priceId: price.id })) }, 201)
+  })
+
+  api.openapi(routes.update, async (c) => {
+    const caller = await requireCatalogueCaller(c)
+    const db = c.var.database.db
+    const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
+    await updatePrice({
+      db,
+      now: c.var.now,
+      organisationId: caller.organisationId,
+      priceId,
+      ...fromPriceRequest(c.req.valid('json')),
+    })
+    return c.json({ data: toPriceResource(await findPrice({ db, viewer: caller, priceId })) }, 200)
+  })
+
+  api.openapi(routes.archive, async (c) => {
+    const caller = await requireCatalogueCaller(c)
+    const db = c.var.database.db
+    const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
+    await archivePrice({ db, now: c.var.now, organisationId: caller.organisationId, priceId })
+    return c.json({ message: 'Price archived.' }, 200)
+  })
+
+  api.openapi(routes.restore, async (c) => {
+    const caller = await requireCatalogueCaller(c)
+    const db = c.var.database.db
+    const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
+    await restorePrice({ db, now: c.var.now, organisationId: caller.organisationId, priceId })
+    return c.json({ message: 'Price restored.' }, 200)
+  })
+
+  api.openapi(routes.delete, async (c) => {
+    const caller = await requireCatalogueCaller(c)
+    const db = c.var.database.db
+    const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
+    await deletePrice({ db, organisationId: caller.organisationId, priceId })
+    return c.json({ message: 'Price deleted.' }, 200)
+  })
+
+  api.openapi(routes.createPrivateLink, async (c) => {
+    const caller = await requireCatalogueCaller(c)
+    const db = c.var.database.db
+    const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
+    const link = await createPrivatePriceLink({
+      db,
+      now: c.var.now,
+      organisationId: caller.organisationId,
+      priceId,
+      ageBypass: c.req.valid('json').age_bypass,
+      createdByUserId: caller.user.id,
+    })
+    const listing = await findPrice({ db, viewer: caller, priceId })
+    return c.json({ data: toPrivateLinkResource(link, listing.joinGymUuid) }, 201)
+  })
+
+  api.openapi(routes.proRata, async (c) => {
+    const { user } = requireUser(c)
+    const body = c.req.valid('json')
+    const price = await findOrganisationPrice({
+      db: c.var.database.db,
+      organisationId: user.organisationId,
+      priceId: c.req.valid('param').id,
+    })
+    const result = proRata({ price, startDate: body.start_date, billingDate: body.billing_date })
+    return c.json(
+      {
+        data: {
+          amount: result.amount,
+          days: result.days,
+          period_days: result.periodDays,
+          daily_rate: result.dailyRate,
+          explanation: result.explanation,
+        },
+      },
+      200,
+    )
+  })
+}

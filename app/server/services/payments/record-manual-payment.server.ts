@@ -1,0 +1,82 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { payments, type subscriptions } from '~/db/schema'
+import { calendarDateAt } from '~/server/billing/calendar'
+import { recalculateBalanceOwing } from '../subscriptions/recalculate-balance-owing.server'
+
+/**
+ * A payment staff took by hand (cash, bank transfer). It settles the oldest period still owed, so the
+ * balance and the grace period follow; without anything owed it is recorded on its own. One
+ * transaction: the period it settles is chosen under the same snapshot it is written in.
+ */
+export async function recordManualPayment(options: {
+  db: Db
+  now: Date
+  subscription: typeof subscriptions.$inferSelect
+  amount: number
+  note?: string | null | undefined
+  processedByUserId: number
+}) {
+  const { db, now, subscription } = options
+  const today = calendarDateAt(now)
+  return db.transaction(async (tx) => {
+    const [owed] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.subscriptionId, subscription.id),
+          eq(payments.status, 'failed'),
+          sql`not exists (select 1 from ${payments} s where s.subscription_id = ${payments.subscriptionId}
+            and s.period_start_at = ${payments.periodStartAt} and s.status = 'sent')`,
+        ),
+      )
+      .orderBy(payments.dueOn)
+      .limit(1)
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        organisationId: subscription.organisationId,
+        subscriptionId: subscription.id,
+        userId: subscription.userId,
+        gymId: subscription.gymId,
+        amount: options.amount,
+        periodStartAt: owed?.periodStartAt ?? null,
+        periodEndAt: owed?.periodEndAt ?? null,
+        dueOn: today,
+        status: 'sent',
+        type: 'manual',
+        isRetry: owed !== undefined,
+        forceAmount: true,
+        processedByUserId: options.processedByUserId,
+        paidAt: now,
+        meta: options.note ? { note: options.note } : {},
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+    if (owed) {
+      // Retries still waiting for the period are no longer wanted.
+      await tx
+        .update(payments)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(
+          and(
+            eq(payments.subscriptionId, subscription.id),
+            eq(payments.status, 'upcoming'),
+            eq(payments.isRetry, true),
+            owed.periodStartAt === null
+              ? isNull(payments.periodStartAt)
+              : eq(payments.periodStartAt, owed.periodStartAt),
+          ),
+        )
+    }
+    await recalculateBalanceOwing({
+      db: tx,
+      now,
+      organisationId: subscription.organisationId,
+      subscriptionIds: [subscription.id],
+    })
+    return payment
+  })
+}

@@ -1,0 +1,114 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { canSeeOffering, findOfferingGymIds, type OfferingViewer } from '~/access/catalogue.server'
+import { ownedBy } from '~/access/scope.server'
+import type { Db } from '~/db/client.server'
+import { gyms, offeringGyms, offerings, prices, privatePriceLinks, subscriptions } from '~/db/schema'
+import { notFound } from '../service-input.server'
+
+export type PriceRow = typeof prices.$inferSelect
+export type PrivateLinkRow = typeof privatePriceLinks.$inferSelect
+
+/** A price with what its screens show beside it. */
+export interface PriceListing {
+  price: PriceRow
+  offeringName: string
+  gym: { id: number; name: string } | null
+  /** Memberships ever taken on the price. */
+  subscriptionsCount: number
+  /** Newest first. */
+  links: PrivateLinkRow[]
+  /** The gym a join link to this price opens at: the price's own, else its offering's only gym. */
+  joinGymUuid: string | null
+}
+
+export type PriceFilter = { offeringId: number } | { priceId: number } | { archived: boolean | undefined }
+
+/** The organisation's prices matching `filter`, limited to offerings the viewer can see. */
+export async function findPrices(options: {
+  db: Db
+  viewer: OfferingViewer
+  filter: PriceFilter
+}): Promise<PriceListing[]> {
+  const { db, viewer, filter } = options
+  const rows = await db
+    .select({
+      price: prices,
+      offeringName: offerings.name,
+      allGymsAccess: offerings.allGymsAccess,
+      gymName: gyms.name,
+      gymUuid: gyms.uuid,
+    })
+    .from(prices)
+    .innerJoin(offerings, eq(offerings.id, prices.offeringId))
+    .leftJoin(gyms, eq(gyms.id, prices.gymId))
+    .where(and(ownedBy(prices, viewer.organisationId), filterWhere(filter)))
+    .orderBy(asc(offerings.name), asc(prices.amount), asc(prices.id))
+  const offeringIds = [...new Set(rows.map((row) => row.price.offeringId))]
+  const reach = await findOfferingGymIds({ db, offeringIds })
+  const visible = rows.filter((row) =>
+    canSeeOffering(viewer, {
+      allGymsAccess: row.allGymsAccess,
+      gymIds: reach.get(row.price.offeringId) ?? [],
+    }),
+  )
+  const ids = visible.map((row) => row.price.id)
+  if (ids.length === 0) return []
+  const counts = await db
+    .select({ priceId: subscriptions.priceId, count: count() })
+    .from(subscriptions)
+    .where(inArray(subscriptions.priceId, ids))
+    .groupBy(subscriptions.priceId)
+  const links = await db
+    .select()
+    .from(privatePriceLinks)
+    .where(inArray(privatePriceLinks.priceId, ids))
+    .orderBy(desc(privatePriceLinks.createdAt), desc(privatePriceLinks.id))
+  const onlyGymUuid = await findOnlyGymUuids({ db, offeringIds })
+  return visible.map(({ price, offeringName, gymName, gymUuid }) => ({
+    price,
+    offeringName,
+    gym: price.gymId !== null && gymName !== null ? { id: price.gymId, name: gymName } : null,
+    subscriptionsCount: counts.find((entry) => entry.priceId === price.id)?.count ?? 0,
+    links: links.filter((link) => link.priceId === price.id),
+    joinGymUuid: gymUuid ?? onlyGymUuid.get(price.offeringId) ?? null,
+  }))
+}
+
+/** One price as `findPrices` lists it; 404 when the viewer can't see it. */
+export async function findPrice(options: { db: Db; viewer: OfferingViewer; priceId: number }) {
+  const [listing] = await findPrices({ ...options, filter: { priceId: options.priceId } })
+  if (!listing) throw notFound('Price')
+  return listing
+}
+
+function filterWhere(filter: PriceFilter) {
+  if ('offeringId' in filter) return eq(prices.offeringId, filter.offeringId)
+  if ('priceId' in filter) return eq(prices.id, filter.priceId)
+  if (filter.archived === undefined) return undefined
+  return filter.archived ? isNotNull(prices.archivedAt) : isNull(prices.archivedAt)
+}
+
+/** An offering sold at exactly one gym opens the join site at that gym. */
+async function findOnlyGymUuids(options: { db: Db; offeringIds: number[] }): Promise<Map<number, string>> {
+  const byOffering = new Map<number, string>()
+  if (options.offeringIds.length === 0) return byOffering
+  const rows = await options.db
+    .select({ offeringId: offeringGyms.offeringId, uuid: gyms.uuid })
+    .from(offeringGyms)
+    .innerJoin(gyms, eq(gyms.id, offeringGyms.gymId))
+    .where(inArray(offeringGyms.offeringId, options.offeringIds))
+  const counts = new Map<number, number>()
+  for (const row of rows) counts.set(row.offeringId, (counts.get(row.offeringId) ?? 0) + 1)
+  for (const row of rows) if (counts.get(row.offeringId) === 1) byOffering.set(row.offeringId, row.uuid)
+  return byOffering
+}
+
+/** A price of the organisation, whoever may see its offering (the pro-rata calculator, sign-up). */
+export async function findOrganisationPrice(options: { db: Db; organisationId: number; priceId: number }) {
+  const [price] = await options.db
+    .select()
+    .from(prices)
+    .where(and(eq(prices.id, options.priceId), ownedBy(prices, options.organisationId)))
+  if (!price) throw notFound('Price')
+  return price
+}
