@@ -3,7 +3,6 @@ import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
 import { organisationRoutes } from '~/server/api/routes/organisations.routes'
-import { unrecognisedJoinLinkMessage } from './contract'
 
 /**
  * The join site's one catalogue call, in a file of its own so the sign-up page's bundle doesn't carry
@@ -18,8 +17,7 @@ export const fetchJoinLink = createServerFn({ method: 'GET' })
       api().data(organisationRoutes.joinLink, { params: { token: data.token } }),
     )
     if (result.ok) return { link: result.data, message: null }
+    // The API words both cases: a token we never made, and a link that has expired or been used.
     if (result.status === 404) return { link: null, message: result.message }
-    // A token the API can't even read was not made by us: say so, rather than which rule it broke.
-    if (result.status === 422) return { link: null, message: unrecognisedJoinLinkMessage }
     throw new Error(result.message)
   })

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { webhookEvents } from '~/db/schema'
-import type { Offering, OfferingSummary, Price } from '~/features/catalogue/contract'
+import {
+  type Offering,
+  type OfferingSummary,
+  type Price,
+  unrecognisedJoinLinkMessage,
+} from '~/features/catalogue/contract'
 import { hashPassword } from '~/server/auth/password.server'
 import { tooYoungMessage } from '~/server/services/auth/apply-join-link.server'
 import { joinLinkGoneMessage } from '~/server/services/join-links/find-usable-join-link.server'
@@ -334,7 +339,12 @@ describeEachDatabase('catalogue and organisation API', (database) => {
       expect(
         (await admin.post(`/prices/${publicPrice.id}/private-links`, { age_bypass: false })).status,
       ).toBe(422)
-      expect((await testApi.browser().get('/join-links/not-a-real-token-at-all-000')).status).toBe(404)
+      const mistyped = await testApi.browser().get('/join-links/bogus')
+      expect(mistyped.status).toBe(404)
+      expect(await mistyped.json()).toEqual({ message: unrecognisedJoinLinkMessage })
+      const unknown = await testApi.browser().get(`/join-links/${'x'.repeat(32)}`)
+      expect(unknown.status).toBe(404)
+      expect(await unknown.json()).toEqual({ message: joinLinkGoneMessage })
     })
 
     it('lets a gym admin manage only their gyms’ offerings, and refuses a personal trainer', async () => {

@@ -1,11 +1,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { requireOrganisationAdmin, requireOwnOrganisation, requireStaff } from '~/access/caller.server'
+import { unrecognisedJoinLinkMessage } from '~/features/catalogue/contract'
 import { AppError } from '~/lib/errors'
 import {
   findUsableJoinLink,
   joinLinkGoneMessage,
 } from '~/server/services/join-links/find-usable-join-link.server'
+import { couldBeJoinLinkToken } from '~/server/services/join-links/join-link-token.server'
 import { createAgeBypassLink } from '~/server/services/organisations/create-age-bypass-link.server'
 import {
   findAgeBypassLinks,
@@ -119,11 +121,10 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.joinLink, async (c) => {
-    const link = await findUsableJoinLink({
-      db: c.var.database.db,
-      now: c.var.now,
-      token: c.req.valid('param').token,
-    })
+    const { token } = c.req.valid('param')
+    // A token we could never have made was mistyped or cut short: say so, rather than "expired".
+    if (!couldBeJoinLinkToken(token)) throw new AppError('NOT_FOUND', unrecognisedJoinLinkMessage)
+    const link = await findUsableJoinLink({ db: c.var.database.db, now: c.var.now, token })
     if (!link) throw new AppError('NOT_FOUND', joinLinkGoneMessage)
     return c.json({ data: toJoinLinkResource(link) }, 200)
   })

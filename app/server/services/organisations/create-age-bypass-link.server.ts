@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import type { Db } from '~/db/client.server'
 import { ageBypassLinks } from '~/db/schema'
+import { newJoinLinkToken } from '../join-links/join-link-token.server'
 
 export type AgeBypassLinkRow = typeof ageBypassLinks.$inferSelect
 
 /**
- * A single-use link that lets one applicant under the minimum age through the join flow (ADR 013). The
- * token is the only secret: 192 random bits, so links cannot be guessed or enumerated.
+ * A single-use link that lets one applicant under the minimum age through the join flow (ADR 013).
  */
 export async function createAgeBypassLink(options: {
   db: Db
@@ -18,7 +17,7 @@ export async function createAgeBypassLink(options: {
     .insert(ageBypassLinks)
     .values({
       organisationId: options.organisationId,
-      token: randomBytes(24).toString('base64url'),
+      token: newJoinLinkToken(),
       createdByUserId: options.createdByUserId,
       createdAt: options.now,
     })

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { prices, privatePriceLinks, users } from '~/db/schema'
 import { z } from '~/lib/validation'
+import { newJoinLinkToken } from '../join-links/join-link-token.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
 
 export type PrivatePriceLink = typeof privatePriceLinks.$inferSelect
@@ -51,7 +51,7 @@ export async function createPrivatePriceLink(
     .values({
       organisationId: input.organisationId,
       priceId: input.priceId,
-      token: randomBytes(24).toString('base64url'),
+      token: newJoinLinkToken(),
       ageBypass: input.ageBypass,
       createdByUserId: input.createdByUserId ?? null,
       expiresAt: input.expiresAt ?? null,
