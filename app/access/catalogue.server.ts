@@ -27,6 +27,9 @@ export interface OfferingViewer {
   adminGymIds: readonly number[]
 }
 
+/** What seeing the catalogue takes: any staff member is such a viewer. */
+export type CatalogueReader = Pick<OfferingViewer, 'organisationId' | 'isOrganisationAdmin' | 'gymIds'>
+
 export interface CatalogueCaller extends StaffCaller, OfferingViewer {
   gymIds: number[]
   adminGymIds: number[]
@@ -48,7 +51,7 @@ export interface OfferingReach {
   gymIds: readonly number[]
 }
 
-export function canSeeOffering(viewer: OfferingViewer, offering: OfferingReach): boolean {
+export function canSeeOffering(viewer: CatalogueReader, offering: OfferingReach): boolean {
   if (viewer.isOrganisationAdmin || offering.allGymsAccess) return true
   return offering.gymIds.some((gymId) => viewer.gymIds.includes(gymId))
 }
@@ -77,7 +80,7 @@ export function assertMayCreateOffering(viewer: OfferingViewer, offering: Offeri
 /** The offering's reach, if it is the viewer's organisation's and visible to them; else 404. */
 export async function findVisibleOffering(options: {
   db: Db
-  viewer: OfferingViewer
+  viewer: CatalogueReader
   offeringId: number
 }): Promise<typeof offerings.$inferSelect & OfferingReach> {
   const { db, viewer, offeringId } = options
@@ -101,6 +104,24 @@ export async function findManageableOffering(options: {
   const offering = await findVisibleOffering(options)
   if (!canManageOffering(options.viewer, offering)) throw new AppError('FORBIDDEN', unauthorisedMessage)
   return offering
+}
+
+/** The price, if the viewer sees its offering; else 404 as for another organisation's. */
+export async function findVisiblePrice(options: { db: Db; viewer: CatalogueReader; priceId: number }) {
+  const { db, viewer } = options
+  const [price] = await db
+    .select()
+    .from(prices)
+    .where(and(eq(prices.id, options.priceId), ownedBy(prices, viewer.organisationId)))
+  if (!price) throw new AppError('NOT_FOUND', 'Price not found.')
+  try {
+    await findVisibleOffering({ db, viewer, offeringId: price.offeringId })
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND')
+      throw new AppError('NOT_FOUND', 'Price not found.')
+    throw error
+  }
+  return price
 }
 
 /** The price's id once the viewer may change its offering; else 404 (can't see it) or 403. */

@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { requireOwnOrganisation } from '~/access/caller.server'
+import { requireOwnOrganisation, requireStaff } from '~/access/caller.server'
 import {
   findManageableOffering,
   findManageablePriceId,
+  findVisiblePrice,
   requireCatalogueCaller,
 } from '~/access/catalogue.server'
 import { proRata } from '~/server/billing/pro-rata'
@@ -10,11 +11,10 @@ import { archivePrice } from '~/server/services/prices/archive-price.server'
 import { createPrice } from '~/server/services/prices/create-price.server'
 import { createPrivatePriceLink } from '~/server/services/prices/create-private-price-link.server'
 import { deletePrice } from '~/server/services/prices/delete-price.server'
-import { findOrganisationPrice, findPrice, findPrices } from '~/server/services/prices/find-prices.server'
+import { findPrice, findPrices } from '~/server/services/prices/find-prices.server'
 import { restorePrice } from '~/server/services/prices/restore-price.server'
 import { updatePrice } from '~/server/services/prices/update-price.server'
 import type { ApiEnv } from '../context'
-import { requireUser } from '../middleware/session'
 import { fromPriceRequest, toPriceResource, toPrivateLinkResource } from '../resources/price'
 import { priceRoutes as routes } from './prices.routes'
 
@@ -99,11 +99,12 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.proRata, async (c) => {
-    const { user } = requireUser(c)
+    // The console's calculator: any staff member, for a price of an offering they see.
+    const caller = await requireStaff(c)
     const body = c.req.valid('json')
-    const price = await findOrganisationPrice({
+    const price = await findVisiblePrice({
       db: c.var.database.db,
-      organisationId: user.organisationId,
+      viewer: caller,
       priceId: c.req.valid('param').id,
     })
     const result = proRata({ price, startDate: body.start_date, billingDate: body.billing_date })

@@ -81,7 +81,8 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
           now: c.var.now,
           subscription,
           reasons: body.reasons,
-          comments: body.comments,
+          // A blank comment box is no comment.
+          comments: body.comments || null,
         })
       : await cancelSubscription({
           db,
@@ -89,7 +90,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
           organisationId: subscription.organisationId,
           subscriptionId: subscription.id,
           reasons: body.reasons,
-          comments: body.comments ?? null,
+          comments: body.comments || null,
         })
     return c.json({ data: toSubscriptionResource(updated) }, 200)
   })

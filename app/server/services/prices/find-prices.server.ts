@@ -102,13 +102,3 @@ async function findOnlyGymUuids(options: { db: Db; offeringIds: number[] }): Pro
   for (const row of rows) if (counts.get(row.offeringId) === 1) byOffering.set(row.offeringId, row.uuid)
   return byOffering
 }
-
-/** A price of the organisation, whoever may see its offering (the pro-rata calculator, sign-up). */
-export async function findOrganisationPrice(options: { db: Db; organisationId: number; priceId: number }) {
-  const [price] = await options.db
-    .select()
-    .from(prices)
-    .where(and(eq(prices.id, options.priceId), ownedBy(prices, options.organisationId)))
-  if (!price) throw notFound('Price')
-  return price
-}

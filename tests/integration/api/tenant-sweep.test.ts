@@ -1,0 +1,407 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, expect, it } from 'vitest'
+import { subscriptions } from '~/db/schema'
+import { z } from '~/lib/validation'
+import { createPrice } from '~/server/services/prices/create-price.server'
+import { createTestMember, createTestMembership, createTestPrice } from '../../factories/member-factory'
+import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { createTestApi } from '../support/api'
+import { describeEachDatabase } from '../support/database'
+import { signInStaff, type TestBrowser } from '../support/sign-in'
+
+/**
+ * Issue 12, point 3: every operation of `/api/openapi.json` that names a record (an id in its path, a
+ * `gym_id` in its query, an id in its body) is called with real records of organisation A by
+ * - another organisation's admin: the answer is the one a record that never existed gets (404, or 422 for
+ *   an id in the body), word for word, and names nothing of A's;
+ * - a gym admin and a personal trainer of A's other gym: 404, or 403 where the record is visible to them
+ *   but the action is not theirs.
+ * Then A's own admin makes the same call and succeeds, so the body was valid and the record untouched:
+ * none of the refusals above can be a 422 about a malformed body. An operation added later without a
+ * valid body below fails this test until it gets one.
+ */
+
+const now = new Date('2026-03-10T01:00:00Z')
+const ghost = 2_147_483_647
+
+const openApiSchema = z.object({
+  paths: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.object({
+        parameters: z.array(z.object({ in: z.string(), name: z.string() })).optional(),
+        requestBody: z
+          .object({
+            content: z.record(
+              z.string(),
+              z.object({ schema: z.object({ properties: z.record(z.string(), z.unknown()).optional() }) }),
+            ),
+          })
+          .optional(),
+      }),
+    ),
+  ),
+})
+
+/** Records of A's Ponsonby gym, made afresh for each operation so one operation's change can't hide another's. */
+interface Records {
+  organisation: number
+  gym: number
+  offering: number
+  price: number
+  /** A second price of the same offering, to change a membership to. */
+  otherPrice: number
+  /** A price sold only through private links. */
+  privatePrice: number
+  /** An offering and price nobody is on, which may be deleted. */
+  unusedOffering: number
+  unusedPrice: number
+  member: number
+  /** A member of the gym with no membership yet. */
+  prospect: number
+  subscription: number
+}
+
+interface Case {
+  /** The body, from the records named (A's, or ids that never existed). */
+  body?: (ids: Records, version: number) => unknown
+  /** Ids the path names other than by its resource, e.g. the unused price for a delete. */
+  path?: Partial<Record<string, keyof Records>>
+  /** What A's admin does first so the call can succeed (cancel before undoing a cancellation). */
+  prepare?: (admin: TestBrowser, ids: Records, version: number) => Promise<Response>
+  /** A membership that has not started yet, for the start-early operations. */
+  upcoming?: boolean
+}
+
+const cases: Record<string, Case> = {
+  'DELETE /offerings/{id}': { path: { id: 'unusedOffering' } },
+  'DELETE /offerings/{id}/archive': {},
+  'DELETE /prices/{id}': { path: { id: 'unusedPrice' } },
+  'DELETE /prices/{id}/archive': {},
+  'GET /active-user-debugging': {},
+  'GET /active-user-debugging/counts': {},
+  'GET /active-users': {},
+  'GET /cost-and-visit-breakdown': {},
+  'GET /expected-payments-debugging': {},
+  'GET /gyms/{gym_id}/offerings': {},
+  'GET /gyms/{gym}/offerings/{offering}/unique-memberships': {},
+  'GET /offerings/{id}': {},
+  'GET /offerings/{id}/prices': {},
+  'GET /organisations/{id}': {},
+  'GET /organisations/{id}/age-bypass-links': {},
+  'GET /organisations/{id}/akahu-webhooks': {},
+  'GET /organisations/{id}/prices': {},
+  'GET /stats': {},
+  'GET /subscriptions/{id}/start-early-data': { upcoming: true },
+  'GET /user-breakdown': {},
+  'GET /users/{id}/price-change-history': {},
+  'POST /gyms/{id}/switch': {},
+  'POST /offerings': {
+    body: (ids) => ({ name: 'Sweep Off-peak', type: '24_7', all_gyms_access: false, gyms: [ids.gym] }),
+  },
+  'POST /offerings/{id}/prices': {
+    body: (ids) => ({ amount: 3000, billing_frequency: 'weekly', gym_id: ids.gym }),
+  },
+  'POST /organisations/{id}/age-bypass-links': {},
+  'POST /prices/{id}/private-links': { path: { id: 'privatePrice' }, body: () => ({ age_bypass: false }) },
+  'POST /prices/{id}/pro-rata': { body: () => ({ start_date: '2026-03-12', billing_date: '2026-03-16' }) },
+  'POST /prices/{id}/restore': {
+    prepare: (admin, ids) => admin.request('DELETE', `/prices/${ids.price}/archive`),
+  },
+  'POST /subscriptions': {
+    body: (ids) => ({
+      price_id: ids.price,
+      gym_id: ids.gym,
+      user_id: ids.prospect,
+      start_date: '2026-03-12',
+    }),
+  },
+  'POST /subscriptions/change-price-email-preview': {
+    body: (ids) => ({ subscription_id: ids.subscription, price_id: ids.otherPrice, date: '2026-03-24' }),
+  },
+  'POST /subscriptions/schedule-price-change': {
+    body: (ids, version) => ({
+      version,
+      subscription_id: ids.subscription,
+      price_id: ids.otherPrice,
+      date: '2026-03-24',
+    }),
+  },
+  'POST /subscriptions/{id}/cancel': {
+    body: (_ids, version) => ({ version, reasons: ['Moving away'], comments: '', immediately: false }),
+  },
+  'POST /subscriptions/{id}/manual-payment': {
+    body: (_ids, version) => ({ version, amount: 2500, note: 'Paid at the desk' }),
+  },
+  'POST /subscriptions/{id}/pause': {
+    body: (_ids, version) => ({ version, start_date: '2026-03-20', end_date: '2026-04-03' }),
+  },
+  'POST /subscriptions/{id}/start-early': { upcoming: true, body: (_ids, version) => ({ version }) },
+  'POST /subscriptions/{id}/undo-cancellation': {
+    prepare: (admin, ids, version) =>
+      admin.post(`/subscriptions/${ids.subscription}/cancel`, { version, reasons: [], immediately: false }),
+    body: (_ids, version) => ({ version }),
+  },
+  'PUT /organisations/{id}': { body: () => ({ name: 'Sweep Fitness' }) },
+  'PUT /organisations/{id}/grace-period': {
+    body: () => ({ failed_payment_grace_period: 10, failed_payment_grace_period_unit: 'day' }),
+  },
+  'PUT /organisations/{id}/offering-permissions': {
+    body: () => ({ enable_offerings: true, non_stop: true, limited_access: true }),
+  },
+  'PUT /organisations/{id}/price-frequencies': {
+    body: () => ({ price_frequencies: ['weekly', 'fortnightly', 'monthly'] }),
+  },
+  'PUT /organisations/{id}/term-membership-grace-period': {
+    body: () => ({ term_membership_grace_period: 2, term_membership_grace_period_unit: 'week' }),
+  },
+  'PUT /prices/{id}': { body: () => ({ amount: 2500, billing_frequency: 'weekly' }) },
+}
+
+/** Which record a path parameter names, from the resource before it. */
+const resourceOfPath: Record<string, keyof Records> = {
+  offerings: 'offering',
+  prices: 'price',
+  organisations: 'organisation',
+  subscriptions: 'subscription',
+  users: 'member',
+  gyms: 'gym',
+}
+
+/** Operations that name no record of an organisation: sign-up and sign-in take a public gym uuid or a secret. */
+const public_ = new Set(['GET /join-links/{token}'])
+
+const idName = /(^|_)id$|^gyms$/
+
+interface Operation {
+  key: string
+  method: string
+  path: string
+  pathParams: string[]
+  queryIds: string[]
+  bodyIds: string[]
+}
+
+describeEachDatabase('another organisation, or another gym, meets only 404 and 403', (database) => {
+  const api = createTestApi(database, { now: () => now })
+  let a: TestOrganisation
+  let aAdmin: TestBrowser
+  let otherAdmin: TestBrowser
+  let newmarketAdmin: TestBrowser
+  let newmarketTrainer: TestBrowser
+  let operations: Operation[] = []
+  let unmapped: string[] = []
+
+  beforeAll(async () => {
+    a = await createTestOrganisation({ db: database.db, now, gymNames: ['Ponsonby', 'Newmarket'] })
+    const b = await createTestOrganisation({ db: database.db, now, gymNames: ['Elsewhere'] })
+    const signIn = (options: Omit<Parameters<typeof signInStaff>[0], 'database' | 'api' | 'now'>) =>
+      signInStaff({ database, api, now, ...options })
+    aAdmin = await signIn({ organisation: a, admin: true })
+    otherAdmin = await signIn({ organisation: b, admin: true })
+    newmarketAdmin = await signIn({ organisation: a, gyms: [{ index: 1, role: 'admin' }] })
+    newmarketTrainer = await signIn({ organisation: a, gyms: [{ index: 1, role: 'personal_trainer' }] })
+
+    const document = openApiSchema.parse(await (await api.browser().get('/openapi.json')).json())
+    operations = Object.entries(document.paths).flatMap(([documentPath, methods]) =>
+      Object.entries(methods).map(([method, operation]) => {
+        const path = documentPath.replace(/^\/api(?=\/)/, '')
+        const parameters = operation.parameters ?? []
+        const body = operation.requestBody?.content['application/json']?.schema.properties ?? {}
+        return {
+          key: `${method.toUpperCase()} ${path}`,
+          method: method.toUpperCase(),
+          path,
+          pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+          queryIds: parameters.filter((p) => p.in === 'query' && idName.test(p.name)).map((p) => p.name),
+          bodyIds: Object.keys(body).filter((name) => idName.test(name)),
+        }
+      }),
+    )
+    operations = operations.filter(
+      (operation) =>
+        !public_.has(operation.key) &&
+        operation.pathParams.length + operation.queryIds.length + operation.bodyIds.length > 0,
+    )
+    unmapped = operations.filter((operation) => !cases[operation.key]).map((operation) => operation.key)
+  })
+
+  async function makeRecords(options: { upcoming: boolean; seed: string }): Promise<Records> {
+    const db = database.db
+    const organisationId = a.organisation.id
+    const gym = a.gyms[0]?.id ?? 0
+    const { offering, price } = await createTestPrice({ db, organisationId, gymIds: [gym], now })
+    const otherPrice = await createPrice({
+      db,
+      organisationId,
+      now,
+      offeringId: offering.offering.id,
+      amount: 2000,
+      billingFrequency: 'weekly',
+    })
+    const privatePrice = await createPrice({
+      db,
+      organisationId,
+      now,
+      offeringId: offering.offering.id,
+      amount: 1500,
+      billingFrequency: 'weekly',
+      private: true,
+    })
+    const unused = await createTestPrice({ db, organisationId, gymIds: [gym], now })
+    const membership = await createTestMembership({
+      db,
+      organisationId,
+      gymId: gym,
+      priceId: price.id,
+      startDate: options.upcoming ? '2026-03-17' : '2026-03-03',
+      now,
+      seed: options.seed,
+    })
+    const prospect = await createTestMember({
+      db,
+      organisationId,
+      gymId: gym,
+      now,
+      seed: `${options.seed}-p`,
+    })
+    return {
+      organisation: organisationId,
+      gym,
+      offering: offering.offering.id,
+      price: price.id,
+      otherPrice: otherPrice.id,
+      privatePrice: privatePrice.id,
+      unusedOffering: unused.offering.offering.id,
+      unusedPrice: unused.price.id,
+      member: membership.member.id,
+      prospect: prospect.id,
+      subscription: membership.subscription.id,
+    }
+  }
+
+  async function versionOf(subscriptionId: number) {
+    const [row] = await database.db
+      .select({ version: subscriptions.version })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId))
+    return row?.version ?? 1
+  }
+
+  function request(operation: Operation, entry: Case, ids: Records, version: number) {
+    const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const segments = operation.path.split('/')
+      const before = segments[segments.indexOf(`{${name}}`) - 1] ?? ''
+      const record = entry.path?.[name] ?? (name === 'offering' ? 'offering' : resourceOfPath[before])
+      if (!record) throw new Error(`${operation.key}: no record for the path parameter {${name}}`)
+      return String(ids[record])
+    })
+    const query = operation.queryIds.map((name) => {
+      if (name !== 'gym_id') throw new Error(`${operation.key}: no record for the query parameter ${name}`)
+      return `${name}=${ids.gym}`
+    })
+    const url = query.length > 0 ? `${path}?${query.join('&')}` : path
+    const body = entry.body?.(ids, version)
+    return (browser: TestBrowser) =>
+      browser.request(operation.method, url, body === undefined ? {} : { body: body as object })
+  }
+
+  it('covers every operation that names a record', () => {
+    expect(unmapped, 'operations with no valid body in this test yet').toEqual([])
+    expect(operations.length).toBeGreaterThanOrEqual(40)
+    console.info(`Tenant sweep: ${operations.length} operations that name a record`)
+  })
+
+  it('refuses each of them to another organisation and to staff of another gym, then lets A’s admin', async () => {
+    const failures: string[] = []
+    let index = 0
+    for (const operation of operations) {
+      const entry = cases[operation.key]
+      if (!entry) continue
+      index += 1
+      const ids = await makeRecords({ upcoming: entry.upcoming ?? false, seed: `sweep-${index}` })
+      if (entry.prepare) {
+        const prepared = await entry.prepare(aAdmin, ids, await versionOf(ids.subscription))
+        expect(prepared.status, `${operation.key}: preparing`).toBeLessThan(300)
+      }
+      const version = await versionOf(ids.subscription)
+      const ghostIds = Object.fromEntries(Object.keys(ids).map((key) => [key, ghost])) as unknown as Records
+      const words = await wordsOf(ids)
+      const bodyOnly = operation.pathParams.length === 0 && operation.queryIds.length === 0
+
+      const real = await read(await request(operation, entry, ids, version)(otherAdmin))
+      const never = await read(await request(operation, entry, ghostIds, version)(otherAdmin))
+      const allowed = bodyOnly ? [404, 422] : [404]
+      if (!allowed.includes(real.status))
+        failures.push(`${operation.key} other organisation → ${real.status} ${real.text}`)
+      if (real.status !== never.status || real.text !== never.text) {
+        failures.push(
+          `${operation.key} other organisation: A's record answers ${real.status} ${real.text}, no record ${never.status} ${never.text}`,
+        )
+      }
+      const leaked = words.filter((word) => real.text.includes(word))
+      if (leaked.length > 0) failures.push(`${operation.key} other organisation sees ${leaked.join(', ')}`)
+
+      const gymScoped = !operation.path.startsWith('/organisations/')
+      for (const [who, browser] of [
+        ['Newmarket admin', newmarketAdmin],
+        ['Newmarket trainer', newmarketTrainer],
+      ] as const) {
+        const answer = await read(await request(operation, entry, ids, version)(browser))
+        // A's organisation-wide records are A's gym staff's too: only its admin may change them.
+        const expected = gymScoped
+          ? [403, 404, ...(bodyOnly ? [422] : [])]
+          : operation.method === 'GET'
+            ? [200, 403]
+            : [403]
+        if (!expected.includes(answer.status))
+          failures.push(`${operation.key} ${who} → ${answer.status} ${answer.text}`)
+        if (gymScoped) {
+          const seen = words.filter((word) => answer.text.includes(word))
+          if (seen.length > 0) failures.push(`${operation.key} ${who} sees ${seen.join(', ')}`)
+        }
+      }
+
+      const own = await read(await request(operation, entry, ids, await versionOf(ids.subscription))(aAdmin))
+      if (own.status >= 300) failures.push(`${operation.key} A's own admin → ${own.status} ${own.text}`)
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('shows another organisation none of A’s records in any list, search or count', async () => {
+    const ids = await makeRecords({ upcoming: false, seed: 'sweep-lists' })
+    const words = await wordsOf(ids)
+    const document = openApiSchema.parse(await (await api.browser().get('/openapi.json')).json())
+    const lists = Object.entries(document.paths)
+      .filter(([path, methods]) => methods.get && !path.includes('{'))
+      .map(([path]) => path.replace(/^\/api(?=\/)/, ''))
+    expect(lists.length).toBeGreaterThan(10)
+    const seen: string[] = []
+    for (const path of lists) {
+      const text = await (await otherAdmin.get(path)).text()
+      for (const word of words) if (text.includes(word)) seen.push(`GET ${path} shows ${word}`)
+    }
+    for (const word of words) {
+      const text = await (await otherAdmin.post('/search', { query: word.slice(0, 40) })).text()
+      if (text.includes(word)) seen.push(`POST /search shows ${word}`)
+    }
+    expect(seen).toEqual([])
+    // The same calls do show A's records to A's admin, so the check above can fail.
+    const own = await (await aAdmin.post('/search', { query: words[0]?.slice(0, 40) ?? '' })).text()
+    expect(own).toContain(words[0])
+  })
+
+  async function read(response: Response) {
+    return { status: response.status, text: await response.text() }
+  }
+
+  /** What would give A's records away: its members' names and e-mails, its offering's name. */
+  async function wordsOf(ids: Records) {
+    const members = await database.db.query.users.findMany({
+      columns: { email: true, name: true },
+      where: (users, { inArray }) => inArray(users.id, [ids.member, ids.prospect]),
+    })
+    return [...members.flatMap((member) => [member.email, member.name]), a.organisation.name]
+  }
+})
