@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { users } from '~/db/schema'
+import { joinGymSchema, sessionUserSchema, uniqueEmailResponseSchema } from '~/features/auth/contract'
+import { z } from '~/lib/validation'
 import { hashPassword } from '~/server/auth/password.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { inviteStaffMember } from '~/server/services/auth/invite-staff-member.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { createTestMember } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { readData, readErrors } from '../support/answers'
 import { consoleOrigin, createTestApi, joinOrigin } from '../support/api'
 import { describeEachDatabase } from '../support/database'
 
@@ -80,7 +83,7 @@ describeEachDatabase('authentication API', (database) => {
     it('says which fields are missing or malformed, in the words of SPEC §5', async () => {
       const response = await createTestApi(database).browser().post('/login', { email: 'not-an-address' })
       expect(response.status).toBe(422)
-      expect((await response.json()).errors).toEqual({
+      expect(await readErrors(response)).toEqual({
         email: ['Value is not a valid email address'],
         password: ['Value is required'],
       })
@@ -109,8 +112,8 @@ describeEachDatabase('authentication API', (database) => {
 
       const verified = await browser.post('/email/verify', { code: await testApi.latestCode(user.email) })
       expect(verified.status).toBe(200)
-      const me = await (await browser.get('/me')).json()
-      expect(me.data).toMatchObject({
+      const me = await readData(await browser.get('/me'), sessionUserSchema)
+      expect(me).toMatchObject({
         id: user.id,
         email: user.email,
         is_staff: true,
@@ -122,7 +125,7 @@ describeEachDatabase('authentication API', (database) => {
         },
         current_gym: { role: 'admin' },
       })
-      expect(me.data.gyms.map((gym: { name: string }) => gym.name)).toEqual(['Newmarket', 'Ponsonby'])
+      expect(me.gyms.map((gym) => gym.name)).toEqual(['Newmarket', 'Ponsonby'])
     })
 
     it('gives a new session id at every sign-in and ends it at sign-out', async () => {
@@ -155,11 +158,11 @@ describeEachDatabase('authentication API', (database) => {
       const atOrg = await member({ email: shared })
       const browser = testApi.browser({ origin: joinOrigin })
       expect((await browser.post('/login', { email: shared, password: otherPassword })).status).toBe(200)
-      const me = (await (await browser.get('/me')).json()).data
+      const me = await readData(await browser.get('/me'), sessionUserSchema)
       expect(me).toMatchObject({ id: atOther.id, current_organisation: { id: other.organisation.id } })
       const second = testApi.browser({ origin: joinOrigin })
       await second.post('/login', { email: shared, password })
-      expect((await (await second.get('/me')).json()).data.id).toBe(atOrg.id)
+      expect((await readData(await second.get('/me'), sessionUserSchema)).id).toBe(atOrg.id)
     })
 
     it('lets a member whose address is verified in without a code', async () => {
@@ -168,7 +171,7 @@ describeEachDatabase('authentication API', (database) => {
       const browser = testApi.browser({ origin: joinOrigin })
       const login = await browser.post('/login', { email: user.email, password })
       expect(login.status).toBe(200)
-      expect((await login.json()).data).toMatchObject({ id: user.id, is_staff: false })
+      expect(await readData(login, sessionUserSchema)).toMatchObject({ id: user.id, is_staff: false })
     })
   })
 
@@ -182,7 +185,7 @@ describeEachDatabase('authentication API', (database) => {
       const wrong = code === '000000' ? '111111' : '000000'
       const first = await browser.post('/email/verify', { code: wrong })
       expect(first.status).toBe(422)
-      expect((await first.json()).errors.code).toEqual(['That code is not right. 4 tries left.'])
+      expect((await readErrors(first)).code).toEqual(['That code is not right. 4 tries left.'])
       for (let attempt = 2; attempt <= 5; attempt++) await browser.post('/email/verify', { code: wrong })
       const dead = await browser.post('/email/verify', { code })
       expect(dead.status).toBe(429)
@@ -203,7 +206,7 @@ describeEachDatabase('authentication API', (database) => {
       testApi.setNow(new Date(start.getTime() + minutes(10) + 1000))
       const expired = await browser.post('/email/verify', { code })
       expect(expired.status).toBe(422)
-      expect((await expired.json()).errors.code).toEqual(['This code has expired. Ask for a new one.'])
+      expect((await readErrors(expired)).code).toEqual(['This code has expired. Ask for a new one.'])
 
       testApi.setNow(start)
       const again = testApi.browser()
@@ -306,7 +309,7 @@ describeEachDatabase('authentication API', (database) => {
         password_confirmation: 'yet another passphrase',
       })
       expect(reused.status).toBe(422)
-      expect((await reused.json()).errors.token).toEqual([
+      expect((await readErrors(reused)).token).toEqual([
         'This link has expired or was already used. Ask for a new one.',
       ])
       expect(
@@ -338,7 +341,7 @@ describeEachDatabase('authentication API', (database) => {
         password: 'short',
         password_confirmation: 'different',
       })
-      expect((await response.json()).errors).toEqual({
+      expect(await readErrors(response)).toEqual({
         password: ['Use at least 8 characters'],
         password_confirmation: ['The value must be equal to the other value'],
       })
@@ -348,7 +351,7 @@ describeEachDatabase('authentication API', (database) => {
         password: 'password1',
         password_confirmation: 'password1',
       })
-      expect((await common.json()).errors).toEqual({
+      expect(await readErrors(common)).toEqual({
         password: ['This password is too common. Choose another.'],
       })
     })
@@ -383,7 +386,7 @@ describeEachDatabase('authentication API', (database) => {
         password_confirmation: 'my first staff password',
       })
       expect(set.status).toBe(200)
-      const me = (await (await browser.get('/me')).json()).data
+      const me = await readData(await browser.get('/me'), sessionUserSchema)
       expect(me).toMatchObject({
         id: invited.id,
         current_gym: { id: org.gyms[1]!.id, role: 'personal_trainer' },
@@ -405,14 +408,18 @@ describeEachDatabase('authentication API', (database) => {
         password,
       })
       expect(registered.status).toBe(201)
-      expect((await registered.json()).data).toMatchObject({ email, is_staff: false, profile_picture: null })
+      expect(await readData(registered, sessionUserSchema, 201)).toMatchObject({
+        email,
+        is_staff: false,
+        profile_picture: null,
+      })
       expect(await (await browser.get('/me')).json()).toMatchObject({ error: 'not_two_factor_authenticated' })
       const mail = await testApi.latestMail(email)
       expect(mail.subject).toContain('Confirm your email address')
       await browser.post('/email/verify', { code: await testApi.latestCode(email) })
       const me = await browser.get('/me')
       expect(me.status).toBe(200)
-      expect((await me.json()).data.gyms).toEqual([
+      expect((await readData(me, sessionUserSchema)).gyms).toEqual([
         { id: org.gyms[0]!.id, name: org.gyms[0]!.name, role: null },
       ])
     })
@@ -428,7 +435,7 @@ describeEachDatabase('authentication API', (database) => {
         dob: '1990-01-01',
         password,
       })
-      expect((await taken.json()).errors).toEqual({
+      expect(await readErrors(taken)).toEqual({
         email: ['This e-mail address is already registered. Sign in instead.'],
       })
       const common = await testApi.browser({ origin: joinOrigin }).post('/register', {
@@ -439,11 +446,11 @@ describeEachDatabase('authentication API', (database) => {
         dob: '1990-01-01',
         password: 'iloveyou',
       })
-      expect((await common.json()).errors).toEqual({
+      expect(await readErrors(common)).toEqual({
         password: ['This password is too common. Choose another.'],
       })
       const empty = await testApi.browser({ origin: joinOrigin }).post('/register', { email: 'x' })
-      expect((await empty.json()).errors).toEqual({
+      expect(await readErrors(empty)).toEqual({
         gym: ['Choose your gym'],
         name: ['Value is required'],
         email: ['Value is not a valid email address'],
@@ -457,15 +464,20 @@ describeEachDatabase('authentication API', (database) => {
       const testApi = createTestApi(database)
       const existing = await member()
       const check = async (email: string, gym: string) =>
-        (await (await testApi.browser({ origin: joinOrigin }).post('/unique-email', { email, gym })).json())
-          .data
+        readData(
+          await testApi.browser({ origin: joinOrigin }).post('/unique-email', { email, gym }),
+          uniqueEmailResponseSchema,
+        )
       expect(await check(existing.email, org.gyms[0]!.uuid)).toEqual({ unique: false })
       expect(await check(existing.email, other.gyms[0]!.uuid)).toEqual({ unique: true })
       expect(await check(nextEmail('free'), org.gyms[0]!.uuid)).toEqual({ unique: true })
     })
 
     it('lists the gyms a visitor can join, with their organisation', async () => {
-      const list = (await (await createTestApi(database).browser().get('/join/gyms')).json()).data
+      const list = await readData(
+        await createTestApi(database).browser().get('/join/gyms'),
+        z.array(joinGymSchema),
+      )
       expect(list).toEqual(
         expect.arrayContaining([
           { uuid: org.gyms[0]!.uuid, name: 'Ponsonby', organisation_name: org.organisation.name },

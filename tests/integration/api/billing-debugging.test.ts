@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { ActiveUserRow, ExpectedPayments } from '~/features/billing-debugging/contract'
+import {
+  activeUserCountsSchema,
+  activeUserRowSchema,
+  expectedPaymentsSchema,
+} from '~/features/billing-debugging/contract'
 import { hashPassword } from '~/server/auth/password.server'
 import { addDays } from '~/server/billing/calendar'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
@@ -11,16 +15,16 @@ import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
 import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
 import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
-import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { createTestMember, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { readData, readMessage, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
+import { staffPassword as password, signInStaff } from '../support/sign-in'
 
 /** 13:00 in Auckland (NZ daylight time) on a calendar day: when the daily runs happen in this test. */
 const at = (day: string) => new Date(`${day}T00:00:00Z`)
 const today = '2026-02-18'
-const password = 'correct horse battery'
 
 /**
  * Built through the services and the engine, 2 Feb → 18 Feb 2026 (a Wednesday), weekly $25.00 prices:
@@ -34,8 +38,6 @@ describeEachDatabase('billing debugging API', (database) => {
   let debug: TestOrganisation
   let wynyard: TestOrganisation
   let passwordHash: string
-  let emails = 0
-  let ips = 0
   const testApi = () => createTestApi(database, { now: () => at(today) })
 
   async function membership(options: {
@@ -186,34 +188,20 @@ describeEachDatabase('billing debugging API', (database) => {
     }
   })
 
-  async function signIn(options: {
+  function signIn(options: {
     org: TestOrganisation
     admin?: boolean
     gymIndexes?: number[]
     api?: ReturnType<typeof testApi>
   }) {
-    const api = options.api ?? testApi()
-    emails += 1
-    const { user } = await createStaffUser({
-      db: database.db,
+    return signInStaff({
+      database,
+      api: options.api ?? testApi(),
       now: at(today),
-      organisationId: options.org.organisation.id,
-      name: 'Aroha Staff',
-      email: `staff-${emails}@debugging.test`,
-      passwordHash,
-      organisationRole: options.admin ? 'admin' : null,
-      gymRoles: (options.gymIndexes ?? [0]).map((index) => ({
-        gymId: options.org.gyms[index]!.id,
-        role: 'admin' as const,
-      })),
-      emailVerified: true,
+      organisation: options.org,
+      admin: options.admin,
+      gyms: (options.gymIndexes ?? [0]).map((index) => ({ index, role: 'admin' as const })),
     })
-    ips += 1
-    const browser = api.browser({ ip: `203.0.113.${ips}` })
-    await browser.post('/login', { email: user.email, password })
-    const verified = await browser.post('/email/verify', { code: await api.latestCode(user.email) })
-    expect(verified.status).toBe(200)
-    return browser
   }
 
   const sums = (
@@ -240,7 +228,7 @@ describeEachDatabase('billing debugging API', (database) => {
       const browser = await signIn({ org: debug, admin: true })
       const response = await browser.get('/expected-payments-debugging?weeks=2')
       expect(response.status).toBe(200)
-      const { data } = (await response.json()) as { data: ExpectedPayments }
+      const data = await readData(response, expectedPaymentsSchema)
       expect(data).toMatchObject({
         today,
         gym_id: null,
@@ -274,7 +262,7 @@ describeEachDatabase('billing debugging API', (database) => {
       const browser = await signIn({ org: debug, admin: true })
       const response = await browser.get(`/expected-payments-debugging?gym_id=${debug.gyms[0]!.id}`)
       expect(response.status).toBe(200)
-      const { data } = (await response.json()) as { data: ExpectedPayments }
+      const data = await readData(response, expectedPaymentsSchema)
       expect(data.gym_id).toBe(debug.gyms[0]!.id)
       expect(data.weeks).toHaveLength(16)
       expect(data.weeks[0]?.starts_on).toBe('2025-12-01')
@@ -285,13 +273,13 @@ describeEachDatabase('billing debugging API', (database) => {
     it('shows a gym admin only their gyms, and no one another organisation’s gym', async () => {
       const admin = await signIn({ org: debug, gymIndexes: [1] })
       const response = await admin.get('/expected-payments-debugging?weeks=2')
-      const { data } = (await response.json()) as { data: ExpectedPayments }
+      const data = await readData(response, expectedPaymentsSchema)
       expect(data.gyms).toEqual([{ id: debug.gyms[1]!.id, name: 'Ponsonby' }])
       expect(data.totals).toEqual(sums(25_000, 5_000, 10_000, 10_000, [10, 2, 4, 4]))
 
       const notTheirs = await admin.get(`/expected-payments-debugging?gym_id=${debug.gyms[0]!.id}`)
       expect(notTheirs.status).toBe(404)
-      expect(await notTheirs.json()).toEqual({ message: 'Gym not found.' })
+      expect(await readMessage(notTheirs, 404)).toBe('Gym not found.')
 
       const owner = await signIn({ org: debug, admin: true })
       const otherOrganisation = await owner.get(`/expected-payments-debugging?gym_id=${wynyard.gyms[0]!.id}`)
@@ -317,7 +305,7 @@ describeEachDatabase('billing debugging API', (database) => {
       ]) {
         const refused = await browser.get(path)
         expect(refused.status).toBe(403)
-        expect(await refused.json()).toEqual({ message: 'This action is unauthorized.' })
+        expect(await readMessage(refused, 403)).toBe('This action is unauthorized.')
       }
 
       const owner = await signIn({ org: debug, admin: true, api })
@@ -331,7 +319,7 @@ describeEachDatabase('billing debugging API', (database) => {
       const browser = await signIn({ org: wynyard, admin: true })
       const response = await browser.get('/active-user-debugging?per_page=50')
       expect(response.status).toBe(200)
-      const body = (await response.json()) as { data: ActiveUserRow[]; meta: { total: number } }
+      const body = await readPage(response, activeUserRowSchema)
       expect(body.meta).toMatchObject({ total: 6, current_page: 1, last_page: 1, per_page: 50 })
       const sorted = [...body.data].map((row) => row.name)
       expect(sorted).toEqual([...sorted].sort((a, b) => a.localeCompare(b, 'en')))
@@ -392,7 +380,7 @@ describeEachDatabase('billing debugging API', (database) => {
       const browser = await signIn({ org: wynyard, admin: true })
       const gymId = wynyard.gyms[0]!.id
       const response = await browser.get(`/active-user-debugging?gym_id=${gymId}&per_page=4&page=2`)
-      const body = await response.json()
+      const body = await readPage(response, activeUserRowSchema)
       expect(body.data).toHaveLength(2)
       expect(body.meta).toEqual({ current_page: 2, from: 5, to: 6, last_page: 2, per_page: 4, total: 6 })
       expect(body.links.prev).toBe(`/api/active-user-debugging?gym_id=${gymId}&per_page=4&page=1`)
@@ -403,7 +391,7 @@ describeEachDatabase('billing debugging API', (database) => {
       const browser = await signIn({ org: wynyard, admin: true })
       const response = await browser.get('/active-user-debugging/counts')
       expect(response.status).toBe(200)
-      const { data } = await response.json()
+      const data = await readData(response, activeUserCountsSchema)
       expect(data).toEqual({
         today,
         gym_id: null,
@@ -424,11 +412,11 @@ describeEachDatabase('billing debugging API', (database) => {
 
     it('shows a gym admin only the members of their gyms, and 404s other gyms', async () => {
       const admin = await signIn({ org: debug, gymIndexes: [1] })
-      const list = await (await admin.get('/active-user-debugging')).json()
+      const list = await readPage(await admin.get('/active-user-debugging'), activeUserRowSchema)
       expect(list.meta.total).toBe(2)
-      expect(list.data.every((row: ActiveUserRow) => row.subscription?.gym.name === 'Ponsonby')).toBe(true)
-      const counts = await (await admin.get('/active-user-debugging/counts')).json()
-      expect(counts.data).toMatchObject({ total: 2, counts: { active: 1, in_grace_period: 1 } })
+      expect(list.data.every((row) => row.subscription?.gym.name === 'Ponsonby')).toBe(true)
+      const counts = await readData(await admin.get('/active-user-debugging/counts'), activeUserCountsSchema)
+      expect(counts).toMatchObject({ total: 2, counts: { active: 1, in_grace_period: 1 } })
 
       expect((await admin.get(`/active-user-debugging?gym_id=${debug.gyms[0]!.id}`)).status).toBe(404)
       expect((await admin.get(`/active-user-debugging/counts?gym_id=${wynyard.gyms[0]!.id}`)).status).toBe(

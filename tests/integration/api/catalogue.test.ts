@@ -1,28 +1,28 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { webhookEvents } from '~/db/schema'
 import {
+  joinLinkSchema,
   type Offering,
-  type OfferingSummary,
-  type Price,
+  offeringSchema,
+  offeringSummarySchema,
+  priceSchema,
+  privateLinkSchema,
+  uniqueMembershipsSchema,
   unrecognisedJoinLinkMessage,
 } from '~/features/catalogue/contract'
-import { hashPassword } from '~/server/auth/password.server'
+import { ageBypassLinkSchema, akahuWebhookSchema, organisationSchema } from '~/features/organisation/contract'
+import { z } from '~/lib/validation'
 import { tooYoungMessage } from '~/server/services/auth/apply-join-link.server'
 import { joinLinkGoneMessage } from '~/server/services/join-links/find-usable-join-link.server'
-import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { readData, readErrors, readMessage, readPage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
 import { describeEachDatabase } from '../support/database'
+import { signInStaff, type TestBrowser } from '../support/sign-in'
 
 const now = new Date('2026-03-10T01:00:00Z')
-const password = 'correct horse battery'
-
-type Browser = ReturnType<ReturnType<typeof createTestApi>['browser']>
-
-async function json<T>(response: Response): Promise<T> {
-  return (await response.json()) as T
-}
+type Browser = TestBrowser
 
 const limitedHours = (gymIds: number[]) => ({
   name: 'Off-peak',
@@ -46,43 +46,26 @@ const limitedHours = (gymIds: number[]) => ({
 describeEachDatabase('catalogue and organisation API', (database) => {
   let org: TestOrganisation
   let other: TestOrganisation
-  let passwordHash: string
-  let users = 0
   const testApi = createTestApi(database, { now: () => now })
 
   beforeAll(async () => {
-    passwordHash = await hashPassword(password)
     org = await createTestOrganisation({ db: database.db, now, gymNames: ['Ponsonby', 'Newmarket'] })
     other = await createTestOrganisation({ db: database.db, now, gymNames: ['Elsewhere'] })
   })
 
-  async function signIn(options: {
+  const signIn = (options: {
     organisation?: TestOrganisation
     admin?: boolean
     roles?: Array<{ gymIndex: number; role: 'admin' | 'personal_trainer' }>
-  }): Promise<Browser> {
-    const organisation = options.organisation ?? org
-    users += 1
-    const { user } = await createStaffUser({
-      db: database.db,
+  }) =>
+    signInStaff({
+      database,
+      api: testApi,
       now,
-      organisationId: organisation.organisation.id,
-      name: 'Catalogue Staff',
-      email: `catalogue-${users}@catalogue.test`,
-      passwordHash,
-      organisationRole: options.admin ? 'admin' : null,
-      gymRoles: (options.roles ?? []).map((role) => ({
-        gymId: organisation.gyms[role.gymIndex]!.id,
-        role: role.role,
-      })),
-      emailVerified: true,
+      organisation: options.organisation ?? org,
+      admin: options.admin,
+      gyms: options.roles?.map((role) => ({ index: role.gymIndex, role: role.role })),
     })
-    const browser = testApi.browser({ ip: `203.0.113.${users}` })
-    await browser.post('/login', { email: user.email, password })
-    const verified = await browser.post('/email/verify', { code: await testApi.latestCode(user.email) })
-    expect(verified.status).toBe(200)
-    return browser
-  }
 
   const put = (browser: Browser, path: string, body: unknown) => browser.request('PUT', path, { body })
   const del = (browser: Browser, path: string) => browser.request('DELETE', path)
@@ -95,7 +78,7 @@ describeEachDatabase('catalogue and organisation API', (database) => {
       admin = await signIn({ admin: true })
       const response = await admin.post('/offerings', limitedHours([org.gyms[0]!.id]))
       expect(response.status).toBe(201)
-      created = (await json<{ data: Offering }>(response)).data
+      created = await readData(response, offeringSchema)
     })
 
     it('creates a limited-hours offering with its hours, gym and prices', () => {
@@ -146,7 +129,7 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         ],
       })
       expect(response.status).toBe(422)
-      const body = await json<{ errors: Record<string, string[]> }>(response)
+      const body = { errors: await readErrors(response) }
       expect(body.errors).toMatchObject({
         name: ['Value is required'],
         hours: ['Add at least one day'],
@@ -157,14 +140,12 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         'prices.2.term_amount': ['Please enter a term amount'],
       })
       const noType = await admin.post('/offerings', { name: 'x', gyms: [org.gyms[0]!.id] })
-      expect((await json<{ errors: Record<string, string[]> }>(noType)).errors.type).toEqual([
-        'Value is required',
-      ])
+      expect((await readErrors(noType)).type).toEqual(['Value is required'])
       const badHours = await admin.post('/offerings', {
         ...limitedHours([org.gyms[0]!.id]),
         hours: [{ day: 2 }],
       })
-      expect((await json<{ errors: Record<string, string[]> }>(badHours)).errors).toMatchObject({
+      expect(await readErrors(badHours)).toMatchObject({
         'hours.0.open_at': ['Value is required'],
         'hours.0.close_at': ['Value is required'],
       })
@@ -172,9 +153,7 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         amount: 100_000_001,
         billing_frequency: 'weekly',
       })
-      expect((await json<{ errors: Record<string, string[]> }>(tooDear)).errors.amount).toEqual([
-        'The maximum value allowed is $1,000,000.00',
-      ])
+      expect((await readErrors(tooDear)).amount).toEqual(['The maximum value allowed is $1,000,000.00'])
     })
 
     it('offers types and frequencies only as the organisation allows', async () => {
@@ -186,22 +165,20 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         all_gyms_access: true,
       })
       expect(response.status).toBe(422)
-      expect((await json<{ errors: Record<string, string[]> }>(response)).errors.type).toEqual([
+      expect((await readErrors(response)).type).toEqual([
         'This organisation does not offer 24/7 memberships.',
       ])
 
       const narrowed = await put(admin, `/organisations/${org.organisation.id}/price-frequencies`, {
         price_frequencies: ['monthly', 'weekly'],
       })
-      expect(
-        (await json<{ data: { price_frequencies: string[] } }>(narrowed)).data.price_frequencies,
-      ).toEqual(['weekly', 'monthly'])
+      expect((await readData(narrowed, organisationSchema)).price_frequencies).toEqual(['weekly', 'monthly'])
       const yearly = await admin.post(`/offerings/${created.id}/prices`, {
         amount: 60_000,
         billing_frequency: 'yearly',
       })
       expect(yearly.status).toBe(422)
-      expect((await json<{ errors: Record<string, string[]> }>(yearly)).errors.billing_frequency).toEqual([
+      expect((await readErrors(yearly)).billing_frequency).toEqual([
         'This billing frequency is not enabled for the organisation.',
       ])
       await put(admin, `/organisations/${org.organisation.id}/price-frequencies`, {
@@ -210,12 +187,14 @@ describeEachDatabase('catalogue and organisation API', (database) => {
     })
 
     it('lists offerings per gym and for the organisation, active and archived, with counts', async () => {
-      const atPonsonby = await json<{ data: OfferingSummary[]; meta: { total: number } }>(
+      const atPonsonby = await readPage(
         await admin.get(`/gyms/${org.gyms[0]!.id}/offerings`),
+        offeringSummarySchema,
       )
       expect(atPonsonby.data.map((offering) => offering.name)).toContain('Off-peak')
-      const atNewmarket = await json<{ data: OfferingSummary[] }>(
+      const atNewmarket = await readPage(
         await admin.get(`/gyms/${org.gyms[1]!.id}/offerings`),
+        offeringSummarySchema,
       )
       expect(atNewmarket.data.map((offering) => offering.name)).not.toContain('Off-peak')
 
@@ -226,8 +205,8 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         now,
       })
       expect((await del(admin, `/offerings/${offering.offering.id}/archive`)).status).toBe(200)
-      const active = await json<{ data: OfferingSummary[] }>(await admin.get('/offerings'))
-      const archived = await json<{ data: OfferingSummary[] }>(await admin.get('/offerings?archived=true'))
+      const active = await readPage(await admin.get('/offerings'), offeringSummarySchema)
+      const archived = await readPage(await admin.get('/offerings?archived=true'), offeringSummarySchema)
       expect(active.data.map((row) => row.id)).not.toContain(offering.offering.id)
       expect(archived.data.map((row) => row.id)).toContain(offering.offering.id)
       expect(archived.data.find((row) => row.id === offering.offering.id)?.archived_at).toBe(
@@ -246,20 +225,20 @@ describeEachDatabase('catalogue and organisation API', (database) => {
       })
       const refused = await del(admin, `/prices/${weekly.id}`)
       expect(refused.status).toBe(409)
-      expect((await json<{ message: string }>(refused)).message).toBe(
+      expect(await readMessage(refused)).toBe(
         'This price has memberships, so it can’t be deleted. Archive it instead.',
       )
       const refusedOffering = await del(admin, `/offerings/${created.id}`)
       expect(refusedOffering.status).toBe(409)
-      expect((await json<{ message: string }>(refusedOffering)).message).toBe(
+      expect(await readMessage(refusedOffering)).toBe(
         'This offering has memberships, so it can’t be deleted. Archive it instead.',
       )
 
       expect((await del(admin, `/prices/${weekly.id}/archive`)).status).toBe(200)
-      let prices = (await json<{ data: Price[] }>(await admin.get(`/offerings/${created.id}/prices`))).data
+      let prices = await readData(await admin.get(`/offerings/${created.id}/prices`), z.array(priceSchema))
       expect(prices.find((price) => price.id === weekly.id)?.archived_at).toBe(now.toISOString())
       expect((await admin.post(`/prices/${weekly.id}/restore`)).status).toBe(200)
-      prices = (await json<{ data: Price[] }>(await admin.get(`/offerings/${created.id}/prices`))).data
+      prices = await readData(await admin.get(`/offerings/${created.id}/prices`), z.array(priceSchema))
       expect(prices.find((price) => price.id === weekly.id)).toMatchObject({
         archived_at: null,
         subscriptions_count: 1,
@@ -276,21 +255,21 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         joining_fee: 0,
       })
       expect(feeChange.status).toBe(200)
-      expect((await json<{ data: Price }>(feeChange)).data.joining_fee).toBe(0)
+      expect((await readData(feeChange, priceSchema)).joining_fee).toBe(0)
 
       const spare = await admin.post(`/offerings/${created.id}/prices`, {
         amount: 900,
         billing_frequency: 'weekly',
       })
       expect(spare.status).toBe(201)
-      const spareId = (await json<{ data: Price }>(spare)).data.id
+      const spareId = (await readData(spare, priceSchema)).id
       const edited = await put(admin, `/prices/${spareId}`, {
         amount: 950,
         billing_frequency: 'fortnightly',
         term_amount: 3,
         term_unit: 'month',
       })
-      expect((await json<{ data: Price }>(edited)).data).toMatchObject({
+      expect(await readData(edited, priceSchema)).toMatchObject({
         amount: 950,
         formatted_term: '3 months',
       })
@@ -299,21 +278,20 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         billing_frequency: 'weekly',
         term_amount: 3,
       })
-      expect((await json<{ errors: Record<string, string[]> }>(termMessage)).errors.term_unit).toEqual([
-        'Please select a term unit',
-      ])
+      expect((await readErrors(termMessage)).term_unit).toEqual(['Please select a term unit'])
       expect((await del(admin, `/prices/${spareId}`)).status).toBe(200)
       expect((await del(admin, `/prices/${spareId}`)).status).toBe(404)
 
-      const unique = await json<{ data: { total: number; current: number } }>(
+      const unique = await readData(
         await admin.get(`/gyms/${org.gyms[0]!.id}/offerings/${created.id}/unique-memberships`),
+        uniqueMembershipsSchema,
       )
-      expect(unique.data).toEqual({ gym_id: org.gyms[0]!.id, offering_id: created.id, total: 1, current: 1 })
+      expect(unique).toEqual({ gym_id: org.gyms[0]!.id, offering_id: created.id, total: 1, current: 1 })
     })
 
     it('deletes an offering nobody joined', async () => {
       const response = await admin.post('/offerings', { ...limitedHours([org.gyms[1]!.id]), name: 'Trial' })
-      const offering = (await json<{ data: Offering }>(response)).data
+      const offering = await readData(response, offeringSchema)
       expect((await del(admin, `/offerings/${offering.id}`)).status).toBe(200)
       expect((await admin.get(`/offerings/${offering.id}`)).status).toBe(404)
     })
@@ -322,16 +300,17 @@ describeEachDatabase('catalogue and organisation API', (database) => {
       const privatePrice = created.prices.find((price) => price.private)!
       const response = await admin.post(`/prices/${privatePrice.id}/private-links`, { age_bypass: true })
       expect(response.status).toBe(201)
-      const link = (await json<{ data: { url: string; age_bypass: boolean } }>(response)).data
+      const link = await readData(response, privateLinkSchema, 201)
       expect(link.age_bypass).toBe(true)
       const url = new URL(link.url)
       expect(url.hostname).toBe('join.localhost')
       expect(url.searchParams.get('gym')).toBe(org.gyms[0]!.uuid)
       const token = url.searchParams.get('link')!
-      const resolved = await json<{ data: unknown }>(
+      const resolved = await readData(
         await testApi.browser({ origin: joinOrigin }).get(`/join-links/${token}`),
+        joinLinkSchema,
       )
-      expect(resolved.data).toMatchObject({
+      expect(resolved).toMatchObject({
         age_bypass: true,
         price: { id: privatePrice.id, offering_name: 'Off-peak', amount: 5500, billing_frequency: 'monthly' },
       })
@@ -354,7 +333,7 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         name: 'Newmarket only',
       })
       expect(own.status).toBe(201)
-      expect((await json<{ data: Offering }>(own)).data.can_manage).toBe(true)
+      expect((await readData(own, offeringSchema)).can_manage).toBe(true)
       expect((await gymAdmin.post('/offerings', { ...limitedHours([org.gyms[0]!.id]) })).status).toBe(422)
       expect((await gymAdmin.post('/offerings', { ...limitedHours([]), all_gyms_access: true })).status).toBe(
         403,
@@ -365,7 +344,7 @@ describeEachDatabase('catalogue and organisation API', (database) => {
 
       // A gym admin sees offerings for their gym they may not change.
       const shared = await gymAdmin.get(`/offerings?archived=false`)
-      expect((await json<{ data: OfferingSummary[] }>(shared)).data.map((row) => row.name)).toContain(
+      expect((await readData(shared, z.array(offeringSummarySchema))).map((row) => row.name)).toContain(
         'Newmarket only',
       )
 
@@ -425,10 +404,11 @@ describeEachDatabase('catalogue and organisation API', (database) => {
       ).toBe(404)
       expect((await stranger.get(`/organisations/${org.organisation.id}/prices`)).status).toBe(404)
       expect((await stranger.post('/offerings', limitedHours([org.gyms[0]!.id]))).status).toBe(422)
-      const own = await json<{ data: Price[] }>(
+      const own = await readData(
         await stranger.get(`/organisations/${other.organisation.id}/prices`),
+        z.array(priceSchema),
       )
-      expect(own.data).toEqual([])
+      expect(own).toEqual([])
     })
 
     it('refuses all of it without a sign-in', async () => {
@@ -462,8 +442,8 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         non_stop: false,
         limited_access: true,
       })
-      const shown = await json<{ data: unknown }>(await admin.get(path()))
-      expect(shown.data).toMatchObject({
+      const shown = await readData(await admin.get(path()), organisationSchema)
+      expect(shown).toMatchObject({
         name: 'Renamed Fitness',
         failed_payment_grace_period: 2,
         failed_payment_grace_period_unit: 'week',
@@ -480,18 +460,16 @@ describeEachDatabase('catalogue and organisation API', (database) => {
 
     it('answers SPEC §5 messages for the organisation', async () => {
       const name = await put(admin, path(), { name: ' ' })
-      expect((await json<{ errors: Record<string, string[]> }>(name)).errors.name).toEqual([
-        'Value is required',
-      ])
+      expect((await readErrors(name)).name).toEqual(['Value is required'])
       const grace = await put(admin, `${path()}/grace-period`, {})
-      expect((await json<{ errors: Record<string, string[]> }>(grace)).errors).toEqual({
+      expect(await readErrors(grace)).toEqual({
         failed_payment_grace_period: ['Value is required'],
         failed_payment_grace_period_unit: ['Value is required'],
       })
       const term = await put(admin, `${path()}/term-membership-grace-period`, {
         term_membership_grace_period: 400,
       })
-      expect((await json<{ errors: Record<string, string[]> }>(term)).errors).toEqual({
+      expect(await readErrors(term)).toEqual({
         term_membership_grace_period: ['The maximum value allowed is 365'],
         term_membership_grace_period_unit: ['Value is required'],
       })
@@ -514,20 +492,19 @@ describeEachDatabase('catalogue and organisation API', (database) => {
           organisationId: other.organisation.id,
         },
       ])
-      const page = await json<{ data: Array<{ event_id: string }>; meta: { total: number } }>(
-        await admin.get(`${path()}/akahu-webhooks`),
-      )
+      const page = await readPage(await admin.get(`${path()}/akahu-webhooks`), akahuWebhookSchema)
       expect(page.data.map((row) => row.event_id)).toEqual(['evt-1'])
       expect(page.meta.total).toBe(1)
 
       const created = await admin.post(`${path()}/age-bypass-links`)
       expect(created.status).toBe(201)
-      const link = (await json<{ data: { url: string; used_at: string | null } }>(created)).data
+      const link = await readData(created, ageBypassLinkSchema, 201)
       expect(link.used_at).toBeNull()
-      const listed = await json<{ data: Array<{ url: string }> }>(
+      const listed = await readData(
         await admin.get(`${path()}/age-bypass-links`),
+        z.array(ageBypassLinkSchema),
       )
-      expect(listed.data[0]?.url).toBe(link.url)
+      expect(listed[0]?.url).toBe(link.url)
     })
 
     it('is for organisation admins only, and another organisation’s is a 404', async () => {
@@ -591,31 +568,30 @@ describeEachDatabase('catalogue and organisation API', (database) => {
       const join = testApi.browser({ origin: joinOrigin, ip: '198.51.100.50' })
       const refused = await join.post('/register', applicant({}))
       expect(refused.status).toBe(422)
-      expect((await json<{ errors: Record<string, string[]> }>(refused)).errors.dob).toEqual([
-        tooYoungMessage,
-      ])
+      expect((await readErrors(refused)).dob).toEqual([tooYoungMessage])
 
       const admin = await signIn({ admin: true })
-      const link = (
-        await json<{ data: { url: string } }>(
-          await admin.post(`/organisations/${org.organisation.id}/age-bypass-links`),
-        )
-      ).data
+      const link = await readData(
+        await admin.post(`/organisations/${org.organisation.id}/age-bypass-links`),
+        ageBypassLinkSchema,
+        201,
+      )
       const token = new URL(link.url).searchParams.get('link')!
       const accepted = await testApi
         .browser({ origin: joinOrigin, ip: '198.51.100.51' })
         .post('/register', applicant({ link: token }))
       expect(accepted.status).toBe(201)
-      const listed = await json<{ data: Array<{ url: string; used_at: string | null }> }>(
+      const listed = await readData(
         await admin.get(`/organisations/${org.organisation.id}/age-bypass-links`),
+        z.array(ageBypassLinkSchema),
       )
-      expect(listed.data.find((row) => row.url === link.url)?.used_at).toBe(now.toISOString())
+      expect(listed.find((row) => row.url === link.url)?.used_at).toBe(now.toISOString())
 
       const again = await testApi
         .browser({ origin: joinOrigin, ip: '198.51.100.52' })
         .post('/register', applicant({ link: token }))
       expect(again.status).toBe(422)
-      expect((await json<{ errors: Record<string, string[]> }>(again)).errors.link).toEqual([
+      expect((await readErrors(again)).link).toEqual([
         'This link has expired or has already been used. Ask the gym for a new one.',
       ])
     })
@@ -629,18 +605,16 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         private: true,
         now,
       })
-      const link = (
-        await json<{ data: { url: string } }>(
-          await admin.post(`/prices/${price.id}/private-links`, { age_bypass: false }),
-        )
-      ).data
+      const link = await readData(
+        await admin.post(`/prices/${price.id}/private-links`, { age_bypass: false }),
+        privateLinkSchema,
+        201,
+      )
       const token = new URL(link.url).searchParams.get('link')!
       const wrongGym = await testApi
         .browser({ origin: joinOrigin, ip: '198.51.100.53' })
         .post('/register', applicant({ dob: '1990-01-01', link: token }))
-      expect((await json<{ errors: Record<string, string[]> }>(wrongGym)).errors.link).toEqual([
-        'This link is for another gym.',
-      ])
+      expect((await readErrors(wrongGym)).link).toEqual(['This link is for another gym.'])
       const joined = await testApi
         .browser({ origin: joinOrigin, ip: '198.51.100.54' })
         .post('/register', applicant({ dob: '1990-01-01', link: token, gym: org.gyms[1]!.uuid }))
@@ -648,7 +622,7 @@ describeEachDatabase('catalogue and organisation API', (database) => {
       const young = await testApi
         .browser({ origin: joinOrigin, ip: '198.51.100.55' })
         .post('/register', applicant({ link: token, gym: org.gyms[1]!.uuid }))
-      expect((await json<{ errors: Record<string, string[]> }>(young)).errors.dob).toEqual([tooYoungMessage])
+      expect((await readErrors(young)).dob).toEqual([tooYoungMessage])
     })
 
     it('treats an age-bypass price link, once used, as gone for the join page and for registration alike', async () => {
@@ -660,11 +634,11 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         private: true,
         now,
       })
-      const link = (
-        await json<{ data: { url: string } }>(
-          await admin.post(`/prices/${price.id}/private-links`, { age_bypass: true }),
-        )
-      ).data
+      const link = await readData(
+        await admin.post(`/prices/${price.id}/private-links`, { age_bypass: true }),
+        privateLinkSchema,
+        201,
+      )
       const token = new URL(link.url).searchParams.get('link')!
       const joinPage = testApi.browser({ origin: joinOrigin })
       expect((await joinPage.get(`/join-links/${token}`)).status).toBe(200)
@@ -676,14 +650,12 @@ describeEachDatabase('catalogue and organisation API', (database) => {
 
       const page = await joinPage.get(`/join-links/${token}`)
       expect(page.status).toBe(404)
-      expect((await json<{ message: string }>(page)).message).toBe(joinLinkGoneMessage)
+      expect(await readMessage(page)).toBe(joinLinkGoneMessage)
       const adult = await testApi
         .browser({ origin: joinOrigin, ip: '198.51.100.57' })
         .post('/register', applicant({ dob: '1990-01-01', link: token }))
       expect(adult.status).toBe(422)
-      expect((await json<{ errors: Record<string, string[]> }>(adult)).errors.link).toEqual([
-        joinLinkGoneMessage,
-      ])
+      expect((await readErrors(adult)).link).toEqual([joinLinkGoneMessage])
     })
   })
 })

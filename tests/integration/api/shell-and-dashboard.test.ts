@@ -1,26 +1,32 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { payments } from '~/db/schema'
-import type { ActiveUserCounts, ExpectedPayments } from '~/features/billing-debugging/contract'
-import type { ActiveUsers, CostAndVisitBreakdown, Stats, UserBreakdown } from '~/features/dashboard/contract'
-import type { SearchResult } from '~/features/shell/contract'
-import { hashPassword } from '~/server/auth/password.server'
+import { sessionUserSchema } from '~/features/auth/contract'
+import { activeUserCountsSchema, expectedPaymentsSchema } from '~/features/billing-debugging/contract'
+import {
+  activeUsersSchema,
+  costAndVisitBreakdownSchema,
+  statsSchema,
+  userBreakdownSchema,
+} from '~/features/dashboard/contract'
+import { searchResultSchema } from '~/features/shell/contract'
+import { z } from '~/lib/validation'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
-import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { recordVisits } from '~/server/services/visits/record-visits.server'
 import { createTestMember, createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { readData, readErrors, readMessage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
+import { signInStaff } from '../support/sign-in'
 
 /** Midday-ish in Auckland on a calendar day. */
 const at = (day: string) => new Date(`${day}T00:00:00Z`)
 const today = '2026-02-18'
-const password = 'correct horse battery'
 
 /**
  * "Shell Fitness" (Newmarket, Ponsonby) with memberships from 2 Feb billed day by day to 18 Feb 2026
@@ -30,15 +36,11 @@ const password = 'correct horse battery'
 describeEachDatabase('shell and dashboard API', (database) => {
   let shell: TestOrganisation
   let other: TestOrganisation
-  let passwordHash: string
-  let emails = 0
-  let ips = 0
   const testApi = () => createTestApi(database, { now: () => at(today) })
   const ids = { ponsonbyMember: 0, newmarketMember: 0, otherMember: 0 }
 
   beforeAll(async () => {
     const db = database.db
-    passwordHash = await hashPassword(password)
     const start = at('2026-02-01')
     shell = await createTestOrganisation({ db, name: 'Shell Fitness', gymNames: ['Newmarket', 'Ponsonby'] })
     other = await createTestOrganisation({ db, name: 'Other Gym', gymNames: ['Wynyard'] })
@@ -126,34 +128,19 @@ describeEachDatabase('shell and dashboard API', (database) => {
     ids.otherMember = elsewhere.id
   })
 
-  async function signIn(options: {
+  function signIn(options: {
     org?: TestOrganisation
     admin?: boolean
     gyms?: Array<{ index: number; role: 'admin' | 'personal_trainer' }>
   }) {
-    const org = options.org ?? shell
-    const api = testApi()
-    emails += 1
-    const { user } = await createStaffUser({
-      db: database.db,
+    return signInStaff({
+      database,
+      api: testApi(),
       now: at(today),
-      organisationId: org.organisation.id,
-      name: 'Aroha Staff',
-      email: `staff-${emails}@shell.test`,
-      passwordHash,
-      organisationRole: options.admin ? 'admin' : null,
-      gymRoles: (options.gyms ?? [{ index: 0, role: 'admin' }]).map((gym) => ({
-        gymId: org.gyms[gym.index]!.id,
-        role: gym.role,
-      })),
-      emailVerified: true,
+      organisation: options.org ?? shell,
+      admin: options.admin,
+      gyms: options.gyms ?? [{ index: 0, role: 'admin' }],
     })
-    ips += 1
-    const browser = api.browser({ ip: `203.0.113.${ips}` })
-    await browser.post('/login', { email: user.email, password })
-    const verified = await browser.post('/email/verify', { code: await api.latestCode(user.email) })
-    expect(verified.status).toBe(200)
-    return browser
   }
 
   const ponsonbyAdmin = () => signIn({ gyms: [{ index: 1, role: 'admin' }] })
@@ -163,7 +150,7 @@ describeEachDatabase('shell and dashboard API', (database) => {
     const search = async (browser: Awaited<ReturnType<typeof signIn>>, query: string) => {
       const response = await browser.post('/search', { query })
       expect(response.status).toBe(200)
-      return ((await response.json()) as { data: SearchResult[] }).data
+      return readData(response, z.array(searchResultSchema))
     }
 
     it('finds members of the organisation by part of the name or e-mail, names starting with it first', async () => {
@@ -198,7 +185,7 @@ describeEachDatabase('shell and dashboard API', (database) => {
       const browser = await signIn({ admin: true })
       const empty = await browser.post('/search', { query: '  ' })
       expect(empty.status).toBe(422)
-      expect((await empty.json()).errors.query).toEqual(['Value is required'])
+      expect((await readErrors(empty)).query).toEqual(['Value is required'])
       expect((await testApi().browser().post('/search', { query: 'wiremu' })).status).toBe(401)
     })
   })
@@ -213,13 +200,18 @@ describeEachDatabase('shell and dashboard API', (database) => {
       })
       const switched = await browser.post(`/gyms/${shell.gyms[1]!.id}/switch`)
       expect(switched.status).toBe(200)
-      expect((await switched.json()).data.current_gym).toEqual({ id: shell.gyms[1]!.id, role: 'admin' })
-      expect((await (await browser.get('/me')).json()).data.current_gym.id).toBe(shell.gyms[1]!.id)
+      expect((await readData(switched, sessionUserSchema)).current_gym).toEqual({
+        id: shell.gyms[1]!.id,
+        role: 'admin',
+      })
+      expect((await readData(await browser.get('/me'), sessionUserSchema)).current_gym?.id).toBe(
+        shell.gyms[1]!.id,
+      )
 
       const manager = await ponsonbyAdmin()
       const notMine = await manager.post(`/gyms/${shell.gyms[0]!.id}/switch`)
       expect(notMine.status).toBe(404)
-      expect(await notMine.json()).toEqual({ message: 'Gym not found.' })
+      expect(await readMessage(notMine, 404)).toBe('Gym not found.')
       expect((await manager.post(`/gyms/${other.gyms[0]!.id}/switch`)).status).toBe(404)
       expect((await manager.post('/gyms/999999/switch')).status).toBe(404)
       expect((await testApi().browser().post(`/gyms/${shell.gyms[1]!.id}/switch`)).status).toBe(401)
@@ -227,10 +219,12 @@ describeEachDatabase('shell and dashboard API', (database) => {
   })
 
   describe('dashboard', () => {
-    async function get<T>(browser: Awaited<ReturnType<typeof signIn>>, path: string): Promise<T> {
-      const response = await browser.get(path)
-      expect(response.status, path).toBe(200)
-      return ((await response.json()) as { data: T }).data
+    async function get<S extends z.ZodType>(
+      browser: Awaited<ReturnType<typeof signIn>>,
+      path: string,
+      schema: S,
+    ) {
+      return readData(await browser.get(path), schema, 200)
     }
 
     async function collectedBetween(gymId: number | null, from: string, to: string) {
@@ -251,8 +245,8 @@ describeEachDatabase('shell and dashboard API', (database) => {
 
     it('counts members as the active-user view does, and money as the payments say', async () => {
       const browser = await signIn({ admin: true })
-      const stats = await get<Stats>(browser, '/stats')
-      const counts = await get<ActiveUserCounts>(browser, '/active-user-debugging/counts')
+      const stats = await get(browser, '/stats', statsSchema)
+      const counts = await get(browser, '/active-user-debugging/counts', activeUserCountsSchema)
       expect(stats.today).toBe(today)
       expect(stats.gym_id).toBeNull()
       expect(stats.members).toMatchObject({
@@ -279,12 +273,12 @@ describeEachDatabase('shell and dashboard API', (database) => {
       expect(collections.this_month.amount).toBeGreaterThan(0)
       expect(collections.previous_month.amount).toBe(0)
 
-      const breakdown = await get<UserBreakdown>(browser, '/user-breakdown')
+      const breakdown = await get(browser, '/user-breakdown', userBreakdownSchema)
       expect(breakdown.states).toEqual(counts.counts)
       expect(breakdown.offerings).toEqual([{ name: expect.any(String), members: 4 }])
 
-      const cost = await get<CostAndVisitBreakdown>(browser, '/cost-and-visit-breakdown')
-      const debug = await get<ExpectedPayments>(browser, '/expected-payments-debugging?weeks=1')
+      const cost = await get(browser, '/cost-and-visit-breakdown', costAndVisitBreakdownSchema)
+      const debug = await get(browser, '/expected-payments-debugging?weeks=1', expectedPaymentsSchema)
       expect(cost.expected_collections).toEqual(
         debug.weeks
           .map((week) => ({
@@ -305,7 +299,7 @@ describeEachDatabase('shell and dashboard API', (database) => {
       )
       expect(cost.failed_payments).toEqual({ total: expect.any(Number), rows: expect.any(Array) })
 
-      const trend = await get<ActiveUsers>(browser, '/active-users')
+      const trend = await get(browser, '/active-users', activeUsersSchema)
       expect(trend.weeks).toHaveLength(12)
       expect(trend.weeks.at(-1)).toEqual({
         starts_on: '2026-02-16',
@@ -320,43 +314,47 @@ describeEachDatabase('shell and dashboard API', (database) => {
     it('narrows every figure to one gym, and switching gyms changes them', async () => {
       const browser = await signIn({ admin: true })
       const ponsonby = shell.gyms[1]!.id
-      const stats = await get<Stats>(browser, `/stats?gym_id=${ponsonby}`)
+      const stats = await get(browser, `/stats?gym_id=${ponsonby}`, statsSchema)
       expect(stats.gym_id).toBe(ponsonby)
       expect(stats.members).toMatchObject({ total: 4, new: 3, cancelling: 1 })
       expect(stats.collections!.this_month.amount).toBe(
         await collectedBetween(ponsonby, '2026-02-01', '2026-02-19'),
       )
-      const newmarket = await get<Stats>(browser, `/stats?gym_id=${shell.gyms[0]!.id}`)
+      const newmarket = await get(browser, `/stats?gym_id=${shell.gyms[0]!.id}`, statsSchema)
       expect(newmarket.members).toMatchObject({ total: 3, new: 2, cancelling: 0 })
-      const cost = await get<CostAndVisitBreakdown>(browser, `/cost-and-visit-breakdown?gym_id=${ponsonby}`)
+      const cost = await get(
+        browser,
+        `/cost-and-visit-breakdown?gym_id=${ponsonby}`,
+        costAndVisitBreakdownSchema,
+      )
       expect(cost.visits.total).toBe(3)
-      const trend = await get<ActiveUsers>(browser, `/active-users?gym_id=${ponsonby}`)
+      const trend = await get(browser, `/active-users?gym_id=${ponsonby}`, activeUsersSchema)
       expect(trend.weeks.at(-1)).toMatchObject({ visitors: 2, cancelled: 1 })
     })
 
     it('keeps a gym admin to their gyms: another gym, or another organisation’s, is a 404', async () => {
       const manager = await ponsonbyAdmin()
-      const mine = await get<Stats>(manager, '/stats')
+      const mine = await get(manager, '/stats', statsSchema)
       expect(mine.members.total).toBe(4)
       for (const path of ['/stats', '/active-users', '/user-breakdown', '/cost-and-visit-breakdown']) {
         for (const gym of [shell.gyms[0]!, other.gyms[0]!]) {
           const response = await manager.get(`${path}?gym_id=${gym.id}`)
           expect(response.status, `${path} ${gym.name}`).toBe(404)
-          expect(await response.json()).toEqual({ message: 'Gym not found.' })
+          expect(await readMessage(response, 404)).toBe('Gym not found.')
         }
       }
       const otherAdmin = await signIn({ org: other, admin: true })
-      const theirs = await get<Stats>(otherAdmin, '/stats')
+      const theirs = await get(otherAdmin, '/stats', statsSchema)
       expect(theirs.members.total).toBe(1)
       expect((await otherAdmin.get(`/stats?gym_id=${shell.gyms[1]!.id}`)).status).toBe(404)
     })
 
     it('leaves money out for a personal trainer, who may not use payments', async () => {
       const trainer = await ponsonbyTrainer()
-      const stats = await get<Stats>(trainer, '/stats')
+      const stats = await get(trainer, '/stats', statsSchema)
       expect(stats.members.total).toBe(4)
       expect(stats.collections).toBeNull()
-      const cost = await get<CostAndVisitBreakdown>(trainer, '/cost-and-visit-breakdown')
+      const cost = await get(trainer, '/cost-and-visit-breakdown', costAndVisitBreakdownSchema)
       expect(cost).toMatchObject({ expected_collections: null, failed_payments: null, cost_per_visit: null })
       expect(cost.visits.total).toBe(3)
       // The debug views are money too (ADR 014; issue 12: amounts owing per member): both are refused.
