@@ -138,7 +138,12 @@ export const priceSchema = z.object({
   /** What the whole term costs (amount × periods in the term), or null for a flexi price. */
   total_value: z.number().int().nullable(),
   grouping_unique_identifier: z.string().nullable(),
+  /** Memberships ever taken on the price. */
   subscriptions_count: z.number().int(),
+  /** Members on the price now: counted as the offerings list and the dashboard count them. */
+  members_count: z.number().int(),
+  /** A membership was on it or is moving to it, so it can be archived but not deleted. */
+  in_use: z.boolean(),
   archived_at: z.string().nullable(),
   private_links: z.array(privateLinkSchema),
 })
@@ -176,6 +181,8 @@ export const offeringSchema = offeringSummarySchema.extend({
   prices: z.array(priceSchema),
   /** Whether the caller may change the offering and its prices (ADR 013). */
   can_manage: z.boolean(),
+  /** One of its prices is in use, so it can be archived but not deleted. */
+  in_use: z.boolean(),
 })
 export type Offering = z.infer<typeof offeringSchema>
 

@@ -52,9 +52,13 @@ export const statsSchema = z.object({
   new_since: z.string(),
   collections: z
     .object({
+      /** Monday to today. */
       this_week: collectionSchema,
+      /** The same days of the week before (Monday to the same weekday). */
       previous_week: collectionSchema,
+      /** The 1st to today. */
       this_month: collectionSchema,
+      /** The 1st of last month to the same day of it (its last day when it is shorter). */
       previous_month: collectionSchema,
     })
     .nullable(),

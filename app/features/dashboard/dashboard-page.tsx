@@ -228,13 +228,13 @@ function Collections(props: { query: UseQueryResult<Stats> }) {
               title="This week"
               current={collections.this_week}
               previous={collections.previous_week}
-              previousName="last week"
+              previousName="the same days last week"
             />
             <Comparison
               title="This month"
               current={collections.this_month}
               previous={collections.previous_month}
-              previousName="last month"
+              previousName="the same days last month"
             />
           </>
         ) : props.query.isError ? null : (
@@ -442,7 +442,16 @@ function VisitsByHour(props: { query: CostsQuery }) {
 }
 
 function WeeklyTrend(props: { query: UseQueryResult<import('./contract').ActiveUsers> }) {
-  const rows = (props.query.data?.weeks ?? []).map((week) => ({ ...week, label: shortDay(week.starts_on) }))
+  const today = props.query.data?.today ?? ''
+  // The current week is only partly over: its figures are marked "so far", not compared as a whole week.
+  const rows = (props.query.data?.weeks ?? []).map((week) => {
+    const partial = week.starts_on <= today && today <= week.ends_on
+    return {
+      ...week,
+      label: partial ? 'This week (so far)' : shortDay(week.starts_on),
+      weekOf: partial ? `${formatDate(week.starts_on)} (so far)` : formatDate(week.starts_on),
+    }
+  })
   return (
     <Panel
       title="Week by week"
@@ -453,7 +462,7 @@ function WeeklyTrend(props: { query: UseQueryResult<import('./contract').ActiveU
         <Failed query={props.query} />
       ) : (
         <ChartWithTable
-          summary="Members who came in, joined and cancelled each week for the last 12 weeks"
+          summary="Members who came in, joined and cancelled each week for the last 12 weeks, this week so far"
           chart={
             <TrendChart
               data={rows}
@@ -469,7 +478,7 @@ function WeeklyTrend(props: { query: UseQueryResult<import('./contract').ActiveU
           rows={rows}
           rowKey={(row) => row.starts_on}
           columns={[
-            { header: 'Week of', cell: (row) => formatDate(row.starts_on) },
+            { header: 'Week of', cell: (row) => row.weekOf },
             { header: 'Came in', cell: (row) => count(row.visitors), numeric: true },
             { header: 'Joined', cell: (row) => count(row.joined), numeric: true },
             { header: 'Cancelled', cell: (row) => count(row.cancelled), numeric: true },

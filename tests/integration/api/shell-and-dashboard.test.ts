@@ -264,18 +264,21 @@ describeEachDatabase('shell and dashboard API', (database) => {
 
       const collections = stats.collections!
       expect(collections.this_week).toMatchObject({ starts_on: '2026-02-16', ends_on: '2026-02-19' })
-      expect(collections.previous_week).toMatchObject({ starts_on: '2026-02-09', ends_on: '2026-02-16' })
+      // Wednesday against Monday to Wednesday of last week; 1–18 February against 1–18 January.
+      expect(collections.previous_week).toMatchObject({ starts_on: '2026-02-09', ends_on: '2026-02-12' })
       expect(collections.this_month).toMatchObject({ starts_on: '2026-02-01', ends_on: '2026-02-19' })
-      expect(collections.previous_month).toMatchObject({ starts_on: '2026-01-01', ends_on: '2026-02-01' })
+      expect(collections.previous_month).toMatchObject({ starts_on: '2026-01-01', ends_on: '2026-01-19' })
       expect(collections.this_week.amount).toBe(await collectedBetween(null, '2026-02-16', '2026-02-19'))
-      expect(collections.previous_week.amount).toBe(await collectedBetween(null, '2026-02-09', '2026-02-16'))
+      expect(collections.previous_week.amount).toBe(await collectedBetween(null, '2026-02-09', '2026-02-12'))
+      expect(collections.previous_week.amount).toBeGreaterThan(0)
       expect(collections.this_month.amount).toBe(await collectedBetween(null, '2026-02-01', '2026-02-19'))
       expect(collections.this_month.amount).toBeGreaterThan(0)
       expect(collections.previous_month.amount).toBe(0)
 
       const breakdown = await get(browser, '/user-breakdown', userBreakdownSchema)
       expect(breakdown.states).toEqual(counts.counts)
-      expect(breakdown.offerings).toEqual([{ name: expect.any(String), members: 4 }])
+      // The cancelled member still holds the membership to the end of the paid period (members-now.server.ts).
+      expect(breakdown.offerings).toEqual([{ name: expect.any(String), members: 5 }])
 
       const cost = await get(browser, '/cost-and-visit-breakdown', costAndVisitBreakdownSchema)
       const debug = await get(browser, '/expected-payments-debugging?weeks=1', expectedPaymentsSchema)

@@ -48,6 +48,7 @@ export function toOfferingResource(options: {
       close_at: window.closeAt.slice(0, 5),
     })),
     prices: options.prices.map(toPriceResource),
+    in_use: options.prices.some((listing) => listing.inUse),
     can_manage: canManageOffering(options.viewer, {
       allGymsAccess: detail.offering.allGymsAccess,
       gymIds: detail.gyms.map((gym) => gym.id),

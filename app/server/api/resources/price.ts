@@ -42,6 +42,8 @@ export function toPriceResource(listing: PriceListing): Price {
     total_value: termTotalValue(price),
     grouping_unique_identifier: price.groupingUniqueIdentifier,
     subscriptions_count: listing.subscriptionsCount,
+    members_count: listing.membersNow,
+    in_use: listing.inUse,
     archived_at: iso(price.archivedAt),
     private_links: listing.links.map((link) => toPrivateLinkResource(link, listing.joinGymUuid)),
   }

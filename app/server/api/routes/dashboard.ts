@@ -7,6 +7,7 @@ import { findFailedPayments } from '~/server/services/dashboard/find-failed-paym
 import { findMemberTrend } from '~/server/services/dashboard/find-member-trend.server'
 import { findVisitPattern } from '~/server/services/dashboard/find-visit-pattern.server'
 import { countMemberStates } from '~/server/services/members/count-member-states.server'
+import { findMembersPerOffering } from '~/server/services/members/members-now.server'
 import { findExpectedPayments } from '~/server/services/payments/find-expected-payments.server'
 import type { ApiEnv } from '../context'
 import { dashboardRoutes as routes } from './dashboard.routes'
@@ -66,12 +67,11 @@ export function registerDashboardRoutes(api: OpenAPIHono<ApiEnv>) {
     const gymId = c.req.valid('query').gym_id
     const scope = gymScope(caller, gymId)
     const now = c.var.now
-    const states = await countMemberStates({
-      db: c.var.database.db,
-      organisationId: caller.organisationId,
-      scope,
-      now,
-    })
+    const options = { db: c.var.database.db, organisationId: caller.organisationId, scope, now }
+    const [states, offerings] = await Promise.all([
+      countMemberStates(options),
+      findMembersPerOffering(options),
+    ])
     return c.json(
       {
         data: {
@@ -79,7 +79,7 @@ export function registerDashboardRoutes(api: OpenAPIHono<ApiEnv>) {
           gym_id: gymId ?? null,
           total: states.total,
           states: states.counts,
-          offerings: states.offerings,
+          offerings,
         },
       },
       200,

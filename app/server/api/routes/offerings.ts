@@ -100,7 +100,12 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
     const caller = await requireCatalogueCaller(c)
     const db = c.var.database.db
     const offering = await findVisibleOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
-    const listings = await findPrices({ db, viewer: caller, filter: { offeringId: offering.id } })
+    const listings = await findPrices({
+      db,
+      now: c.var.now,
+      viewer: caller,
+      filter: { offeringId: offering.id },
+    })
     return c.json({ data: listings.map(toPriceResource) }, 200)
   })
 
@@ -113,6 +118,7 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
     const counts = await countUniqueMemberships({
       db,
       now: c.var.now,
+      organisationId: caller.organisationId,
       gymId: params.gym,
       offeringId: offering.id,
     })
@@ -133,7 +139,7 @@ async function offeringResource(options: {
     organisationId: caller.organisationId,
     offeringId,
   })
-  const prices = await findPrices({ db, viewer: caller, filter: { offeringId } })
+  const prices = await findPrices({ db, now: c.var.now, viewer: caller, filter: { offeringId } })
   return toOfferingResource({ detail, prices, viewer: caller })
 }
 

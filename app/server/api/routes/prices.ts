@@ -24,7 +24,12 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
     const caller = await requireCatalogueCaller(c)
     requireOwnOrganisation(caller, c.req.valid('param').id)
     const { archived } = c.req.valid('query')
-    const listings = await findPrices({ db: c.var.database.db, viewer: caller, filter: { archived } })
+    const listings = await findPrices({
+      db: c.var.database.db,
+      now: c.var.now,
+      viewer: caller,
+      filter: { archived },
+    })
     return c.json({ data: listings.map(toPriceResource) }, 200)
   })
 
@@ -41,7 +46,10 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
       gymId: body.gym_id ?? null,
       ...fromPriceRequest(body),
     })
-    return c.json({ data: toPriceResource(await findPrice({ db, viewer: caller, priceId: price.id })) }, 201)
+    return c.json(
+      { data: toPriceResource(await findPrice({ db, now: c.var.now, viewer: caller, priceId: price.id })) },
+      201,
+    )
   })
 
   api.openapi(routes.update, async (c) => {
@@ -55,7 +63,10 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
       priceId,
       ...fromPriceRequest(c.req.valid('json')),
     })
-    return c.json({ data: toPriceResource(await findPrice({ db, viewer: caller, priceId })) }, 200)
+    return c.json(
+      { data: toPriceResource(await findPrice({ db, now: c.var.now, viewer: caller, priceId })) },
+      200,
+    )
   })
 
   api.openapi(routes.archive, async (c) => {
@@ -94,7 +105,7 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
       ageBypass: c.req.valid('json').age_bypass,
       createdByUserId: caller.user.id,
     })
-    const listing = await findPrice({ db, viewer: caller, priceId })
+    const listing = await findPrice({ db, now: c.var.now, viewer: caller, priceId })
     return c.json({ data: toPrivateLinkResource(link, listing.joinGymUuid) }, 201)
   })
 

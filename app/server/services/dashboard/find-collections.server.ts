@@ -16,8 +16,8 @@ import { charged, paymentGymCondition } from '../payments/find-expected-payments
 
 /**
  * Collected money (`sent` payments by the Auckland day they were paid, charged amount as the
- * expected-payments view counts it) this week and month against the previous ones. Weeks start on
- * Monday; "this week" and "this month" run to today.
+ * expected-payments view counts it) this week and month so far against the same days of the previous
+ * week and month. Weeks start on Monday; "this week" and "this month" run to today.
  */
 export async function findCollections(options: {
   db: Db
@@ -31,9 +31,11 @@ export async function findCollections(options: {
   const firstOfMonth = `${today.slice(0, 8)}01`
   const periods = {
     this_week: { starts_on: monday, ends_on: addDays(today, 1) },
-    previous_week: { starts_on: addDays(monday, -7), ends_on: monday },
+    // Like with like: the same days of the previous week and month, not the whole of them.
+    previous_week: { starts_on: addDays(monday, -7), ends_on: addDays(today, -6) },
     this_month: { starts_on: firstOfMonth, ends_on: addDays(today, 1) },
-    previous_month: { starts_on: addMonths(firstOfMonth, -1), ends_on: firstOfMonth },
+    // To the same day of last month, or its last day when it is shorter (30 March: 1–28 February).
+    previous_month: { starts_on: addMonths(firstOfMonth, -1), ends_on: addDays(addMonths(today, -1), 1) },
   }
   const earliest = earlierDate(periods.previous_month.starts_on, periods.previous_week.starts_on)
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { GymScope } from '~/access/scope.server'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { offerings, prices, subscriptions, users } from '~/db/schema'
+import { subscriptions, users } from '~/db/schema'
 import type { MemberState } from '~/features/billing-debugging/contract'
 import {
   type SubscriptionStateInput,
@@ -120,14 +120,9 @@ export async function countMemberStates(options: {
   const { db, organisationId, scope, now, newSince } = options
   const latest = latestSubscription(db)
   const rows = await db
-    .select({
-      sub: stateColumns(latest),
-      offeringName: offerings.name,
-    })
+    .select({ sub: stateColumns(latest) })
     .from(users)
     .leftJoinLateral(latest, sql`true`)
-    .leftJoin(prices, eq(prices.id, latest.priceId))
-    .leftJoin(offerings, eq(offerings.id, prices.offeringId))
     .where(memberConditions({ organisationId, scope, latest }))
 
   const counts: Record<MemberState, number> = {
@@ -144,7 +139,6 @@ export async function countMemberStates(options: {
   const today = calendarDateAt(now)
   let cancelling = 0
   let joined = 0
-  const offeringCounts = new Map<string, number>()
   for (const row of rows) {
     const sub = row.sub?.startDate != null ? row.sub : null
     if (!sub) {
@@ -163,12 +157,6 @@ export async function countMemberStates(options: {
       cancelling += 1
     }
     if (newSince && sub.startDate >= newSince && sub.startDate <= today) joined += 1
-    if (row.offeringName && !states.includes('cancelled')) {
-      offeringCounts.set(row.offeringName, (offeringCounts.get(row.offeringName) ?? 0) + 1)
-    }
   }
-  const offeringsByMembers = [...offeringCounts]
-    .map(([name, members]) => ({ name, members }))
-    .sort((a, b) => b.members - a.members || a.name.localeCompare(b.name))
-  return { total: rows.length, counts, cancelling, joined, offerings: offeringsByMembers }
+  return { total: rows.length, counts, cancelling, joined }
 }

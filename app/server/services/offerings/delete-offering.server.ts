@@ -1,9 +1,10 @@
-import { and, count, eq, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { offerings, prices, subscriptions } from '~/db/schema'
+import { offerings, prices } from '~/db/schema'
 import { deleteRefusedMessages } from '~/features/catalogue/contract'
 import { AppError } from '~/lib/errors'
+import { findPricesInUse } from '../members/members-now.server'
 import { notFound } from '../service-input.server'
 
 /**
@@ -23,15 +24,12 @@ export async function deleteOffering(options: {
       .where(and(eq(offerings.id, offeringId), ownedBy(offerings, organisationId)))
       .for('update')
     if (!offering) throw notFound('Offering')
-    const [memberships] = await tx
-      .select({ count: count() })
-      .from(subscriptions)
-      .innerJoin(
-        prices,
-        or(eq(prices.id, subscriptions.priceId), eq(prices.id, subscriptions.transitionToPriceId)),
-      )
+    const offeringPrices = await tx
+      .select({ id: prices.id })
+      .from(prices)
       .where(eq(prices.offeringId, offeringId))
-    if ((memberships?.count ?? 0) > 0) throw new AppError('CONFLICT', deleteRefusedMessages.offering)
+    const inUse = await findPricesInUse({ db: tx, priceIds: offeringPrices.map((price) => price.id) })
+    if (inUse.size > 0) throw new AppError('CONFLICT', deleteRefusedMessages.offering)
     await tx.delete(offerings).where(eq(offerings.id, offeringId))
   })
 }

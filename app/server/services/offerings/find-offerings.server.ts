@@ -18,7 +18,7 @@ import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { escapeLike } from '~/db/like'
 import { gyms, offeringGyms, offeringHours, offerings, prices, subscriptions } from '~/db/schema'
-import { calendarDateAt } from '~/server/billing/calendar'
+import { countMembersNow, membersBy } from '../members/members-now.server'
 import { notFound } from '../service-input.server'
 
 export type OfferingRow = typeof offerings.$inferSelect
@@ -30,20 +30,12 @@ export interface OfferingSummary {
   gyms: Array<{ id: number; name: string }>
   /** Prices on sale (at one gym: those of that gym and the offering-wide ones). */
   pricesCount: number
-  /** Memberships that still hold (at one gym: at that gym). */
+  /** Members on it now (`countMembersNow`; at one gym: at that gym). */
   membershipsCount: number
 }
 
 export interface OfferingDetail extends OfferingSummary {
   hours: OfferingHoursRow[]
-}
-
-/**
- * A membership that still holds: not cancelled, or cancelled and running to the end of its paid period;
- * memberships still being assembled at sign-up don't count.
- */
-export function currentMembership(today: string): SQL {
-  return sql`(${subscriptions.isStaging} = false and (${subscriptions.cancelledAt} is null or ${subscriptions.currentPeriodEnd} > ${today}))`
 }
 
 /** Which offerings a list covers: those available at one gym, or at any of the viewer's. */
@@ -148,18 +140,16 @@ async function summariseOfferings(options: {
       ),
     )
     .groupBy(prices.offeringId)
-  const membershipCounts = await db
-    .select({ offeringId: prices.offeringId, count: count() })
-    .from(subscriptions)
-    .innerJoin(prices, eq(prices.id, subscriptions.priceId))
-    .where(
-      and(
-        inArray(prices.offeringId, ids),
-        currentMembership(calendarDateAt(options.now)),
-        gymId === undefined ? undefined : eq(subscriptions.gymId, gymId),
-      ),
-    )
-    .groupBy(prices.offeringId)
+  const membersNow = membersBy(
+    await countMembersNow({
+      db,
+      organisationId: rows[0]?.organisationId ?? 0,
+      now: options.now,
+      offeringIds: ids,
+      scope: gymId === undefined ? undefined : { gymIds: [gymId], wholeOrganisation: false },
+    }),
+    'offeringId',
+  )
   const countOf = (list: Array<{ offeringId: number; count: number }>, id: number) =>
     list.find((entry) => entry.offeringId === id)?.count ?? 0
   return rows.map((offering) => ({
@@ -168,23 +158,20 @@ async function summariseOfferings(options: {
       .filter((gym) => gym.offeringId === offering.id)
       .map((gym) => ({ id: gym.id, name: gym.name })),
     pricesCount: countOf(priceCounts, offering.id),
-    membershipsCount: countOf(membershipCounts, offering.id),
+    membershipsCount: membersNow.get(offering.id) ?? 0,
   }))
 }
 
-/** How many different members hold (and ever held) an offering at a gym. */
+/** How many members hold an offering at a gym now (`countMembersNow`), and how many ever held it there. */
 export async function countUniqueMemberships(options: {
   db: Db
   now: Date
+  organisationId: number
   gymId: number
   offeringId: number
 }): Promise<{ total: number; current: number }> {
-  const current = currentMembership(calendarDateAt(options.now))
   const [row] = await options.db
-    .select({
-      total: countDistinct(subscriptions.userId),
-      current: sql<number>`count(distinct ${subscriptions.userId}) filter (where ${current})`.mapWith(Number),
-    })
+    .select({ total: countDistinct(subscriptions.userId) })
     .from(subscriptions)
     .innerJoin(prices, eq(prices.id, subscriptions.priceId))
     .where(
@@ -194,5 +181,13 @@ export async function countUniqueMemberships(options: {
         eq(subscriptions.isStaging, false),
       ),
     )
-  return { total: row?.total ?? 0, current: row?.current ?? 0 }
+  const now = await countMembersNow({
+    db: options.db,
+    organisationId: options.organisationId,
+    now: options.now,
+    offeringIds: [options.offeringId],
+    scope: { gymIds: [options.gymId], wholeOrganisation: false },
+  })
+  const current = now.reduce((sum, entry) => sum + entry.members, 0)
+  return { total: row?.total ?? 0, current }
 }

@@ -1,9 +1,10 @@
-import { and, count, eq, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { prices, subscriptions } from '~/db/schema'
+import { prices } from '~/db/schema'
 import { deleteRefusedMessages } from '~/features/catalogue/contract'
 import { AppError } from '~/lib/errors'
+import { findPricesInUse } from '../members/members-now.server'
 import { notFound } from '../service-input.server'
 
 /**
@@ -23,11 +24,8 @@ export async function deletePrice(options: {
       .where(and(eq(prices.id, priceId), ownedBy(prices, organisationId)))
       .for('update')
     if (!price) throw notFound('Price')
-    const [memberships] = await tx
-      .select({ count: count() })
-      .from(subscriptions)
-      .where(or(eq(subscriptions.priceId, priceId), eq(subscriptions.transitionToPriceId, priceId)))
-    if ((memberships?.count ?? 0) > 0) throw new AppError('CONFLICT', deleteRefusedMessages.price)
+    const inUse = await findPricesInUse({ db: tx, priceIds: [priceId] })
+    if (inUse.size > 0) throw new AppError('CONFLICT', deleteRefusedMessages.price)
     await tx.delete(prices).where(eq(prices.id, priceId))
   })
 }

@@ -3,6 +3,7 @@ import { canSeeOffering, findOfferingGymIds, type OfferingViewer } from '~/acces
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms, offeringGyms, offerings, prices, privatePriceLinks, subscriptions } from '~/db/schema'
+import { countMembersNow, findPricesInUse, membersBy } from '../members/members-now.server'
 import { notFound } from '../service-input.server'
 
 export type PriceRow = typeof prices.$inferSelect
@@ -15,6 +16,10 @@ export interface PriceListing {
   gym: { id: number; name: string } | null
   /** Memberships ever taken on the price. */
   subscriptionsCount: number
+  /** Members on the price now, by the one rule of `countMembersNow`. */
+  membersNow: number
+  /** A membership was on it or is moving to it: it can be archived, never deleted (`findPricesInUse`). */
+  inUse: boolean
   /** Newest first. */
   links: PrivateLinkRow[]
   /** The gym a join link to this price opens at: the price's own, else its offering's only gym. */
@@ -26,6 +31,7 @@ export type PriceFilter = { offeringId: number } | { priceId: number } | { archi
 /** The organisation's prices matching `filter`, limited to offerings the viewer can see. */
 export async function findPrices(options: {
   db: Db
+  now: Date
   viewer: OfferingViewer
   filter: PriceFilter
 }): Promise<PriceListing[]> {
@@ -64,18 +70,25 @@ export async function findPrices(options: {
     .where(inArray(privatePriceLinks.priceId, ids))
     .orderBy(desc(privatePriceLinks.createdAt), desc(privatePriceLinks.id))
   const onlyGymUuid = await findOnlyGymUuids({ db, offeringIds })
+  const membersNow = membersBy(
+    await countMembersNow({ db, organisationId: viewer.organisationId, now: options.now, priceIds: ids }),
+    'priceId',
+  )
+  const inUse = await findPricesInUse({ db, priceIds: ids })
   return visible.map(({ price, offeringName, gymName, gymUuid }) => ({
     price,
     offeringName,
     gym: price.gymId !== null && gymName !== null ? { id: price.gymId, name: gymName } : null,
     subscriptionsCount: counts.find((entry) => entry.priceId === price.id)?.count ?? 0,
+    membersNow: membersNow.get(price.id) ?? 0,
+    inUse: inUse.has(price.id),
     links: links.filter((link) => link.priceId === price.id),
     joinGymUuid: gymUuid ?? onlyGymUuid.get(price.offeringId) ?? null,
   }))
 }
 
 /** One price as `findPrices` lists it; 404 when the viewer can't see it. */
-export async function findPrice(options: { db: Db; viewer: OfferingViewer; priceId: number }) {
+export async function findPrice(options: { db: Db; now: Date; viewer: OfferingViewer; priceId: number }) {
   const [listing] = await findPrices({ ...options, filter: { priceId: options.priceId } })
   if (!listing) throw notFound('Price')
   return listing
