@@ -111,6 +111,22 @@ export const createOfferingRequestSchema = z
   })
 export type CreateOfferingRequest = z.input<typeof createOfferingRequestSchema>
 
+/** An offering's edit (issue 13): its type stays what members joined; prices are edited one by one. */
+export const updateOfferingRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    description: z.string().trim().max(2000).nullish(),
+    all_gyms_access: z.boolean().default(false),
+    hours: z.array(offeringHoursInputSchema).max(70).default([]),
+    gyms: z.array(id).max(500).default([]),
+  })
+  .refine((offering) => !offering || offering.all_gyms_access === true || (offering.gyms?.length ?? 0) > 0, {
+    path: ['gyms'],
+    message: selectAtLeastOneGym,
+    ...evenWithOtherErrors,
+  })
+export type UpdateOfferingRequest = z.input<typeof updateOfferingRequestSchema>
+
 export const privateLinkSchema = z.object({
   id: z.number().int(),
   url: z.string(),

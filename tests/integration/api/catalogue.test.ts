@@ -13,10 +13,13 @@ import {
 import { ageBypassLinkSchema, akahuWebhookSchema, organisationSchema } from '~/features/organisation/contract'
 import { z } from '~/lib/validation'
 import { tooYoungMessage } from '~/server/services/auth/apply-join-link.server'
-import { joinLinkGoneMessage } from '~/server/services/join-links/find-usable-join-link.server'
+import {
+  joinLinkGoneMessage,
+  joinLinkOffSaleMessage,
+} from '~/server/services/join-links/find-usable-join-link.server'
 import { createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
-import { readData, readErrors, readMessage, readPage } from '../support/answers'
+import { readData, readErrors, readJson, readMessage, readPage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
 import { describeEachDatabase } from '../support/database'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
@@ -314,16 +317,22 @@ describeEachDatabase('catalogue and organisation API', (database) => {
         age_bypass: true,
         price: { id: privatePrice.id, offering_name: 'Off-peak', amount: 5500, billing_frequency: 'monthly' },
       })
+      // Archiving the price withdraws its links, and the join page says why; restoring brings them back.
+      expect((await del(admin, `/prices/${privatePrice.id}/archive`)).status).toBe(200)
+      const offSale = await testApi.browser({ origin: joinOrigin }).get(`/join-links/${token}`)
+      expect(await readMessage(offSale, 404)).toBe(joinLinkOffSaleMessage)
+      expect((await admin.post(`/prices/${privatePrice.id}/restore`)).status).toBe(200)
+      expect((await testApi.browser({ origin: joinOrigin }).get(`/join-links/${token}`)).status).toBe(200)
       const publicPrice = created.prices.find((price) => !price.private)!
       expect(
         (await admin.post(`/prices/${publicPrice.id}/private-links`, { age_bypass: false })).status,
       ).toBe(422)
       const mistyped = await testApi.browser().get('/join-links/bogus')
-      expect(mistyped.status).toBe(404)
-      expect(await mistyped.json()).toEqual({ message: unrecognisedJoinLinkMessage })
+      expect(await readJson(mistyped, z.object({ message: z.string() }), 404)).toEqual({
+        message: unrecognisedJoinLinkMessage,
+      })
       const unknown = await testApi.browser().get(`/join-links/${'x'.repeat(32)}`)
-      expect(unknown.status).toBe(404)
-      expect(await unknown.json()).toEqual({ message: joinLinkGoneMessage })
+      expect(await readMessage(unknown, 404)).toBe(unrecognisedJoinLinkMessage)
     })
 
     it('lets a gym admin manage only their gyms’ offerings, and refuses a personal trainer', async () => {

@@ -7,7 +7,7 @@ import { cancelSubscription } from '~/server/services/subscriptions/cancel-subsc
 import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
 import { createTestMember, createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
-import { readData, readPage } from '../support/answers'
+import { readData, readErrors, readMessage, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
@@ -152,5 +152,48 @@ describeEachDatabase('members on an offering now, by one rule', (database) => {
     expect(offering.in_use).toBe(true)
     expect((await owner.request('DELETE', `/prices/${ids.weekly}`)).status).toBe(409)
     expect((await owner.request('DELETE', `/prices/${ids.unused}`)).status).toBe(200)
+  })
+  it('edits an offering without taking it away from the gyms its members use', async () => {
+    const path = `/offerings/${ids.allHours}`
+    const [ponsonby, newmarket] = [org.gyms[0]!.id, org.gyms[1]!.id]
+    const stranding = await owner.request('PUT', path, {
+      body: { name: '24/7 Access', all_gyms_access: false, gyms: [ponsonby] },
+    })
+    expect((await readErrors(stranding)).gyms).toEqual([
+      'Members at Newmarket hold this offering now, so it must keep giving access there.',
+    ])
+    const renamed = await owner.request('PUT', path, {
+      body: {
+        name: 'Anytime',
+        description: 'Every hour of every day',
+        all_gyms_access: false,
+        gyms: [newmarket, ponsonby],
+      },
+    })
+    expect(await readData(renamed, offeringSchema)).toMatchObject({
+      name: 'Anytime',
+      description: 'Every hour of every day',
+      gyms: [{ id: newmarket }, { id: ponsonby }],
+      memberships_count: 3,
+    })
+    const hours = await owner.request('PUT', path, {
+      body: {
+        name: 'Anytime',
+        gyms: [ponsonby, newmarket],
+        hours: [{ day: 1, open_at: '05:00', close_at: '22:00' }],
+      },
+    })
+    expect((await readErrors(hours)).hours).toEqual(['A 24/7 offering has no opening hours.'])
+  })
+
+  it('restores an archived offering with its prices and links', async () => {
+    expect((await owner.request('DELETE', `/offerings/${ids.offPeak}/archive`)).status).toBe(200)
+    const archived = await readData(await owner.get(`/offerings/${ids.offPeak}`), offeringSchema)
+    expect(archived.archived_at).not.toBeNull()
+    expect(await readMessage(await owner.post(`/offerings/${ids.offPeak}/restore`))).toBe(
+      'Offering restored.',
+    )
+    const restored = await readData(await owner.get(`/offerings/${ids.offPeak}`), offeringSchema)
+    expect(restored.archived_at).toBeNull()
   })
 })

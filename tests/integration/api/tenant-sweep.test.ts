@@ -118,6 +118,9 @@ const cases: Record<string, Case> = {
   'POST /offerings/{id}/prices': {
     body: (ids) => ({ amount: 3000, billing_frequency: 'weekly', gym_id: ids.gym }),
   },
+  'POST /offerings/{id}/restore': {
+    prepare: (admin, ids) => admin.request('DELETE', `/offerings/${ids.offering}/archive`),
+  },
   'POST /organisations/{id}/age-bypass-links': {},
   'POST /prices/{id}/private-links': { path: { id: 'privatePrice' }, body: () => ({ age_bypass: false }) },
   'POST /prices/{id}/pro-rata': { body: () => ({ start_date: '2026-03-12', billing_date: '2026-03-16' }) },
@@ -170,6 +173,9 @@ const cases: Record<string, Case> = {
   },
   'PUT /organisations/{id}/term-membership-grace-period': {
     body: () => ({ term_membership_grace_period: 2, term_membership_grace_period_unit: 'week' }),
+  },
+  'PUT /offerings/{id}': {
+    body: (ids) => ({ name: 'Sweep 24/7', description: 'Any hour', all_gyms_access: false, gyms: [ids.gym] }),
   },
   'PUT /prices/{id}': { body: () => ({ amount: 2500, billing_frequency: 'weekly' }) },
 }

@@ -6,6 +6,7 @@ import {
   offeringSummarySchema,
   priceSchema,
   uniqueMembershipsSchema,
+  updateOfferingRequestSchema,
 } from '~/features/catalogue/contract'
 import { recordIdParam, z } from '~/lib/validation'
 import { dataEnvelope, messageSchema, paginatedEnvelope } from '../envelope'
@@ -53,6 +54,22 @@ export const offeringRoutes = {
     summary: 'Create an offering with its hours, gyms and prices',
     request: jsonBody(createOfferingRequestSchema),
     responses: { 201: jsonResponse('The offering', dataEnvelope(offeringSchema)), ...errors },
+  }),
+  update: createRoute({
+    method: 'put',
+    path: '/offerings/{id}',
+    tags,
+    summary: 'Change an offering’s name, description, opening hours and gyms',
+    request: { params: idParams, ...jsonBody(updateOfferingRequestSchema) },
+    responses: { 200: jsonResponse('The offering', dataEnvelope(offeringSchema)), ...errors },
+  }),
+  restore: createRoute({
+    method: 'post',
+    path: '/offerings/{id}/restore',
+    tags,
+    summary: 'Put an archived offering back on sale',
+    request: { params: idParams },
+    responses: { 200: messageResponse, ...errors },
   }),
   delete: createRoute({
     method: 'delete',

@@ -17,6 +17,8 @@ import {
   findOfferingPage,
   type OfferingAvailability,
 } from '~/server/services/offerings/find-offerings.server'
+import { restoreOffering } from '~/server/services/offerings/restore-offering.server'
+import { updateOffering } from '~/server/services/offerings/update-offering.server'
 import { findPrices } from '~/server/services/prices/find-prices.server'
 import type { ApiEnv } from '../context'
 import { paginate } from '../envelope'
@@ -73,6 +75,44 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
       prices: body.prices.map((price) => ({ ...fromPriceRequest(price), gymId: price.gym_id ?? null })),
     })
     return c.json({ data: await offeringResource({ c, caller, offeringId: created.offering.id }) }, 201)
+  })
+
+  api.openapi(routes.update, async (c) => {
+    const caller = await requireCatalogueCaller(c)
+    const db = c.var.database.db
+    const offering = await findManageableOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
+    const body = c.req.valid('json')
+    // A gym admin may move the offering only between gyms they run (ADR 013), as when creating one.
+    assertMayCreateOffering(caller, { allGymsAccess: body.all_gyms_access, gymIds: body.gyms })
+    await updateOffering({
+      db,
+      now: c.var.now,
+      organisationId: caller.organisationId,
+      offeringId: offering.id,
+      name: body.name,
+      description: body.description || null,
+      allGymsAccess: body.all_gyms_access,
+      gyms: body.gyms,
+      hours: body.hours.map((window) => ({
+        day: window.day,
+        openAt: window.open_at,
+        closeAt: window.close_at,
+      })),
+    })
+    return c.json({ data: await offeringResource({ c, caller, offeringId: offering.id }) }, 200)
+  })
+
+  api.openapi(routes.restore, async (c) => {
+    const caller = await requireCatalogueCaller(c)
+    const db = c.var.database.db
+    const offering = await findManageableOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
+    await restoreOffering({
+      db,
+      now: c.var.now,
+      organisationId: caller.organisationId,
+      offeringId: offering.id,
+    })
+    return c.json({ message: 'Offering restored.' }, 200)
   })
 
   api.openapi(routes.delete, async (c) => {

@@ -3,10 +3,7 @@ import type { Context } from 'hono'
 import { requireOrganisationAdmin, requireOwnOrganisation, requireStaff } from '~/access/caller.server'
 import { unrecognisedJoinLinkMessage } from '~/features/catalogue/contract'
 import { AppError } from '~/lib/errors'
-import {
-  findUsableJoinLink,
-  joinLinkGoneMessage,
-} from '~/server/services/join-links/find-usable-join-link.server'
+import { findJoinLink } from '~/server/services/join-links/find-usable-join-link.server'
 import { couldBeJoinLinkToken } from '~/server/services/join-links/join-link-token.server'
 import { createAgeBypassLink } from '~/server/services/organisations/create-age-bypass-link.server'
 import {
@@ -124,8 +121,9 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
     const { token } = c.req.valid('param')
     // A token we could never have made was mistyped or cut short: say so, rather than "expired".
     if (!couldBeJoinLinkToken(token)) throw new AppError('NOT_FOUND', unrecognisedJoinLinkMessage)
-    const link = await findUsableJoinLink({ db: c.var.database.db, now: c.var.now, token })
-    if (!link) throw new AppError('NOT_FOUND', joinLinkGoneMessage)
-    return c.json({ data: toJoinLinkResource(link) }, 200)
+    const found = await findJoinLink({ db: c.var.database.db, now: c.var.now, token })
+    if (!found) throw new AppError('NOT_FOUND', unrecognisedJoinLinkMessage)
+    if (found.refusal) throw new AppError('NOT_FOUND', found.refusal)
+    return c.json({ data: toJoinLinkResource(found.link) }, 200)
   })
 }

@@ -6,6 +6,10 @@ import type { BillingFrequency } from '~/db/schema/enums'
 export const joinLinkGoneMessage =
   'This link has expired or has already been used. Ask the gym for a new one.'
 
+/** A price link whose price (or its offering) has been archived: it is no longer sold. */
+export const joinLinkOffSaleMessage =
+  'The membership this link offers is no longer on sale. Ask the gym for a new link.'
+
 /** What decides whether a join link still works, whichever kind it is. */
 export interface JoinLinkState {
   expiresAt: Date | null
@@ -57,6 +61,19 @@ export async function findUsableJoinLink(options: {
   now: Date
   token: string
 }): Promise<UsableJoinLink | null> {
+  const found = await findJoinLink(options)
+  return found && found.refusal === null ? found.link : null
+}
+
+/**
+ * The join link a token names, with why it can no longer be used (in words for the join page), or null
+ * when no link has this token.
+ */
+export async function findJoinLink(options: {
+  db: Db
+  now: Date
+  token: string
+}): Promise<{ link: UsableJoinLink; refusal: string | null } | null> {
   const { db, now, token } = options
   const [priceLink] = await db
     .select({
@@ -81,8 +98,12 @@ export async function findUsableJoinLink(options: {
       singleUse: link.ageBypass,
       onSale: price.archivedAt === null && priceLink.offeringArchivedAt === null,
     }
-    if (!isJoinLinkUsable({ link: state, now })) return null
-    return {
+    const refusal = isJoinLinkUsable({ link: state, now })
+      ? null
+      : state.onSale
+        ? joinLinkGoneMessage
+        : joinLinkOffSaleMessage
+    const found: UsableJoinLink = {
       kind: 'price',
       id: link.id,
       organisationId: link.organisationId,
@@ -97,6 +118,7 @@ export async function findUsableJoinLink(options: {
       },
       offering: priceLink.offering,
     }
+    return { link: found, refusal }
   }
 
   const [bypass] = await db
@@ -111,11 +133,13 @@ export async function findUsableJoinLink(options: {
     singleUse: true,
     onSale: true,
   }
-  if (!isJoinLinkUsable({ link: state, now })) return null
   return {
-    kind: 'age_bypass',
-    id: bypass.link.id,
-    organisationId: bypass.link.organisationId,
-    organisationName: bypass.organisationName,
+    link: {
+      kind: 'age_bypass',
+      id: bypass.link.id,
+      organisationId: bypass.link.organisationId,
+      organisationName: bypass.organisationName,
+    },
+    refusal: isJoinLinkUsable({ link: state, now }) ? null : joinLinkGoneMessage,
   }
 }

@@ -13,7 +13,7 @@ export type OfferingHours = typeof offeringHours.$inferSelect
 
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Value is not a valid time (HH:MM)')
 
-const hoursSchema = z
+export const hoursSchema = z
   .object({
     /** 1 Monday … 7 Sunday. */
     day: z.int().min(1).max(7),
