@@ -190,7 +190,7 @@ describeEachDatabase('members on an offering now, by one rule', (database) => {
     expect((await owner.request('DELETE', `/offerings/${ids.offPeak}/archive`)).status).toBe(200)
     const archived = await readData(await owner.get(`/offerings/${ids.offPeak}`), offeringSchema)
     expect(archived.archived_at).not.toBeNull()
-    expect(await readMessage(await owner.post(`/offerings/${ids.offPeak}/restore`))).toBe(
+    expect(await readMessage(await owner.post(`/offerings/${ids.offPeak}/restore`), 200)).toBe(
       'Offering restored.',
     )
     const restored = await readData(await owner.get(`/offerings/${ids.offPeak}`), offeringSchema)
