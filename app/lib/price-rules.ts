@@ -55,11 +55,17 @@ const organisationFrequencyOf: Partial<Record<BillingFrequency, OrganisationPric
 
 export const frequencyNotEnabledMessage = 'This billing frequency is not enabled for the organisation.'
 
-/** Only the frequencies the organisation has switched on may be sold; those without a switch always may. */
+/**
+ * Only the frequencies the organisation has switched on may be sold (SPEC §9). Daily, every two months and
+ * one-off have no switch, so no new price is sold with them; prices that already have them (imported
+ * from an earlier system) still bill.
+ */
 export function isFrequencyEnabled(options: {
   frequency: BillingFrequency
   enabled: readonly OrganisationPriceFrequency[]
 }): boolean {
   const setting = organisationFrequencyOf[options.frequency]
-  return setting === undefined || options.enabled.includes(setting)
+  return setting !== undefined && options.enabled.includes(setting)
 }
+
+export const keepOneFrequencyMessage = 'Keep at least one billing frequency switched on.'

@@ -1,5 +1,11 @@
 import type { Db } from '~/db/client.server'
-import type { BillingFrequency, PaymentMethodType } from '~/db/schema/enums'
+import { prices } from '~/db/schema'
+import {
+  type BillingFrequency,
+  organisationPriceFrequencies,
+  type PaymentMethodType,
+} from '~/db/schema/enums'
+import { isFrequencyEnabled } from '~/lib/price-rules'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { createFakeMember } from '~/server/seed/factories/member-factory.server'
 import { addFakePaymentMethod } from '~/server/seed/factories/payment-method-factory.server'
@@ -64,10 +70,8 @@ export async function createTestPrice(options: {
     type: '24_7',
     gyms: gymIds,
   })
-  const price = await createPrice({
-    db,
+  const values = {
     organisationId,
-    now,
     offeringId: offering.offering.id,
     amount: options.amount ?? 2500,
     billingFrequency: options.billingFrequency ?? 'weekly',
@@ -75,8 +79,28 @@ export async function createTestPrice(options: {
     termAmount: options.termAmount ?? null,
     termUnit: options.termUnit ?? null,
     private: options.private ?? false,
+  }
+  // Daily, two-monthly and one-off prices are no longer sold (no organisation switch), but prices carried
+  // over from an earlier system may have them and the engine bills them: tests write such rows directly.
+  const sellable = isFrequencyEnabled({
+    frequency: values.billingFrequency,
+    enabled: organisationPriceFrequencies,
   })
+  const price = sellable ? await createPrice({ db, now, ...values }) : await insertPrice({ db, now, values })
   return { offering, price }
+}
+
+async function insertPrice(options: {
+  db: Db
+  now: Date
+  values: Omit<typeof prices.$inferInsert, 'createdAt' | 'updatedAt'>
+}): Promise<Price> {
+  const [row] = await options.db
+    .insert(prices)
+    .values({ ...options.values, createdAt: options.now, updatedAt: options.now })
+    .returning()
+  if (!row) throw new Error('Inserting the price returned no row')
+  return row
 }
 
 export interface TestMembership {

@@ -1,4 +1,5 @@
 import { graceUnits, organisationPriceFrequencies } from '~/db/schema/enums'
+import { keepOneFrequencyMessage } from '~/lib/price-rules'
 import { z } from '~/lib/validation'
 
 /**
@@ -42,7 +43,10 @@ export const offeringPermissionsRequestSchema = z.object({
   limited_access: z.boolean(),
 })
 export const priceFrequenciesRequestSchema = z.object({
-  price_frequencies: z.array(z.enum(organisationPriceFrequencies)).max(organisationPriceFrequencies.length),
+  price_frequencies: z
+    .array(z.enum(organisationPriceFrequencies))
+    .min(1, keepOneFrequencyMessage)
+    .max(organisationPriceFrequencies.length),
 })
 
 export const akahuWebhookSchema = z.object({

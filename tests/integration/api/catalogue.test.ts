@@ -11,6 +11,7 @@ import {
   unrecognisedJoinLinkMessage,
 } from '~/features/catalogue/contract'
 import { ageBypassLinkSchema, akahuWebhookSchema, organisationSchema } from '~/features/organisation/contract'
+import { keepOneFrequencyMessage } from '~/lib/price-rules'
 import { z } from '~/lib/validation'
 import { tooYoungMessage } from '~/server/services/auth/apply-join-link.server'
 import {
@@ -184,6 +185,18 @@ describeEachDatabase('catalogue and organisation API', (database) => {
       expect((await readErrors(yearly)).billing_frequency).toEqual([
         'This billing frequency is not enabled for the organisation.',
       ])
+      // Daily has no switch, so it is never sold; and one frequency at least stays on.
+      const daily = await admin.post(`/offerings/${created.id}/prices`, {
+        amount: 900,
+        billing_frequency: 'daily',
+      })
+      expect((await readErrors(daily)).billing_frequency).toEqual([
+        'This billing frequency is not enabled for the organisation.',
+      ])
+      const none = await put(admin, `/organisations/${org.organisation.id}/price-frequencies`, {
+        price_frequencies: [],
+      })
+      expect((await readErrors(none)).price_frequencies).toEqual([keepOneFrequencyMessage])
       await put(admin, `/organisations/${org.organisation.id}/price-frequencies`, {
         price_frequencies: ['weekly', 'fortnightly', 'monthly', 'quarterly', 'six_monthly', 'yearly'],
       })

@@ -23,11 +23,11 @@ describe('price rules', () => {
     expect(hasTerm({ termAmount: null, termUnit: null })).toBe(false)
   })
 
-  it('sells a frequency the organisation switched on, or one it has no switch for', () => {
+  it('sells only a frequency the organisation switched on; daily, two-monthly and one-off have no switch', () => {
     expect(isFrequencyEnabled({ frequency: 'twice_yearly', enabled: ['six_monthly'] })).toBe(true)
     expect(isFrequencyEnabled({ frequency: 'twice_yearly', enabled: ['monthly'] })).toBe(false)
     expect(isFrequencyEnabled({ frequency: 'weekly', enabled: [] })).toBe(false)
     for (const frequency of ['daily', 'bi_monthly', 'one_off'] as const)
-      expect(isFrequencyEnabled({ frequency, enabled: [] })).toBe(true)
+      expect(isFrequencyEnabled({ frequency, enabled: ['weekly', 'monthly', 'six_monthly'] })).toBe(false)
   })
 })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { organisations } from '~/db/schema'
 import { graceUnits, organisationPriceFrequencies } from '~/db/schema/enums'
+import { keepOneFrequencyMessage } from '~/lib/price-rules'
 import { z } from '~/lib/validation'
 import { idSchema, notFound, parseInput } from '../service-input.server'
 
@@ -17,7 +18,7 @@ const inputSchema = z.object({
   offeringPermissions: z
     .object({ enableOfferings: z.boolean(), nonStop: z.boolean(), limitedAccess: z.boolean() })
     .optional(),
-  priceFrequencies: z.array(z.enum(organisationPriceFrequencies)).optional(),
+  priceFrequencies: z.array(z.enum(organisationPriceFrequencies)).min(1, keepOneFrequencyMessage).optional(),
 })
 
 export type UpdateOrganisationSettingsInput = z.input<typeof inputSchema>

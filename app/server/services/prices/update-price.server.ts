@@ -1,7 +1,7 @@
-import { and, count, eq, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { organisations, prices, subscriptions } from '~/db/schema'
+import { organisations, prices } from '~/db/schema'
 import { billingFrequencies } from '~/db/schema/enums'
 import { AppError } from '~/lib/errors'
 import {
@@ -12,6 +12,7 @@ import {
   termUnitSchema,
 } from '~/lib/price-rules'
 import { z } from '~/lib/validation'
+import { findPricesInUse } from '../members/members-now.server'
 import { centsSchema, idSchema, notFound, parseInput, validationError } from '../service-input.server'
 import type { Price } from './create-price.server'
 
@@ -59,11 +60,8 @@ export async function updatePrice(options: UpdatePriceInput & { db: Db; now: Dat
       price.termAmount !== (input.termAmount ?? null) ||
       price.termUnit !== (input.termUnit ?? null)
     if (billingChanges) {
-      const [memberships] = await tx
-        .select({ count: count() })
-        .from(subscriptions)
-        .where(or(eq(subscriptions.priceId, price.id), eq(subscriptions.transitionToPriceId, price.id)))
-      if ((memberships?.count ?? 0) > 0) throw new AppError('CONFLICT', priceInUseMessage)
+      const inUse = await findPricesInUse({ db: tx, priceIds: [price.id] })
+      if (inUse.size > 0) throw new AppError('CONFLICT', priceInUseMessage)
     }
     if (
       input.billingFrequency !== price.billingFrequency &&
