@@ -55,6 +55,7 @@ import { Route as ConsoleStaffStaffIdRouteImport } from './routes/console/_staff
 import { Route as ConsoleStaffStripeCallbackRouteImport } from './routes/console/_staff/stripe/callback'
 import { Route as ConsoleStaffMembersIdIndexRouteImport } from './routes/console/_staff/members/$id/index'
 import { Route as ConsoleStaffMembersIdActivityRouteImport } from './routes/console/_staff/members/$id/activity'
+import { Route as ConsoleStaffOfferingsIdEditRouteImport } from './routes/console/_staff/offerings/$id_.edit'
 
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
@@ -303,6 +304,12 @@ const ConsoleStaffMembersIdActivityRoute =
     path: '/members/$id/activity',
     getParentRoute: () => ConsoleStaffRoute,
   } as any)
+const ConsoleStaffOfferingsIdEditRoute =
+  ConsoleStaffOfferingsIdEditRouteImport.update({
+    id: '/offerings/$id_/edit',
+    path: '/offerings/$id/edit',
+    getParentRoute: () => ConsoleStaffRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/api/$': typeof ApiSplatRoute
@@ -350,6 +357,7 @@ export interface FileRoutesByFullPath {
   '/console/offerings/': typeof ConsoleStaffOfferingsIndexRoute
   '/console/staff/': typeof ConsoleStaffStaffIndexRoute
   '/console/members/$id/activity': typeof ConsoleStaffMembersIdActivityRoute
+  '/console/offerings/$id/edit': typeof ConsoleStaffOfferingsIdEditRoute
   '/console/members/$id/': typeof ConsoleStaffMembersIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -396,6 +404,7 @@ export interface FileRoutesByTo {
   '/console/offerings': typeof ConsoleStaffOfferingsIndexRoute
   '/console/staff': typeof ConsoleStaffStaffIndexRoute
   '/console/members/$id/activity': typeof ConsoleStaffMembersIdActivityRoute
+  '/console/offerings/$id/edit': typeof ConsoleStaffOfferingsIdEditRoute
   '/console/members/$id': typeof ConsoleStaffMembersIdIndexRoute
 }
 export interface FileRoutesById {
@@ -445,6 +454,7 @@ export interface FileRoutesById {
   '/console/_staff/offerings/': typeof ConsoleStaffOfferingsIndexRoute
   '/console/_staff/staff/': typeof ConsoleStaffStaffIndexRoute
   '/console/_staff/members/$id/activity': typeof ConsoleStaffMembersIdActivityRoute
+  '/console/_staff/offerings/$id_/edit': typeof ConsoleStaffOfferingsIdEditRoute
   '/console/_staff/members/$id/': typeof ConsoleStaffMembersIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -495,6 +505,7 @@ export interface FileRouteTypes {
     | '/console/offerings/'
     | '/console/staff/'
     | '/console/members/$id/activity'
+    | '/console/offerings/$id/edit'
     | '/console/members/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -541,6 +552,7 @@ export interface FileRouteTypes {
     | '/console/offerings'
     | '/console/staff'
     | '/console/members/$id/activity'
+    | '/console/offerings/$id/edit'
     | '/console/members/$id'
   id:
     | '__root__'
@@ -589,6 +601,7 @@ export interface FileRouteTypes {
     | '/console/_staff/offerings/'
     | '/console/_staff/staff/'
     | '/console/_staff/members/$id/activity'
+    | '/console/_staff/offerings/$id_/edit'
     | '/console/_staff/members/$id/'
   fileRoutesById: FileRoutesById
 }
@@ -936,6 +949,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleStaffMembersIdActivityRouteImport
       parentRoute: typeof ConsoleStaffRoute
     }
+    '/console/_staff/offerings/$id_/edit': {
+      id: '/console/_staff/offerings/$id_/edit'
+      path: '/offerings/$id/edit'
+      fullPath: '/console/offerings/$id/edit'
+      preLoaderRoute: typeof ConsoleStaffOfferingsIdEditRouteImport
+      parentRoute: typeof ConsoleStaffRoute
+    }
   }
 }
 
@@ -960,6 +980,7 @@ interface ConsoleStaffRouteChildren {
   ConsoleStaffOfferingsIndexRoute: typeof ConsoleStaffOfferingsIndexRoute
   ConsoleStaffStaffIndexRoute: typeof ConsoleStaffStaffIndexRoute
   ConsoleStaffMembersIdActivityRoute: typeof ConsoleStaffMembersIdActivityRoute
+  ConsoleStaffOfferingsIdEditRoute: typeof ConsoleStaffOfferingsIdEditRoute
   ConsoleStaffMembersIdIndexRoute: typeof ConsoleStaffMembersIdIndexRoute
 }
 
@@ -985,6 +1006,7 @@ const ConsoleStaffRouteChildren: ConsoleStaffRouteChildren = {
   ConsoleStaffOfferingsIndexRoute: ConsoleStaffOfferingsIndexRoute,
   ConsoleStaffStaffIndexRoute: ConsoleStaffStaffIndexRoute,
   ConsoleStaffMembersIdActivityRoute: ConsoleStaffMembersIdActivityRoute,
+  ConsoleStaffOfferingsIdEditRoute: ConsoleStaffOfferingsIdEditRoute,
   ConsoleStaffMembersIdIndexRoute: ConsoleStaffMembersIdIndexRoute,
 }
 

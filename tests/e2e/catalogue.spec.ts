@@ -123,21 +123,6 @@ test.describe('catalogue', () => {
     await expect(row).toContainText('On sale')
   })
 
-  test('refuses to delete a price with memberships and says why', async ({ page }) => {
-    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/offerings' })
-    await page.getByRole('link', { name: '24/7 Access' }).click()
-    const row = offeringRow(page, '$79.00 monthly')
-    await row.getByRole('button', { name: /Delete/ }).click()
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete price' }).click()
-    const refused = page.getByRole('alertdialog', { name: 'This price can’t be deleted' })
-    await expect(refused).toContainText(
-      'This price has memberships, so it can’t be deleted. Archive it instead.',
-    )
-    await expect(refused.getByRole('button', { name: 'Archive instead' })).toBeVisible()
-    await refused.getByRole('button', { name: 'Cancel' }).click()
-    await expect(row).toContainText('On sale')
-  })
-
   test('a private link opens the join site at its price', async ({ page, browser }) => {
     await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/offerings' })
     await page.getByRole('link', { name: '24/7 Access' }).click()

@@ -105,6 +105,7 @@ export interface SelectFieldProps {
   placeholder?: string
   className?: string
   isRequired?: boolean
+  isDisabled?: boolean
 }
 
 /** One choice from a list, held as its id (null while nothing is chosen). */
@@ -117,6 +118,7 @@ function SelectField(props: SelectFieldProps) {
       placeholder={props.placeholder ?? 'Choose…'}
       className={props.className}
       isRequired={props.isRequired}
+      isDisabled={props.isDisabled}
       items={props.options}
       {...bound}
       value={value ?? null}

@@ -14,7 +14,11 @@ export interface TimeFieldProps extends Omit<RACTimeFieldProps<Time>, 'children'
   errorMessage?: string
 }
 
-/** A time of day typed into hour / minute / am-pm segments (en-NZ: `6:00 am`). Value: a Time or null. */
+/**
+ * A time of day typed into hour and minute segments on the 24-hour clock, so digits read as a person
+ * means them: "2200" is 22:00 (10 pm) and "0500" is 05:00. On a 12-hour clock the hour segment takes
+ * "22" as 2 and the next digit as minutes (issue 13). Value: a Time or null.
+ */
 export function TimeField({
   label,
   description,
@@ -27,6 +31,8 @@ export function TimeField({
   return (
     <I18nProvider locale="en-NZ">
       <RACTimeField
+        hourCycle={24}
+        shouldForceLeadingZeros
         {...props}
         isInvalid={isInvalid ?? errorMessage !== undefined}
         validationBehavior={validationBehavior}

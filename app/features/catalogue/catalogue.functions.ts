@@ -4,7 +4,12 @@ import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
 import { offeringRoutes } from '~/server/api/routes/offerings.routes'
 import { priceRoutes } from '~/server/api/routes/prices.routes'
-import { createOfferingRequestSchema, priceInputSchema, updatePriceRequestSchema } from './contract'
+import {
+  createOfferingRequestSchema,
+  priceInputSchema,
+  updateOfferingRequestSchema,
+  updatePriceRequestSchema,
+} from './contract'
 
 /**
  * Server functions of the catalogue and organisation screens: each validates and calls the API
@@ -45,6 +50,16 @@ export const fetchUniqueMemberships = createServerFn({ method: 'GET' })
 export const createOffering = createServerFn({ method: 'POST' })
   .validator(createOfferingRequestSchema)
   .handler(({ data }) => toActionResult(() => api().data(offeringRoutes.create, { body: data })))
+
+export const updateOffering = createServerFn({ method: 'POST' })
+  .validator(z.object({ id, offering: updateOfferingRequestSchema }))
+  .handler(({ data }) =>
+    toActionResult(() => api().data(offeringRoutes.update, { params: { id: data.id }, body: data.offering })),
+  )
+
+export const restoreOffering = createServerFn({ method: 'POST' })
+  .validator(z.object({ id }))
+  .handler(({ data }) => toActionResult(() => api().call(offeringRoutes.restore, { params: data })))
 
 export const archiveOffering = createServerFn({ method: 'POST' })
   .validator(z.object({ id }))

@@ -15,16 +15,25 @@ import { Radio } from '~/components/ui/radio-group'
 import { toast } from '~/components/ui/toast'
 import type { SessionUser } from '~/features/auth/contract'
 import type { Organisation } from '~/features/organisation/contract'
-import { createOffering } from './catalogue.functions'
-import { createOfferingRequestSchema, dayNames } from './contract'
+import { createOffering, updateOffering } from './catalogue.functions'
+import {
+  createOfferingRequestSchema,
+  dayNames,
+  type Offering,
+  offeringTypeLabels,
+  updateOfferingRequestSchema,
+} from './contract'
 import {
   defaultOfferingValues,
   emptyPrice,
   frequencyOptions,
   offeringDraft,
+  offeringUpdateDraft,
+  offeringValuesFrom,
   rowKey,
   termUnitOptions,
   validateOffering,
+  validateOfferingUpdate,
 } from './offering-form'
 import { catalogueQueries } from './queries'
 
@@ -63,30 +72,68 @@ export function CreateOfferingPage(props: { user: SessionUser; organisation: Org
   )
 }
 
+/** offerings.edit: an offering's name, description, gyms and opening hours (issue 13). */
+export function EditOfferingPage(props: {
+  user: SessionUser
+  organisation: Organisation
+  offering: Offering
+}) {
+  return (
+    <Page
+      title={`Edit ${props.offering.name}`}
+      description="Its type and prices stay as members joined them: prices are edited on the offering's page."
+    >
+      <OfferingForm
+        user={props.user}
+        organisation={props.organisation}
+        types={typeOptions(props.organisation)}
+        offering={props.offering}
+      />
+    </Page>
+  )
+}
+
 function OfferingForm(props: {
   user: SessionUser
   organisation: Organisation
   types: ReturnType<typeof typeOptions>
+  /** The offering being edited; absent when creating one. */
+  offering?: Offering
 }) {
-  const { user, organisation, types } = props
+  const { user, organisation, types, offering } = props
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const serverError = useActionFormError()
-  const submit = useServerFn(createOffering)
+  const create = useServerFn(createOffering)
+  const update = useServerFn(updateOffering)
   const frequencies = frequencyOptions(organisation)
   // A gym admin creates offerings for the gyms they administer (ADR 013).
   const gyms =
     user.current_organisation?.role === 'admin' ? user.gyms : user.gyms.filter((gym) => gym.role === 'admin')
-  const singleGym = gyms.length === 1 ? gyms[0] : undefined
+  const singleGym = gyms.length === 1 && !offering ? gyms[0] : undefined
 
   const form = useConsoleForm({
-    defaultValues: defaultOfferingValues({
-      gymIds: singleGym ? [singleGym.id] : [],
-      type: types.length === 1 ? (types[0]?.id ?? null) : null,
-    }),
-    validators: { onSubmit: ({ value }) => validateOffering(value) },
+    defaultValues: offering
+      ? offeringValuesFrom(offering)
+      : defaultOfferingValues({
+          gymIds: singleGym ? [singleGym.id] : [],
+          type: types.length === 1 ? (types[0]?.id ?? null) : null,
+        }),
+    validators: {
+      onSubmit: ({ value }) => (offering ? validateOfferingUpdate(value) : validateOffering(value)),
+    },
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
+      if (offering) {
+        const parsed = updateOfferingRequestSchema.safeParse(offeringUpdateDraft(value))
+        if (!parsed.success) return
+        const result = await update({ data: { id: offering.id, offering: parsed.data } })
+        if (!result.ok) return serverError.show(formApi, result)
+        await queryClient.invalidateQueries({ queryKey: catalogueQueries.all })
+        toast.success(`${result.data.name} saved`)
+        await navigate({ to: '/console/offerings/$id', params: { id: offering.id } })
+        return
+      }
       const parsed = createOfferingRequestSchema.safeParse(offeringDraft(value))
       if (!parsed.success) {
         serverError.show(formApi, {
@@ -98,7 +145,7 @@ function OfferingForm(props: {
         })
         return
       }
-      const result = await submit({ data: parsed.data })
+      const result = await create({ data: parsed.data })
       if (!result.ok) return serverError.show(formApi, result)
       await queryClient.invalidateQueries({ queryKey: catalogueQueries.all })
       toast.success(`${result.data.name} created`)
@@ -109,7 +156,10 @@ function OfferingForm(props: {
 
   return (
     <form.AppForm>
-      <form.Form aria-label="New offering" className="flex flex-col gap-6">
+      <form.Form
+        aria-label={offering ? `Edit ${offering.name}` : 'New offering'}
+        className="flex flex-col gap-6"
+      >
         {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
 
         <Card className="flex flex-col gap-5">
@@ -122,20 +172,30 @@ function OfferingForm(props: {
               <field.TextField label="Description" description="Shown to people choosing a membership." />
             )}
           </form.AppField>
-          <form.AppField name="type">
-            {(field) => (
-              <field.RadioGroupField label="Type" isRequired>
-                {types.map((option) => (
-                  <Radio key={option.id} value={option.id}>
-                    <span>
-                      {option.name} <span className="text-slate-600">· {option.hint}</span>
-                    </span>
-                  </Radio>
-                ))}
-              </field.RadioGroupField>
-            )}
-          </form.AppField>
-          {singleGym ? (
+          {offering ? (
+            <p className="text-slate-700 text-sm">
+              Type: <strong>{offeringTypeLabels[offering.type]}</strong>, as its members joined it.
+            </p>
+          ) : (
+            <form.AppField name="type">
+              {(field) => (
+                <field.RadioGroupField label="Type" isRequired>
+                  {types.map((option) => (
+                    <Radio key={option.id} value={option.id}>
+                      <span>
+                        {option.name} <span className="text-slate-600">· {option.hint}</span>
+                      </span>
+                    </Radio>
+                  ))}
+                </field.RadioGroupField>
+              )}
+            </form.AppField>
+          )}
+          {offering?.all_gyms_access ? (
+            <p className="text-slate-700 text-sm">
+              Gives access to <strong>every gym</strong> of the organisation.
+            </p>
+          ) : singleGym ? (
             <p className="text-slate-700 text-sm">
               Sold at <strong>{singleGym.name}</strong>.
             </p>
@@ -155,22 +215,24 @@ function OfferingForm(props: {
               )}
             </form.AppField>
           )}
-          <fieldset className="flex flex-col gap-3">
-            <legend className="mb-2 font-medium text-slate-900 text-sm">Requirements</legend>
-            <form.AppField name="mandated">
-              {(field) => <field.Checkbox>Mandated</field.Checkbox>}
-            </form.AppField>
-            <form.AppField name="hours_mandated">
-              {(field) => (
-                <field.Checkbox description="A limited-hours offering must list at least one day.">
-                  Opening hours mandated
-                </field.Checkbox>
-              )}
-            </form.AppField>
-            <form.AppField name="prices_mandated">
-              {(field) => <field.Checkbox>Prices mandated</field.Checkbox>}
-            </form.AppField>
-          </fieldset>
+          {offering ? null : (
+            <fieldset className="flex flex-col gap-3">
+              <legend className="mb-2 font-medium text-slate-900 text-sm">Requirements</legend>
+              <form.AppField name="mandated">
+                {(field) => <field.Checkbox>Mandated</field.Checkbox>}
+              </form.AppField>
+              <form.AppField name="hours_mandated">
+                {(field) => (
+                  <field.Checkbox description="A limited-hours offering must list at least one day.">
+                    Opening hours mandated
+                  </field.Checkbox>
+                )}
+              </form.AppField>
+              <form.AppField name="prices_mandated">
+                {(field) => <field.Checkbox>Prices mandated</field.Checkbox>}
+              </form.AppField>
+            </fieldset>
+          )}
         </Card>
 
         {type === 'limited_access' ? (
@@ -246,81 +308,93 @@ function OfferingForm(props: {
           </Card>
         ) : null}
 
-        <Card className="flex flex-col gap-4" role="region" aria-labelledby="prices-heading">
-          <div>
-            <h2 id="prices-heading" className="font-semibold text-base">
-              Prices
-            </h2>
-            <p className="text-slate-600 text-sm">
-              What members pay and how often. A term commits them for its length; without one they can leave
-              any time.
-            </p>
-          </div>
-          <form.Field name="prices" mode="array">
-            {(pricesField) => (
-              <>
-                <ul className="flex flex-col gap-4">
-                  {pricesField.state.value.map((price, index) => (
-                    <li
-                      key={price.key}
-                      className="grid grid-cols-1 gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-3"
-                    >
-                      <h3 className="font-medium text-slate-900 text-sm sm:col-span-3">Price {index + 1}</h3>
-                      <form.AppField name={`prices[${index}].amount`}>
-                        {(field) => <field.MoneyField label="Amount" isRequired />}
-                      </form.AppField>
-                      <form.AppField name={`prices[${index}].billing_frequency`}>
-                        {(field) => (
-                          <field.SelectField label="Billing frequency" options={frequencies} isRequired />
-                        )}
-                      </form.AppField>
-                      <form.AppField name={`prices[${index}].joining_fee`}>
-                        {(field) => (
-                          <field.MoneyField
-                            label="Joining fee"
-                            description="Charged once, with the first payment."
-                          />
-                        )}
-                      </form.AppField>
-                      <form.AppField name={`prices[${index}].term_amount`}>
-                        {(field) => <field.IntegerField label="Term length" />}
-                      </form.AppField>
-                      <form.AppField name={`prices[${index}].term_unit`}>
-                        {(field) => <field.SelectField label="Term unit" options={termUnitOptions} />}
-                      </form.AppField>
-                      <div className="flex items-end justify-between gap-3 sm:pb-2">
-                        <form.AppField name={`prices[${index}].private`}>
+        {offering ? null : (
+          <Card className="flex flex-col gap-4" role="region" aria-labelledby="prices-heading">
+            <div>
+              <h2 id="prices-heading" className="font-semibold text-base">
+                Prices
+              </h2>
+              <p className="text-slate-600 text-sm">
+                What members pay and how often. A term commits them for its length; without one they can leave
+                any time.
+              </p>
+            </div>
+            <form.Field name="prices" mode="array">
+              {(pricesField) => (
+                <>
+                  <ul className="flex flex-col gap-4">
+                    {pricesField.state.value.map((price, index) => (
+                      <li
+                        key={price.key}
+                        className="grid grid-cols-1 gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-3"
+                      >
+                        <h3 className="font-medium text-slate-900 text-sm sm:col-span-3">
+                          Price {index + 1}
+                        </h3>
+                        <form.AppField name={`prices[${index}].amount`}>
+                          {(field) => <field.MoneyField label="Amount" isRequired />}
+                        </form.AppField>
+                        <form.AppField name={`prices[${index}].billing_frequency`}>
                           {(field) => (
-                            <field.Checkbox description="Offered only through a private link.">
-                              Private
-                            </field.Checkbox>
+                            <field.SelectField label="Billing frequency" options={frequencies} isRequired />
                           )}
                         </form.AppField>
-                        <Button
-                          variant="quiet"
-                          isIconOnly
-                          aria-label={`Remove price ${index + 1}`}
-                          onPress={() => pricesField.removeValue(index)}
-                        >
-                          <Trash2 aria-hidden="true" className="size-4" />
-                        </Button>
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-                <div>
-                  <Button variant="secondary" size="sm" onPress={() => pricesField.pushValue(emptyPrice())}>
-                    <Plus aria-hidden="true" className="size-4" />
-                    Add price
-                  </Button>
-                </div>
-              </>
-            )}
-          </form.Field>
-        </Card>
+                        <form.AppField name={`prices[${index}].joining_fee`}>
+                          {(field) => (
+                            <field.MoneyField
+                              label="Joining fee"
+                              description="Charged once, with the first payment."
+                            />
+                          )}
+                        </form.AppField>
+                        <form.AppField name={`prices[${index}].term_amount`}>
+                          {(field) => <field.IntegerField label="Term length" />}
+                        </form.AppField>
+                        <form.AppField name={`prices[${index}].term_unit`}>
+                          {(field) => <field.SelectField label="Term unit" options={termUnitOptions} />}
+                        </form.AppField>
+                        <div className="flex items-end justify-between gap-3 sm:pb-2">
+                          <form.AppField name={`prices[${index}].private`}>
+                            {(field) => (
+                              <field.Checkbox description="Offered only through a private link.">
+                                Private
+                              </field.Checkbox>
+                            )}
+                          </form.AppField>
+                          <Button
+                            variant="quiet"
+                            isIconOnly
+                            aria-label={`Remove price ${index + 1}`}
+                            onPress={() => pricesField.removeValue(index)}
+                          >
+                            <Trash2 aria-hidden="true" className="size-4" />
+                          </Button>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                  <div>
+                    <Button variant="secondary" size="sm" onPress={() => pricesField.pushValue(emptyPrice())}>
+                      <Plus aria-hidden="true" className="size-4" />
+                      Add price
+                    </Button>
+                  </div>
+                </>
+              )}
+            </form.Field>
+          </Card>
+        )}
 
-        <div className="flex justify-end">
-          <form.SubmitButton>Create offering</form.SubmitButton>
+        <div className="flex justify-end gap-2">
+          {offering ? (
+            <Button
+              variant="secondary"
+              onPress={() => navigate({ to: '/console/offerings/$id', params: { id: offering.id } })}
+            >
+              Cancel
+            </Button>
+          ) : null}
+          <form.SubmitButton>{offering ? 'Save changes' : 'Create offering'}</form.SubmitButton>
         </div>
       </form.Form>
     </form.AppForm>

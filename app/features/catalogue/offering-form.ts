@@ -5,8 +5,10 @@ import {
   billingFrequencies,
   billingFrequencyLabels,
   createOfferingRequestSchema,
+  type Offering,
   termUnitLabels,
   termUnits,
+  updateOfferingRequestSchema,
 } from './contract'
 
 /**
@@ -42,6 +44,8 @@ export interface OfferingFormValues {
   name: string
   description: string
   type: string | null
+  /** Kept as the offering has it; the form itself always names gyms (SPEC §7). */
+  all_gyms_access: boolean
   gyms: string[]
   mandated: boolean
   hours_mandated: boolean
@@ -68,12 +72,34 @@ export function defaultOfferingValues(options: {
     name: '',
     description: '',
     type: options.type,
+    all_gyms_access: false,
     gyms: options.gymIds.map(String),
     mandated: false,
     hours_mandated: true,
     prices_mandated: false,
     hours: [],
     prices: [emptyPrice()],
+  }
+}
+
+/** An offering's edit form, filled in as the offering is now. */
+export function offeringValuesFrom(offering: Offering): OfferingFormValues {
+  return {
+    name: offering.name,
+    description: offering.description ?? '',
+    type: offering.type,
+    all_gyms_access: offering.all_gyms_access,
+    gyms: offering.gyms.map((gym) => String(gym.id)),
+    mandated: offering.mandated,
+    hours_mandated: offering.hours_mandated,
+    prices_mandated: offering.prices_mandated,
+    hours: offering.hours.map((window) => ({
+      key: rowKey(),
+      day: String(window.day),
+      open_at: window.open_at,
+      close_at: window.close_at,
+    })),
+    prices: [],
   }
 }
 
@@ -115,9 +141,26 @@ export function offeringDraft(values: OfferingFormValues) {
   }
 }
 
+/** What an edit sends (`PUT /offerings/{id}`): the type, requirements and prices are not part of it. */
+export function offeringUpdateDraft(values: OfferingFormValues) {
+  const draft = offeringDraft(values)
+  return {
+    name: draft.name,
+    description: draft.description,
+    all_gyms_access: values.all_gyms_access,
+    gyms: values.all_gyms_access ? [] : draft.gyms,
+    hours: draft.hours,
+  }
+}
+
 /** TanStack Form's form-level validator: the contract's messages under the fields. */
 export function validateOffering(values: OfferingFormValues) {
   const result = createOfferingRequestSchema.safeParse(offeringDraft(values))
+  return result.success ? undefined : { fields: fieldErrorsOf(result.error) }
+}
+
+export function validateOfferingUpdate(values: OfferingFormValues) {
+  const result = updateOfferingRequestSchema.safeParse(offeringUpdateDraft(values))
   return result.success ? undefined : { fields: fieldErrorsOf(result.error) }
 }
 

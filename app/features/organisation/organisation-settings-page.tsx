@@ -267,9 +267,18 @@ function PriceFrequenciesForm(props: { organisation: Organisation }) {
   const serverError = useActionFormError()
   const form = useConsoleForm({
     defaultValues: { price_frequencies: [...props.organisation.price_frequencies] satisfies string[] },
+    validators: {
+      // One frequency at least stays on: a form with none ticked says so where the boxes are.
+      onSubmit: ({ value }) => {
+        const result = priceFrequenciesRequestSchema.safeParse(value)
+        return result.success ? undefined : { fields: fieldErrorsOf(result.error) }
+      },
+    },
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
-      const body = priceFrequenciesRequestSchema.parse(value)
+      const parsed = priceFrequenciesRequestSchema.safeParse(value)
+      if (!parsed.success) return
+      const body = parsed.data
       const result = await save({ setting: 'price-frequencies', body })
       if (!result.ok) return serverError.show(formApi, result)
       toast.success('Price frequencies saved')
