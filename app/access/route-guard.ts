@@ -9,3 +9,12 @@ import { accessOf, type ConsoleArea, mayUse } from './areas'
 export function requireConsoleArea(user: SessionUser, area: ConsoleArea) {
   if (!mayUse(accessOf(user), area)) throw redirect({ to: '/console/dashboard' })
 }
+
+/**
+ * Whether a screen was opened for a gym the user doesn't work at (`?gym_id=` of another gym or another
+ * organisation's): the screen says so rather than quietly showing one of their own gyms (issue 13).
+ * The same rule as the API's gym scope: an organisation admin's gyms are all the organisation's.
+ */
+export function isOutsideGyms(user: SessionUser, gymId: number | undefined): boolean {
+  return gymId !== undefined && !user.gyms.some((gym) => gym.id === gymId)
+}

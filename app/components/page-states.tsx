@@ -1,8 +1,8 @@
-import { useRouter } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
+import { Button, buttonStyles } from '~/components/ui/button'
 
 /** What a screen shows while its data loads or when it could not be loaded (UI.md: never a blank page). */
 
@@ -62,6 +62,50 @@ export function LoadFailedPage(props: { title: string; description: string; erro
         <Button variant="secondary" size="sm" className="mt-3" onPress={() => router.invalidate()}>
           Try again
         </Button>
+      </Alert>
+    </Page>
+  )
+}
+
+/** The screens that show one gym at a time, chosen by `?gym_id=`. */
+type GymScreen =
+  | '/console/offerings'
+  | '/console/active-user-debugging'
+  | '/console/expected-payments-debugging'
+
+/**
+ * A screen opened for a gym the user doesn't work at: said in words, with their own gyms to choose
+ * from, instead of another gym's figures or a "Gym not found" to retry (issue 13).
+ */
+export function OutsideGymsPage(props: {
+  title: string
+  description: string
+  gyms: readonly { id: number; name: string }[]
+  /** The screen, opened again for one of the user's gyms. */
+  to: GymScreen
+}) {
+  return (
+    <Page title={props.title} description={props.description}>
+      <Alert title="This gym isn’t one of yours">
+        <p>
+          The link you followed is for a gym you don’t work at, so nothing from it is shown.
+          {props.gyms.length === 0 ? ' You have no gyms yet.' : ' Choose one of your gyms:'}
+        </p>
+        {props.gyms.length === 0 ? null : (
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {props.gyms.map((gym) => (
+              <li key={gym.id}>
+                <Link
+                  to={props.to}
+                  search={{ gym_id: gym.id }}
+                  className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+                >
+                  {gym.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </Alert>
     </Page>
   )

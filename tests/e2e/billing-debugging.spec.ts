@@ -54,9 +54,34 @@ test.describe('billing debug screens', () => {
     await expect(page.getByText(/^Showing 26–50 of [\d,]+ members · page 2 of \d+$/)).toBeVisible()
   })
 
-  test('a gym that is not yours shows the server’s message', async ({ page }) => {
-    await signInStaff(page, 'manager@demo.gymbase.nz', { path: '/active-user-debugging?gym_id=999999' })
-    await expect(page.getByRole('alert')).toContainText('Gym not found.')
+  test('a gym that is not yours is said to be so, with your own gyms to choose from', async ({ page, browser }) => {
+    // Newmarket's id, as the owner's gym filter puts it in the address.
+    const owner = await browser.newPage()
+    await signInStaff(owner, 'owner@demo.gymbase.nz', { path: '/expected-payments-debugging' })
+    await owner.getByRole('button', { name: /Gym/ }).click()
+    await owner.getByRole('option', { name: 'Newmarket' }).click()
+    await expect(owner).toHaveURL(/gym_id=\d+/)
+    const newmarket = new URL(owner.url()).searchParams.get('gym_id')
+    await owner.close()
+
+    // The Ponsonby manager follows links to Newmarket's screens, and to a gym that doesn't exist.
+    await signInStaff(page, 'manager@demo.gymbase.nz', { path: `/offerings?gym_id=${newmarket}` })
+    for (const path of [
+      `/offerings?gym_id=${newmarket}`,
+      `/active-user-debugging?gym_id=${newmarket}`,
+      `/expected-payments-debugging?gym_id=${newmarket}`,
+      '/active-user-debugging?gym_id=999999',
+    ]) {
+      await page.goto(`${consoleUrl}${path}`)
+      const notice = page.getByRole('status').filter({ hasText: 'This gym isn’t one of yours' })
+      await expect(notice).toContainText('The link you followed is for a gym you don’t work at')
+      await expect(page.getByText('Newmarket')).toHaveCount(0)
+      await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+      await expect(notice.getByRole('link', { name: 'Ponsonby' })).toBeVisible()
+    }
+    await page.getByRole('link', { name: 'Ponsonby' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Active members' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Members per state' })).toBeVisible()
   })
 
   test('fits a phone without sideways scrolling @phone', async ({ page }) => {

@@ -304,3 +304,6 @@ export function ActiveUserSkeleton() {
 export function ActiveUserError(props: { error: unknown }) {
   return <LoadFailedPage title={title} description={description} error={props.error} />
 }
+
+/** The screen's heading, for the route's other states (a gym outside the user's, …). */
+export const activeUserScreen = { title, description }

@@ -260,3 +260,6 @@ export function ExpectedPaymentsSkeleton() {
 export function ExpectedPaymentsError(props: { error: unknown }) {
   return <LoadFailedPage title={title} description={description} error={props.error} />
 }
+
+/** The screen's heading, for the route's other states (a gym outside the user's, …). */
+export const expectedPaymentsScreen = { title, description }

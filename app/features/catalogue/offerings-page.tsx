@@ -2,7 +2,9 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table'
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
+import { isOutsideGyms } from '~/access/route-guard'
 import { Page } from '~/components/page'
+import { OutsideGymsPage } from '~/components/page-states'
 import { Badge } from '~/components/ui/badge'
 import { buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -29,6 +31,16 @@ export function OfferingsPage(props: { user: SessionUser; search: OfferingsSearc
       New offering
     </Link>
   ) : null
+  if (isOutsideGyms(user, search.gym_id)) {
+    return (
+      <OutsideGymsPage
+        title={title}
+        description="Membership types and their prices."
+        gyms={user.gyms}
+        to="/console/offerings"
+      />
+    )
+  }
   if (!gym) {
     return (
       <Page title={title} description="Membership types and their prices.">

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { isOutsideGyms } from '~/access/route-guard'
 import type { SessionUser } from '~/features/auth/contract'
 import {
   fetchGymOfferings,
@@ -35,11 +36,13 @@ export interface OfferingsSearch {
   page?: number | undefined
 }
 
-/** The gym a list shows: the one asked for if the user has it, else their current gym, else their first. */
+/**
+ * The gym a list shows: the one asked for, else the user's current gym, else their first. A gym asked
+ * for that isn't theirs gives none: the screen says so (isOutsideGyms) rather than showing another.
+ */
 export function offeringsGymId(user: SessionUser, search: OfferingsSearch): number | undefined {
-  const asked = search.gym_id
-  if (asked !== undefined && user.gyms.some((gym) => gym.id === asked)) return asked
-  return user.current_gym?.id ?? user.gyms[0]?.id
+  if (isOutsideGyms(user, search.gym_id)) return undefined
+  return search.gym_id ?? user.current_gym?.id ?? user.gyms[0]?.id
 }
 
 export function offeringsQueryFor(user: SessionUser, search: OfferingsSearch) {

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
+import { isOutsideGyms, requireConsoleArea } from '~/access/route-guard'
+import { OutsideGymsPage } from '~/components/page-states'
 import {
   ActiveUserError,
   ActiveUserPage,
   ActiveUserSkeleton,
+  activeUserScreen,
 } from '~/features/billing-debugging/active-user-page'
 import { activeUserSearchSchema } from '~/features/billing-debugging/contract'
 import { activeUserCountsQuery, activeUsersQuery } from '~/features/billing-debugging/queries'
@@ -13,15 +15,22 @@ export const Route = createFileRoute('/console/_staff/active-user-debugging')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'payments'),
   validateSearch: activeUserSearchSchema,
   loaderDeps: ({ search }) => ({ gym_id: search.gym_id, page: search.page, per_page: search.per_page }),
-  loader: ({ context, deps }) =>
-    Promise.all([
+  loader: async ({ context, deps }) => {
+    if (isOutsideGyms(context.user, deps.gym_id)) return
+    await Promise.all([
       context.queryClient.ensureQueryData(activeUserCountsQuery(deps)),
       context.queryClient.ensureQueryData(activeUsersQuery(deps)),
-    ]),
+    ])
+  },
   head: () => ({ meta: [{ title: 'Active user debugging · Gymbase' }] }),
   pendingComponent: ActiveUserSkeleton,
   errorComponent: ActiveUserError,
   component: function ActiveUserDebugging() {
-    return <ActiveUserPage search={Route.useSearch()} />
+    const { user } = Route.useRouteContext()
+    const search = Route.useSearch()
+    if (isOutsideGyms(user, search.gym_id)) {
+      return <OutsideGymsPage {...activeUserScreen} gyms={user.gyms} to="/console/active-user-debugging" />
+    }
+    return <ActiveUserPage search={search} />
   },
 })

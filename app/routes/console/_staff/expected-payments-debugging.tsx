@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
+import { isOutsideGyms, requireConsoleArea } from '~/access/route-guard'
+import { OutsideGymsPage } from '~/components/page-states'
 import { expectedPaymentsSearchSchema } from '~/features/billing-debugging/contract'
 import {
   ExpectedPaymentsError,
   ExpectedPaymentsPage,
   ExpectedPaymentsSkeleton,
+  expectedPaymentsScreen,
 } from '~/features/billing-debugging/expected-payments-page'
 import { expectedPaymentsQuery } from '~/features/billing-debugging/queries'
 
@@ -13,11 +15,25 @@ export const Route = createFileRoute('/console/_staff/expected-payments-debuggin
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'payments'),
   validateSearch: expectedPaymentsSearchSchema,
   loaderDeps: ({ search }) => ({ gym_id: search.gym_id, weeks: search.weeks }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(expectedPaymentsQuery(deps)),
+  loader: async ({ context, deps }) => {
+    if (isOutsideGyms(context.user, deps.gym_id)) return
+    await context.queryClient.ensureQueryData(expectedPaymentsQuery(deps))
+  },
   head: () => ({ meta: [{ title: 'Expected payments debugging · Gymbase' }] }),
   pendingComponent: ExpectedPaymentsSkeleton,
   errorComponent: ExpectedPaymentsError,
   component: function ExpectedPaymentsDebugging() {
-    return <ExpectedPaymentsPage search={Route.useSearch()} />
+    const { user } = Route.useRouteContext()
+    const search = Route.useSearch()
+    if (isOutsideGyms(user, search.gym_id)) {
+      return (
+        <OutsideGymsPage
+          {...expectedPaymentsScreen}
+          gyms={user.gyms}
+          to="/console/expected-payments-debugging"
+        />
+      )
+    }
+    return <ExpectedPaymentsPage search={search} />
   },
 })
