@@ -150,9 +150,10 @@ test.describe('members', () => {
     await page.getByLabel('Full name').fill('Aroha Test')
     await page.getByLabel('E-mail').fill(email)
     await page.getByLabel('Mobile number').fill('021 555 0199')
-    await page.getByRole('spinbutton', { name: /day/i }).fill('17')
-    await page.getByRole('spinbutton', { name: /month/i }).fill('05')
-    await page.getByRole('spinbutton', { name: /year/i }).fill('1994')
+    const dob = page.getByRole('group', { name: 'Date of birth' })
+    await dob.getByLabel('Day').fill('17')
+    await dob.getByLabel('Month').fill('05')
+    await dob.getByLabel('Year').fill('1994')
     await page.getByLabel('Password', { exact: true }).fill('a long enough passphrase')
     const since = new Date()
     await page.getByRole('button', { name: 'Join' }).click()
@@ -168,6 +169,51 @@ test.describe('members', () => {
     await expect(page).toHaveURL(`${joinUrl}/take-photo`)
     await page.goto(`${joinUrl}/`)
     await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+  })
+
+  test('a date of birth is checked, not guessed @phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${joinUrl}/`)
+    await page.getByRole('link', { name: /Ponsonby/ }).click()
+    await page.getByLabel('Full name').fill('Mere Dates')
+    await page.getByLabel('E-mail').fill(uniqueEmail('dates'))
+    await page.getByLabel('Mobile number').fill('021 555 0142')
+    await page.getByLabel('Password', { exact: true }).fill('a long enough passphrase')
+    const dob = page.getByRole('group', { name: 'Date of birth' })
+    const error = dob.getByText('Value is not a valid date')
+
+    // 31 February doesn't exist: refused as typed, not moved to the 28th.
+    await dob.getByLabel('Day').fill('31')
+    await dob.getByLabel('Month').fill('02')
+    await dob.getByLabel('Year').fill('1990')
+    await page.getByRole('button', { name: 'Join' }).click()
+    await expect(error).toBeVisible()
+    await expect(dob.getByLabel('Day')).toHaveValue('31')
+    await expect(dob.getByLabel('Day')).toBeFocused()
+    await expect(page.getByRole('heading', { name: 'Join Ponsonby' })).toBeVisible()
+
+    // A date of birth in the future is an invalid date, not a too-young person.
+    await dob.getByLabel('Day').fill('01')
+    await dob.getByLabel('Year').fill(String(new Date().getFullYear() + 1))
+    await page.getByRole('button', { name: 'Join' }).click()
+    await expect(error).toBeVisible()
+    await expect(page.getByText(/16 or older/)).toHaveCount(0)
+
+    // A date pasted whole fills the three boxes.
+    await dob.getByLabel('Day').fill('')
+    await dob.getByLabel('Day').focus()
+    await page.evaluate(() => {
+      const data = new DataTransfer()
+      data.setData('text/plain', '29/02/2000')
+      document.activeElement?.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      )
+    })
+    await expect(dob.getByLabel('Day')).toHaveValue('29')
+    await expect(dob.getByLabel('Month')).toHaveValue('02')
+    await expect(dob.getByLabel('Year')).toHaveValue('2000')
+    await expect(error).toHaveCount(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   })
 
   test('forgot password, the e-mailed link, a new password, then sign in with it', async ({ page }) => {

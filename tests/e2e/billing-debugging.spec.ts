@@ -54,7 +54,10 @@ test.describe('billing debug screens', () => {
     await expect(page.getByText(/^Showing 26–50 of [\d,]+ members · page 2 of \d+$/)).toBeVisible()
   })
 
-  test('a gym that is not yours is said to be so, with your own gyms to choose from', async ({ page, browser }) => {
+  test('a gym that is not yours is said to be so, with your own gyms to choose from', async ({
+    page,
+    browser,
+  }) => {
     // Newmarket's id, as the owner's gym filter puts it in the address.
     const owner = await browser.newPage()
     await signInStaff(owner, 'owner@demo.gymbase.nz', { path: '/expected-payments-debugging' })

@@ -147,9 +147,9 @@ test.describe('catalogue', () => {
     await page.getByRole('option', { name: /24\/7 Access · \$79\.00 monthly/ }).click()
     const fill = async (label: string, day: string, month: string, year: string) => {
       const group = page.getByRole('group', { name: label })
-      await group.getByRole('spinbutton', { name: /day/i }).fill(day)
-      await group.getByRole('spinbutton', { name: /month/i }).fill(month)
-      await group.getByRole('spinbutton', { name: /year/i }).fill(year)
+      await group.getByLabel('Day').fill(day)
+      await group.getByLabel('Month').fill(month)
+      await group.getByLabel('Year').fill(year)
     }
     await fill('Start date', '10', '03', '2026')
     await fill('Billing date', '20', '03', '2026')

@@ -1,4 +1,3 @@
-import { parseDate } from '@internationalized/date'
 import { type AnyFieldApi, createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form'
 import { Eye, EyeOff } from 'lucide-react'
 import { useRef, useState } from 'react'
@@ -143,11 +142,11 @@ function PasswordField(props: PasswordFieldProps) {
 export type DateFieldProps = Omit<KitDateFieldProps, BoundProps>
 
 /**
- * A date field over an ISO `YYYY-MM-DD` string, '' while empty or incomplete: form values stay the shape
- * the API and its zod schemas take.
+ * A date field over a `YYYY-MM-DD` string as typed, '' while empty: form values stay the shape the API
+ * and its zod schemas take, and a date that doesn't exist reaches the schema to be refused.
  */
 function DateField(props: DateFieldProps) {
-  return <KitDateField {...props} {...useParsedBinding(parseDate, (date) => date.toString())} />
+  return <KitDateField {...props} {...useFieldBinding<string>()} />
 }
 
 /**
@@ -202,17 +201,36 @@ function Form(props: AppFormProps) {
         event.preventDefault()
         event.stopPropagation()
         clearServerErrors(form)
-        void form.handleSubmit().finally(() => {
-          if (form.state.isValid) return
-          // Wait for React to render the errors' aria-invalid before looking for the first one.
-          requestAnimationFrame(() => focusFirstInvalidField(ref.current))
-        })
+        void whenValidated(form)
+          .then(() => form.handleSubmit())
+          .finally(() => {
+            if (form.state.isValid) return
+            // Wait for React to render the errors' aria-invalid before looking for the first one.
+            requestAnimationFrame(() => focusFirstInvalidField(ref.current))
+          })
       }}
     />
   )
 }
 
 function noNativeSubmit() {}
+
+/**
+ * Once no field's check is running. A press the instant after typing the e-mail starts its check (on
+ * blur, against the server); TanStack Form would drop a submit made meanwhile without a word, so the
+ * press waits for the check and then submits, as the person meant.
+ */
+function whenValidated(form: ReturnType<typeof useFormContext>): Promise<void> {
+  const isChecking = () => form.state.isFieldsValidating || form.state.isFormValidating
+  if (!isChecking()) return Promise.resolve()
+  return new Promise((resolve) => {
+    const subscription = form.store.subscribe(() => {
+      if (isChecking()) return
+      subscription.unsubscribe()
+      resolve()
+    })
+  })
+}
 
 export type SubmitButtonProps = Omit<ButtonProps, 'type' | 'isPending'>
 

@@ -1,5 +1,5 @@
 import { paymentMethodTypes } from '~/db/schema/enums'
-import { z } from '~/lib/validation'
+import { dateOfBirth, z } from '~/lib/validation'
 
 export const organisationRoles = ['admin'] as const
 export const gymRoles = ['admin', 'personal_trainer'] as const
@@ -95,7 +95,7 @@ export const registerRequestSchema = z.object({
   name: z.string().trim().min(1).max(120),
   email,
   mobile_number: mobileNumberSchema,
-  dob: z.string().min(1).pipe(z.iso.date('Value is not a valid date')),
+  dob: dateOfBirth,
   password: passwordSchema,
   /** A private price or age-bypass link's token, from the join link (ADR 013). */
   link: z.string().max(100).optional(),

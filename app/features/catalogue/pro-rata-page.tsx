@@ -7,13 +7,13 @@ import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
 import { formatCents } from '~/lib/money'
-import { z } from '~/lib/validation'
+import { calendarDate, z } from '~/lib/validation'
 import { fetchProRata } from './catalogue.functions'
 import { describePrice } from './contract'
 import { catalogueQueries } from './queries'
 import { proRataDescription, proRataTitle } from './skeletons'
 
-const date = z.string().min(1).pipe(z.iso.date('Value is not a valid date'))
+const date = calendarDate
 const proRataFormSchema = z.object({ price_id: z.string().min(1), start_date: date, billing_date: date })
 
 type Result = { amount: number; days: number; period_days: number; explanation: string[] }

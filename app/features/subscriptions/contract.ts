@@ -1,7 +1,7 @@
 import { paymentMethodTypes } from '~/db/schema/enums'
-import { MAX_RECORD_ID, z } from '~/lib/validation'
+import { calendarDate, MAX_RECORD_ID, z } from '~/lib/validation'
 
-const date = z.string().min(1).pipe(z.iso.date('Value is not a valid date'))
+const date = calendarDate
 const id = z.coerce.number().int().positive().max(MAX_RECORD_ID)
 
 /** The subscription as the API serves it (SPEC §3): the stored state; screens derive the rest. */

@@ -460,6 +460,24 @@ describeEachDatabase('authentication API', (database) => {
       })
     })
 
+    it('refuses a day that does not exist and a date of birth in the future as invalid dates', async () => {
+      const testApi = createTestApi(database)
+      const dobError = async (dob: string) =>
+        readErrors(
+          await testApi.browser({ origin: joinOrigin }).post('/register', {
+            gym: org.gyms[0]!.uuid,
+            name: 'Dates',
+            email: nextEmail('dates'),
+            mobile_number: '021 555 0104',
+            dob,
+            password,
+          }),
+        )
+      for (const dob of ['1990-02-31', '2001-02-29', '1990-13-01', '90-02-01', '3000-01-01']) {
+        expect(await dobError(dob)).toEqual({ dob: ['Value is not a valid date'] })
+      }
+    })
+
     it('answers whether an address is free at the gym’s organisation', async () => {
       const testApi = createTestApi(database)
       const existing = await member()

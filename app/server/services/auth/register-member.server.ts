@@ -3,10 +3,12 @@ import type { Db } from '~/db/client.server'
 import { ageBypassLinks, gyms, privatePriceLinks, users } from '~/db/schema'
 import type { RegisterRequest } from '~/features/auth/contract'
 import { AppError } from '~/lib/errors'
+import { messages } from '~/lib/validation'
 import { isCommonPassword } from '~/server/auth/common-passwords.server'
 import { hashPassword } from '~/server/auth/password.server'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { createSession, type SessionRow, type UserRow } from '~/server/auth/sessions.server'
+import { calendarDateAt } from '~/server/billing/calendar'
 import { createMember } from '../users/create-member.server'
 import { applyJoinLink } from './apply-join-link.server'
 import { isEmailAvailable } from './is-email-available.server'
@@ -39,6 +41,10 @@ export async function registerMember(options: {
     throw new AppError('VALIDATION', commonPasswordMessage, {
       fieldErrors: { password: [commonPasswordMessage] },
     })
+  }
+  // A date of birth after today is a typing slip, said as such before any age rule reads it.
+  if (input.dob > calendarDateAt(now)) {
+    throw new AppError('VALIDATION', messages.date, { fieldErrors: { dob: [messages.date] } })
   }
   const passwordHash = await hashPassword(input.password)
   // One transaction: a sign-up that fails gives back the single-use link it would have consumed.

@@ -1,7 +1,7 @@
 import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { confidenceAndExperienceOptions, hearAboutUsOptions } from '~/db/schema/enums'
-import { z } from '~/lib/validation'
+import { messages, z } from '~/lib/validation'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
 import { calendarDateSchema, idSchema, parseInput, validationError } from '../service-input.server'
@@ -66,8 +66,7 @@ export type CreateMemberInput = z.input<typeof inputSchema>
 export async function createMember(options: CreateMemberInput & { db: Db; now: Date }): Promise<Member> {
   const { db, now, ...rest } = options
   const input = parseInput(inputSchema, rest)
-  if (input.dob && input.dob > calendarDateAt(now))
-    throw validationError('dob', 'The date of birth is in the future.')
+  if (input.dob && input.dob > calendarDateAt(now)) throw validationError('dob', messages.date)
   if (input.hearAboutUs.includes('other') && !input.hearAboutUsOther) {
     // SPEC §3: "other" carries a free-text value.
     throw validationError('hearAboutUsOther', 'Value is required')
