@@ -9,6 +9,7 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as JoinRouteRouteImport } from './routes/join/route'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ConsoleIndexRouteImport } from './routes/console/index'
 import { Route as ConsoleStaffRouteImport } from './routes/console/_staff'
@@ -57,6 +58,11 @@ import { Route as ConsoleStaffMembersIdIndexRouteImport } from './routes/console
 import { Route as ConsoleStaffMembersIdActivityRouteImport } from './routes/console/_staff/members/$id/activity'
 import { Route as ConsoleStaffOfferingsIdEditRouteImport } from './routes/console/_staff/offerings/$id_.edit'
 
+const JoinRouteRoute = JoinRouteRouteImport.update({
+  id: '/join',
+  path: '/join',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
@@ -99,34 +105,33 @@ const ConsoleTwoFactorAuthenticationRoute =
     getParentRoute: () => rootRouteImport,
   } as any)
 const JoinIndexRoute = JoinIndexRouteImport.update({
-  id: '/join/',
-  path: '/join/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => JoinRouteRoute,
 } as any)
 const JoinMemberRoute = JoinMemberRouteImport.update({
-  id: '/join/_member',
-  path: '/join',
-  getParentRoute: () => rootRouteImport,
+  id: '/_member',
+  getParentRoute: () => JoinRouteRoute,
 } as any)
 const JoinForgotPasswordRoute = JoinForgotPasswordRouteImport.update({
-  id: '/join/forgot-password',
-  path: '/join/forgot-password',
-  getParentRoute: () => rootRouteImport,
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => JoinRouteRoute,
 } as any)
 const JoinLoginRoute = JoinLoginRouteImport.update({
-  id: '/join/login',
-  path: '/join/login',
-  getParentRoute: () => rootRouteImport,
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => JoinRouteRoute,
 } as any)
 const JoinResetPasswordRoute = JoinResetPasswordRouteImport.update({
-  id: '/join/reset-password',
-  path: '/join/reset-password',
-  getParentRoute: () => rootRouteImport,
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => JoinRouteRoute,
 } as any)
 const JoinVerificationCodeRoute = JoinVerificationCodeRouteImport.update({
-  id: '/join/verification-code',
-  path: '/join/verification-code',
-  getParentRoute: () => rootRouteImport,
+  id: '/verification-code',
+  path: '/verification-code',
+  getParentRoute: () => JoinRouteRoute,
 } as any)
 const SitesSplatRoute = SitesSplatRouteImport.update({
   id: '/sites/$',
@@ -221,9 +226,9 @@ const JoinMemberWelcomeToGymRoute = JoinMemberWelcomeToGymRouteImport.update({
   getParentRoute: () => JoinMemberRoute,
 } as any)
 const JoinLegalPrivacyPolicyRoute = JoinLegalPrivacyPolicyRouteImport.update({
-  id: '/join/legal/privacy-policy',
-  path: '/join/legal/privacy-policy',
-  getParentRoute: () => rootRouteImport,
+  id: '/legal/privacy-policy',
+  path: '/legal/privacy-policy',
+  getParentRoute: () => JoinRouteRoute,
 } as any)
 const ConsoleStaffGymsIndexRoute = ConsoleStaffGymsIndexRouteImport.update({
   id: '/gyms/',
@@ -312,6 +317,7 @@ const ConsoleStaffOfferingsIdEditRoute =
   } as any)
 
 export interface FileRoutesByFullPath {
+  '/join': typeof JoinRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
   '/console': typeof ConsoleStaffRouteWithChildren
   '/console/forgot-password': typeof ConsoleForgotPasswordRoute
@@ -319,7 +325,6 @@ export interface FileRoutesByFullPath {
   '/console/reset-password': typeof ConsoleResetPasswordRoute
   '/console/set-password': typeof ConsoleSetPasswordRoute
   '/console/two-factor-authentication': typeof ConsoleTwoFactorAuthenticationRoute
-  '/join': typeof JoinMemberRouteWithChildren
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
   '/join/reset-password': typeof JoinResetPasswordRoute
@@ -409,6 +414,7 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/join': typeof JoinRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
   '/console/_staff': typeof ConsoleStaffRouteWithChildren
   '/console/forgot-password': typeof ConsoleForgotPasswordRoute
@@ -460,6 +466,7 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
+    | '/join'
     | '/api/$'
     | '/console'
     | '/console/forgot-password'
@@ -467,7 +474,6 @@ export interface FileRouteTypes {
     | '/console/reset-password'
     | '/console/set-password'
     | '/console/two-factor-authentication'
-    | '/join'
     | '/join/forgot-password'
     | '/join/login'
     | '/join/reset-password'
@@ -556,6 +562,7 @@ export interface FileRouteTypes {
     | '/console/members/$id'
   id:
     | '__root__'
+    | '/join'
     | '/api/$'
     | '/console/_staff'
     | '/console/forgot-password'
@@ -606,6 +613,7 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  JoinRouteRoute: typeof JoinRouteRouteWithChildren
   ApiSplatRoute: typeof ApiSplatRoute
   ConsoleStaffRoute: typeof ConsoleStaffRouteWithChildren
   ConsoleForgotPasswordRoute: typeof ConsoleForgotPasswordRoute
@@ -613,20 +621,20 @@ export interface RootRouteChildren {
   ConsoleResetPasswordRoute: typeof ConsoleResetPasswordRoute
   ConsoleSetPasswordRoute: typeof ConsoleSetPasswordRoute
   ConsoleTwoFactorAuthenticationRoute: typeof ConsoleTwoFactorAuthenticationRoute
-  JoinMemberRoute: typeof JoinMemberRouteWithChildren
-  JoinForgotPasswordRoute: typeof JoinForgotPasswordRoute
-  JoinLoginRoute: typeof JoinLoginRoute
-  JoinResetPasswordRoute: typeof JoinResetPasswordRoute
-  JoinVerificationCodeRoute: typeof JoinVerificationCodeRoute
   SitesSplatRoute: typeof SitesSplatRoute
   ConsoleIndexRoute: typeof ConsoleIndexRoute
-  JoinIndexRoute: typeof JoinIndexRoute
   ConsoleLegalPrivacyPolicyRoute: typeof ConsoleLegalPrivacyPolicyRoute
-  JoinLegalPrivacyPolicyRoute: typeof JoinLegalPrivacyPolicyRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/join': {
+      id: '/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof JoinRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/$': {
       id: '/api/$'
       path: '/api/$'
@@ -685,45 +693,45 @@ declare module '@tanstack/react-router' {
     }
     '/join/': {
       id: '/join/'
-      path: '/join'
+      path: '/'
       fullPath: '/join/'
       preLoaderRoute: typeof JoinIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof JoinRouteRoute
     }
     '/join/_member': {
       id: '/join/_member'
-      path: '/join'
+      path: ''
       fullPath: '/join'
       preLoaderRoute: typeof JoinMemberRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof JoinRouteRoute
     }
     '/join/forgot-password': {
       id: '/join/forgot-password'
-      path: '/join/forgot-password'
+      path: '/forgot-password'
       fullPath: '/join/forgot-password'
       preLoaderRoute: typeof JoinForgotPasswordRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof JoinRouteRoute
     }
     '/join/login': {
       id: '/join/login'
-      path: '/join/login'
+      path: '/login'
       fullPath: '/join/login'
       preLoaderRoute: typeof JoinLoginRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof JoinRouteRoute
     }
     '/join/reset-password': {
       id: '/join/reset-password'
-      path: '/join/reset-password'
+      path: '/reset-password'
       fullPath: '/join/reset-password'
       preLoaderRoute: typeof JoinResetPasswordRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof JoinRouteRoute
     }
     '/join/verification-code': {
       id: '/join/verification-code'
-      path: '/join/verification-code'
+      path: '/verification-code'
       fullPath: '/join/verification-code'
       preLoaderRoute: typeof JoinVerificationCodeRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof JoinRouteRoute
     }
     '/sites/$': {
       id: '/sites/$'
@@ -846,10 +854,10 @@ declare module '@tanstack/react-router' {
     }
     '/join/legal/privacy-policy': {
       id: '/join/legal/privacy-policy'
-      path: '/join/legal/privacy-policy'
+      path: '/legal/privacy-policy'
       fullPath: '/join/legal/privacy-policy'
       preLoaderRoute: typeof JoinLegalPrivacyPolicyRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof JoinRouteRoute
     }
     '/console/_staff/gyms/': {
       id: '/console/_staff/gyms/'
@@ -959,6 +967,56 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface JoinMemberRouteChildren {
+  JoinMemberBankAccountConnectedRoute: typeof JoinMemberBankAccountConnectedRoute
+  JoinMemberCardConnectedRoute: typeof JoinMemberCardConnectedRoute
+  JoinMemberCardDetailsRoute: typeof JoinMemberCardDetailsRoute
+  JoinMemberChoosePaymentMethodRoute: typeof JoinMemberChoosePaymentMethodRoute
+  JoinMemberConfirmSubscriptionRoute: typeof JoinMemberConfirmSubscriptionRoute
+  JoinMemberConnectAkahuRoute: typeof JoinMemberConnectAkahuRoute
+  JoinMemberTakePhotoRoute: typeof JoinMemberTakePhotoRoute
+  JoinMemberWelcomeToGymRoute: typeof JoinMemberWelcomeToGymRoute
+}
+
+const JoinMemberRouteChildren: JoinMemberRouteChildren = {
+  JoinMemberBankAccountConnectedRoute: JoinMemberBankAccountConnectedRoute,
+  JoinMemberCardConnectedRoute: JoinMemberCardConnectedRoute,
+  JoinMemberCardDetailsRoute: JoinMemberCardDetailsRoute,
+  JoinMemberChoosePaymentMethodRoute: JoinMemberChoosePaymentMethodRoute,
+  JoinMemberConfirmSubscriptionRoute: JoinMemberConfirmSubscriptionRoute,
+  JoinMemberConnectAkahuRoute: JoinMemberConnectAkahuRoute,
+  JoinMemberTakePhotoRoute: JoinMemberTakePhotoRoute,
+  JoinMemberWelcomeToGymRoute: JoinMemberWelcomeToGymRoute,
+}
+
+const JoinMemberRouteWithChildren = JoinMemberRoute._addFileChildren(
+  JoinMemberRouteChildren,
+)
+
+interface JoinRouteRouteChildren {
+  JoinMemberRoute: typeof JoinMemberRouteWithChildren
+  JoinForgotPasswordRoute: typeof JoinForgotPasswordRoute
+  JoinLoginRoute: typeof JoinLoginRoute
+  JoinResetPasswordRoute: typeof JoinResetPasswordRoute
+  JoinVerificationCodeRoute: typeof JoinVerificationCodeRoute
+  JoinIndexRoute: typeof JoinIndexRoute
+  JoinLegalPrivacyPolicyRoute: typeof JoinLegalPrivacyPolicyRoute
+}
+
+const JoinRouteRouteChildren: JoinRouteRouteChildren = {
+  JoinMemberRoute: JoinMemberRouteWithChildren,
+  JoinForgotPasswordRoute: JoinForgotPasswordRoute,
+  JoinLoginRoute: JoinLoginRoute,
+  JoinResetPasswordRoute: JoinResetPasswordRoute,
+  JoinVerificationCodeRoute: JoinVerificationCodeRoute,
+  JoinIndexRoute: JoinIndexRoute,
+  JoinLegalPrivacyPolicyRoute: JoinLegalPrivacyPolicyRoute,
+}
+
+const JoinRouteRouteWithChildren = JoinRouteRoute._addFileChildren(
+  JoinRouteRouteChildren,
+)
+
 interface ConsoleStaffRouteChildren {
   ConsoleStaffActiveUserDebuggingRoute: typeof ConsoleStaffActiveUserDebuggingRoute
   ConsoleStaffCalculateProRataRoute: typeof ConsoleStaffCalculateProRataRoute
@@ -1014,33 +1072,8 @@ const ConsoleStaffRouteWithChildren = ConsoleStaffRoute._addFileChildren(
   ConsoleStaffRouteChildren,
 )
 
-interface JoinMemberRouteChildren {
-  JoinMemberBankAccountConnectedRoute: typeof JoinMemberBankAccountConnectedRoute
-  JoinMemberCardConnectedRoute: typeof JoinMemberCardConnectedRoute
-  JoinMemberCardDetailsRoute: typeof JoinMemberCardDetailsRoute
-  JoinMemberChoosePaymentMethodRoute: typeof JoinMemberChoosePaymentMethodRoute
-  JoinMemberConfirmSubscriptionRoute: typeof JoinMemberConfirmSubscriptionRoute
-  JoinMemberConnectAkahuRoute: typeof JoinMemberConnectAkahuRoute
-  JoinMemberTakePhotoRoute: typeof JoinMemberTakePhotoRoute
-  JoinMemberWelcomeToGymRoute: typeof JoinMemberWelcomeToGymRoute
-}
-
-const JoinMemberRouteChildren: JoinMemberRouteChildren = {
-  JoinMemberBankAccountConnectedRoute: JoinMemberBankAccountConnectedRoute,
-  JoinMemberCardConnectedRoute: JoinMemberCardConnectedRoute,
-  JoinMemberCardDetailsRoute: JoinMemberCardDetailsRoute,
-  JoinMemberChoosePaymentMethodRoute: JoinMemberChoosePaymentMethodRoute,
-  JoinMemberConfirmSubscriptionRoute: JoinMemberConfirmSubscriptionRoute,
-  JoinMemberConnectAkahuRoute: JoinMemberConnectAkahuRoute,
-  JoinMemberTakePhotoRoute: JoinMemberTakePhotoRoute,
-  JoinMemberWelcomeToGymRoute: JoinMemberWelcomeToGymRoute,
-}
-
-const JoinMemberRouteWithChildren = JoinMemberRoute._addFileChildren(
-  JoinMemberRouteChildren,
-)
-
 const rootRouteChildren: RootRouteChildren = {
+  JoinRouteRoute: JoinRouteRouteWithChildren,
   ApiSplatRoute: ApiSplatRoute,
   ConsoleStaffRoute: ConsoleStaffRouteWithChildren,
   ConsoleForgotPasswordRoute: ConsoleForgotPasswordRoute,
@@ -1048,16 +1081,9 @@ const rootRouteChildren: RootRouteChildren = {
   ConsoleResetPasswordRoute: ConsoleResetPasswordRoute,
   ConsoleSetPasswordRoute: ConsoleSetPasswordRoute,
   ConsoleTwoFactorAuthenticationRoute: ConsoleTwoFactorAuthenticationRoute,
-  JoinMemberRoute: JoinMemberRouteWithChildren,
-  JoinForgotPasswordRoute: JoinForgotPasswordRoute,
-  JoinLoginRoute: JoinLoginRoute,
-  JoinResetPasswordRoute: JoinResetPasswordRoute,
-  JoinVerificationCodeRoute: JoinVerificationCodeRoute,
   SitesSplatRoute: SitesSplatRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,
-  JoinIndexRoute: JoinIndexRoute,
   ConsoleLegalPrivacyPolicyRoute: ConsoleLegalPrivacyPolicyRoute,
-  JoinLegalPrivacyPolicyRoute: JoinLegalPrivacyPolicyRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

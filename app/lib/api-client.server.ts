@@ -58,6 +58,7 @@ const errorBody = zod
     message: zod.string().optional(),
     error: zod.string().optional(),
     errors: zod.record(zod.string(), zod.array(zod.string())).optional(),
+    email: zod.string().optional(),
   })
   .loose()
 
@@ -188,6 +189,7 @@ export function createApiClient(options: ApiClientOptions) {
         message,
         errors: parsed.success ? parsed.data.errors : undefined,
         error: parsed.success ? parsed.data.error : undefined,
+        email: parsed.success ? parsed.data.email : undefined,
       })
     }
     return json

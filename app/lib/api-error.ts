@@ -8,12 +8,21 @@ export class ApiError extends Error {
   readonly status: number
   readonly errors: FieldErrors
   readonly error: string | undefined
+  /** With `not_two_factor_authenticated`: the address the code went to. */
+  readonly email: string | undefined
 
-  constructor(options: { message: string; status: number; errors?: FieldErrors; error?: string }) {
+  constructor(options: {
+    message: string
+    status: number
+    errors?: FieldErrors
+    error?: string
+    email?: string
+  }) {
     super(options.message)
     this.name = 'ApiError'
     this.status = options.status
     this.errors = options.errors ?? {}
     this.error = options.error
+    this.email = options.email
   }
 }

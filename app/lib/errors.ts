@@ -18,17 +18,20 @@ export class AppError extends Error {
   readonly code: AppErrorCode
   readonly fieldErrors: FieldErrors | undefined
   readonly retryAfterSeconds: number | undefined
+  /** TWO_FACTOR_REQUIRED: the session's own address, which the code went to (its screen says so). */
+  readonly email: string | undefined
 
   constructor(
     code: AppErrorCode,
     message: string,
-    options: { fieldErrors?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: { fieldErrors?: FieldErrors; retryAfterSeconds?: number; email?: string; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause })
     this.name = 'AppError'
     this.code = code
     this.fieldErrors = options.fieldErrors
     this.retryAfterSeconds = options.retryAfterSeconds
+    this.email = options.email
   }
 }
 

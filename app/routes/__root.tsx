@@ -1,13 +1,15 @@
 /// <reference types="vite/client" />
 import { type QueryClient, useQuery } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { NotFound } from '~/components/not-found'
 import { Toaster } from '~/components/ui/toast'
 import { fetchSessionState } from '~/features/auth/auth.functions'
 import { sessionQueryKey, storeGuestFlag } from '~/features/auth/guards'
+import { JoinHeader } from '~/features/join/join-header'
 import { rootSearchSchema } from '~/lib/search'
 import { getSiteConfig, siteConfigScript } from '~/lib/site-config'
+import { siteOfInternalPath } from '~/lib/sites'
 import appCss from '~/styles.css?url'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -17,13 +19,32 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { title: 'Gymbase' },
+      { name: 'theme-color', content: '#0b63c4' },
     ],
-    links: [{ rel: 'stylesheet', href: appCss }],
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      // The app's icons (public/, drawn by `npm run icons`): tabs, bookmarks and home screens.
+      { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+      { rel: 'manifest', href: '/manifest.json' },
+    ],
     scripts: [{ children: siteConfigScript(getSiteConfig()) }],
   }),
-  notFoundComponent: NotFound,
+  notFoundComponent: RootNotFound,
   component: RootComponent,
 })
+
+/** An address no route matches; on the join site under its header, as every join screen is. */
+function RootNotFound(props: { data?: unknown }) {
+  const onJoin = siteOfInternalPath(useLocation().pathname) === 'join'
+  return (
+    <>
+      {onJoin ? <JoinHeader /> : null}
+      <NotFound data={props.data} />
+    </>
+  )
+}
 
 function RootComponent() {
   return (

@@ -63,7 +63,13 @@ test.describe('the console shell', () => {
       ['Org is multi-gym', 'yes'],
     ])
     await expect(page.getByText('Rachel Walker', { exact: true })).toBeVisible()
-    await expect(page.getByText('Demo Fitness', { exact: true })).toBeVisible()
+    // The organisation's name, whole, under the brand and in the footer.
+    const organisation = page.getByText('Demo Fitness', { exact: true })
+    await expect(organisation).toHaveCount(2)
+    for (const name of await organisation.all()) {
+      await expect(name).toBeVisible()
+      expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+    }
     await expect(page.getByRole('button', { name: /Switch gym/ })).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'Search members' })).toHaveAttribute(
       'placeholder',

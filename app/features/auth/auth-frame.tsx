@@ -1,5 +1,7 @@
+import { useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Card } from '~/components/ui/card'
+import { siteOfInternalPath } from '~/lib/sites'
 
 /**
  * The frame of the sign-in screens: one narrow column, the brand on top, a card with the form. On the
@@ -12,8 +14,11 @@ export function AuthFrame(props: {
   footer?: ReactNode
 }) {
   return (
-    <main id="main" className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-4 py-10 sm:py-16">
-      <p className="mb-6 font-semibold text-accent-700 text-lg tracking-tight">Gymbase</p>
+    <main id="main" className="mx-auto flex w-full max-w-md flex-col px-4 py-8 sm:py-12">
+      {/* The join site's header carries the brand there (routes/join/route.tsx). */}
+      {siteOfInternalPath(useLocation().pathname) === 'join' ? null : (
+        <p className="mb-6 font-semibold text-accent-700 text-lg tracking-tight">Gymbase</p>
+      )}
       <Card padding="lg">
         <h1 className="font-semibold text-2xl tracking-tight">{props.title}</h1>
         {props.description ? <div className="mt-2 text-slate-600">{props.description}</div> : null}

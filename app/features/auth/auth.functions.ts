@@ -18,7 +18,7 @@ import {
 export type SessionState =
   | { kind: 'user'; user: SessionUser }
   | { kind: 'guest' }
-  | { kind: 'two_factor' }
+  | { kind: 'two_factor'; email: string | undefined }
   | { kind: 'error'; message: string }
 
 /** Loads the current user for the guards (SPEC §2.3), telling the ways it can fail apart. */
@@ -28,7 +28,7 @@ export const fetchSessionState = createServerFn({ method: 'GET' }).handler(
       return { kind: 'user', user: await api().data(authRoutes.me) }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
-      if (error.error === NOT_TWO_FACTOR_AUTHENTICATED) return { kind: 'two_factor' }
+      if (error.error === NOT_TWO_FACTOR_AUTHENTICATED) return { kind: 'two_factor', email: error.email }
       if (error.status === 401) return { kind: 'guest' }
       return { kind: 'error', message: error.message }
     }

@@ -6,12 +6,14 @@ import { useAppForm } from '~/components/form/form-hook'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
+import { Link } from '~/components/ui/link'
 import { toast } from '~/components/ui/toast'
 import { z } from '~/lib/validation'
 import { resendCode, verifyCode } from './auth.functions'
 import { AuthFrame } from './auth-frame'
 import { verifyCodeRequestSchema } from './contract'
 import { nextRegistrationStep, resetSession } from './guards'
+import { useSignOut } from './use-sign-out'
 
 // The form always has the checkbox's value; the API treats a missing one as unticked.
 const codeFormSchema = verifyCodeRequestSchema.extend({ remember: z.boolean() })
@@ -20,7 +22,12 @@ const codeFormSchema = verifyCodeRequestSchema.extend({ remember: z.boolean() })
  * The e-mailed code: the console's two-factor screen (with "remember this browser") and the join
  * site's address check after sign-up. Both can ask for a new code.
  */
-export function CodePage(props: { site: 'console' | 'join'; redirectTo: string | undefined }) {
+export function CodePage(props: {
+  site: 'console' | 'join'
+  redirectTo: string | undefined
+  /** The address the code went to, as the session knows it. */
+  codeSentTo: string | undefined
+}) {
   const { site, redirectTo } = props
   const navigate = useNavigate()
   const router = useRouter()
@@ -62,10 +69,17 @@ export function CodePage(props: { site: 'console' | 'join'; redirectTo: string |
     <AuthFrame
       title={site === 'console' ? 'Enter your sign-in code' : 'Check your e-mail'}
       description={
-        site === 'console'
-          ? 'We e-mailed you a 6-digit code. It works for 10 minutes.'
-          : 'We e-mailed you a 6-digit code to confirm your address. It works for 10 minutes.'
+        <>
+          We e-mailed a 6-digit code to{' '}
+          {props.codeSentTo ? (
+            <strong className="break-all font-medium text-slate-900">{props.codeSentTo}</strong>
+          ) : (
+            'you'
+          )}
+          {site === 'console' ? '' : ' to confirm your address'}. It works for 10 minutes.
+        </>
       }
+      footer={<UseAnotherAccount site={site} />}
     >
       <form.AppForm>
         <form.Form aria-label={site === 'console' ? 'Two-factor authentication' : 'Verification code'}>
@@ -94,5 +108,21 @@ export function CodePage(props: { site: 'console' | 'join'; redirectTo: string |
         </form.Form>
       </form.AppForm>
     </AuthFrame>
+  )
+}
+
+/**
+ * "Use another account": signs this half-finished session out and starts again, for someone who typed
+ * another address than they meant or shares the computer (issue 13).
+ */
+function UseAnotherAccount(props: { site: 'console' | 'join' }) {
+  const { signOut, pending } = useSignOut(props.site === 'console' ? '/console/login' : '/join')
+  return (
+    <>
+      Not you?{' '}
+      <Link onPress={signOut} aria-disabled={pending || undefined}>
+        Use another account
+      </Link>
+    </>
   )
 }

@@ -33,9 +33,12 @@ export function storeGuestFlag(session: SessionState) {
   window.localStorage.setItem(guestStorageKey, session.kind === 'user' ? 'isNotGuest' : 'isGuest')
 }
 
-/** Forget the cached session: after signing in, verifying a code, or signing out. */
+/**
+ * Forget the cached session: after signing up or in, verifying a code, or signing out. Reset rather
+ * than removed, so what shows the session now (the join site's header) asks again at once.
+ */
 export function resetSession(queryClient: QueryClient) {
-  queryClient.removeQueries({ queryKey: sessionQueryKey })
+  void queryClient.resetQueries({ queryKey: sessionQueryKey })
 }
 
 function otherSiteUrl(site: 'join' | 'console', path: string) {
@@ -69,9 +72,12 @@ export async function redirectSignedInFromConsoleSignIn({ location, context }: G
 }
 
 /** The console's code screen: only between the password and the code. */
-export async function requirePendingSecondFactor({ location, context }: GuardContext): Promise<void> {
+export async function requirePendingSecondFactor({
+  location,
+  context,
+}: GuardContext): Promise<{ codeSentTo: string | undefined }> {
   const session = await loadSession(context.queryClient)
-  if (session.kind === 'two_factor') return
+  if (session.kind === 'two_factor') return { codeSentTo: session.email }
   if (session.kind === 'user') throw redirect({ href: safeRedirect(location.search) ?? '/dashboard' })
   throw redirect({ to: '/console/login', search: { redirect: safeRedirect(location.search) } })
 }
@@ -101,9 +107,11 @@ export async function redirectSignedInFromRegister({ context }: GuardContext): P
 }
 
 /** The join site's code screen: a member who still has to confirm the address. */
-export async function requirePendingVerification({ context }: GuardContext): Promise<void> {
+export async function requirePendingVerification({
+  context,
+}: GuardContext): Promise<{ codeSentTo: string | undefined }> {
   const session = await loadSession(context.queryClient)
-  if (session.kind === 'two_factor') return
+  if (session.kind === 'two_factor') return { codeSentTo: session.email }
   if (session.kind !== 'user') throw redirect({ to: '/join' })
   if (session.user.is_staff) throw toConsoleDashboard()
   throw redirect({ to: nextRegistrationStep(session.user) })

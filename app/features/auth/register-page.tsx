@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
+import { ChevronRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useAppForm } from '~/components/form/form-hook'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
-import { buttonStyles } from '~/components/ui/button'
 import { linkStyles } from '~/components/ui/link'
 import type { BillingFrequency } from '~/db/schema/enums'
 import type { JoinLink } from '~/features/catalogue/contract'
@@ -76,15 +76,13 @@ function ChooseGym(props: { gyms: JoinGym[]; link: string | undefined; notice: R
               <Link
                 to="/join"
                 search={{ gym: gym.uuid, link: props.link }}
-                className={buttonStyles({
-                  variant: 'secondary',
-                  size: 'lg',
-                  fullWidth: true,
-                  className: 'justify-between',
-                })}
+                className="flex min-h-14 items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-3 text-left outline-accent-600 outline-offset-2 transition-colors hover:border-accent-600 hover:bg-accent-50 focus-visible:outline-2"
               >
-                <span>{gym.name}</span>
-                <span className="font-normal text-slate-600 text-sm">{gym.organisation_name}</span>
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="break-words font-semibold text-slate-900">{gym.name}</span>
+                  <span className="break-words text-slate-600 text-sm">{gym.organisation_name}</span>
+                </span>
+                <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
               </Link>
             </li>
           ))}

@@ -44,10 +44,15 @@ export function ConsoleShell(props: { user: SessionUser; children: ReactNode }) 
 
 function Brand(props: { user: SessionUser }) {
   return (
-    <div className="flex h-16 shrink-0 items-center gap-2 border-slate-200 border-b px-5">
-      <Dumbbell aria-hidden="true" className="size-5 text-accent-700" />
-      <span className="font-semibold text-slate-900">Gymbase</span>
-      <span className="truncate text-slate-500 text-sm">· {props.user.current_organisation?.name}</span>
+    <div className="flex min-h-16 shrink-0 items-center gap-2.5 border-slate-200 border-b px-5 py-3">
+      <Dumbbell aria-hidden="true" className="size-5 shrink-0 text-accent-700" />
+      <div className="flex min-w-0 flex-col">
+        <span className="font-semibold text-slate-900 leading-tight">Gymbase</span>
+        {/* The organisation's name whole, on as many lines as it needs (issue 13). */}
+        <span className="break-words text-slate-600 text-sm leading-snug">
+          {props.user.current_organisation?.name}
+        </span>
+      </div>
     </div>
   )
 }

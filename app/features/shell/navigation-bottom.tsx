@@ -1,18 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useRouter } from '@tanstack/react-router'
-import { LogOut } from 'lucide-react'
-import { useState } from 'react'
+import { Check, LogOut, Minus } from 'lucide-react'
 import { accessOf, derivedRoles } from '~/access/areas'
+import { Badge } from '~/components/ui/badge'
 import { Link } from '~/components/ui/link'
-import { toast } from '~/components/ui/toast'
-import { logout } from '~/features/auth/auth.functions'
 import type { SessionUser } from '~/features/auth/contract'
+import { useSignOut } from '~/features/auth/use-sign-out'
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')
 
 /**
- * SPEC §2.4's navigation bottom: the derived roles in a debug-style box, then the user's name, the
- * organisation's name and Logout (posts the logout, then goes to login).
+ * SPEC §2.4's navigation bottom: the derived roles ("Your access", each a yes/no badge), then the
+ * user's name, the organisation's name and Logout (posts the logout, then goes to login).
  */
 export function NavigationBottom(props: { user: SessionUser }) {
   const { user } = props
@@ -29,21 +26,35 @@ export function NavigationBottom(props: { user: SessionUser }) {
   ]
   return (
     <div className="flex flex-col gap-3 border-slate-200 border-t px-3 py-4">
-      <dl
-        aria-label="Your roles"
-        className="rounded-md border border-slate-300 border-dashed bg-slate-50 px-3 py-2 font-mono text-slate-700 text-xs"
+      <section
+        aria-labelledby="your-roles"
+        className="rounded-lg border border-slate-200 bg-white px-3 py-2.5"
       >
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-3 py-0.5">
-            <dt>{label}</dt>
-            <dd className="font-semibold">{yesNo(value)}</dd>
-          </div>
-        ))}
-      </dl>
+        <h2 id="your-roles" className="font-medium text-slate-500 text-xs">
+          Your access
+        </h2>
+        <dl aria-label="Your roles" className="mt-1.5 flex flex-col gap-1.5 text-slate-700 text-xs">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex items-center justify-between gap-3">
+              <dt className="min-w-0">{label}</dt>
+              <dd>
+                <Badge tone={value ? 'green' : 'slate'}>
+                  {value ? (
+                    <Check aria-hidden="true" className="-ml-0.5 size-3" />
+                  ) : (
+                    <Minus aria-hidden="true" className="-ml-0.5 size-3" />
+                  )}
+                  {yesNo(value)}
+                </Badge>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       <div className="flex items-end justify-between gap-3 px-1">
         <div className="min-w-0 text-sm">
-          <p className="truncate font-medium text-slate-900">{user.name}</p>
-          <p className="truncate text-slate-600">{user.current_organisation?.name}</p>
+          <p className="break-words font-medium text-slate-900">{user.name}</p>
+          <p className="break-words text-slate-600">{user.current_organisation?.name}</p>
         </div>
         <LogoutLink />
       </div>
@@ -52,21 +63,7 @@ export function NavigationBottom(props: { user: SessionUser }) {
 }
 
 function LogoutLink() {
-  const queryClient = useQueryClient()
-  const router = useRouter()
-  const [pending, setPending] = useState(false)
-  async function signOut() {
-    if (pending) return
-    setPending(true)
-    const result = await logout()
-    if (!result.ok) {
-      setPending(false)
-      toast.error(result.message)
-      return
-    }
-    queryClient.clear()
-    await router.navigate({ to: '/console/login' })
-  }
+  const { signOut, pending } = useSignOut('/console/login')
   return (
     <Link
       variant="secondary"

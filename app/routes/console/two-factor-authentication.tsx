@@ -6,6 +6,12 @@ export const Route = createFileRoute('/console/two-factor-authentication')({
   beforeLoad: requirePendingSecondFactor,
   head: () => ({ meta: [{ title: 'Sign-in code · Gymbase' }] }),
   component: function TwoFactor() {
-    return <CodePage site="console" redirectTo={Route.useSearch().redirect} />
+    return (
+      <CodePage
+        site="console"
+        redirectTo={Route.useSearch().redirect}
+        codeSentTo={Route.useRouteContext().codeSentTo}
+      />
+    )
   },
 })

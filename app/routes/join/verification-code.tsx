@@ -7,6 +7,12 @@ export const Route = createFileRoute('/join/verification-code')({
   beforeLoad: requirePendingVerification,
   head: () => ({ meta: [{ title: 'Confirm your e-mail · Join' }] }),
   component: function VerificationCode() {
-    return <CodePage site="join" redirectTo={Route.useSearch().redirect} />
+    return (
+      <CodePage
+        site="join"
+        redirectTo={Route.useSearch().redirect}
+        codeSentTo={Route.useRouteContext().codeSentTo}
+      />
+    )
   },
 })

@@ -43,7 +43,10 @@ export function respondWithError(c: Context, error: unknown) {
     const status = statusOf[error.code]
     if (error.code === 'VALIDATION') return validationResponse(c, error.fieldErrors ?? {})
     if (error.code === 'TWO_FACTOR_REQUIRED') {
-      return c.json({ error: NOT_TWO_FACTOR_AUTHENTICATED, message: error.message }, status)
+      return c.json(
+        { error: NOT_TWO_FACTOR_AUTHENTICATED, message: error.message, email: error.email },
+        status,
+      )
     }
     if (error.code === 'TOO_MANY_ATTEMPTS' && error.retryAfterSeconds !== undefined) {
       c.header('Retry-After', String(Math.ceil(error.retryAfterSeconds)))

@@ -64,6 +64,7 @@ export function requireUser(c: Context<ApiEnv>) {
     throw new AppError(
       'TWO_FACTOR_REQUIRED',
       auth.user.isStaff ? secondFactorMessages.staff : secondFactorMessages.member,
+      { email: auth.user.email },
     )
   }
   return auth

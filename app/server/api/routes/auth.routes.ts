@@ -20,7 +20,12 @@ const tags = ['Authentication']
 const userResponse = jsonResponse('The session user', dataEnvelope(sessionUserSchema))
 const secondFactorResponse = jsonResponse(
   'Signed in; the e-mailed code is still due',
-  z.object({ error: z.literal(NOT_TWO_FACTOR_AUTHENTICATED), message: z.string() }),
+  z.object({
+    error: z.literal(NOT_TWO_FACTOR_AUTHENTICATED),
+    message: z.string(),
+    /** The session's own address, which the code went to. */
+    email: z.string().optional(),
+  }),
 )
 
 export const authRoutes = {

@@ -53,9 +53,10 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv>) {
     setSessionCookie(c, result.token)
     if (result.secondFactorPending) {
       const message = result.user.isStaff ? secondFactorMessages.staff : secondFactorMessages.member
-      const body: { error: typeof NOT_TWO_FACTOR_AUTHENTICATED; message: string } = {
+      const body: { error: typeof NOT_TWO_FACTOR_AUTHENTICATED; message: string; email: string } = {
         error: NOT_TWO_FACTOR_AUTHENTICATED,
         message,
+        email: result.user.email,
       }
       return c.json(body, 400)
     }

@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link as RouterLink } from '@tanstack/react-router'
+import { Dumbbell, LogOut } from 'lucide-react'
+import { Link } from '~/components/ui/link'
+import { fetchSessionState } from '~/features/auth/auth.functions'
+import { sessionQueryKey } from '~/features/auth/guards'
+import { useSignOut } from '~/features/auth/use-sign-out'
+
+/**
+ * The join site's header on every screen (issue 13): the brand, back to the start, and — once someone
+ * is signed in, a code still due or not — the way to sign out, so no step is a dead end.
+ */
+export function JoinHeader() {
+  const { data: session } = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: () => fetchSessionState(),
+    staleTime: 10_000,
+  })
+  const signedIn = session?.kind === 'user' || session?.kind === 'two_factor'
+  return (
+    <header className="border-slate-200 border-b bg-white">
+      <div className="mx-auto flex h-14 w-full max-w-md items-center justify-between gap-4 px-4">
+        <RouterLink
+          to="/join"
+          className="flex items-center gap-2 rounded-md font-semibold text-accent-700 text-lg tracking-tight outline-accent-600 outline-offset-2 focus-visible:outline-2"
+        >
+          <Dumbbell aria-hidden="true" className="size-5" />
+          Gymbase
+        </RouterLink>
+        {signedIn ? <SignOut /> : null}
+      </div>
+    </header>
+  )
+}
+
+function SignOut() {
+  const { signOut, pending } = useSignOut('/join/login')
+  return (
+    <Link
+      variant="secondary"
+      onPress={signOut}
+      aria-disabled={pending || undefined}
+      className="inline-flex items-center gap-1.5 text-sm"
+    >
+      <LogOut aria-hidden="true" className="size-4" />
+      Sign out
+    </Link>
+  )
+}
