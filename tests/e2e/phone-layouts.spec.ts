@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test'
+import { consoleUrl, joinUrl } from '../../playwright.config'
+import { signInStaff } from './support/auth'
+import { expect, test } from './support/test'
+
+// Nothing scrolls sideways on a phone (issue 13): every built screen at 360 and 390 px, measured.
+const widths = [360, 390]
+
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  const overflow = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+    // The widest thing sticking out, to say what to fix.
+    culprit: [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`)
+      .slice(0, 3),
+  }))
+  expect(overflow.scrollWidth, `${label}: ${overflow.culprit.join(' | ')}`).toBeLessThanOrEqual(
+    overflow.clientWidth,
+  )
+}
+
+test.describe('phone layouts', () => {
+  for (const width of widths) {
+    test(`the join site's screens fit ${width} px @phone`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      for (const path of ['/', '/login', '/forgot-password', '/legal/privacy-policy', '/no-such-page']) {
+        await page.goto(`${joinUrl}${path}`)
+        await expectNoSidewaysScroll(page, `join ${path}`)
+      }
+      await page.goto(`${joinUrl}/`)
+      await page.getByRole('link', { name: /Harbour Strength Wynyard/ }).click()
+      await expectNoSidewaysScroll(page, 'join register')
+    })
+
+    test(`the console's screens fit ${width} px @phone`, async ({ page }) => {
+      test.setTimeout(120_000)
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(`${consoleUrl}/login`)
+      await expectNoSidewaysScroll(page, 'console /login')
+      await page.goto(`${consoleUrl}/forgot-password`)
+      await expectNoSidewaysScroll(page, 'console /forgot-password')
+
+      await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/offerings' })
+      await page.getByRole('link', { name: '24/7 Access' }).first().click()
+      await expect(page.getByRole('heading', { level: 1, name: '24/7 Access' })).toBeVisible()
+      const offering = new URL(page.url()).pathname
+      for (const path of [
+        '/dashboard',
+        '/offerings',
+        '/offerings?archived=true',
+        offering,
+        `${offering}/edit`,
+        '/offerings/create',
+        '/organisation/settings',
+        '/calculate-pro-rata',
+        '/active-user-debugging',
+        '/expected-payments-debugging',
+        '/members',
+        '/payments',
+        '/visits',
+        '/no-such-page',
+      ]) {
+        await page.goto(`${consoleUrl}${path}`)
+        await expectNoSidewaysScroll(page, `console ${path}`)
+      }
+      // The navigation drawer too.
+      await page.goto(`${consoleUrl}/dashboard`)
+      await page
+        .getByRole('button', { name: /menu|navigation/i })
+        .first()
+        .click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await expectNoSidewaysScroll(page, 'console navigation drawer')
+    })
+  }
+})
