@@ -70,6 +70,48 @@ test.describe('the dashboard', () => {
     await expect(page.getByText(/^All your gyms at a glance/)).toBeVisible()
   })
 
+  test('collections compare like with like, and agree with the payments week by week', async ({ page }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/dashboard' })
+    const thisWeek = page
+      .getByRole('region', { name: 'Collections', exact: true })
+      .getByRole('heading', { name: 'This week' })
+      .locator('..')
+    await expect(thisWeek.getByText(money).first()).toBeVisible()
+    // Week to date against the same days of last week, not against a whole week.
+    await expect(thisWeek).toContainText(
+      /(up|down) \d+% on the same days last week|same as the same days last week/,
+    )
+    const inAuckland = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-NZ', { ...options, timeZone: 'Pacific/Auckland' })
+    const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(
+      inAuckland({ weekday: 'short' }).format(new Date()),
+    )
+    const monday = inAuckland({ day: 'numeric', month: 'short', year: 'numeric' }).format(
+      new Date(Date.now() - weekday * 86_400_000),
+    )
+    await expect(thisWeek).toContainText(`since ${monday}`)
+    const amount = (await thisWeek.locator('p').nth(0).textContent())?.trim()
+    const payments = (await thisWeek.getByText(/payments? since/).textContent())?.match(
+      /^([\d,]+) payments?/,
+    )?.[1]
+
+    // The same payments as the expected-payments screen counts them in this week's row.
+    const gym = (await page.getByRole('button', { name: /Switch gym/ }).textContent())?.trim() ?? ''
+    await page.goto(`${consoleUrl}/expected-payments-debugging`)
+    await page.getByRole('button', { name: /Gym/ }).click()
+    await page.getByRole('option', { name: gym }).click()
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /This week/ }) })
+    const collected = row.getByRole('cell').nth(1)
+    await expect(collected.locator('span').first()).toHaveText(amount ?? '')
+    if (payments && payments !== '0') await expect(collected).toContainText(`${payments} payment`)
+
+    // The trend marks the week in progress as so far.
+    await page.goto(`${consoleUrl}/dashboard`)
+    const trend = page.getByRole('region', { name: 'Week by week' })
+    await trend.getByRole('button', { name: 'Show as a table' }).click()
+    await expect(trend.getByRole('table').locator('tbody tr').last()).toContainText('(so far)')
+  })
+
   test('a personal trainer sees members and visits, not money', async ({ page }) => {
     await signInStaff(page, 'trainer@demo.gymbase.nz')
     await expect(

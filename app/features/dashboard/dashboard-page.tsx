@@ -17,9 +17,7 @@ import { formatCents } from '~/lib/money'
 import { ChartWithTable, DataTable, Panel, Skeleton } from './chart-card'
 import { SimpleBarChart, TrendChart } from './charts'
 import type { Collection, CostAndVisitBreakdown, Stats } from './contract'
-import { dashboardQueries } from './queries'
-
-export type DashboardScope = 'all' | undefined
+import { type DashboardScope, dashboardGymId, dashboardQueries } from './queries'
 
 const dayAndMonth = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', timeZone: 'UTC' })
 /** `2026-02-16` → `16 Feb`. */
@@ -31,12 +29,6 @@ function shortDay(day: string) {
 const count = (value: number) => value.toLocaleString('en-NZ')
 const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}${hour < 12 ? 'am' : 'pm'}`
-
-/** The gym the dashboard shows: the current gym, or (scope `all`) every gym the user has. */
-export function dashboardGymId(user: SessionUser, scope: DashboardScope): number | null {
-  if (scope === 'all' && user.gyms.length > 1) return null
-  return user.current_gym?.id ?? null
-}
 
 export function DashboardPage(props: { user: SessionUser; scope: DashboardScope }) {
   const { user, scope } = props

@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireConsoleArea } from '~/access/route-guard'
 import { DashboardPage } from '~/features/dashboard/dashboard-page'
+import { dashboardGymId, prefetchDashboard } from '~/features/dashboard/queries'
 import { z } from '~/lib/validation'
 
 /** How the business is doing, for the current gym or every gym the user has (issue 6). */
 export const Route = createFileRoute('/console/_staff/dashboard')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'dashboard'),
   validateSearch: z.object({ scope: z.enum(['all']).optional().catch(undefined) }),
+  loaderDeps: ({ search }) => ({ scope: search.scope }),
+  loader: ({ context, deps }) =>
+    prefetchDashboard(context.queryClient, dashboardGymId(context.user, deps.scope)),
   head: () => ({ meta: [{ title: 'Dashboard · Gymbase' }] }),
   component: function Dashboard() {
     const { user } = Route.useRouteContext()
