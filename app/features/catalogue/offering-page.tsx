@@ -17,7 +17,7 @@ import { formatDate } from '~/lib/dates'
 import { archiveOffering, deleteOffering, restoreOffering } from './catalogue.functions'
 import { dayNames, type Offering } from './contract'
 import { OfferingPrices, PrivateLinks } from './offering-prices'
-import { catalogueQueries } from './queries'
+import { catalogueQueries, offeringGyms } from './queries'
 
 type OfferingAction = 'archive' | 'restore' | 'delete'
 
@@ -101,7 +101,7 @@ function DeleteButton(props: { onPress: () => void }) {
 
 function Details(props: { offering: Offering; user: SessionUser }) {
   const { offering } = props
-  const gyms = offering.all_gyms_access ? props.user.gyms : offering.gyms
+  const gyms = offeringGyms(offering, props.user)
   const requirements = [
     offering.mandated ? 'Mandated' : null,
     offering.hours_mandated ? 'Opening hours mandated' : null,

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { isOutsideGyms } from '~/access/route-guard'
 import type { SessionUser } from '~/features/auth/contract'
 import {
@@ -7,6 +7,7 @@ import {
   fetchOrganisationPrices,
   fetchUniqueMemberships,
 } from './catalogue.functions'
+import type { Offering } from './contract'
 
 /** Query options of the catalogue screens: loaders ensure them, components read them (STYLE.md). */
 export const catalogueQueries = {
@@ -53,4 +54,21 @@ export function offeringsQueryFor(user: SessionUser, search: OfferingsSearch) {
     archived: search.archived ?? false,
     page: search.page ?? 1,
   })
+}
+
+/** The gyms an offering's page counts members at: every gym the user has when it is sold at all. */
+export function offeringGyms(offering: Offering, user: SessionUser): readonly { id: number; name: string }[] {
+  return offering.all_gyms_access ? user.gyms : offering.gyms
+}
+
+/**
+ * Starts the members-per-gym counts of an offering's page. The loader waits for them on a first visit
+ * (so the server's HTML holds them) and not on a navigation (issue 13: first loads).
+ */
+export function prefetchMembersPerGym(queryClient: QueryClient, offering: Offering, user: SessionUser) {
+  return Promise.all(
+    offeringGyms(offering, user).map((gym) =>
+      queryClient.prefetchQuery(catalogueQueries.uniqueMemberships(gym.id, offering.id)),
+    ),
+  )
 }

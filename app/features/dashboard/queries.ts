@@ -40,13 +40,15 @@ export function dashboardGymId(user: SessionUser, scope: DashboardScope): number
 }
 
 /**
- * Starts the four reports at once, without waiting for them: on a first visit the server asks while it
- * renders and streams each answer into the page as it comes (no round trip after the page's code has
- * loaded); on a navigation the screen shows at once, its panels filling in (issue 13: first loads).
+ * Starts the four reports at once. On a first visit the loader waits for them (about 15 ms each on the
+ * demo data), so the server's HTML already holds the figures and they show before the page's code has
+ * loaded; on a navigation it doesn't, so the screen shows at once and its panels fill in (issue 13).
  */
-export function prefetchDashboard(queryClient: QueryClient, gymId: number | null): void {
-  void queryClient.prefetchQuery(dashboardQueries.stats(gymId))
-  void queryClient.prefetchQuery(dashboardQueries.activeUsers(gymId))
-  void queryClient.prefetchQuery(dashboardQueries.userBreakdown(gymId))
-  void queryClient.prefetchQuery(dashboardQueries.costAndVisitBreakdown(gymId))
+export function prefetchDashboard(queryClient: QueryClient, gymId: number | null): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchQuery(dashboardQueries.stats(gymId)),
+    queryClient.prefetchQuery(dashboardQueries.activeUsers(gymId)),
+    queryClient.prefetchQuery(dashboardQueries.userBreakdown(gymId)),
+    queryClient.prefetchQuery(dashboardQueries.costAndVisitBreakdown(gymId)),
+  ])
 }

@@ -9,8 +9,10 @@ export const Route = createFileRoute('/console/_staff/dashboard')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'dashboard'),
   validateSearch: z.object({ scope: z.enum(['all']).optional().catch(undefined) }),
   loaderDeps: ({ search }) => ({ scope: search.scope }),
-  loader: ({ context, deps }) =>
-    prefetchDashboard(context.queryClient, dashboardGymId(context.user, deps.scope)),
+  loader: async ({ context, deps }) => {
+    const reports = prefetchDashboard(context.queryClient, dashboardGymId(context.user, deps.scope))
+    if (import.meta.env.SSR) await reports
+  },
   head: () => ({ meta: [{ title: 'Dashboard · Gymbase' }] }),
   component: function Dashboard() {
     const { user } = Route.useRouteContext()

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
 import { OfferingPage } from '~/features/catalogue/offering-page'
-import { catalogueQueries } from '~/features/catalogue/queries'
+import { catalogueQueries, prefetchMembersPerGym } from '~/features/catalogue/queries'
 import { OfferingSkeleton } from '~/features/catalogue/skeletons'
 import { organisationQueries } from '~/features/organisation/queries'
 import { idParams } from '~/lib/route-params'
@@ -20,6 +20,8 @@ export const Route = createFileRoute('/console/_staff/offerings/$id')({
         organisationQueries.settings(context.user.current_organisation?.id ?? 0),
       ),
     ])
+    const membersPerGym = prefetchMembersPerGym(context.queryClient, offering, context.user)
+    if (import.meta.env.SSR) await membersPerGym
     return { name: offering.name }
   },
   head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.name ?? 'Offering'} · Gymbase` }] }),
