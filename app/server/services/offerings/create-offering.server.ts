@@ -4,9 +4,9 @@ import { offeringGyms, offeringHours, offerings, organisations } from '~/db/sche
 import { offeringTypes } from '~/db/schema/enums'
 import { frequencyNotEnabledMessage, isFrequencyEnabled } from '~/lib/price-rules'
 import { z } from '~/lib/validation'
-import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
 import { type CreatePriceInput, createPrice, type Price } from '../prices/create-price.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
+import { checkOfferingReach } from './offering-reach.server'
 
 export type Offering = typeof offerings.$inferSelect
 export type OfferingHours = typeof offeringHours.$inferSelect
@@ -77,15 +77,15 @@ export async function createOffering(
   if (input.type === 'limited_access' && !organisation.limitedAccess) {
     throw validationError('type', 'This organisation does not offer limited-hours memberships.')
   }
-  if (input.type === '24_7' && input.hours.length > 0) {
-    throw validationError('hours', 'A 24/7 offering has no opening hours.')
-  }
-  if (input.type === 'limited_access' && input.hoursMandated && input.hours.length === 0) {
-    throw validationError('hours', 'Add at least one day')
-  }
-  const gymIds = input.allGymsAccess ? [] : [...new Set(input.gyms)]
-  if (!input.allGymsAccess && gymIds.length === 0) throw validationError('gyms', 'Select at least one gym')
-  await assertOrganisationGyms({ db, organisationId: input.organisationId, gymIds })
+  const gymIds = await checkOfferingReach({
+    db,
+    organisationId: input.organisationId,
+    type: input.type,
+    hoursMandated: input.hoursMandated,
+    hourCount: input.hours.length,
+    allGymsAccess: input.allGymsAccess,
+    gyms: input.gyms,
+  })
   for (const [index, price] of input.prices.entries()) {
     if (!isFrequencyEnabled({ frequency: price.billingFrequency, enabled: organisation.priceFrequencies })) {
       throw validationError(`prices.${index}.billingFrequency`, frequencyNotEnabledMessage)

@@ -3,10 +3,10 @@ import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms, offeringGyms, offeringHours, offerings, prices } from '~/db/schema'
 import { z } from '~/lib/validation'
-import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
 import { countMembersNow } from '../members/members-now.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
 import { hoursSchema } from './create-offering.server'
+import { checkOfferingReach } from './offering-reach.server'
 
 const inputSchema = z.object({
   organisationId: idSchema,
@@ -33,15 +33,15 @@ export async function updateOffering(options: UpdateOfferingInput & { db: Db; no
   const where = and(eq(offerings.id, input.offeringId), ownedBy(offerings, input.organisationId))
   const [offering] = await db.select().from(offerings).where(where)
   if (!offering) throw notFound('Offering')
-  if (offering.type === '24_7' && input.hours.length > 0) {
-    throw validationError('hours', 'A 24/7 offering has no opening hours.')
-  }
-  if (offering.type === 'limited_access' && offering.hoursMandated && input.hours.length === 0) {
-    throw validationError('hours', 'Add at least one day')
-  }
-  const gymIds = input.allGymsAccess ? [] : [...new Set(input.gyms)]
-  if (!input.allGymsAccess && gymIds.length === 0) throw validationError('gyms', 'Select at least one gym')
-  await assertOrganisationGyms({ db, organisationId: input.organisationId, gymIds })
+  const gymIds = await checkOfferingReach({
+    db,
+    organisationId: input.organisationId,
+    type: offering.type,
+    hoursMandated: offering.hoursMandated,
+    hourCount: input.hours.length,
+    allGymsAccess: input.allGymsAccess,
+    gyms: input.gyms,
+  })
 
   if (!input.allGymsAccess) {
     const members = await countMembersNow({

@@ -1,0 +1,30 @@
+import type { Db } from '~/db/client.server'
+import type { OfferingType } from '~/db/schema/enums'
+import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
+import { validationError } from '../service-input.server'
+
+/**
+ * Where and when an offering may be used, checked the same on create and on edit (SPEC §5): a 24/7
+ * offering has no hours, a limited one with hours mandated has at least one day, and unless every gym
+ * has access at least one of the organisation's own gyms is named. Returns the gyms, once each.
+ */
+export async function checkOfferingReach(options: {
+  db: Db
+  organisationId: number
+  type: OfferingType
+  hoursMandated: boolean
+  hourCount: number
+  allGymsAccess: boolean
+  gyms: readonly number[]
+}): Promise<number[]> {
+  if (options.type === '24_7' && options.hourCount > 0) {
+    throw validationError('hours', 'A 24/7 offering has no opening hours.')
+  }
+  if (options.type === 'limited_access' && options.hoursMandated && options.hourCount === 0) {
+    throw validationError('hours', 'Add at least one day')
+  }
+  const gymIds = options.allGymsAccess ? [] : [...new Set(options.gyms)]
+  if (!options.allGymsAccess && gymIds.length === 0) throw validationError('gyms', 'Select at least one gym')
+  await assertOrganisationGyms({ db: options.db, organisationId: options.organisationId, gymIds })
+  return gymIds
+}
