@@ -1,12 +1,15 @@
-import { closeDatabase, type DatabaseHandle, getDatabase } from '~/db/client.server'
+import { closeDatabase, type DatabaseHandle, type Db, getDatabase } from '~/db/client.server'
 import { getEnv } from '~/lib/env.server'
 import { logger } from './logger.server'
 
 let booting: Promise<void> | undefined
+/** The demo seed's background part, while it runs: stopped and awaited on shutdown. */
+let demoBackground: { stop(): void; finished: Promise<boolean> } | undefined
 
 /**
  * Everything the server needs before its first answer, done once per process: open the database
- * and apply migrations, give an empty embedded database its demo data, then start the job queue.
+ * and apply migrations, set an empty embedded database's demo up, then start the job queue. The demo's
+ * members and year of history follow in the background (ADR 021), and so do the billing jobs after them.
  */
 export function boot(): Promise<void> {
   booting ??= run().catch((error: unknown) => {
@@ -21,14 +24,46 @@ async function run() {
   const env = getEnv()
   const handle = await getDatabase()
   logger.info({ database: handle.driver.kind, ms: Math.round(performance.now() - started) }, 'database ready')
+  let billingAfter: Promise<boolean> | undefined
   if (handle.driver.kind === 'pglite' && env.SEED_DEMO) {
     const { seedDemoIfEmpty } = await import('./seed/seed-demo.server')
     const seeding = performance.now()
     const result = await seedDemoIfEmpty({ db: handle.db })
-    if (result.seeded) logger.info({ ms: Math.round(performance.now() - seeding) }, 'seeded the demo data')
+    if (result.setUp) logger.info({ ms: Math.round(performance.now() - seeding) }, 'set the demo data up')
+    if (result.backgroundPending) billingAfter = continueDemoInBackground(handle.db)
   }
   // In the background: the first answer need not wait for pg-boss to install or start.
-  void startJobs(handle, env.RUN_WORKERS)
+  void startJobs(handle, env.RUN_WORKERS, billingAfter)
+}
+
+/**
+ * Runs the rest of the demo seed (members, then the year of history) while the server answers. It
+ * works in short steps on the one PGlite connection, so requests get in between; a failure is logged
+ * and left for the next start to carry on from. Resolves whether the demo is whole.
+ */
+function continueDemoInBackground(db: Db): Promise<boolean> {
+  let stopping = false
+  const started = performance.now()
+  const finished = (async () => {
+    const { continueDemoSeed } = await import('./seed/seed-demo.server')
+    const progress = await continueDemoSeed({ db, shouldStop: () => stopping })
+    const ms = Math.round(performance.now() - started)
+    if (progress.status === 'stopped') {
+      logger.info({ ms }, 'demo history stopped; the next start carries on from here')
+      return false
+    }
+    logger.info({ ms }, 'demo history made')
+    return true
+  })().catch((error: unknown) => {
+    logger.error(
+      { err: { message: error instanceof Error ? error.message : String(error) } },
+      'the demo history failed; the next start carries on from its last step',
+    )
+    return false
+  })
+  demoBackground = { stop: () => (stopping = true), finished }
+  void finished.then(() => (demoBackground = undefined))
+  return finished
 }
 
 /**
@@ -36,11 +71,11 @@ async function run() {
  * `npm run worker` runs them and this process only enqueues. Not fatal: without it the server still
  * answers, and mail waits in the outbox for a worker's sweep.
  */
-async function startJobs(handle: DatabaseHandle, runWorkers: boolean) {
+async function startJobs(handle: DatabaseHandle, runWorkers: boolean, billingAfter?: Promise<boolean>) {
   try {
     const { createQueues, startWorkers } = await import('./jobs/queues.server')
     if (runWorkers) {
-      await startWorkers({ handle })
+      await startWorkers({ handle, billingAfter })
     } else {
       if (handle.driver.kind === 'pglite') {
         logger.warn('RUN_WORKERS=false on the embedded database: no process will deliver mail')
@@ -58,6 +93,11 @@ async function startJobs(handle: DatabaseHandle, runWorkers: boolean) {
 
 /** Stops the job queue gracefully and closes the database: the server's last act before exiting. */
 export async function shutdown(): Promise<void> {
+  // The demo seed stops at its next step (each leaves the demo resumable), before the database closes.
+  if (demoBackground) {
+    demoBackground.stop()
+    await demoBackground.finished
+  }
   const { stopBoss } = await import('./jobs/boss.server')
   await stopBoss().catch((error: unknown) => {
     logger.warn(

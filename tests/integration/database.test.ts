@@ -44,6 +44,7 @@ const expectedTables = [
   'age_bypass_links',
   'audit_log',
   'demo_seed',
+  'demo_seed_events',
   'destination_accounts',
   'door_integrations',
   'gyms',

@@ -16,6 +16,7 @@ import { verifyPassword } from '~/server/auth/password.server'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { checkInvariants } from '~/server/billing/simulation/check-invariants.server'
 import {
+  continueDemoSeed,
   DEMO_ORGANISATION_SLUG,
   DEMO_PASSWORD,
   demoSignIns,
@@ -23,7 +24,8 @@ import {
   seedDemo,
   seedDemoIfEmpty,
 } from '~/server/seed/seed-demo.server'
-import { describeEachDatabase } from './support/database'
+import { findDemoHistoryState } from '~/server/services/demo/find-demo-history-state.server'
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from './support/database'
 
 // 09:30 on Monday 16 March 2026 in Auckland (+13:00): a weekday, inside daylight time.
 const now = new Date('2026-03-15T20:30:00Z')
@@ -70,8 +72,8 @@ describeEachDatabase('demo seed', (t) => {
 
   // The seed runs a year of daily billing through the engine (ADR 012): minutes on a loaded machine.
   beforeAll(async () => {
-    const result = await seedDemoIfEmpty({ db: t.db, now })
-    expect(result.seeded).toBe(true)
+    expect(await seedDemoIfEmpty({ db: t.db, now })).toEqual({ setUp: true, backgroundPending: true })
+    expect(await continueDemoSeed({ db: t.db })).toMatchObject({ status: 'complete' })
     demoId = await organisationId(t.db, 'Demo Fitness')
     harbourId = await organisationId(t.db, HARBOUR_ORGANISATION_NAME)
   }, 600_000)
@@ -486,7 +488,7 @@ describeEachDatabase('demo seed', (t) => {
 
   it('seeds only once: a second seedDemoIfEmpty does nothing and seedDemo refuses a second Demo Fitness', async () => {
     const before = await tableCounts(t.db)
-    expect(await seedDemoIfEmpty({ db: t.db, now })).toEqual({ seeded: false })
+    expect(await seedDemoIfEmpty({ db: t.db, now })).toEqual({ setUp: false, backgroundPending: false })
     await expect(seedDemo({ db: t.db, now })).rejects.toThrow()
     expect(await tableCounts(t.db)).toEqual(before)
     const [demo] = await t.db
@@ -496,15 +498,69 @@ describeEachDatabase('demo seed', (t) => {
     expect(demo?.rows).toBe(1)
   })
 
-  it('seeds again, from empty, over a demo whose history was cut off (a first start stopped halfway)', async () => {
-    const before = await tableCounts(t.db)
-    expect(await t.db.select().from(demoSeed)).toEqual([{ id: true, setUpAt: now, historyCompletedAt: now }])
-    // As a first start stopped while making the history leaves it: set up, history not done.
-    await t.db.update(demoSeed).set({ historyCompletedAt: null })
+  it('carries on where a cut-off start stopped, and ends in the same demo as a seed never stopped', async () => {
+    const whole = await demoSummary(t.db)
+    const cut: TestDatabase = await createTestDatabase({ kind: t.kind })
+    try {
+      const db = cut.db
+      // The start-up's part: everything the sign-ins need, and the background part still to come.
+      expect(await seedDemoIfEmpty({ db, now })).toEqual({ setUp: true, backgroundPending: true })
+      expect(await findDemoHistoryState({ db })).toBe('in_progress')
+      const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoSignIns.owner))
+      expect(owner).toBeDefined()
 
-    const again = await seedDemoIfEmpty({ db: t.db, now })
-    expect(again.seeded).toBe(true)
-    expect(await tableCounts(t.db)).toEqual(before)
-    expect(await t.db.select().from(demoSeed)).toEqual([{ id: true, setUpAt: now, historyCompletedAt: now }])
+      // Stopped after three steps of members (a server shut down), then again part-way through the year.
+      let steps = 0
+      expect(await continueDemoSeed({ db, shouldStop: () => ++steps > 3 })).toEqual({ status: 'stopped' })
+      const [afterMembers] = await db.select().from(demoSeed)
+      expect(afterMembers?.membersCreated).toBe(36)
+      expect(afterMembers?.historyThrough).toBeNull()
+      // A start cut off here finds the background part pending and sets nothing up again.
+      expect(await seedDemoIfEmpty({ db, now })).toEqual({ setUp: false, backgroundPending: true })
+
+      steps = 0
+      expect(await continueDemoSeed({ db, shouldStop: () => ++steps > 600 })).toEqual({ status: 'stopped' })
+      const [midway] = await db.select().from(demoSeed)
+      expect(midway?.historyThrough).not.toBeNull()
+      expect((midway?.historyThrough ?? today) < today).toBe(true)
+      expect(midway?.historyCompletedAt).toBeNull()
+      expect(await findDemoHistoryState({ db })).toBe('in_progress')
+
+      expect(await continueDemoSeed({ db })).toMatchObject({ status: 'complete' })
+      expect(await findDemoHistoryState({ db })).toBe('complete')
+      expect(await demoSummary(db)).toEqual(whole)
+      expect((await checkInvariants({ db })).filter((invariant) => !invariant.ok)).toEqual([])
+    } finally {
+      await cut.destroy()
+    }
+  }, 600_000)
+
+  it('empties and sets up again a demo cut off before seeding could resume (no plan recorded)', async () => {
+    const [seed] = await t.db.select().from(demoSeed)
+    expect(seed).toMatchObject({ setUpAt: now, historyCompletedAt: now, historyThrough: today })
+    // As a first start from before resumable seeding left it: set up, history not done, no plan.
+    await t.db.update(demoSeed).set({ historyCompletedAt: null, plan: null })
+
+    expect(await seedDemoIfEmpty({ db: t.db, now })).toEqual({ setUp: true, backgroundPending: true })
+    const counts = await tableCounts(t.db)
+    expect(counts).toMatchObject({ organisations: 2 })
+    expect(await findDemoHistoryState({ db: t.db })).toBe('in_progress')
   })
 })
+
+/** What a whole demo is made of, counted: members, memberships by state, payments and attempts by status. */
+async function demoSummary(db: Db) {
+  const result = await db.execute<{ label: string; count: number; amount: number }>(sql`
+    select 'users' as label, count(*)::int as count, 0 as amount from users
+    union all select 'subscriptions', count(*)::int, sum(price_id)::int from subscriptions
+    union all select 'cancelled subscriptions', count(*)::int, 0 from subscriptions where cancelled_at is not null
+    union all select 'paused subscriptions', count(*)::int, 0 from subscriptions where pause_start_at is not null
+    union all select 'payments ' || status, count(*)::int, sum(amount + surcharge)::int from payments group by status
+    union all select 'payment attempts ' || status, count(*)::int, 0 from payment_attempts group by status
+    union all select 'payment methods', count(*)::int, 0 from payment_methods
+    union all select 'visits', count(*)::int, 0 from visits
+    union all select 'events done', count(*)::int, 0 from demo_seed_events where done_at is not null
+    order by label
+  `)
+  return result.rows
+}

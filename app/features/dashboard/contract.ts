@@ -50,6 +50,8 @@ export const statsSchema = z.object({
     upcoming: z.number().int(),
   }),
   new_since: z.string(),
+  /** The demo data's year of history is still being made (ADR 021): the figures are filling in. */
+  demo_history_pending: z.boolean(),
   collections: z
     .object({
       /** Monday to today. */

@@ -1,7 +1,7 @@
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { accessOf, mayUse } from '~/access/areas'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
@@ -17,7 +17,7 @@ import { formatCents } from '~/lib/money'
 import { ChartWithTable, DataTable, Panel, Skeleton } from './chart-card'
 import { SimpleBarChart, TrendChart } from './charts'
 import type { Collection, CostAndVisitBreakdown, Stats } from './contract'
-import { type DashboardScope, dashboardGymId, dashboardQueries } from './queries'
+import { type DashboardScope, DEMO_HISTORY_REFRESH_MS, dashboardGymId, dashboardQueries } from './queries'
 
 const dayAndMonth = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', timeZone: 'UTC' })
 /** `2026-02-16` → `16 Feb`. */
@@ -39,6 +39,8 @@ export function DashboardPage(props: { user: SessionUser; scope: DashboardScope 
   const breakdown = useQuery(dashboardQueries.userBreakdown(gymId))
   const costs = useQuery(dashboardQueries.costAndVisitBreakdown(gymId))
   useFailureToasts([stats, trend, breakdown, costs])
+  const historyPending = stats.data?.demo_history_pending ?? false
+  useRefreshWhileHistoryPending(historyPending)
 
   const gymName = user.gyms.find((gym) => gym.id === gymId)?.name
   const wholeLabel = user.current_organisation?.role === 'admin' ? 'Whole organisation' : 'All your gyms'
@@ -49,6 +51,11 @@ export function DashboardPage(props: { user: SessionUser; scope: DashboardScope 
   return (
     <Page title="Dashboard" description={description}>
       <ScopePicker user={user} scope={scope} wholeLabel={wholeLabel} />
+      {historyPending ? (
+        <Alert tone="info" className="mb-6">
+          Demo history is still being generated — figures will fill in over the next minute.
+        </Alert>
+      ) : null}
       <div className="flex flex-col gap-6">
         <MemberFigures query={stats} />
         {money ? <Collections query={stats} /> : null}
@@ -70,6 +77,34 @@ export function DashboardPage(props: { user: SessionUser; scope: DashboardScope 
       </div>
     </Page>
   )
+}
+
+/**
+ * While the demo's history is made (ADR 021) the stats ask again every few seconds by themselves; the
+ * other figures follow each time, and once more when the history is done.
+ */
+function useRefreshWhileHistoryPending(pending: boolean) {
+  const queryClient = useQueryClient()
+  const wasPending = useRef(pending)
+  useEffect(() => {
+    if (pending) {
+      const timer = setInterval(
+        () =>
+          queryClient.invalidateQueries({
+            queryKey: ['dashboard'],
+            predicate: (q) => q.queryKey[1] !== 'stats',
+          }),
+        DEMO_HISTORY_REFRESH_MS,
+      )
+      wasPending.current = true
+      return () => clearInterval(timer)
+    }
+    if (wasPending.current) {
+      wasPending.current = false
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+    }
+    return undefined
+  }, [pending, queryClient])
 }
 
 /** SPEC §8: a failed call shows the server's message in a toast, once per message. */

@@ -64,6 +64,11 @@ export interface StartWorkersOptions {
   mailTransport?: MailTransport | null
   /** How often an idle worker looks for jobs. pg-boss's default is 2 s. */
   pollingIntervalSeconds?: number
+  /**
+   * Start the billing workers only once this resolves true (never, if false): the demo seed's history
+   * runs the engine with its own clock, and a run at the real time in between would cut into it.
+   */
+  billingAfter?: Promise<boolean>
 }
 
 /**
@@ -75,6 +80,7 @@ export async function startWorkers({
   handle,
   mailTransport = createMailTransport(),
   pollingIntervalSeconds = 2,
+  billingAfter,
 }: StartWorkersOptions): Promise<PgBoss> {
   const boss = await getBoss(handle)
   // Vite's dev server re-evaluates modules (and boots again); one set of workers per pg-boss is enough.
@@ -116,7 +122,11 @@ export async function startWorkers({
     })
     await boss.schedule(queueNames.mailSweep, '* * * * *')
     await boss.send(queueNames.mailSweep, null)
-    await startBillingWorkers({ boss, handle, pollingIntervalSeconds })
+    if (billingAfter) {
+      void startBillingWorkersAfter({ boss, handle, pollingIntervalSeconds, billingAfter })
+    } else {
+      await startBillingWorkers({ boss, handle, pollingIntervalSeconds })
+    }
   } catch (error) {
     globalThis.gymbaseWorkersStarted.delete(boss)
     throw error
@@ -127,4 +137,23 @@ export async function startWorkers({
     'job workers started',
   )
   return boss
+}
+
+async function startBillingWorkersAfter(options: {
+  boss: PgBoss
+  handle: DatabaseHandle
+  pollingIntervalSeconds: number
+  billingAfter: Promise<boolean>
+}) {
+  const { billingAfter, ...start } = options
+  if (!(await billingAfter)) {
+    logger.warn('billing jobs not started: the demo history did not finish (the next start carries on)')
+    return
+  }
+  try {
+    await startBillingWorkers(start)
+    logger.info('billing jobs started after the demo history')
+  } catch (error) {
+    logger.error({ err: { message: errorMessage(error) } }, 'could not start the billing jobs')
+  }
 }

@@ -1,4 +1,6 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Db } from '~/db/client.server'
+import type { DemoEventAction } from '~/db/schema'
 import {
   addDays,
   type CalendarDateString,
@@ -14,10 +16,15 @@ import {
   settleInDoubtAttempts,
 } from '~/server/billing/engine/run-billing.server'
 import { simulatedJobTimes } from '~/server/billing/simulation/run-billing-day.server'
+import { switchPaymentMethod } from '~/server/billing/simulation/switch-payment-method.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
+import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
+import { findOrganisationSubscription } from '~/server/services/subscriptions/find-organisation-subscription.server'
+import { schedulePriceChange } from '~/server/services/subscriptions/manage-subscription.server'
+import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
 import type { RecordVisitInput } from '~/server/services/visits/record-visits.server'
 import { randomInstantOn } from './demo-time'
-import type { Random } from './random'
+import { createRandom, type Random } from './random'
 
 /**
  * The demo's history. Payments are never written by hand: the real billing engine makes them, with the
@@ -26,10 +33,15 @@ import type { Random } from './random'
  * batches.
  */
 
-/** Something a member or staff did at `at`, run with the clock at that moment. */
+/** Something a member or staff did at `at`, run with the clock at that moment (`runDemoEvent`). */
 export interface DemoEvent {
   at: Date
-  run(options: { db: Db; now: Date }): Promise<void>
+  action: DemoEventAction
+}
+
+/** A queued event as the history reads it back: `id` names it when it is marked done. */
+export interface StoredDemoEvent extends DemoEvent {
+  id: number
 }
 
 export interface DemoHistoryStats {
@@ -40,37 +52,123 @@ export interface DemoHistoryStats {
   ms: number
 }
 
+/** Runs one event through the service staff or the member would use. */
+export async function runDemoEvent(options: { db: Db; now: Date; action: DemoEventAction }): Promise<void> {
+  const { db, now, action } = options
+  switch (action.kind) {
+    case 'pause':
+      await pauseSubscription({
+        db,
+        organisationId: action.organisationId,
+        subscriptionId: action.subscriptionId,
+        startDate: action.startDate,
+        endDate: action.endDate,
+        createdByUserId: action.createdByUserId,
+        now,
+      })
+      return
+    case 'cancel':
+      await cancelSubscription({
+        db,
+        organisationId: action.organisationId,
+        subscriptionId: action.subscriptionId,
+        reasons: action.reasons,
+        comments: action.comments,
+        now,
+      })
+      return
+    case 'switch_payment_method':
+      await switchPaymentMethod({
+        db,
+        member: {
+          userId: action.userId,
+          gymId: action.gymId,
+          organisation: {
+            organisationId: action.organisationId,
+            surcharge: {
+              cardSurchargeBasisPoints: action.cardSurchargeBasisPoints,
+              cardSurchargeFixed: action.cardSurchargeFixed,
+            },
+          },
+        },
+        random: createRandom(action.randomSeed),
+        type: action.type,
+        outcome: action.outcome,
+        now,
+      })
+      return
+    case 'schedule_price_change': {
+      const subscription = await findOrganisationSubscription({
+        db,
+        organisationId: action.organisationId,
+        subscriptionId: action.subscriptionId,
+      })
+      await schedulePriceChange({
+        db,
+        now,
+        subscription,
+        priceId: action.priceId,
+        scheduledByUserId: action.scheduledByUserId,
+      })
+      return
+    }
+  }
+}
+
 /**
  * Runs the billing jobs as the pg-boss workers would, every day from `from` to today: the daily run at
  * 06:00 (schedule step, then charges through the sandbox providers) and the poll of pending bank
  * payments and attempts in doubt at 09:00, with each event run once the clock reaches it. Jobs due
  * after `now` wait for the real workers. `db` is not a transaction: the engine commits as it goes, as
- * in production (on PGlite, wrapping the year, or each day, in a transaction made it slower).
+ * in production (on PGlite, wrapping the year, or each day, in a transaction made it slower), which
+ * also lets the server's requests in between its queries while this runs in the background.
+ *
+ * Resumable: `runEvent` is given each event to run and mark done at once, `dayDone` each day once all
+ * of its jobs ran, and `shouldStop` is asked between steps; a history stopped (or cut off) part-way is
+ * continued by calling this again from the day after the last one done, with the events not yet done.
+ * Every step of the engine is idempotent, so a day cut off half-way is simply run again.
  */
 export async function runDemoHistory(options: {
   db: Db
   from: CalendarDateString
   now: Date
-  events: readonly DemoEvent[]
-}): Promise<DemoHistoryStats> {
+  events: readonly StoredDemoEvent[]
+  runEvent(event: StoredDemoEvent): Promise<void>
+  dayDone?(day: CalendarDateString): Promise<void>
+  shouldStop?(): boolean
+}): Promise<DemoHistoryStats & { stopped: boolean }> {
   const { db, now } = options
   const started = performance.now()
+  // PGlite answers through promises alone: without a turn of the event loop between steps, a history
+  // in the background would keep the server from reading its requests until the year is done.
+  const shouldStop = async () => {
+    await nextTurn()
+    return options.shouldStop?.() ?? false
+  }
   const providers = createSandboxProviders({ db })
-  const events = [...options.events].sort((a, b) => a.at.getTime() - b.at.getTime())
+  const events = [...options.events].sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id)
   let next = 0
   const runEventsUntil = async (instant: Date) => {
     for (let event = events[next]; event && event.at <= instant; event = events[next]) {
       next += 1
-      await event.run({ db, now: event.at })
+      await options.runEvent(event)
     }
   }
-  const stats: DemoHistoryStats = { days: 0, events: 0, charged: 0, ms: 0 }
+  const stats = { days: 0, events: 0, charged: 0, ms: 0, stopped: false }
+  const finish = (stopped: boolean) => {
+    stats.events = next
+    stats.ms = performance.now() - started
+    stats.stopped = stopped
+    return stats
+  }
   const today = calendarDateAt(now)
   for (let day = options.from; day <= today; day = addDays(day, 1)) {
     const morning = instantAt(day, simulatedJobTimes.daily)
     if (morning > now) break
+    if (await shouldStop()) return finish(true)
     await runEventsUntil(morning)
     await advanceSubscriptions({ db, now: morning })
+    if (await shouldStop()) return finish(true)
     // One lane: the history runs on one connection, where a second lane would only add an empty claim a day.
     const run = await runBilling({ db, providers, now: morning, lanes: 1 })
     stats.charged += run.claimed
@@ -78,15 +176,16 @@ export async function runDemoHistory(options: {
     for (const time of simulatedJobTimes.polls) {
       const at = instantAt(day, time)
       if (at > now) break
+      if (await shouldStop()) return finish(true)
       await runEventsUntil(at)
       await settleInDoubtAttempts({ db, providers, now: at })
       await pollPendingPayments({ db, providers, now: at })
     }
+    await options.dayDone?.(day)
   }
+  if (await shouldStop()) return finish(true)
   await runEventsUntil(now)
-  stats.events = next
-  stats.ms = performance.now() - started
-  return stats
+  return finish(false)
 }
 
 export type VisitSlot = 'early' | 'lunch' | 'evening' | 'off_peak'

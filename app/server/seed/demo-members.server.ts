@@ -1,5 +1,6 @@
 import type { Db } from '~/db/client.server'
 import type { OfferingType, PaymentMethodType } from '~/db/schema/enums'
+import type { CardSurchargeSettings } from '~/server/billing/amounts'
 import {
   addDays,
   type CalendarDateString,
@@ -11,19 +12,13 @@ import {
 } from '~/server/billing/calendar'
 import { billingPeriodOn, billingPeriodStart, isRecurringFrequency } from '~/server/billing/periods'
 import { addSandboxPaymentMethod } from '~/server/billing/simulation/add-sandbox-payment-method.server'
-import { switchPaymentMethod } from '~/server/billing/simulation/switch-payment-method.server'
-import type { SimulatedMember, SimulationOrganisation } from '~/server/billing/simulation/types'
 import type { Price } from '~/server/services/prices/create-price.server'
 import { createPrivatePriceLink } from '~/server/services/prices/create-private-price-link.server'
-import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
 import { createMembership } from '~/server/services/subscriptions/create-membership.server'
 import {
   createSubscription,
   type Subscription,
 } from '~/server/services/subscriptions/create-subscription.server'
-import { findOrganisationSubscription } from '~/server/services/subscriptions/find-organisation-subscription.server'
-import { schedulePriceChange } from '~/server/services/subscriptions/manage-subscription.server'
-import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
 import type { CreateMemberInput, Member } from '~/server/services/users/create-member.server'
 import type { RecordVisitInput } from '~/server/services/visits/record-visits.server'
 import type { DemoEvent } from './demo-history'
@@ -66,13 +61,15 @@ export interface DemoPrice {
 /**
  * One organisation being seeded. Members are created up front (through the services, at the moment
  * they joined); what happened to them later (pauses, cancellations, price changes, cards that stopped
- * working) is queued on `events` for the day loop, in which the billing engine makes every payment.
+ * working) is queued on `events` (stored with the member, so a resumed seed still has them) for the day
+ * loop, in which the billing engine makes every payment.
  */
 export interface DemoOrganisation {
   db: Db
   random: Random
   organisationId: number
-  simulation: SimulationOrganisation
+  /** The organisation's card surcharge, for members who switch to a card. */
+  surcharge: CardSurchargeSettings
   gyms: DemoGym[]
   prices: Record<string, DemoPrice>
   /** Staff member who pauses memberships, schedules price changes and issues private links. */
@@ -438,7 +435,10 @@ export async function createDemoMember(
   return { member, subscription }
 }
 
-/** The member's later changes, each through the service staff or the member would use, at its time. */
+/**
+ * The member's later changes, queued as data for the day loop to run through the service staff or the
+ * member would use, at its time (`runDemoEvent`).
+ */
 function queueEvents(
   organisation: DemoOrganisation,
   options: {
@@ -455,19 +455,15 @@ function queueEvents(
   const subscriptionId = subscription.id
   const { pause, cancelledAt, trouble, priceChangeAt } = timeline
   if (pause) {
-    const createdByUserId = random.chance(0.5) ? staffUserId : null
     events.push({
       at: pause.createdAt,
-      run: async ({ db, now }) => {
-        await pauseSubscription({
-          db,
-          organisationId,
-          subscriptionId,
-          startDate: pause.start,
-          endDate: pause.end,
-          createdByUserId,
-          now,
-        })
+      action: {
+        kind: 'pause',
+        organisationId,
+        subscriptionId,
+        startDate: pause.start,
+        endDate: pause.end,
+        createdByUserId: random.chance(0.5) ? staffUserId : null,
       },
     })
   }
@@ -476,54 +472,37 @@ function queueEvents(
     const comments = random.chance(0.3) ? 'Said they would be back in the new year.' : null
     events.push({
       at: cancelledAt,
-      run: async ({ db, now }) => {
-        await cancelSubscription({ db, organisationId, subscriptionId, reasons, comments, now })
-      },
+      action: { kind: 'cancel', organisationId, subscriptionId, reasons, comments },
     })
   }
   if (trouble) {
-    const member: SimulatedMember = {
-      organisation: organisation.simulation,
+    const methods = random.fork('methods')
+    const switchTo = (outcome: 'succeeds' | 'fails') => ({
+      kind: 'switch_payment_method' as const,
+      organisationId,
       userId: subscription.userId,
-      subscriptionId,
       gymId: options.gymId,
-      random: random.fork('methods'),
-      live: true,
-      recoverOn: null,
-      reactedTo: new Set(),
-    }
-    // The new method is of the kind the member had; a fix is a card half the time.
-    events.push({
-      at: trouble.from,
-      run: async ({ db, now }) => {
-        const type = member.random.chance(0.6) ? 'bank_account' : 'stripe_card'
-        await switchPaymentMethod({ db, member, random: member.random, type, outcome: 'fails', now })
-      },
+      ...organisation.surcharge,
+      // The new method is of the kind the member had; a fix is a card half the time.
+      type: methods.chance(outcome === 'fails' ? 0.6 : 0.5)
+        ? ('bank_account' as const)
+        : ('stripe_card' as const),
+      outcome,
+      randomSeed: methods.fork(outcome).seed,
     })
-    const until = trouble.until
-    if (until) {
-      events.push({
-        at: until,
-        run: async ({ db, now }) => {
-          const type = member.random.chance(0.5) ? 'bank_account' : 'stripe_card'
-          await switchPaymentMethod({ db, member, random: member.random, type, outcome: 'succeeds', now })
-        },
-      })
-    }
+    events.push({ at: trouble.from, action: switchTo('fails') })
+    if (trouble.until) events.push({ at: trouble.until, action: switchTo('succeeds') })
   }
   const changesTo = options.demoPrice.changesTo ? organisation.prices[options.demoPrice.changesTo] : undefined
   if (priceChangeAt && changesTo) {
     events.push({
       at: priceChangeAt,
-      run: async ({ db, now }) => {
-        const current = await findOrganisationSubscription({ db, organisationId, subscriptionId })
-        await schedulePriceChange({
-          db,
-          now,
-          subscription: current,
-          priceId: changesTo.price.id,
-          scheduledByUserId: staffUserId,
-        })
+      action: {
+        kind: 'schedule_price_change',
+        organisationId,
+        subscriptionId,
+        priceId: changesTo.price.id,
+        scheduledByUserId: staffUserId,
       },
     })
   }

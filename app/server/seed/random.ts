@@ -5,6 +5,8 @@
  * mulberry32: 32-bit state, fast, and good enough to make fake data look varied.
  */
 export interface Random {
+  /** The seed this generator started from: `createRandom(seed)` gives a fresh copy of it. */
+  readonly seed: string
   /** A float in [0, 1). */
   next(): number
   /** An integer in [min, max], both inclusive. */
@@ -54,6 +56,7 @@ export function createRandom(seed: number | string): Random {
   }
 
   return {
+    seed: seedText,
     next,
     int,
     chance: (probability) => next() < probability,

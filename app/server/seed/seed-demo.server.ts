@@ -1,7 +1,16 @@
-import { eq, sql } from 'drizzle-orm'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { demoSeed, organisations } from '~/db/schema'
-import type { PaymentMethodType } from '~/db/schema/enums'
+import {
+  type DemoOrganisationRecords,
+  type DemoSeedPlan,
+  demoSeed,
+  demoSeedEvents,
+  organisations,
+  prices as pricesTable,
+  users,
+} from '~/db/schema'
+import type { OfferingType, PaymentMethodType } from '~/db/schema/enums'
 import { hashPassword } from '~/server/auth/password.server'
 import {
   addDays,
@@ -10,7 +19,6 @@ import {
   calendarDateAt,
   instantAt,
 } from '~/server/billing/calendar'
-import type { SimulationOrganisation } from '~/server/billing/simulation/types'
 import { logger } from '~/server/logger.server'
 import { createOffering } from '~/server/services/offerings/create-offering.server'
 import { createOrganisation } from '~/server/services/organisations/create-organisation.server'
@@ -18,7 +26,7 @@ import { createPrice, type Price } from '~/server/services/prices/create-price.s
 import { createPrivatePriceLink } from '~/server/services/prices/create-private-price-link.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { recordVisits } from '~/server/services/visits/record-visits.server'
-import { type DemoHistoryStats, runDemoHistory } from './demo-history'
+import { type DemoHistoryStats, runDemoEvent, runDemoHistory } from './demo-history'
 import {
   createDemoMember,
   type DemoGym,
@@ -113,36 +121,84 @@ function paymentMethodsFor(random: Random): PaymentMethodType[] {
   return random.chance(0.1) ? ['stripe_card', 'bank_account'] : ['stripe_card']
 }
 
-/** What the doors recorded: visits are planned per member and written in batches. */
-async function writeVisits(organisation: DemoOrganisation): Promise<void> {
-  const { db, organisationId, now } = organisation
-  await recordVisits({ db, now, organisationId, visits: organisation.visits })
+/** Demo Fitness's gyms, in the order they are made (and recorded in the plan). */
+const demoFitnessGyms = [
+  { name: 'Ponsonby', area: 'ponsonby', weight: 42 },
+  { name: 'Newmarket', area: 'newmarket', weight: 33 },
+  { name: 'Takapuna', area: 'takapuna', weight: 25 },
+] as const
+
+const harbourStrengthGyms = [{ name: 'Harbour Strength Wynyard', area: 'wynyard', weight: 1 }] as const
+
+/** What the seed knows of each price besides its row: the offering's type and the price a change goes to. */
+type PriceRoles = Record<string, { offeringType: OfferingType; changesTo?: string }>
+
+const demoFitnessPriceRoles: PriceRoles = {
+  anytimeWeekly: { offeringType: '24_7', changesTo: 'offPeakWeekly' },
+  anytimeFortnightly: { offeringType: '24_7' },
+  anytimeMonthly: { offeringType: '24_7', changesTo: 'offPeakMonthly' },
+  anytimeTerm: { offeringType: '24_7' },
+  corporate: { offeringType: '24_7' },
+  offPeakWeekly: { offeringType: 'limited_access', changesTo: 'anytimeWeekly' },
+  offPeakMonthly: { offeringType: 'limited_access', changesTo: 'anytimeMonthly' },
 }
 
-function simulationOf(options: {
-  organisationId: number
-  organisation: { cardSurchargeBasisPoints: number; cardSurchargeFixed: number }
+const harbourStrengthPriceRoles: PriceRoles = {
+  weekly: { offeringType: '24_7' },
+  monthly: { offeringType: '24_7' },
+}
+
+/** Every random stream of the demo descends from this seed: the same `now` gives the same demo. */
+const DEMO_RANDOM_SEED = 'gymbase-demo'
+const organisationRandom = (key: keyof DemoSeedPlan) =>
+  createRandom(DEMO_RANDOM_SEED).fork(key === 'demoFitness' ? 'demo-fitness' : 'harbour-strength')
+
+/** Members made per transaction in the background: short enough for requests to get in between. */
+const MEMBERS_PER_STEP = 12
+
+/**
+ * Makes members, writes what the doors recorded of them (batched) and stores their later changes for
+ * the history, all on `organisation.db`.
+ */
+async function createDemoMembers(organisation: DemoOrganisation, specs: readonly DemoMemberSpec[]) {
+  const { db, organisationId, now } = organisation
+  for (const spec of specs) await createDemoMember(organisation, spec)
+  await recordVisits({ db, now, organisationId, visits: organisation.visits.splice(0) })
+  const events = organisation.events.splice(0)
+  if (events.length > 0) await db.insert(demoSeedEvents).values(events)
+}
+
+function demoOrganisationOf(options: {
+  context: Pick<SeedContext, 'db' | 'now' | 'today' | 'historyFrom'>
+  key: keyof DemoSeedPlan
+  records: DemoOrganisationRecords
+  surcharge: DemoOrganisation['surcharge']
   gyms: DemoGym[]
   prices: Record<string, DemoPrice>
-  staffUserId: number
   usedEmails: Set<string>
-}): SimulationOrganisation {
+}): DemoOrganisation {
+  const { context, records } = options
   return {
-    organisationId: options.organisationId,
+    db: context.db,
+    random: organisationRandom(options.key),
+    organisationId: records.organisationId,
+    surcharge: options.surcharge,
     gyms: options.gyms,
-    prices: Object.values(options.prices).map(({ price }) => ({ price, weight: 1 })),
-    surcharge: {
-      cardSurchargeBasisPoints: options.organisation.cardSurchargeBasisPoints,
-      cardSurchargeFixed: options.organisation.cardSurchargeFixed,
-    },
-    staffUserId: options.staffUserId,
+    prices: options.prices,
+    staffUserId: records.staffUserId,
+    now: context.now,
+    today: context.today,
+    historyFrom: context.historyFrom,
     usedEmails: options.usedEmails,
+    events: [],
+    visits: [],
   }
 }
 
-async function seedDemoFitness(context: SeedContext): Promise<DemoOrganisation> {
-  const { db, now, today, passwordHash } = context
-  const random = context.random.fork('demo-fitness')
+/** Demo Fitness as the set-up makes it: everything but its members, then the member sign-in. */
+async function setUpDemoFitness(context: SeedContext): Promise<DemoOrganisationRecords> {
+  const { db, today, passwordHash } = context
+  const random = organisationRandom('demoFitness')
   const founded = instantDaysAgo(today, 1130)
 
   const organisation = await createOrganisation({
@@ -161,13 +217,8 @@ async function seedDemoFitness(context: SeedContext): Promise<DemoOrganisation> 
   })
   const organisationId = organisation.id
 
-  const gymPlan = [
-    { name: 'Ponsonby', area: 'ponsonby', weight: 42 },
-    { name: 'Newmarket', area: 'newmarket', weight: 33 },
-    { name: 'Takapuna', area: 'takapuna', weight: 25 },
-  ]
   const gyms: DemoGym[] = []
-  for (const plan of gymPlan) {
+  for (const plan of demoFitnessGyms) {
     const { gym } = await createFakeGym({
       db,
       random: random.fork(`gym:${plan.name}`),
@@ -268,91 +319,61 @@ async function seedDemoFitness(context: SeedContext): Promise<DemoOrganisation> 
   const priceCommon = { db, organisationId, now: founded }
   const anytimeId = anytime.offering.id
   const offPeakId = offPeak.offering.id
-  const demoPrice = (
-    price: Price,
-    offeringType: DemoPrice['offeringType'],
-    changesTo?: string,
-  ): DemoPrice => ({ price, offeringType, changesTo })
-  const prices: Record<string, DemoPrice> = {
-    anytimeWeekly: demoPrice(
-      await createPrice({
-        ...priceCommon,
-        offeringId: anytimeId,
-        amount: 1899,
-        billingFrequency: 'weekly',
-        joiningFee: 4900,
-      }),
-      '24_7',
-      'offPeakWeekly',
-    ),
-    anytimeFortnightly: demoPrice(
-      await createPrice({
-        ...priceCommon,
-        offeringId: anytimeId,
-        amount: 3699,
-        billingFrequency: 'fortnightly',
-        joiningFee: 4900,
-      }),
-      '24_7',
-    ),
-    anytimeMonthly: demoPrice(
-      await createPrice({
-        ...priceCommon,
-        offeringId: anytimeId,
-        amount: 7900,
-        billingFrequency: 'monthly',
-        joiningFee: 4900,
-      }),
-      '24_7',
-      'offPeakMonthly',
-    ),
+  const prices: Record<string, Price> = {
+    anytimeWeekly: await createPrice({
+      ...priceCommon,
+      offeringId: anytimeId,
+      amount: 1899,
+      billingFrequency: 'weekly',
+      joiningFee: 4900,
+    }),
+    anytimeFortnightly: await createPrice({
+      ...priceCommon,
+      offeringId: anytimeId,
+      amount: 3699,
+      billingFrequency: 'fortnightly',
+      joiningFee: 4900,
+    }),
+    anytimeMonthly: await createPrice({
+      ...priceCommon,
+      offeringId: anytimeId,
+      amount: 7900,
+      billingFrequency: 'monthly',
+      joiningFee: 4900,
+    }),
     // The commitment price: cheaper, no joining fee, 12 months.
-    anytimeTerm: demoPrice(
-      await createPrice({
-        ...priceCommon,
-        offeringId: anytimeId,
-        amount: 6900,
-        billingFrequency: 'monthly',
-        termAmount: 12,
-        termUnit: 'month',
-      }),
-      '24_7',
-    ),
-    corporate: demoPrice(
-      await createPrice({
-        ...priceCommon,
-        offeringId: anytimeId,
-        amount: 1499,
-        billingFrequency: 'weekly',
-        private: true,
-      }),
-      '24_7',
-    ),
-    offPeakWeekly: demoPrice(
-      await createPrice({
-        ...priceCommon,
-        offeringId: offPeakId,
-        amount: 1299,
-        billingFrequency: 'weekly',
-        joiningFee: 2900,
-      }),
-      'limited_access',
-      'anytimeWeekly',
-    ),
-    offPeakMonthly: demoPrice(
-      await createPrice({
-        ...priceCommon,
-        offeringId: offPeakId,
-        amount: 5200,
-        billingFrequency: 'monthly',
-        joiningFee: 2900,
-      }),
-      'limited_access',
-      'anytimeMonthly',
-    ),
+    anytimeTerm: await createPrice({
+      ...priceCommon,
+      offeringId: anytimeId,
+      amount: 6900,
+      billingFrequency: 'monthly',
+      termAmount: 12,
+      termUnit: 'month',
+    }),
+    corporate: await createPrice({
+      ...priceCommon,
+      offeringId: anytimeId,
+      amount: 1499,
+      billingFrequency: 'weekly',
+      private: true,
+    }),
+    offPeakWeekly: await createPrice({
+      ...priceCommon,
+      offeringId: offPeakId,
+      amount: 1299,
+      billingFrequency: 'weekly',
+      joiningFee: 2900,
+    }),
+    offPeakMonthly: await createPrice({
+      ...priceCommon,
+      offeringId: offPeakId,
+      amount: 5200,
+      billingFrequency: 'monthly',
+      joiningFee: 2900,
+    }),
   }
   // An unused private link for staff to hand out (members on the corporate price each used their own).
-  const corporatePrice = prices.corporate?.price
+  const corporatePrice = prices.corporate
   if (!corporatePrice) throw new Error('The corporate price was not created')
   await createPrivatePriceLink({
     db,
@@ -362,51 +383,51 @@ async function seedDemoFitness(context: SeedContext): Promise<DemoOrganisation> 
     now: instantDaysAgo(today, 3),
   })
 
-  const usedEmails = new Set<string>(Object.values(demoSignIns))
-  const demo: DemoOrganisation = {
-    db,
-    random,
+  const records: DemoOrganisationRecords = {
     organisationId,
-    simulation: simulationOf({
-      organisationId,
-      organisation,
-      gyms,
-      prices,
-      staffUserId: owner.user.id,
-      usedEmails,
-    }),
-    gyms,
-    prices,
     staffUserId: owner.user.id,
-    now,
-    today,
-    historyFrom: context.historyFrom,
-    usedEmails,
-    events: [],
-    visits: [],
+    gymIds: gyms.map((gym) => gym.id),
+    priceIds: Object.fromEntries(Object.entries(prices).map(([key, price]) => [key, price.id])),
   }
+  const demo = demoOrganisationOf({
+    context,
+    key: 'demoFitness',
+    records,
+    surcharge: organisation,
+    gyms,
+    prices: demoPricesOf(prices, demoFitnessPriceRoles),
+    usedEmails: new Set(Object.values(demoSignIns)),
+  })
 
   // The member sign-in: active monthly at Ponsonby since about eight months ago, anchored on a day every
   // month has, with a photo, a bank account and a card.
   let memberStart = addDays(today, -245)
   while (Number(memberStart.slice(8)) > 28) memberStart = addDays(memberStart, -1)
-  await createDemoMember(demo, {
-    label: 'member-sign-in',
-    state: 'active',
-    priceKey: 'anytimeMonthly',
-    methods: ['bank_account', 'stripe_card'],
-    gym: ponsonby,
-    startDate: memberStart,
-    reliable: true,
-    overrides: {
-      name: 'Aroha Ngata',
-      email: demoSignIns.member,
-      passwordHash,
-      emailVerified: true,
-      profilePicture: 'profile-pictures/demo/aroha-ngata.jpg',
-      mobileNumber: '021 612 3390',
+  await createDemoMembers(demo, [
+    {
+      label: 'member-sign-in',
+      state: 'active',
+      priceKey: 'anytimeMonthly',
+      methods: ['bank_account', 'stripe_card'],
+      gym: ponsonby,
+      startDate: memberStart,
+      reliable: true,
+      overrides: {
+        name: 'Aroha Ngata',
+        email: demoSignIns.member,
+        passwordHash,
+        emailVerified: true,
+        profilePicture: 'profile-pictures/demo/aroha-ngata.jpg',
+        mobileNumber: '021 612 3390',
+      },
     },
-  })
+  ])
+  return records
+}
+
+/** The other members of Demo Fitness, made in the background: a list that is the same for a given seed. */
+function demoFitnessMemberSpecs(): DemoMemberSpec[] {
+  const random = organisationRandom('demoFitness')
 
   const flexiPrices = [
     ['anytimeWeekly', 28],
@@ -423,9 +444,9 @@ async function seedDemoFitness(context: SeedContext): Promise<DemoOrganisation> 
     ['offPeakWeekly', 1],
     ['offPeakMonthly', 1],
   ] as const
-  for (const [index, state] of shuffledStates(random.fork('states'), demoFitnessStates).entries()) {
+  return shuffledStates(random.fork('states'), demoFitnessStates).map((state, index): DemoMemberSpec => {
     const memberRandom = random.fork(`plan:${index}`)
-    const spec: DemoMemberSpec = {
+    return {
       label: `member:${index}`,
       state,
       priceKey:
@@ -436,14 +457,13 @@ async function seedDemoFitness(context: SeedContext): Promise<DemoOrganisation> 
             : memberRandom.weighted(flexiPrices),
       methods: paymentMethodsFor(memberRandom),
     }
-    await createDemoMember(demo, spec)
-  }
-  return demo
+  })
 }
 
-async function seedHarbourStrength(context: SeedContext): Promise<DemoOrganisation> {
-  const { db, now, today, passwordHash } = context
-  const random = context.random.fork('harbour-strength')
+/** Harbour Strength as the set-up makes it: everything but its members. */
+async function setUpHarbourStrength(context: SeedContext): Promise<DemoOrganisationRecords> {
+  const { db, today, passwordHash } = context
+  const random = organisationRandom('harbourStrength')
   const founded = instantDaysAgo(today, 700)
   const organisation = await createOrganisation({
     db,
@@ -456,7 +476,7 @@ async function seedHarbourStrength(context: SeedContext): Promise<DemoOrganisati
     db,
     random,
     organisationId,
-    name: 'Harbour Strength Wynyard',
+    name: harbourStrengthGyms[0].name,
     now: founded,
   })
   const owner = await createStaffUser({
@@ -482,146 +502,233 @@ async function seedHarbourStrength(context: SeedContext): Promise<DemoOrganisati
     gyms: [gym.id],
   })
   const priceCommon = { db, organisationId, now: founded, offeringId: strength.offering.id }
-  const gyms = [{ id: gym.id, name: gym.name, area: 'wynyard', weight: 1 }]
-  const prices: Record<string, DemoPrice> = {
-    weekly: {
-      price: await createPrice({ ...priceCommon, amount: 2400, billingFrequency: 'weekly' }),
-      offeringType: '24_7',
-    },
-    monthly: {
-      price: await createPrice({ ...priceCommon, amount: 9500, billingFrequency: 'monthly' }),
-      offeringType: '24_7',
-    },
-  }
-  const usedEmails = new Set<string>([demoSignIns.harbourOwner])
-  const demo: DemoOrganisation = {
-    db,
-    random,
+  const weekly = await createPrice({ ...priceCommon, amount: 2400, billingFrequency: 'weekly' })
+  const monthly = await createPrice({ ...priceCommon, amount: 9500, billingFrequency: 'monthly' })
+  return {
     organisationId,
-    simulation: simulationOf({
-      organisationId,
-      organisation,
-      gyms,
-      prices,
-      staffUserId: owner.user.id,
-      usedEmails,
-    }),
-    gyms,
-    prices,
     staffUserId: owner.user.id,
-    now,
-    today,
-    historyFrom: context.historyFrom,
-    usedEmails,
-    events: [],
-    visits: [],
+    gymIds: [gym.id],
+    priceIds: { weekly: weekly.id, monthly: monthly.id },
   }
-  for (const [index, state] of shuffledStates(random.fork('states'), harbourStrengthStates).entries()) {
+}
+
+function harbourStrengthMemberSpecs(): DemoMemberSpec[] {
+  const random = organisationRandom('harbourStrength')
+  return shuffledStates(random.fork('states'), harbourStrengthStates).map((state, index) => {
     const memberRandom = random.fork(`plan:${index}`)
-    await createDemoMember(demo, {
+    return {
       label: `member:${index}`,
       state,
       priceKey: memberRandom.chance(0.6) ? 'weekly' : 'monthly',
       methods: paymentMethodsFor(memberRandom),
-    })
-  }
-  return demo
+    }
+  })
 }
 
-interface DemoSetup {
-  demoFitness: DemoOrganisation
-  harbourStrength: DemoOrganisation
-  historyFrom: CalendarDateString
+/** The demo's dates, from its "now". */
+function demoDates(now: Date): Pick<SeedContext, 'now' | 'today' | 'historyFrom'> {
+  const today = calendarDateAt(now)
+  return { now, today, historyFrom: addMonths(today, -12) }
 }
 
-/** Organisations, staff, offerings, members and their visits; their later changes queued as events. */
-async function setUpDemo(db: Db, now: Date): Promise<DemoSetup> {
+function demoPricesOf(prices: Record<string, Price>, roles: PriceRoles): Record<string, DemoPrice> {
+  return Object.fromEntries(
+    Object.entries(prices).map(([key, price]) => {
+      const role = roles[key]
+      if (!role) throw new Error(`The demo price ${key} has no role`)
+      return [key, { price, ...role }]
+    }),
+  )
+}
+
+/**
+ * The set-up, made before the server answers and kept short: organisations, gyms, staff, offerings,
+ * prices and the member sign-in, so every demo sign-in works at once. Marks the seed as set up, with
+ * the records the background steps need (`continueDemoSeed`).
+ */
+async function setUpDemo(db: Db, now: Date): Promise<DemoSeedPlan> {
   // Hashed once for all six sign-ins: argon2id is slow on purpose.
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  const today = calendarDateAt(now)
-  const context: SeedContext = {
-    db,
-    now,
-    today,
-    historyFrom: addMonths(today, -12),
-    random: createRandom('gymbase-demo'),
-    passwordHash,
+  const context: SeedContext = { db, ...demoDates(now), random: createRandom(DEMO_RANDOM_SEED), passwordHash }
+  const plan: DemoSeedPlan = {
+    demoFitness: await setUpDemoFitness(context),
+    harbourStrength: await setUpHarbourStrength(context),
   }
-  const demoFitness = await seedDemoFitness(context)
-  const harbourStrength = await seedHarbourStrength(context)
-  await writeVisits(demoFitness)
-  await writeVisits(harbourStrength)
-  return { demoFitness, harbourStrength, historyFrom: context.historyFrom }
+  await db.insert(demoSeed).values({ setUpAt: now, plan })
+  return plan
 }
 
+/** Every member the background makes, in order: the list `members_created` counts along. */
+function backgroundMemberSpecs(): { key: keyof DemoSeedPlan; spec: DemoMemberSpec }[] {
+  return [
+    ...demoFitnessMemberSpecs().map((spec) => ({ key: 'demoFitness' as const, spec })),
+    ...harbourStrengthMemberSpecs().map((spec) => ({ key: 'harbourStrength' as const, spec })),
+  ]
+}
+
+/** An organisation of the plan as the background steps use it, read back from the database. */
+async function loadDemoOrganisation(
+  db: Db,
+  now: Date,
+  key: keyof DemoSeedPlan,
+  records: DemoOrganisationRecords,
+): Promise<DemoOrganisation> {
+  const [organisation] = await db
+    .select({
+      cardSurchargeBasisPoints: organisations.cardSurchargeBasisPoints,
+      cardSurchargeFixed: organisations.cardSurchargeFixed,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, records.organisationId))
+  if (!organisation) throw new Error(`The demo organisation ${key} is missing`)
+  const priceRows = await db
+    .select()
+    .from(pricesTable)
+    .where(inArray(pricesTable.id, Object.values(records.priceIds)))
+  const prices = Object.fromEntries(
+    Object.entries(records.priceIds).map(([priceKey, id]) => {
+      const row = priceRows.find((price) => price.id === id)
+      if (!row) throw new Error(`The demo price ${priceKey} is missing`)
+      return [priceKey, row]
+    }),
+  )
+  const gymPlan = key === 'demoFitness' ? demoFitnessGyms : harbourStrengthGyms
+  const gyms = records.gymIds.map((id, index) => {
+    const plan = gymPlan[index]
+    if (!plan) throw new Error(`The demo gym ${id} is not in the plan`)
+    return { id, name: plan.name, area: plan.area, weight: plan.weight }
+  })
+  // Addresses taken so far, so a member made now gets the same address as in an uncut seed.
+  const emails = await db
+    .select({ email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(eq(users.organisationId, records.organisationId))
+  return demoOrganisationOf({
+    context: { db, ...demoDates(now) },
+    key,
+    records,
+    surcharge: organisation,
+    gyms,
+    prices: demoPricesOf(prices, key === 'demoFitness' ? demoFitnessPriceRoles : harbourStrengthPriceRoles),
+    usedEmails: new Set(emails.map((row) => row.email)),
+  })
+}
+
+export type DemoSeedProgress =
+  | { status: 'complete'; history: DemoHistoryStats | null }
+  | { status: 'stopped' }
+
 /**
- * Every payment and charge attempt of the year comes from the billing engine, run day by day from
- * twelve months ago to now, outside the set-up transaction: it commits as it goes, as in production.
+ * The background part of the seed, resumable: the members after the set-up (a dozen per transaction,
+ * each recording how many are made), then the year of history from the billing engine, recording the
+ * last day done and each event run. Called again after a stop or a cut-off start, it carries on from
+ * there, making the same demo as a seed never stopped. `shouldStop` is asked between steps (a server
+ * shutting down); nothing is left half-made by stopping.
  */
-async function makeHistory(db: Db, now: Date, setup: DemoSetup): Promise<SeedDemoResult> {
-  const { demoFitness, harbourStrength } = setup
+export async function continueDemoSeed(options: {
+  db: Db
+  shouldStop?: () => boolean
+}): Promise<DemoSeedProgress> {
+  const { db } = options
+  const shouldStop = options.shouldStop ?? (() => false)
+  const [state] = await db.select().from(demoSeed)
+  if (!state || state.historyCompletedAt !== null) return { status: 'complete', history: null }
+  const { plan } = state
+  if (!plan) throw new Error('This demo seed predates resumable seeding; seed it again from empty')
+  const now = state.setUpAt
+
+  const members = backgroundMemberSpecs()
+  if (state.membersCreated < members.length) {
+    const loaded = {
+      demoFitness: await loadDemoOrganisation(db, now, 'demoFitness', plan.demoFitness),
+      harbourStrength: await loadDemoOrganisation(db, now, 'harbourStrength', plan.harbourStrength),
+    }
+    for (let done = state.membersCreated; done < members.length; done += MEMBERS_PER_STEP) {
+      // A turn of the event loop between steps lets the server read requests (see runDemoHistory).
+      await nextTurn()
+      if (shouldStop()) return { status: 'stopped' }
+      const step = members.slice(done, done + MEMBERS_PER_STEP)
+      await db.transaction(async (tx) => {
+        for (const key of ['demoFitness', 'harbourStrength'] as const) {
+          const specs = step.filter((member) => member.key === key).map((member) => member.spec)
+          if (specs.length > 0) await createDemoMembers({ ...loaded[key], db: tx }, specs)
+        }
+        await tx.update(demoSeed).set({ membersCreated: done + step.length })
+      })
+    }
+  }
+
+  const { historyFrom } = demoDates(now)
+  const events = await db
+    .select({ id: demoSeedEvents.id, at: demoSeedEvents.at, action: demoSeedEvents.action })
+    .from(demoSeedEvents)
+    .where(isNull(demoSeedEvents.doneAt))
   const history = await runDemoHistory({
     db,
-    from: setup.historyFrom,
+    from: state.historyThrough ? addDays(state.historyThrough, 1) : historyFrom,
     now,
-    events: [...demoFitness.events, ...harbourStrength.events],
+    events,
+    shouldStop,
+    runEvent: (event) =>
+      db.transaction(async (tx) => {
+        await runDemoEvent({ db: tx, now: event.at, action: event.action })
+        await tx.update(demoSeedEvents).set({ doneAt: event.at }).where(eq(demoSeedEvents.id, event.id))
+      }),
+    dayDone: async (day) => {
+      await db.update(demoSeed).set({ historyThrough: day })
+    },
   })
+  if (history.stopped) return { status: 'stopped' }
   await db.update(demoSeed).set({ historyCompletedAt: now })
+  return { status: 'complete', history }
+}
+
+/**
+ * Seeds the whole demo data set at once (`npm run seed`, tests, benchmarks): the set-up in one
+ * transaction (which fails if Demo Fitness already exists: its slug is taken), then the background part.
+ */
+export async function seedDemo(options: { db: Db; now: Date }): Promise<SeedDemoResult> {
+  const plan = await options.db.transaction((tx) => setUpDemo(tx, options.now))
+  const progress = await continueDemoSeed({ db: options.db })
+  if (progress.status !== 'complete' || !progress.history) throw new Error('The demo seed did not finish')
   return {
-    demoFitnessId: demoFitness.organisationId,
-    harbourStrengthId: harbourStrength.organisationId,
-    history,
+    demoFitnessId: plan.demoFitness.organisationId,
+    harbourStrengthId: plan.harbourStrength.organisationId,
+    history: progress.history,
   }
 }
 
-/** The set-up, and the mark that the history is still to come (`demo_seed`). */
-async function setUpDemoMarked(tx: Db, now: Date): Promise<DemoSetup> {
-  const setup = await setUpDemo(tx, now)
-  await tx.insert(demoSeed).values({ setUpAt: now })
-  return setup
-}
-
 /**
- * Seeds the demo data set: the set-up in one transaction (which fails if Demo Fitness already exists: its
- * slug is taken), then the year of history from the billing engine.
- */
-export async function seedDemo(options: { db: Db; now: Date }): Promise<SeedDemoResult> {
-  const setup = await options.db.transaction((tx) => setUpDemoMarked(tx, options.now))
-  return makeHistory(options.db, options.now, setup)
-}
-
-/**
- * Seeds the demo data when the database has no organisation at all (a fresh embedded database), and
- * does nothing otherwise. An advisory lock makes a concurrent second caller wait for the set-up and then
- * find the organisations (while the first may still be making the history).
+ * The start-up's part of the seed: sets the demo up when the database has no organisation at all (a
+ * fresh embedded database), and says whether the background part (`continueDemoSeed`) has work left,
+ * whether just set up or left unfinished by an earlier start. An advisory lock makes a concurrent second
+ * caller wait for the set-up and then find the organisations.
  *
- * A database whose demo history was cut off (the first start stopped while making it: the server only
- * listens once the seed is done, so nothing but the demo can be in it) is emptied and seeded again.
- * That reading holds for what this is for, the embedded database at boot: one process opens it at a
- * time and boots once, so an unfinished history is never one still being made.
+ * A database whose seed was cut off before seeding could resume (no plan recorded: nothing but the demo
+ * can be in it, as the server then only listened once the seed was done) is emptied and set up again.
  */
 export async function seedDemoIfEmpty(options: {
   db: Db
   now?: Date
-}): Promise<{ seeded: false } | ({ seeded: true } & SeedDemoResult)> {
+}): Promise<{ setUp: boolean; backgroundPending: boolean }> {
   // The only place the seed reads the wall clock: at boot, "now" is now.
   const now = options.now ?? new Date()
-  const setup = await options.db.transaction(async (tx) => {
+  return options.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
     const [existing] = await tx.select({ id: organisations.id }).from(organisations).limit(1)
     if (existing) {
       const [seed] = await tx.select().from(demoSeed)
-      if (!seed || seed.historyCompletedAt !== null) return null
+      if (!seed || seed.historyCompletedAt !== null) return { setUp: false, backgroundPending: false }
+      if (seed.plan) return { setUp: false, backgroundPending: true }
       logger.warn(
         { setUpAt: seed.setUpAt },
         'the demo seed was cut off before its history was made; emptying the database and seeding again',
       )
       await emptyApplicationTables(tx)
     }
-    return setUpDemoMarked(tx, now)
+    await setUpDemo(tx, now)
+    return { setUp: true, backgroundPending: true }
   })
-  if (!setup) return { seeded: false }
-  return { seeded: true, ...(await makeHistory(options.db, now, setup)) }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { payments } from '~/db/schema'
+import { demoSeed, payments } from '~/db/schema'
 import { sessionUserSchema } from '~/features/auth/contract'
 import { activeUserCountsSchema, expectedPaymentsSchema } from '~/features/billing-debugging/contract'
 import {
@@ -242,6 +242,24 @@ describeEachDatabase('shell and dashboard API', (database) => {
         )
       return Number(row?.amount ?? 0)
     }
+
+    it('says while the demo history is still being made (ADR 021), on the stats and on /health', async () => {
+      const browser = await signIn({ admin: true })
+      const health = createTestApi(database).request
+      expect((await get(browser, '/stats', statsSchema)).demo_history_pending).toBe(false)
+      expect(await (await health('GET', '/health')).json()).toMatchObject({ demo_history: 'none' })
+      // As a first start leaves it while the background part runs: set up, history not yet made.
+      await database.db.insert(demoSeed).values({ setUpAt: at(today) })
+      try {
+        expect((await get(browser, '/stats', statsSchema)).demo_history_pending).toBe(true)
+        expect(await (await health('GET', '/health')).json()).toMatchObject({ demo_history: 'in_progress' })
+        await database.db.update(demoSeed).set({ historyCompletedAt: at(today) })
+        expect((await get(browser, '/stats', statsSchema)).demo_history_pending).toBe(false)
+        expect(await (await health('GET', '/health')).json()).toMatchObject({ demo_history: 'complete' })
+      } finally {
+        await database.db.delete(demoSeed)
+      }
+    })
 
     it('counts members as the active-user view does, and money as the payments say', async () => {
       const browser = await signIn({ admin: true })

@@ -6,6 +6,7 @@ import { findCollections, sumCollected } from '~/server/services/dashboard/find-
 import { findFailedPayments } from '~/server/services/dashboard/find-failed-payments.server'
 import { findMemberTrend } from '~/server/services/dashboard/find-member-trend.server'
 import { findVisitPattern } from '~/server/services/dashboard/find-visit-pattern.server'
+import { findDemoHistoryState } from '~/server/services/demo/find-demo-history-state.server'
 import { countMemberStates } from '~/server/services/members/count-member-states.server'
 import { findMembersPerOffering } from '~/server/services/members/members-now.server'
 import { findExpectedPayments } from '~/server/services/payments/find-expected-payments.server'
@@ -22,9 +23,10 @@ export function registerDashboardRoutes(api: OpenAPIHono<ApiEnv>) {
     const today = calendarDateAt(now)
     const newSince = addDays(today, 1 - NEW_MEMBER_DAYS)
     const options = { db, organisationId: caller.organisationId, scope, now }
-    const [states, collections] = await Promise.all([
+    const [states, collections, demoHistory] = await Promise.all([
       countMemberStates({ ...options, newSince }),
       callerMayUse(caller, 'payments') ? findCollections(options) : null,
+      findDemoHistoryState({ db }),
     ])
     return c.json(
       {
@@ -41,6 +43,7 @@ export function registerDashboardRoutes(api: OpenAPIHono<ApiEnv>) {
             upcoming: states.counts.upcoming,
           },
           new_since: newSince,
+          demo_history_pending: demoHistory === 'in_progress',
           collections,
         },
       },

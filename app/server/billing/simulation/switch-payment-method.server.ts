@@ -6,7 +6,7 @@ import { cardSurcharge } from '~/server/billing/amounts'
 import type { Random } from '~/server/seed/random'
 import type { PaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
 import { addSandboxPaymentMethod } from './add-sandbox-payment-method.server'
-import type { MethodOutcome, SimulatedMember } from './types'
+import type { MethodOutcome, SimulatedMember, SimulationOrganisation } from './types'
 
 /**
  * A member replaces their payment method: the new one is saved as the default (`addPaymentMethod`
@@ -19,7 +19,10 @@ import type { MethodOutcome, SimulatedMember } from './types'
  */
 export async function switchPaymentMethod(options: {
   db: Db
-  member: SimulatedMember
+  /** Whose method: a simulated member, or the demo seed's record of one. */
+  member: Pick<SimulatedMember, 'userId' | 'gymId'> & {
+    organisation: Pick<SimulationOrganisation, 'organisationId' | 'surcharge'>
+  }
   random: Random
   type: PaymentMethodType
   outcome: MethodOutcome
