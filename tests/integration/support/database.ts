@@ -113,6 +113,16 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
   const handle = databaseFromPool(new Pool({ connectionString: url.toString() }))
   const dropDatabase = async () => {
     try {
+      // `pool.end()` resolves before its connections have closed: let them go before forcing the drop,
+      // or the forced one ends them and their pool reports an idle-connection error mid-test.
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        const dropped = await admin.query(`drop database if exists ${name}`).then(
+          () => true,
+          () => false,
+        )
+        if (dropped) return
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
       await admin.query(`drop database if exists ${name} with (force)`)
     } finally {
       await admin.end()
