@@ -61,6 +61,9 @@ test.describe('billing debug screens', () => {
     // Newmarket's id, as the owner's gym filter puts it in the address.
     const owner = await browser.newPage()
     await signInStaff(owner, 'owner@demo.gymbase.nz', { path: '/expected-payments-debugging' })
+    // A page of its own has not the fixture's wait for the page's code: a press before it is lost.
+    await owner.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await owner.waitForLoadState('networkidle')
     await owner.getByRole('button', { name: /Gym/ }).click()
     await owner.getByRole('option', { name: 'Newmarket' }).click()
     await expect(owner).toHaveURL(/gym_id=\d+/)
