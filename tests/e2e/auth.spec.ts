@@ -171,6 +171,37 @@ test.describe('members', () => {
     await expect(page).toHaveURL(`${joinUrl}/take-photo`)
   })
 
+  test('Join works at a quick person’s speed: Enter in the last field, a fixed address, an empty date of birth', async ({
+    page,
+  }) => {
+    await page.goto(`${joinUrl}/`)
+    await page.getByRole('link', { name: /Newmarket/ }).click()
+    const form = page.getByRole('form', { name: 'Join' })
+    // Filled at autofill speed, the taken address last, and Enter at once.
+    await page.getByLabel('Full name').fill('Quick Tester')
+    await page.getByLabel('Mobile number').fill('021 555 0188')
+    await page.getByLabel('Password', { exact: true }).fill('a long enough passphrase')
+    const email = page.getByLabel('E-mail')
+    await email.fill('member@demo.gymbase.nz')
+    await email.press('Enter')
+    const taken = form.getByText('This e-mail address is already registered. Sign in instead.')
+    await expect(taken).toBeVisible()
+    // An empty date of birth says so.
+    await expect(
+      page.getByRole('group', { name: 'Date of birth' }).getByText('Value is required'),
+    ).toBeVisible()
+
+    const dob = page.getByRole('group', { name: 'Date of birth' })
+    await dob.getByLabel('Day').fill('9')
+    await dob.getByLabel('Month').fill('11')
+    await dob.getByLabel('Year').fill('1988')
+    // Fixing the address takes the old message away at once; Enter in the field then joins.
+    await email.fill(uniqueEmail('quick'))
+    await expect(taken).toHaveCount(0)
+    await email.press('Enter')
+    await expect(page).toHaveURL(`${joinUrl}/verification-code?twoFactorAuth=true`)
+  })
+
   test('a date of birth is checked, not guessed @phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto(`${joinUrl}/`)

@@ -1,6 +1,6 @@
 import { type AnyFieldApi, createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form'
 import { Eye, EyeOff } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { createContext, useContext, useRef, useState } from 'react'
 import { ToggleButton } from 'react-aria-components'
 import { Button, type ButtonProps, buttonStyles } from '~/components/ui/button'
 import { Checkbox as KitCheckbox, type CheckboxProps as KitCheckboxProps } from '~/components/ui/checkbox'
@@ -58,10 +58,18 @@ function useFieldError(field: AnyFieldApi): string | undefined {
   return useSettledAfterPress(due ? getFirstErrorMessage(meta.errors) : undefined)
 }
 
-/** A server error describes the value that was sent; once the person edits it, it no longer applies. */
-function clearServerError(field: AnyFieldApi) {
-  if (field.state.meta.errorMap.onServer === undefined) return
-  field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }))
+/**
+ * A server error, or a check made when the person left the field (the e-mail "already registered"),
+ * describes the value that was there; once the person edits it, it no longer applies. The check runs
+ * again when they leave the field or submit.
+ */
+function clearAnsweredErrors(field: AnyFieldApi) {
+  const { onServer, onBlur } = field.state.meta.errorMap
+  if (onServer === undefined && onBlur === undefined) return
+  field.setMeta((meta) => ({
+    ...meta,
+    errorMap: { ...meta.errorMap, onServer: undefined, onBlur: undefined },
+  }))
 }
 
 /**
@@ -78,7 +86,7 @@ export function useFieldBinding<Value>() {
     name: field.name,
     value,
     onChange: (next: Value) => {
-      clearServerError(field)
+      clearAnsweredErrors(field)
       field.handleChange(next)
     },
     onBlur: field.handleBlur,
@@ -188,30 +196,52 @@ export type AppFormProps = Omit<KitFormProps, 'onSubmit' | 'ref'>
 function Form(props: AppFormProps) {
   const form = useFormContext()
   const ref = useRef<HTMLFormElement>(null)
+  const [waiting, setWaiting] = useState(false)
   return (
-    <KitForm
-      {...props}
-      ref={ref}
-      // React renders a function action as a `javascript:` URL that refuses to submit, so a press on the
-      // button before the page's code has run goes nowhere: without it the browser would send the form
-      // itself, as a GET with every field (a password too) in the address. The submit handler below
-      // prevents the default, so the action itself never runs.
-      action={noNativeSubmit}
-      onSubmit={(event) => {
-        event.preventDefault()
-        event.stopPropagation()
-        clearServerErrors(form)
-        void whenValidated(form)
-          .then(() => form.handleSubmit())
-          .finally(() => {
-            if (form.state.isValid) return
-            // Wait for React to render the errors' aria-invalid before looking for the first one.
-            requestAnimationFrame(() => focusFirstInvalidField(ref.current))
-          })
-      }}
-    />
+    <FormWaiting value={waiting}>
+      <KitForm
+        {...props}
+        ref={ref}
+        // React renders a function action as a `javascript:` URL that refuses to submit, so a press on the
+        // button before the page's code has run goes nowhere: without it the browser would send the form
+        // itself, as a GET with every field (a password too) in the address. The submit handler below
+        // prevents the default, so the action itself never runs.
+        action={noNativeSubmit}
+        onSubmit={(event) => {
+          event.preventDefault()
+          event.stopPropagation()
+          clearServerErrors(form)
+          // Checks made on leaving a field run again for what is there now (Enter never left the field),
+          // and the press waits for them, looking busy, rather than being dropped (issue 14).
+          setWaiting(true)
+          void form
+            .validateAllFields('blur')
+            .then(() => whenValidated(form))
+            .then(async () => {
+              setWaiting(false)
+              // With a field already in error TanStack Form drops a first submit without checking the
+              // rest, so an empty date of birth said nothing: check everything, then submit.
+              if (!form.state.canSubmit) {
+                await form.validateAllFields('submit')
+                await form.validate('submit')
+              }
+              return form.handleSubmit()
+            })
+            .finally(() => {
+              setWaiting(false)
+              if (form.state.isValid) return
+              // Wait for React to render the errors' aria-invalid before looking for the first one.
+              requestAnimationFrame(() => focusFirstInvalidField(ref.current))
+            })
+        }}
+      />
+    </FormWaiting>
   )
 }
+
+/** Whether the form's submit is waiting for a field's check (the submit button shows it as busy). */
+const FormWaitingContext = createContext(false)
+const FormWaiting = FormWaitingContext.Provider
 
 function noNativeSubmit() {}
 
@@ -238,7 +268,8 @@ export type SubmitButtonProps = Omit<ButtonProps, 'type' | 'isPending'>
 function SubmitButton(props: SubmitButtonProps) {
   const form = useFormContext()
   const isSubmitting = useStore(form.store, (state) => state.isSubmitting)
-  return <Button {...props} type="submit" isPending={isSubmitting} />
+  const waiting = useContext(FormWaitingContext)
+  return <Button {...props} type="submit" isPending={isSubmitting || waiting} />
 }
 
 /** The fields every form may use; the console's forms add more (console-form-hook.tsx). */

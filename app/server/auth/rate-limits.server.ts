@@ -24,7 +24,8 @@ const definitions = {
   /** Reset e-mails to one address; past it the answer is the same but nothing more is sent. */
   forgotPasswordEmail: { points: 3, duration: 60 * minute },
   uniqueEmailIp: { points: 30, duration: minute },
-  registerIp: { points: 10, duration: 60 * minute },
+  // A gym's front desk signs several people up from one address (its Wi-Fi): room for a busy hour.
+  registerIp: { points: 30, duration: 60 * minute },
 } as const
 
 export type LimitName = keyof typeof definitions
