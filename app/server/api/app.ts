@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { getDatabase } from '~/db/client.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
+import { getFileStorage } from '~/server/storage/get-file-storage.server'
 import type { ApiDependencies, ApiEnv } from './context'
 import { registerDocs } from './docs'
 import { fieldErrorsFromZod, respondWithError, validationResponse } from './errors'
@@ -14,6 +15,7 @@ import { registerGymSwitchRoutes } from './routes/gyms'
 import { registerOfferingRoutes } from './routes/offerings'
 import { registerOrganisationRoutes } from './routes/organisations'
 import { registerPriceRoutes } from './routes/prices'
+import { registerProfilePictureRoutes } from './routes/profile-pictures'
 import { registerSearchRoutes } from './routes/search'
 import { registerSubscriptionRoutes } from './routes/subscriptions'
 import { registerSystemRoutes } from './routes/system'
@@ -26,6 +28,7 @@ const defaultDependencies: ApiDependencies = {
   database: getDatabase,
   clock: () => new Date(),
   mailer: createOutboxMailer,
+  storage: getFileStorage,
 }
 
 export function createApi(overrides: Partial<ApiDependencies> = {}) {
@@ -46,6 +49,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
     const database = await dependencies.database()
     c.set('database', database)
     c.set('mailer', dependencies.mailer(database))
+    c.set('storage', dependencies.storage())
     c.set('now', dependencies.clock())
     await next()
   })
@@ -61,6 +65,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerGymSwitchRoutes(api)
   registerSearchRoutes(api)
   registerDashboardRoutes(api)
+  registerProfilePictureRoutes(api)
   registerDocs(api)
 
   api.doc31('/openapi.json', {

@@ -1,12 +1,15 @@
 import type { DatabaseHandle } from '~/db/client.server'
 import type { SessionRow, UserRow } from '~/server/auth/sessions.server'
 import type { Mailer } from '~/server/services/auth/mailer'
+import type { FileStorage } from '~/server/storage/file-storage.server'
 
 /** Per-request values the API middleware puts on the Hono context. */
 export interface ApiEnv {
   Variables: {
     database: DatabaseHandle
     mailer: Mailer
+    /** Uploaded files (photos, logos): disk under DATA_DIR, or memory (ADR 022). */
+    storage: FileStorage
     now: Date
     /** The signed-in session and its user, when the cookie names a live session. */
     auth: { session: SessionRow; user: UserRow } | undefined
@@ -20,4 +23,6 @@ export interface ApiDependencies {
   clock: () => Date
   /** Outbox plus delivery by default; tests keep mail in the outbox to read the codes. */
   mailer: (database: DatabaseHandle) => Mailer
+  /** Where uploads are kept; tests give each API a memory store of its own. */
+  storage: () => FileStorage
 }

@@ -7,6 +7,11 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   return { body: { content: { 'application/json': { schema } }, required: true } }
 }
 
+/** A `multipart/form-data` body (an upload): the schema names its parts for the document. */
+export function multipartBody<T extends z.ZodType>(schema: T) {
+  return { body: { content: { 'multipart/form-data': { schema } }, required: true } }
+}
+
 export function jsonResponse<T extends z.ZodType>(description: string, schema: T) {
   return { description, content: { 'application/json': { schema } } }
 }

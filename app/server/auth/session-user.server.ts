@@ -98,7 +98,7 @@ export async function loadSessionUser(options: { db: Db; user: UserRow }): Promi
     },
     current_gym: currentGym ? { id: currentGym.id, role: currentGym.role } : null,
     gyms: userGyms.map((gym) => ({ id: gym.id, name: gym.name, role: gym.role })),
-    profile_picture: user.profilePicture,
+    profile_picture: profilePictureUrl(user),
     payment_types: methods,
     start_date: latest?.startDate ?? null,
     billing_date: latest?.billingDate ?? null,
@@ -108,4 +108,17 @@ export async function loadSessionUser(options: { db: Db; user: UserRow }): Promi
     general_card_surcharge_text: organisation.generalCardSurchargeText,
     is_staff: user.isStaff,
   }
+}
+
+/**
+ * Where a user's photo is shown from: the API's own address for it, named after the kept file so a
+ * new photo is a new address (no stale cache); null while they have none.
+ */
+export function profilePictureUrl(user: { id: number; profilePicture: string | null }): string | null {
+  if (!user.profilePicture) return null
+  const version = user.profilePicture.slice(
+    user.profilePicture.lastIndexOf('/') + 1,
+    user.profilePicture.lastIndexOf('.'),
+  )
+  return `/api/users/${user.id}/profile-picture?v=${encodeURIComponent(version)}`
 }

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
 import { subscriptions } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { createPrice } from '~/server/services/prices/create-price.server'
+import { setProfilePicture } from '~/server/services/users/set-profile-picture.server'
 import { createTestMember, createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { createTestApi } from '../support/api'
@@ -111,6 +113,7 @@ const cases: Record<string, Case> = {
   'GET /subscriptions/{id}/start-early-data': { upcoming: true },
   'GET /user-breakdown': {},
   'GET /users/{id}/price-change-history': {},
+  'GET /users/{id}/profile-picture': {},
   'POST /gyms/{id}/switch': {},
   'POST /offerings': {
     body: (ids) => ({ name: 'Sweep Off-peak', type: '24_7', all_gyms_access: false, gyms: [ids.gym] }),
@@ -248,6 +251,8 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
     unmapped = operations.filter((operation) => !cases[operation.key]).map((operation) => operation.key)
   })
 
+  let photo: Promise<Uint8Array> | undefined
+
   async function makeRecords(options: { upcoming: boolean; seed: string }): Promise<Records> {
     const db = database.db
     const organisationId = a.organisation.id
@@ -287,6 +292,12 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       now,
       seed: `${options.seed}-p`,
     })
+    // A photo, so that staff who may see it get it (GET /users/{id}/profile-picture).
+    photo ??= sharp({ create: { width: 300, height: 300, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer()
+      .then((buffer) => new Uint8Array(buffer))
+    await setProfilePicture({ db, storage: api.storage, userId: membership.member.id, upload: await photo })
     return {
       organisation: organisationId,
       gym,

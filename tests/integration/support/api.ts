@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { mailOutbox } from '~/db/schema'
 import { createApi } from '~/server/api/app'
+import { createMemoryStorage } from '~/server/storage/file-storage.server'
 import type { TestDatabaseContext } from './database'
 
 export const consoleOrigin = 'http://console.localhost:3000'
@@ -19,9 +20,12 @@ interface RequestOptions {
  */
 export function createTestApi(database: TestDatabaseContext, options: { now?: () => Date } = {}) {
   let clockNow = options.now
+  const storage = createMemoryStorage()
   const api = createApi({
     database: async () => ({ db: database.db, driver: database.driver, close: async () => {} }),
     clock: () => clockNow?.() ?? new Date(),
+    // Uploads stay in this API's memory: nothing written under the developer's DATA_DIR.
+    storage: () => storage,
   })
 
   function browser(browserOptions: { origin?: string; ip?: string } = {}) {
@@ -62,6 +66,8 @@ export function createTestApi(database: TestDatabaseContext, options: { now?: ()
 
   return {
     api,
+    /** The uploads this API kept. */
+    storage,
     browser,
     setNow(now: Date) {
       clockNow = () => now

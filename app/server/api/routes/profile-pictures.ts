@@ -1,0 +1,55 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
+import { requireStaff } from '~/access/caller.server'
+import { findMemberInScope } from '~/access/members.server'
+import { users } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { loadSessionUser } from '~/server/auth/session-user.server'
+import { setProfilePicture } from '~/server/services/users/set-profile-picture.server'
+import type { ApiEnv } from '../context'
+import { requireUser } from '../middleware/session'
+import { profilePictureRoutes as routes } from './profile-pictures.routes'
+
+const choosePhoto = 'Choose a photo to upload.'
+
+export function registerProfilePictureRoutes(api: OpenAPIHono<ApiEnv>) {
+  api.openapi(routes.upload, async (c) => {
+    const { user } = requireUser(c)
+    const image = c.req.valid('form').image
+    if (!(image instanceof File)) {
+      throw new AppError('VALIDATION', choosePhoto, { fieldErrors: { image: [choosePhoto] } })
+    }
+    const db = c.var.database.db
+    await setProfilePicture({
+      db,
+      storage: c.var.storage,
+      userId: user.id,
+      upload: new Uint8Array(await image.arrayBuffer()),
+    })
+    const [updated] = await db.select().from(users).where(eq(users.id, user.id))
+    if (!updated) throw new AppError('NOT_FOUND', 'User not found.')
+    return c.json({ data: await loadSessionUser({ db, user: updated }) }, 200)
+  })
+
+  api.openapi(routes.show, async (c) => {
+    const { user } = requireUser(c)
+    const id = c.req.valid('param').id
+    const db = c.var.database.db
+    // Your own photo, or a member's to staff who see the member; anyone else's is unknown (404).
+    if (id !== user.id) await findMemberInScope({ db, caller: await requireStaff(c), memberId: id })
+    const [owner] = await db
+      .select({ profilePicture: users.profilePicture })
+      .from(users)
+      .where(eq(users.id, id))
+    const file = owner?.profilePicture ? await c.var.storage.get(owner.profilePicture) : undefined
+    if (!file) throw new AppError('NOT_FOUND', 'No photo yet.')
+    // A copy in an ArrayBuffer of its own: the body type the typed route accepts.
+    const body = file.bytes.slice().buffer as ArrayBuffer
+    return c.body(body, 200, {
+      'Content-Type': file.contentType,
+      // Private: a photo is personal; its address changes with the photo, so it may be kept a while.
+      'Cache-Control': 'private, max-age=86400',
+      'X-Content-Type-Options': 'nosniff',
+    })
+  })
+}
