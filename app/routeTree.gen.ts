@@ -33,6 +33,7 @@ import { Route as ConsoleStaffPaymentsRouteImport } from './routes/console/_staf
 import { Route as ConsoleStaffVisitsRouteImport } from './routes/console/_staff/visits'
 import { Route as ConsoleStaffWebhooksRouteImport } from './routes/console/_staff/webhooks'
 import { Route as ConsoleLegalPrivacyPolicyRouteImport } from './routes/console/legal/privacy-policy'
+import { Route as JoinMemberAboutYouRouteImport } from './routes/join/_member/about-you'
 import { Route as JoinMemberBankAccountConnectedRouteImport } from './routes/join/_member/bank-account-connected'
 import { Route as JoinMemberCardConnectedRouteImport } from './routes/join/_member/card-connected'
 import { Route as JoinMemberCardDetailsRouteImport } from './routes/join/_member/card-details'
@@ -182,6 +183,11 @@ const ConsoleLegalPrivacyPolicyRoute =
     path: '/console/legal/privacy-policy',
     getParentRoute: () => rootRouteImport,
   } as any)
+const JoinMemberAboutYouRoute = JoinMemberAboutYouRouteImport.update({
+  id: '/about-you',
+  path: '/about-you',
+  getParentRoute: () => JoinMemberRoute,
+} as any)
 const JoinMemberBankAccountConnectedRoute =
   JoinMemberBankAccountConnectedRouteImport.update({
     id: '/bank-account-connected',
@@ -340,6 +346,7 @@ export interface FileRoutesByFullPath {
   '/console/visits': typeof ConsoleStaffVisitsRoute
   '/console/webhooks': typeof ConsoleStaffWebhooksRoute
   '/console/legal/privacy-policy': typeof ConsoleLegalPrivacyPolicyRoute
+  '/join/about-you': typeof JoinMemberAboutYouRoute
   '/join/bank-account-connected': typeof JoinMemberBankAccountConnectedRoute
   '/join/card-connected': typeof JoinMemberCardConnectedRoute
   '/join/card-details': typeof JoinMemberCardDetailsRoute
@@ -387,6 +394,7 @@ export interface FileRoutesByTo {
   '/console/visits': typeof ConsoleStaffVisitsRoute
   '/console/webhooks': typeof ConsoleStaffWebhooksRoute
   '/console/legal/privacy-policy': typeof ConsoleLegalPrivacyPolicyRoute
+  '/join/about-you': typeof JoinMemberAboutYouRoute
   '/join/bank-account-connected': typeof JoinMemberBankAccountConnectedRoute
   '/join/card-connected': typeof JoinMemberCardConnectedRoute
   '/join/card-details': typeof JoinMemberCardDetailsRoute
@@ -438,6 +446,7 @@ export interface FileRoutesById {
   '/console/_staff/visits': typeof ConsoleStaffVisitsRoute
   '/console/_staff/webhooks': typeof ConsoleStaffWebhooksRoute
   '/console/legal/privacy-policy': typeof ConsoleLegalPrivacyPolicyRoute
+  '/join/_member/about-you': typeof JoinMemberAboutYouRoute
   '/join/_member/bank-account-connected': typeof JoinMemberBankAccountConnectedRoute
   '/join/_member/card-connected': typeof JoinMemberCardConnectedRoute
   '/join/_member/card-details': typeof JoinMemberCardDetailsRoute
@@ -489,6 +498,7 @@ export interface FileRouteTypes {
     | '/console/visits'
     | '/console/webhooks'
     | '/console/legal/privacy-policy'
+    | '/join/about-you'
     | '/join/bank-account-connected'
     | '/join/card-connected'
     | '/join/card-details'
@@ -536,6 +546,7 @@ export interface FileRouteTypes {
     | '/console/visits'
     | '/console/webhooks'
     | '/console/legal/privacy-policy'
+    | '/join/about-you'
     | '/join/bank-account-connected'
     | '/join/card-connected'
     | '/join/card-details'
@@ -586,6 +597,7 @@ export interface FileRouteTypes {
     | '/console/_staff/visits'
     | '/console/_staff/webhooks'
     | '/console/legal/privacy-policy'
+    | '/join/_member/about-you'
     | '/join/_member/bank-account-connected'
     | '/join/_member/card-connected'
     | '/join/_member/card-details'
@@ -796,6 +808,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleLegalPrivacyPolicyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/join/_member/about-you': {
+      id: '/join/_member/about-you'
+      path: '/about-you'
+      fullPath: '/join/about-you'
+      preLoaderRoute: typeof JoinMemberAboutYouRouteImport
+      parentRoute: typeof JoinMemberRoute
+    }
     '/join/_member/bank-account-connected': {
       id: '/join/_member/bank-account-connected'
       path: '/bank-account-connected'
@@ -968,6 +987,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface JoinMemberRouteChildren {
+  JoinMemberAboutYouRoute: typeof JoinMemberAboutYouRoute
   JoinMemberBankAccountConnectedRoute: typeof JoinMemberBankAccountConnectedRoute
   JoinMemberCardConnectedRoute: typeof JoinMemberCardConnectedRoute
   JoinMemberCardDetailsRoute: typeof JoinMemberCardDetailsRoute
@@ -979,6 +999,7 @@ interface JoinMemberRouteChildren {
 }
 
 const JoinMemberRouteChildren: JoinMemberRouteChildren = {
+  JoinMemberAboutYouRoute: JoinMemberAboutYouRoute,
   JoinMemberBankAccountConnectedRoute: JoinMemberBankAccountConnectedRoute,
   JoinMemberCardConnectedRoute: JoinMemberCardConnectedRoute,
   JoinMemberCardDetailsRoute: JoinMemberCardDetailsRoute,

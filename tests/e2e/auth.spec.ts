@@ -166,9 +166,9 @@ test.describe('members', () => {
     const mail = await waitForMail({ to: email, since, subject: /confirm/i })
     await page.getByLabel('Code', { exact: true }).fill(codeIn(mail))
     await page.getByRole('button', { name: 'Confirm' }).click()
-    await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+    await expect(page).toHaveURL(`${joinUrl}/about-you`)
     await page.goto(`${joinUrl}/`)
-    await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+    await expect(page).toHaveURL(`${joinUrl}/about-you`)
   })
 
   test('Join works at a quick person’s speed: Enter in the last field, a fixed address, an empty date of birth', async ({
@@ -285,7 +285,7 @@ test.describe('members', () => {
     await page.getByLabel('E-mail').fill(email)
     await page.getByLabel('Password', { exact: true }).fill('a better new passphrase')
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+    await expect(page).toHaveURL(`${joinUrl}/about-you`)
 
     await page.goto(link.href)
     await page.getByLabel('New password', { exact: true }).fill('yet another passphrase')

@@ -1,5 +1,6 @@
 import { joinUrl } from '../../playwright.config'
 import { uniqueEmail } from './support/auth'
+import { fillAboutYou } from './support/join'
 import { codeIn, waitForMail } from './support/mailbox'
 import { expect, test } from './support/test'
 
@@ -28,8 +29,7 @@ test.describe('the join flow’s photo step', () => {
       .getByLabel('Code', { exact: true })
       .fill(codeIn(await waitForMail({ to: email, since, subject: /confirm/i })))
     await page.getByRole('button', { name: 'Confirm' }).click()
-
-    await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+    await fillAboutYou(page)
     await expect(page.getByRole('heading', { name: 'Add your photo' })).toBeVisible()
     const steps = page.getByRole('navigation', { name: 'Joining steps' })
     await expect(steps.locator('[aria-current="step"]')).toHaveText('Photo')

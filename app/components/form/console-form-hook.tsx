@@ -2,10 +2,6 @@ import { parseTime } from '@internationalized/date'
 import { createFormHook } from '@tanstack/react-form'
 import { useState } from 'react'
 import {
-  CheckboxGroup as KitCheckboxGroup,
-  type CheckboxGroupProps as KitCheckboxGroupProps,
-} from '~/components/ui/checkbox-group'
-import {
   NumberField as KitNumberField,
   type NumberFieldProps as KitNumberFieldProps,
 } from '~/components/ui/number-field'
@@ -137,13 +133,6 @@ function RadioGroupField(props: RadioGroupFieldProps) {
   return <KitRadioGroup {...props} {...bound} value={value ?? null} />
 }
 
-export type CheckboxGroupFieldProps = Omit<KitCheckboxGroupProps, BoundProps>
-
-/** Several choices, held as a list of their values (checkbox values are strings in the DOM). */
-function CheckboxGroupField(props: CheckboxGroupFieldProps) {
-  return <KitCheckboxGroup {...props} {...useFieldBinding<string[]>()} />
-}
-
 export const { useAppForm: useConsoleForm } = createFormHook({
   fieldContext,
   formContext,
@@ -154,7 +143,6 @@ export const { useAppForm: useConsoleForm } = createFormHook({
     TimeField,
     SelectField,
     RadioGroupField,
-    CheckboxGroupField,
   },
   formComponents,
 })

@@ -5,6 +5,10 @@ import { ToggleButton } from 'react-aria-components'
 import { Button, type ButtonProps, buttonStyles } from '~/components/ui/button'
 import { Checkbox as KitCheckbox, type CheckboxProps as KitCheckboxProps } from '~/components/ui/checkbox'
 import {
+  CheckboxGroup as KitCheckboxGroup,
+  type CheckboxGroupProps as KitCheckboxGroupProps,
+} from '~/components/ui/checkbox-group'
+import {
   DateField as KitDateField,
   type DateFieldProps as KitDateFieldProps,
 } from '~/components/ui/date-field'
@@ -273,7 +277,14 @@ function SubmitButton(props: SubmitButtonProps) {
 }
 
 /** The fields every form may use; the console's forms add more (console-form-hook.tsx). */
-export const baseFieldComponents = { TextField, PasswordField, DateField, Checkbox }
+export type CheckboxGroupFieldProps = Omit<KitCheckboxGroupProps, BoundProps>
+
+/** Several choices, held as a list of their values (checkbox values are strings in the DOM). */
+function CheckboxGroupField(props: CheckboxGroupFieldProps) {
+  return <KitCheckboxGroup {...props} {...useFieldBinding<string[]>()} />
+}
+
+export const baseFieldComponents = { TextField, PasswordField, DateField, Checkbox, CheckboxGroupField }
 export const formComponents = { Form, SubmitButton }
 
 export const { useAppForm, withForm } = createFormHook({

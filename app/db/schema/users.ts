@@ -60,6 +60,8 @@ export const users = pgTable(
       .default(sql`'{}'::text[]`),
     hearAboutUs: text('hear_about_us').array().$type<HearAboutUs[]>().notNull().default(sql`'{}'::text[]`),
     hearAboutUsOther: text('hear_about_us_other'),
+    /** When the member answered the join flow's "About you" (address, emergency contact, …; issue 14). */
+    registerFieldsCompletedAt: instant('register_fields_completed_at'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     notes: text('notes'),
     profilePicture: text('profile_picture'),

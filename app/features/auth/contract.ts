@@ -21,6 +21,8 @@ export const sessionUserSchema = z.object({
   /** The user's gyms; `role` is the staff role there (null for members), for the console's rules. */
   gyms: z.array(z.object({ id: z.number().int(), name: z.string(), role: z.enum(gymRoles).nullable() })),
   profile_picture: z.string().nullable(),
+  /** Whether the member has answered the join flow's "About you" (issue 14). */
+  register_fields_completed: z.boolean(),
   payment_types: z.array(z.object({ id: z.number().int(), type: z.enum(paymentMethodTypes) })),
   start_date: z.string().nullable(),
   billing_date: z.string().nullable(),

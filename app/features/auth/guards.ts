@@ -121,6 +121,7 @@ export async function requirePendingVerification({
 export function nextRegistrationStep(user: SessionUser) {
   // The check for "welcome": the member already holds a membership.
   if (user.price_id !== null) return '/join/welcome-to-gym' as const
+  if (!user.register_fields_completed) return '/join/about-you' as const
   if (!user.profile_picture) return '/join/take-photo' as const
   if (user.payment_types.length === 0) return '/join/choose-payment-method' as const
   return '/join/confirm-subscription' as const

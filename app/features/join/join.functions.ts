@@ -1,7 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
 import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
+import { meRoutes } from '~/server/api/routes/me.routes'
 import { profilePictureRoutes } from '~/server/api/routes/profile-pictures.routes'
+import { registerFieldsRequestSchema } from './contract'
 
 /** The join flow's calls (SPEC §2.1, issue 14), each through the API's route objects. */
 
@@ -12,3 +14,8 @@ export const uploadProfilePicture = createServerFn({ method: 'POST' })
     return data
   })
   .handler(({ data }) => toActionResult(() => api().data(profilePictureRoutes.upload, { body: data })))
+
+/** about-you: the member's "About you" (`PUT /api/me/register-fields`); answers the session user. */
+export const saveRegisterFields = createServerFn({ method: 'POST' })
+  .validator(registerFieldsRequestSchema)
+  .handler(({ data }) => toActionResult(() => api().data(meRoutes.registerFields, { body: data })))

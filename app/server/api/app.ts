@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
 import { registerDashboardRoutes } from './routes/dashboard'
 import { registerGymSwitchRoutes } from './routes/gyms'
+import { registerMeRoutes } from './routes/me'
 import { registerOfferingRoutes } from './routes/offerings'
 import { registerOrganisationRoutes } from './routes/organisations'
 import { registerPriceRoutes } from './routes/prices'
@@ -66,6 +67,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerSearchRoutes(api)
   registerDashboardRoutes(api)
   registerProfilePictureRoutes(api)
+  registerMeRoutes(api)
   registerDocs(api)
 
   api.doc31('/openapi.json', {

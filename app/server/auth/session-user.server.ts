@@ -99,6 +99,7 @@ export async function loadSessionUser(options: { db: Db; user: UserRow }): Promi
     current_gym: currentGym ? { id: currentGym.id, role: currentGym.role } : null,
     gyms: userGyms.map((gym) => ({ id: gym.id, name: gym.name, role: gym.role })),
     profile_picture: profilePictureUrl(user),
+    register_fields_completed: user.registerFieldsCompletedAt !== null,
     payment_types: methods,
     start_date: latest?.startDate ?? null,
     billing_date: latest?.billingDate ?? null,

@@ -33,6 +33,7 @@ const user: SessionUser = {
   current_gym: { id: 1, role: 'admin' },
   gyms: [{ id: 1, name: 'Ponsonby', role: 'admin' }],
   profile_picture: null,
+  register_fields_completed: true,
   payment_types: [],
   start_date: null,
   billing_date: null,
@@ -125,6 +126,11 @@ describe('join guards', () => {
 
   it('follow the routing order of SPEC §2.1 for a signed-in member', () => {
     const member = { ...user, is_staff: false }
+    // "About you" first (issue 14), then SPEC §2.1's order.
+    expect(nextRegistrationStep({ ...member, register_fields_completed: false })).toBe('/join/about-you')
+    expect(nextRegistrationStep({ ...member, register_fields_completed: false, price_id: 9 })).toBe(
+      '/join/welcome-to-gym',
+    )
     expect(nextRegistrationStep(member)).toBe('/join/take-photo')
     expect(nextRegistrationStep({ ...member, profile_picture: 'me.jpg' })).toBe('/join/choose-payment-method')
     expect(

@@ -11,6 +11,7 @@ const base: SessionUser = {
   current_gym: { id: 1, role: 'admin' },
   gyms: [{ id: 1, name: 'Ponsonby', role: 'admin' }],
   profile_picture: null,
+  register_fields_completed: true,
   payment_types: [],
   start_date: null,
   billing_date: null,

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AboutYouPage } from '~/features/join/about-you-page'
+
+/** register.about-you: address, emergency contact and preferences, before the photo (issue 14). */
+export const Route = createFileRoute('/join/_member/about-you')({
+  head: () => ({ meta: [{ title: 'About you · Gymbase' }] }),
+  component: function AboutYou() {
+    return <AboutYouPage user={Route.useRouteContext().user} />
+  },
+})

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "register_fields_completed_at" timestamp with time zone;

@@ -1,0 +1,62 @@
+import { joinUrl } from '../../playwright.config'
+import { uniqueEmail } from './support/auth'
+import { codeIn, waitForMail } from './support/mailbox'
+import { expect, test } from './support/test'
+
+test.describe('the join flow’s "About you"', () => {
+  test('says what is missing in words, asks where "something else" was, then moves on to the photo @phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const email = uniqueEmail('about')
+    await page.goto(`${joinUrl}/`)
+    await page.getByRole('link', { name: /Takapuna/ }).click()
+    await page.getByLabel('Full name').fill('About Tester')
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Mobile number').fill('021 555 0155')
+    const dob = page.getByRole('group', { name: 'Date of birth' })
+    await dob.getByLabel('Day').fill('1')
+    await dob.getByLabel('Month').fill('2')
+    await dob.getByLabel('Year').fill('1985')
+    const since = new Date()
+    await page.getByLabel('Password', { exact: true }).fill('a long enough passphrase')
+    await page.getByRole('button', { name: 'Join' }).click()
+    await page
+      .getByLabel('Code', { exact: true })
+      .fill(codeIn(await waitForMail({ to: email, since, subject: /confirm/i })))
+    await page.getByRole('button', { name: 'Confirm' }).click()
+
+    await expect(page).toHaveURL(`${joinUrl}/about-you`)
+    await expect(
+      page.getByRole('navigation', { name: 'Joining steps' }).locator('[aria-current="step"]'),
+    ).toHaveText('Details')
+    // Continue at once: every missing answer named, the first one focused.
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page.getByLabel('Street address')).toBeFocused()
+    await expect(page.getByText('Value is required')).toHaveCount(5)
+    await page.getByLabel('Post code').fill('101')
+    await page.getByRole('checkbox', { name: 'Something else' }).check({ force: true })
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page.getByText('Enter the 4-digit post code.')).toBeVisible()
+    await expect(page.getByText('Tell us where you heard about us.')).toBeVisible()
+
+    await page.getByLabel('Street address').fill('4 Hurstmere Road')
+    await page.getByLabel('City').fill('Auckland')
+    await page.getByLabel('Post code').fill('0622')
+    await page.getByLabel('Their name').fill('Tama Tester')
+    await page.getByLabel('How you know them').fill('Partner')
+    await page.getByLabel('Their mobile').fill('021 555 0156')
+    await page.getByLabel('Where did you hear about us?').fill('The radio')
+    await page.getByRole('checkbox', { name: 'A reminder before each payment' }).uncheck({ force: true })
+    // Enter in the last field sends it.
+    await page.getByLabel('Where did you hear about us?').press('Enter')
+    await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+    // Kept: the join site's own call for the session user says so.
+    const me = await page.evaluate(async () =>
+      (await fetch('/api/me', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json(),
+    )
+    expect(me.data.register_fields_completed).toBe(true)
+  })
+})
