@@ -1,5 +1,6 @@
 import { consoleUrl, joinUrl, otherUrl } from '../../playwright.config'
-import { demoPassword, uniqueEmail, withLock } from './support/auth'
+import { demoPassword, withLock } from './support/auth'
+import { signUpThroughScreens } from './support/join'
 import { expect, test } from './support/test'
 
 // Context on every screen (issue 13): where a code went and a way out, the join site's header, icons.
@@ -33,19 +34,12 @@ test.describe('context on every screen', () => {
       await expect(header.getByRole('link', { name: 'Sign out' })).toHaveCount(0)
     }
 
-    const email = uniqueEmail('context')
-    await page.goto(`${joinUrl}/`)
-    await page.getByRole('link', { name: /Takapuna/ }).click()
-    await page.getByLabel('Full name').fill('Context Tester')
-    await page.getByLabel('E-mail').fill(email)
-    await page.getByLabel('Mobile number').fill('021 555 0177')
-    const dob = page.getByRole('group', { name: 'Date of birth' })
-    await dob.getByLabel('Day').fill('3')
-    await dob.getByLabel('Month').fill('4')
-    await dob.getByLabel('Year').fill('1991')
-    await page.getByLabel('Password', { exact: true }).fill('a long enough passphrase')
-    await page.getByRole('button', { name: 'Join' }).click()
-    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible()
+    const email = await signUpThroughScreens(page, {
+      gym: /Takapuna/,
+      name: 'Context Tester',
+      prefix: 'context',
+      confirm: false,
+    })
     await expect(
       page.getByText(`We e-mailed a 6-digit code to ${email} to confirm your address.`),
     ).toBeVisible()

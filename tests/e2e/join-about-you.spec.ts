@@ -1,6 +1,5 @@
 import { joinUrl } from '../../playwright.config'
-import { uniqueEmail } from './support/auth'
-import { codeIn, waitForMail } from './support/mailbox'
+import { signUpThroughScreens } from './support/join'
 import { expect, test } from './support/test'
 
 test.describe('the join flow’s "About you"', () => {
@@ -8,24 +7,7 @@ test.describe('the join flow’s "About you"', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    const email = uniqueEmail('about')
-    await page.goto(`${joinUrl}/`)
-    await page.getByRole('link', { name: /Takapuna/ }).click()
-    await page.getByLabel('Full name').fill('About Tester')
-    await page.getByLabel('E-mail').fill(email)
-    await page.getByLabel('Mobile number').fill('021 555 0155')
-    const dob = page.getByRole('group', { name: 'Date of birth' })
-    await dob.getByLabel('Day').fill('1')
-    await dob.getByLabel('Month').fill('2')
-    await dob.getByLabel('Year').fill('1985')
-    const since = new Date()
-    await page.getByLabel('Password', { exact: true }).fill('a long enough passphrase')
-    await page.getByRole('button', { name: 'Join' }).click()
-    await page
-      .getByLabel('Code', { exact: true })
-      .fill(codeIn(await waitForMail({ to: email, since, subject: /confirm/i })))
-    await page.getByRole('button', { name: 'Confirm' }).click()
-
+    await signUpThroughScreens(page, { gym: /Takapuna/, name: 'About Tester', prefix: 'about' })
     await expect(page).toHaveURL(`${joinUrl}/about-you`)
     await expect(
       page.getByRole('navigation', { name: 'Joining steps' }).locator('[aria-current="step"]'),

@@ -1,7 +1,5 @@
 import { joinUrl } from '../../playwright.config'
-import { uniqueEmail } from './support/auth'
-import { fillAboutYou } from './support/join'
-import { codeIn, waitForMail } from './support/mailbox'
+import { fillAboutYou, signUpThroughScreens } from './support/join'
 import { expect, test } from './support/test'
 
 test.use({ permissions: ['camera'] })
@@ -11,24 +9,7 @@ test.describe('the join flow’s photo step', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    const email = uniqueEmail('photo')
-    await page.goto(`${joinUrl}/`)
-    await page.getByRole('link', { name: /Ponsonby/ }).click()
-    await page.getByLabel('Full name').fill('Photo Tester')
-    await page.getByLabel('E-mail').fill(email)
-    await page.getByLabel('Mobile number').fill('021 555 0166')
-    const dob = page.getByRole('group', { name: 'Date of birth' })
-    await dob.getByLabel('Day').fill('12')
-    await dob.getByLabel('Month').fill('06')
-    await dob.getByLabel('Year').fill('1993')
-    const since = new Date()
-    await page.getByLabel('Password', { exact: true }).fill('a long enough passphrase')
-    await page.getByLabel('Password', { exact: true }).press('Enter')
-    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible()
-    await page
-      .getByLabel('Code', { exact: true })
-      .fill(codeIn(await waitForMail({ to: email, since, subject: /confirm/i })))
-    await page.getByRole('button', { name: 'Confirm' }).click()
+    await signUpThroughScreens(page, { gym: /Ponsonby/, name: 'Photo Tester', prefix: 'photo' })
     await fillAboutYou(page)
     await expect(page.getByRole('heading', { name: 'Add your photo' })).toBeVisible()
     const steps = page.getByRole('navigation', { name: 'Joining steps' })
