@@ -48,7 +48,10 @@ export function DateField(props: DateFieldProps) {
   const groupRef = useRef<HTMLDivElement>(null)
   const [parts, setParts] = useState<Parts>(() => partsOf(props.value))
   // The form may set the value itself (a reset, a saved draft): take it over unless it is what we sent.
-  if (props.value !== textOf(parts)) setParts(partsOf(props.value))
+  // (Compared as the boxes would show it, so a value the boxes can't show never loops.)
+  if (props.value !== textOf(parts) && textOf(partsOf(props.value)) !== textOf(parts)) {
+    setParts(partsOf(props.value))
+  }
   useDigitsTypedBeforeLoad(groupRef, (typed) => {
     setParts(typed)
     props.onChange(textOf(typed))
