@@ -3,6 +3,24 @@ import { signUpThroughScreens } from './support/join'
 import { expect, test } from './support/test'
 
 test.describe('the join flow’s "About you"', () => {
+  test('the gym’s page shows what it costs before asking for anything @phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${joinUrl}/`)
+    await page.getByRole('link', { name: /Ponsonby/ }).click()
+    const memberships = page.getByRole('region', { name: 'Memberships at Ponsonby' })
+    await expect(memberships).toBeVisible()
+    await expect(memberships.getByText('24/7 Access', { exact: true })).toBeVisible()
+    await expect(memberships.getByText(/\$79\.00 a month/)).toBeVisible()
+    // The demo's private weekly price is for its link only.
+    await expect(memberships.getByText(/\$14\.99/)).toHaveCount(0)
+    // Above the first question.
+    const [offers, name] = await Promise.all([
+      memberships.boundingBox(),
+      page.getByLabel('Full name').boundingBox(),
+    ])
+    expect((offers?.y ?? 0) < (name?.y ?? 0)).toBe(true)
+  })
+
   test('says what is missing in words, asks where "something else" was, then moves on to the photo @phone', async ({
     page,
   }) => {

@@ -9,6 +9,7 @@ import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
 import type { BillingFrequency } from '~/db/schema/enums'
 import type { JoinLink } from '~/features/catalogue/contract'
+import type { JoinOffering } from '~/features/join/contract'
 import { formatCents } from '~/lib/money'
 import { checkUniqueEmail, register } from './auth.functions'
 import { AuthFrame } from './auth-frame'
@@ -23,13 +24,26 @@ export function RegisterPage(props: {
   gym: string | undefined
   link: string | undefined
   joinLink: { link: JoinLink | null; message: string | null } | null
+  /** What the gym sells, shown before the details; empty when a link fixes the price. */
+  offerings: JoinOffering[]
 }) {
   const offer = props.joinLink?.link ?? null
   const gymUuid = props.gym ?? offer?.gym?.uuid
   const gym = props.gyms.find((candidate) => candidate.uuid === gymUuid)
   const notice = <JoinLinkNotice joinLink={props.joinLink} />
   if (!gym) return <ChooseGym gyms={props.gyms} link={offer ? props.link : undefined} notice={notice} />
-  return <RegisterForm gym={gym} link={offer ? props.link : undefined} notice={notice} />
+  return (
+    <RegisterForm
+      gym={gym}
+      link={offer ? props.link : undefined}
+      notice={
+        <>
+          {notice}
+          <GymOfferings gym={gym} offerings={props.offerings} />
+        </>
+      }
+    />
+  )
 }
 
 /** What the link offers, or why it no longer works (ADR 013). */
@@ -48,6 +62,41 @@ function JoinLinkNotice(props: { joinLink: { link: JoinLink | null; message: str
       ) : null}
       {link.age_bypass ? <p>This link lets you join if you’re under 16.</p> : null}
     </Alert>
+  )
+}
+
+/**
+ * What the gym sells, before anything is asked (issue 14: the cost is the first thing a person wants
+ * to know): each membership with its prices, the joining fee and a term where there is one.
+ */
+function GymOfferings(props: { gym: JoinGym; offerings: JoinOffering[] }) {
+  if (props.offerings.length === 0) return null
+  return (
+    <section aria-labelledby="gym-offerings" className="mb-6 rounded-lg bg-slate-50 p-4">
+      <h2 id="gym-offerings" className="font-semibold text-slate-900">
+        Memberships at {props.gym.name}
+      </h2>
+      <ul className="mt-3 flex flex-col gap-3">
+        {props.offerings.map((offering) => (
+          <li key={offering.id}>
+            <p className="font-medium text-slate-900">{offering.name}</p>
+            {offering.description ? <p className="text-slate-600 text-sm">{offering.description}</p> : null}
+            <ul className="mt-1 text-slate-700 text-sm">
+              {offering.prices.map((price) => (
+                <li key={price.id}>
+                  <span className="font-medium tabular-nums">{formatCents(price.amount)}</span>{' '}
+                  {frequencyWords[price.billing_frequency]}
+                  {price.joining_fee > 0 ? ` · ${formatCents(price.joining_fee)} joining fee` : ''}
+                  {price.term_amount && price.term_unit
+                    ? ` · ${price.term_amount} ${price.term_unit}${price.term_amount === 1 ? '' : 's'} minimum`
+                    : ''}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

@@ -1,8 +1,11 @@
 import {
+  billingFrequencies,
   type ConfidenceAndExperience,
   confidenceAndExperienceOptions,
   type HearAboutUs,
   hearAboutUsOptions,
+  offeringTypes,
+  termUnits,
 } from '~/db/schema/enums'
 import { mobileNumberSchema } from '~/features/auth/contract'
 import { z } from '~/lib/validation'
@@ -63,3 +66,22 @@ export const registerFieldsRequestSchema = z
     }
   })
 export type RegisterFieldsRequest = z.infer<typeof registerFieldsRequestSchema>
+
+/** `GET /api/join/gyms/{uuid}/offerings`: what the gym sells, shown before a visitor's details. */
+export const joinOfferingSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(offeringTypes),
+  prices: z.array(
+    z.object({
+      id: z.number().int(),
+      amount: z.number().int(),
+      billing_frequency: z.enum(billingFrequencies),
+      joining_fee: z.number().int(),
+      term_amount: z.number().int().nullable(),
+      term_unit: z.enum(termUnits).nullable(),
+    }),
+  ),
+})
+export type JoinOffering = z.infer<typeof joinOfferingSchema>

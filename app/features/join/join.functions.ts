@@ -1,6 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
+import { joinRoutes } from '~/server/api/routes/join.routes'
 import { meRoutes } from '~/server/api/routes/me.routes'
 import { profilePictureRoutes } from '~/server/api/routes/profile-pictures.routes'
 import { registerFieldsRequestSchema } from './contract'
@@ -19,3 +20,8 @@ export const uploadProfilePicture = createServerFn({ method: 'POST' })
 export const saveRegisterFields = createServerFn({ method: 'POST' })
   .validator(registerFieldsRequestSchema)
   .handler(({ data }) => toActionResult(() => api().data(meRoutes.registerFields, { body: data })))
+
+/** The gym's offerings and public prices, for its sign-up page (shown before the details). */
+export const listJoinOfferings = createServerFn({ method: 'GET' })
+  .validator((data: { gym: string }) => data)
+  .handler(({ data }) => api().data(joinRoutes.offerings, { params: { uuid: data.gym } }))

@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
 import { registerDashboardRoutes } from './routes/dashboard'
 import { registerGymSwitchRoutes } from './routes/gyms'
+import { registerJoinRoutes } from './routes/join'
 import { registerMeRoutes } from './routes/me'
 import { registerOfferingRoutes } from './routes/offerings'
 import { registerOrganisationRoutes } from './routes/organisations'
@@ -68,6 +69,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerDashboardRoutes(api)
   registerProfilePictureRoutes(api)
   registerMeRoutes(api)
+  registerJoinRoutes(api)
   registerDocs(api)
 
   api.doc31('/openapi.json', {

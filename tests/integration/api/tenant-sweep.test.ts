@@ -194,7 +194,7 @@ const resourceOfPath: Record<string, keyof Records> = {
 }
 
 /** Operations that name no record of an organisation: sign-up and sign-in take a public gym uuid or a secret. */
-const public_ = new Set(['GET /join-links/{token}'])
+const public_ = new Set(['GET /join-links/{token}', 'GET /join/gyms/{uuid}/offerings'])
 
 const idName = /(^|_)id$|^gyms$/
 
