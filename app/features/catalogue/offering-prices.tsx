@@ -204,47 +204,27 @@ function PriceActions(props: {
 }) {
   const { offering, price } = props
   const name = describePrice(price)
+  // What the price's state allows (Delete only where nothing depends on it), each named for the price.
+  const actions = [
+    ...(onSale(offering, price)
+      ? [
+          { label: 'Edit', icon: Pencil, onPress: props.onEdit },
+          { label: 'Archive', icon: Archive, onPress: () => props.onAction('archive') },
+        ]
+      : []),
+    ...(price.archived_at && !offering.archived_at
+      ? [{ label: 'Restore', icon: RotateCcw, onPress: () => props.onAction('restore') }]
+      : []),
+    ...(price.in_use ? [] : [{ label: 'Delete', icon: Trash2, onPress: () => props.onAction('delete') }]),
+  ]
   return (
     <div className="flex flex-wrap justify-end gap-1">
-      {onSale(offering, price) ? (
-        <>
-          <Button variant="quiet" size="sm" aria-label={`Edit ${name}`} onPress={props.onEdit}>
-            <Pencil aria-hidden="true" className="size-4" />
-            Edit
-          </Button>
-          <Button
-            variant="quiet"
-            size="sm"
-            aria-label={`Archive ${name}`}
-            onPress={() => props.onAction('archive')}
-          >
-            <Archive aria-hidden="true" className="size-4" />
-            Archive
-          </Button>
-        </>
-      ) : null}
-      {price.archived_at && !offering.archived_at ? (
-        <Button
-          variant="quiet"
-          size="sm"
-          aria-label={`Restore ${name}`}
-          onPress={() => props.onAction('restore')}
-        >
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Restore
+      {actions.map(({ label, icon: Icon, onPress }) => (
+        <Button key={label} variant="quiet" size="sm" aria-label={`${label} ${name}`} onPress={onPress}>
+          <Icon aria-hidden="true" className="size-4" />
+          {label}
         </Button>
-      ) : null}
-      {price.in_use ? null : (
-        <Button
-          variant="quiet"
-          size="sm"
-          aria-label={`Delete ${name}`}
-          onPress={() => props.onAction('delete')}
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-          Delete
-        </Button>
-      )}
+      ))}
     </div>
   )
 }

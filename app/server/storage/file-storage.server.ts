@@ -16,7 +16,8 @@ export interface FileStorage {
 }
 
 export interface StoredFile {
-  bytes: Uint8Array
+  /** Over an ArrayBuffer of its own (never a shared one), so it can be a response body as it is. */
+  bytes: Uint8Array<ArrayBuffer>
   contentType: string
 }
 

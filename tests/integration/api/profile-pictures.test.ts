@@ -32,12 +32,12 @@ async function joinAsMember(testApi: TestApi, gymUuid: string) {
 
 const upload = (
   browser: ReturnType<TestApi['browser']>,
-  bytes: Uint8Array,
+  bytes: Uint8Array<ArrayBuffer>,
   name = 'photo.jpg',
   type = 'image/jpeg',
 ) => {
   const form = new FormData()
-  form.set('image', new File([bytes.slice().buffer as ArrayBuffer], name, { type }))
+  form.set('image', new File([bytes], name, { type }))
   return browser.request('POST', '/profile-picture', { rawBody: form })
 }
 

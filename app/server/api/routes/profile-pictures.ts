@@ -43,9 +43,7 @@ export function registerProfilePictureRoutes(api: OpenAPIHono<ApiEnv>) {
       .where(eq(users.id, id))
     const file = owner?.profilePicture ? await c.var.storage.get(owner.profilePicture) : undefined
     if (!file) throw new AppError('NOT_FOUND', 'No photo yet.')
-    // A copy in an ArrayBuffer of its own: the body type the typed route accepts.
-    const body = file.bytes.slice().buffer as ArrayBuffer
-    return c.body(body, 200, {
+    return c.body(file.bytes, 200, {
       'Content-Type': file.contentType,
       // Private: a photo is personal; its address changes with the photo, so it may be kept a while.
       'Cache-Control': 'private, max-age=86400',

@@ -6,7 +6,7 @@ import { frequencyNotEnabledMessage, isFrequencyEnabled } from '~/lib/price-rule
 import { z } from '~/lib/validation'
 import { type CreatePriceInput, createPrice, type Price } from '../prices/create-price.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
-import { checkOfferingReach } from './offering-reach.server'
+import { checkOfferingReach, offeringHourRows } from './offering-reach.server'
 
 export type Offering = typeof offerings.$inferSelect
 export type OfferingHours = typeof offeringHours.$inferSelect
@@ -125,15 +125,12 @@ export async function createOffering(
         : await tx
             .insert(offeringHours)
             .values(
-              input.hours.map((window) => ({
+              offeringHourRows({
                 organisationId: input.organisationId,
                 offeringId: offering.id,
-                day: window.day,
-                openAt: window.openAt,
-                closeAt: window.closeAt,
-                createdAt: now,
-                updatedAt: now,
-              })),
+                hours: input.hours,
+                now,
+              }),
             )
             .returning()
     const created: Price[] = []

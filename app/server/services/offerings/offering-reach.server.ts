@@ -28,3 +28,21 @@ export async function checkOfferingReach(options: {
   await assertOrganisationGyms({ db: options.db, organisationId: options.organisationId, gymIds })
   return gymIds
 }
+
+/** An offering's opening hours as rows to insert, on create and on edit alike. */
+export function offeringHourRows(options: {
+  organisationId: number
+  offeringId: number
+  hours: readonly { day: number; openAt: string; closeAt: string }[]
+  now: Date
+}) {
+  return options.hours.map((window) => ({
+    organisationId: options.organisationId,
+    offeringId: options.offeringId,
+    day: window.day,
+    openAt: window.openAt,
+    closeAt: window.closeAt,
+    createdAt: options.now,
+    updatedAt: options.now,
+  }))
+}

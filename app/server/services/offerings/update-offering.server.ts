@@ -6,7 +6,7 @@ import { z } from '~/lib/validation'
 import { countMembersNow } from '../members/members-now.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
 import { hoursSchema } from './create-offering.server'
-import { checkOfferingReach } from './offering-reach.server'
+import { checkOfferingReach, offeringHourRows } from './offering-reach.server'
 
 const inputSchema = z.object({
   organisationId: idSchema,
@@ -102,15 +102,12 @@ export async function updateOffering(options: UpdateOfferingInput & { db: Db; no
     await tx.delete(offeringHours).where(eq(offeringHours.offeringId, offering.id))
     if (input.hours.length > 0) {
       await tx.insert(offeringHours).values(
-        input.hours.map((window) => ({
+        offeringHourRows({
           organisationId: input.organisationId,
           offeringId: offering.id,
-          day: window.day,
-          openAt: window.openAt,
-          closeAt: window.closeAt,
-          createdAt: now,
-          updatedAt: now,
-        })),
+          hours: input.hours,
+          now,
+        }),
       )
     }
   })
