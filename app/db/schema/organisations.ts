@@ -33,6 +33,9 @@ export const organisations = pgTable(
     cardSurchargeBasisPoints: integer('card_surcharge_basis_points').notNull().default(0),
     cardSurchargeFixed: integer('card_surcharge_fixed').notNull().default(0),
     generalCardSurchargeText: text('general_card_surcharge_text'),
+    /** For GST receipts (15%): the registered name and GST number, when the organisation is registered. */
+    legalName: text('legal_name'),
+    gstNumber: text('gst_number'),
     accentColour: text('accent_colour'),
     logo: text('logo'),
     ...timestamps(),

@@ -45,3 +45,27 @@ export const paymentMethods = pgTable(
     check('payment_methods_type_check', isOneOf(t.type, paymentMethodTypes)),
   ],
 )
+
+/**
+ * A member's open-banking connection (Akahu's OAuth, PROVIDERS.md §2). `state` ties the consent page's
+ * return to the member who started it; the access token is what later calls use, and is never logged.
+ */
+export const bankConnections = pgTable(
+  'bank_connections',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `sandbox_bank` or `akahu`. */
+    provider: text('provider').notNull(),
+    /** SHA-256 of the OAuth `state` of the consent under way; null once used. */
+    stateHash: text('state_hash').unique(),
+    stateExpiresAt: instant('state_expires_at'),
+    accessToken: text('access_token'),
+    connectedAt: instant('connected_at'),
+    ...timestamps(),
+  },
+  (t) => [index('bank_connections_user_idx').on(t.userId)],
+)

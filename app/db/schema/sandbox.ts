@@ -47,3 +47,52 @@ export const sandboxCharges = pgTable(
     check('sandbox_charges_amount_check', sql`${t.amount} > 0 and ${t.pollCount} >= 0`),
   ],
 )
+
+export const sandboxCardSetupStatuses = ['requires_payment_method', 'succeeded'] as const
+export type SandboxCardSetupStatus = (typeof sandboxCardSetupStatuses)[number]
+
+/**
+ * The card sandbox's setup intents (Stripe's SetupIntent, PROVIDERS.md §1): created by the server, confirmed
+ * by the browser with the card's details, read back by the server. Only what Stripe would tell us about
+ * the saved card is kept (brand, last four, expiry, country); the number and CVC are never stored.
+ */
+export const sandboxCardSetups = pgTable(
+  'sandbox_card_setups',
+  {
+    /** `seti_sandbox_…` */
+    id: text('id').primaryKey(),
+    /** SHA-256 of the client secret the browser confirms with. */
+    clientSecretHash: text('client_secret_hash').notNull(),
+    status: text('status', { enum: sandboxCardSetupStatuses }).notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    paymentMethodReference: text('payment_method_reference'),
+    brand: text('brand'),
+    lastFour: text('last_four'),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    country: text('country'),
+    /** The last refusal (`card_declined`, …) and its words, as Stripe's `last_setup_error`. */
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    createdAt: instant('created_at').notNull(),
+    confirmedAt: instant('confirmed_at'),
+  },
+  (t) => [check('sandbox_card_setups_status_check', isOneOf(t.status, sandboxCardSetupStatuses))],
+)
+
+/**
+ * The bank sandbox's consents (Akahu's OAuth, PROVIDERS.md §2): the accounts a person chose to share,
+ * the one-time authorisation code given back to the app, and the access token it is exchanged for.
+ */
+export const sandboxBankGrants = pgTable('sandbox_bank_grants', {
+  id: id(),
+  /** SHA-256 of the one-time code; null once exchanged. */
+  codeHash: text('code_hash').unique(),
+  /** SHA-256 of the access token the code was exchanged for. */
+  tokenHash: text('token_hash').unique(),
+  /** The shared test accounts' suffixes (`91`, `93`, …), in the order shown. */
+  accountSuffixes: text('account_suffixes').array().notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  createdAt: instant('created_at').notNull(),
+  exchangedAt: instant('exchanged_at'),
+})

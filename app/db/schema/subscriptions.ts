@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, id, instant, isOneOf, timestamps } from './columns'
 import { priceTransitionTimings } from './enums'
 import { gyms } from './gyms'
@@ -141,5 +141,37 @@ export const priceChangeHistory = pgTable(
     index('price_change_history_user_idx').on(t.userId, t.createdAt),
     index('price_change_history_subscription_idx').on(t.subscriptionId),
     check('price_change_history_amounts_check', sql`${t.fromAmount} >= 0 and ${t.toAmount} >= 0`),
+  ],
+)
+
+/**
+ * The membership agreement a member accepted when joining (issue 14): the words they saw, the name they
+ * typed and the tick for charges made while they are away, with the moment and address. `client_key` is
+ * the confirm screen's idempotency key: pressing twice, a retried request or a second tab with the same
+ * key find this row and its subscription instead of making another.
+ */
+export const membershipAgreements = pgTable(
+  'membership_agreements',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    clientKey: text('client_key').notNull(),
+    typedName: text('typed_name').notNull(),
+    offSessionConsent: boolean('off_session_consent').notNull(),
+    /** The agreement as shown, in plain text, so what was agreed can always be shown again. */
+    text: text('text').notNull(),
+    acceptedAt: instant('accepted_at').notNull(),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('membership_agreements_user_client_key_idx').on(t.userId, t.clientKey),
+    index('membership_agreements_subscription_idx').on(t.subscriptionId),
   ],
 )

@@ -45,6 +45,10 @@ export const createSubscriptionRequestSchema = z.object({
   user_id: id.optional(),
   start_date: date.optional(),
   private_price_link_id: id.optional(),
+  /** A member joining (issue 14): the confirm screen's idempotency key and the accepted agreement. */
+  client_key: z.string().max(64).optional(),
+  agreement_name: z.string().max(200).optional(),
+  off_session_consent: z.boolean().optional(),
 })
 
 export const pauseRequestSchema = z.object({ ...versioned, start_date: date, end_date: date })

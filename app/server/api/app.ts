@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { getDatabase } from '~/db/client.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
+import { createSandboxPaymentServices } from '~/server/providers/payments/sandbox-providers.server'
 import { getFileStorage } from '~/server/storage/get-file-storage.server'
 import type { ApiDependencies, ApiEnv } from './context'
 import { registerDocs } from './docs'
@@ -14,8 +15,10 @@ import { registerDashboardRoutes } from './routes/dashboard'
 import { registerGymSwitchRoutes } from './routes/gyms'
 import { registerJoinRoutes } from './routes/join'
 import { registerMeRoutes } from './routes/me'
+import { registerMembershipRoutes } from './routes/membership'
 import { registerOfferingRoutes } from './routes/offerings'
 import { registerOrganisationRoutes } from './routes/organisations'
+import { registerPaymentMethodRoutes } from './routes/payment-methods'
 import { registerPriceRoutes } from './routes/prices'
 import { registerProfilePictureRoutes } from './routes/profile-pictures'
 import { registerSearchRoutes } from './routes/search'
@@ -31,6 +34,7 @@ const defaultDependencies: ApiDependencies = {
   clock: () => new Date(),
   mailer: createOutboxMailer,
   storage: getFileStorage,
+  payments: (database) => createSandboxPaymentServices({ db: database.db }),
 }
 
 export function createApi(overrides: Partial<ApiDependencies> = {}) {
@@ -52,6 +56,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
     c.set('database', database)
     c.set('mailer', dependencies.mailer(database))
     c.set('storage', dependencies.storage())
+    c.set('payments', dependencies.payments(database))
     c.set('now', dependencies.clock())
     await next()
   })
@@ -70,6 +75,8 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerProfilePictureRoutes(api)
   registerMeRoutes(api)
   registerJoinRoutes(api)
+  registerPaymentMethodRoutes(api)
+  registerMembershipRoutes(api)
   registerDocs(api)
 
   api.doc31('/openapi.json', {

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '~/db/client.server'
 import type { SessionRow, UserRow } from '~/server/auth/sessions.server'
+import type { PaymentServices } from '~/server/providers/payments/sandbox-providers.server'
 import type { Mailer } from '~/server/services/auth/mailer'
 import type { FileStorage } from '~/server/storage/file-storage.server'
 
@@ -10,6 +11,8 @@ export interface ApiEnv {
     mailer: Mailer
     /** Uploaded files (photos, logos): disk under DATA_DIR, or memory (ADR 022). */
     storage: FileStorage
+    /** Charging, and saving cards and bank accounts: the sandboxes until provider keys exist. */
+    payments: PaymentServices
     now: Date
     /** The signed-in session and its user, when the cookie names a live session. */
     auth: { session: SessionRow; user: UserRow } | undefined
@@ -25,4 +28,6 @@ export interface ApiDependencies {
   mailer: (database: DatabaseHandle) => Mailer
   /** Where uploads are kept; tests give each API a memory store of its own. */
   storage: () => FileStorage
+  /** The payment providers over the request's database; tests may give faulty ones. */
+  payments: (database: DatabaseHandle) => PaymentServices
 }

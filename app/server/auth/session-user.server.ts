@@ -82,7 +82,8 @@ export async function loadSessionUser(options: { db: Db; user: UserRow }): Promi
     .from(subscriptions)
     .innerJoin(prices, eq(prices.id, subscriptions.priceId))
     .innerJoin(offerings, eq(offerings.id, prices.offeringId))
-    .where(eq(subscriptions.userId, user.id))
+    // A join-flow membership counts once its first charge was taken (is_staging false).
+    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.isStaging, false)))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1)
 

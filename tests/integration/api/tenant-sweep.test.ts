@@ -196,6 +196,16 @@ const resourceOfPath: Record<string, keyof Records> = {
 /** Operations that name no record of an organisation: sign-up and sign-in take a public gym uuid or a secret. */
 const public_ = new Set(['GET /join-links/{token}', 'GET /join/gyms/{uuid}/offerings'])
 
+/**
+ * A member's operations on their own records (the join flow): staff are refused outright (tested below),
+ * and one member reaching another's records is tested in join-payments.test.ts.
+ */
+const memberSelf = new Set([
+  'POST /me/payment-types/{id}/switch',
+  'POST /me/payment-types/card',
+  'GET /me/membership-quote',
+])
+
 const idName = /(^|_)id$|^gyms$/
 
 interface Operation {
@@ -246,6 +256,7 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
     operations = operations.filter(
       (operation) =>
         !public_.has(operation.key) &&
+        !memberSelf.has(operation.key) &&
         operation.pathParams.length + operation.queryIds.length + operation.bodyIds.length > 0,
     )
     unmapped = operations.filter((operation) => !cases[operation.key]).map((operation) => operation.key)
@@ -398,6 +409,18 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       if (own.status >= 300) failures.push(`${operation.key} A's own admin → ${own.status} ${own.text}`)
     }
     expect(failures).toEqual([])
+  })
+
+  it('refuses staff the operations a member makes on their own records', async () => {
+    const answers = await Promise.all(
+      [...memberSelf].map(async (key) => {
+        const [method = '', path = ''] = key.split(' ')
+        const url = path.replace('{id}', '1').concat(path.includes('quote') ? '?price_id=1' : '')
+        const answer = await aAdmin.request(method, url, method === 'POST' ? { body: { setup_id: 'x' } } : {})
+        return `${key} → ${answer.status}`
+      }),
+    )
+    expect(answers).toEqual([...memberSelf].map((key) => `${key} → 403`))
   })
 
   it('shows another organisation none of A’s records in any list, search or count', async () => {

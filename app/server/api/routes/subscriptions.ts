@@ -2,10 +2,13 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireStaff, unauthorisedMessage } from '~/access/caller.server'
 import { findMemberInScope, requireGymAdmin } from '~/access/members.server'
 import { assertVersion, subscriptionFor } from '~/access/subscriptions.server'
+import { joinRequestSchema } from '~/features/join/payment-contract'
 import { AppError } from '~/lib/errors'
 import { surchargeTotal } from '~/server/billing/amounts'
+import { joinMembership } from '~/server/services/join/join-membership.server'
 import { findOrganisation } from '~/server/services/organisations/find-organisation.server'
 import { recordManualPayment } from '~/server/services/payments/record-manual-payment.server'
+import { parseInput } from '~/server/services/service-input.server'
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
 import { createMembership } from '~/server/services/subscriptions/create-membership.server'
 import { findOrganisationSubscription } from '~/server/services/subscriptions/find-organisation-subscription.server'
@@ -21,6 +24,7 @@ import { pauseSubscription } from '~/server/services/subscriptions/pause-subscri
 import { previewPriceChangeMail } from '~/server/services/subscriptions/preview-price-change-mail.server'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
+import { clientIp } from '../request-info'
 import { toPriceChangeHistoryResource, toSubscriptionResource } from '../resources/subscription'
 import { subscriptionRoutes as routes } from './subscriptions.routes'
 
@@ -37,8 +41,26 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
       const gymId = body.gym_id ?? member.homeGymId
       if (gymId !== null) requireGymAdmin(caller, gymId)
       memberId = member.id
-    } else if (body.user_id !== undefined && body.user_id !== user.id) {
-      throw new AppError('FORBIDDEN', unauthorisedMessage)
+    } else {
+      if (body.user_id !== undefined && body.user_id !== user.id) {
+        throw new AppError('FORBIDDEN', unauthorisedMessage)
+      }
+      // A member joins through the confirm screen: agreement, idempotency key, first charge.
+      const join = parseInput(joinRequestSchema, body)
+      const joined = await joinMembership({
+        db,
+        now: c.var.now,
+        providers: c.var.payments.charges,
+        organisationId: user.organisationId,
+        userId: user.id,
+        priceId: join.price_id,
+        startDate: join.start_date,
+        clientKey: join.client_key,
+        typedName: join.agreement_name,
+        offSessionConsent: join.off_session_consent,
+        ipAddress: clientIp(c),
+      })
+      return c.json({ data: toSubscriptionResource(joined.subscription) }, 201)
     }
     const created = await createMembership({
       db,

@@ -59,8 +59,10 @@ export async function claimDuePayments(options: {
           // Not a payment today's schedule step is about to cancel (DESIGN §5), in case this run got
           // here first (a killed or concurrent schedule step): the membership ended before it was due,
           // or its failed-payment grace period ran out with money owed.
+          // Nor a join-flow membership not yet confirmed: its first charge belongs to the member's own
+          // Confirm (joinMembership), never to a billing run.
           sql`not exists (
-            select 1 from ${subscriptions} s where s.id = ${payments.subscriptionId} and (
+            select 1 from ${subscriptions} s where s.id = ${payments.subscriptionId} and (s.is_staging or
               (s.cancelled_at is not null and ${payments.dueOn} >=
                 (coalesce(s.undo_cancellation_until, s.cancelled_at) at time zone ${BILLING_TIME_ZONE})::date)
               or (s.cancelled_at is null and s.grace_period_ends_at < ${today} and s.balance_owing > 0
@@ -129,6 +131,8 @@ export async function claimInDoubtAttempts(options: { db: Db; startedBefore: Dat
         lte(paymentAttempts.startedAt, startedBefore),
         eq(payments.status, 'pending_request'),
         sql`${payments.attempt} = ${paymentAttempts.attempt}`,
+        // A join's first charge is settled by the member's next Confirm, with the same key.
+        sql`not exists (select 1 from ${subscriptions} s where s.id = ${payments.subscriptionId} and s.is_staging)`,
       ),
     )
     .orderBy(paymentAttempts.startedAt)

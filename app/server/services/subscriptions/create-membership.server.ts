@@ -21,6 +21,8 @@ export async function createMembership(options: {
   gymId?: number | undefined
   startDate?: string | undefined
   privatePriceLinkId?: number | undefined
+  /** The join flow's membership, confirmed once its first charge is taken (`joinMembership`). */
+  isStaging?: boolean
 }): Promise<Subscription> {
   const { db, now } = options
   const [member] = await db
@@ -39,6 +41,7 @@ export async function createMembership(options: {
     gymId,
     startDate: options.startDate ?? calendarDateAt(now),
     privatePriceLinkId: options.privatePriceLinkId ?? null,
+    isStaging: options.isStaging ?? false,
   })
   const [price] = await db.select().from(prices).where(eq(prices.id, subscription.priceId))
   if (!price) throw new AppError('NOT_FOUND', 'Price not found.')

@@ -1,0 +1,160 @@
+import { billingFrequencies, paymentMethodTypes, termUnits } from '~/db/schema/enums'
+import { calendarDate, recordId, recordIdParam, z } from '~/lib/validation'
+import { joinOfferingSchema } from './contract'
+
+/**
+ * The join flow's payment steps and confirm (issue 14): payment methods, the card and bank set-ups,
+ * the membership quote and the active subscription. Kept apart from `contract.ts` so the pages that only
+ * need "About you" don't load these.
+ */
+
+/** SPEC §3 Payment method, as the member sees their own: numbers masked, never a card number. */
+export const paymentTypeSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(paymentMethodTypes),
+  is_default: z.boolean(),
+  /** Bank: the account's name; card: the brand. */
+  name: z.string().nullable(),
+  /** Bank: `99-••••-•••••99-91`. */
+  bank_account_number: z.string().nullable(),
+  status: z.string().nullable(),
+  brand: z.string().nullable(),
+  last_four: z.string().nullable(),
+  exp_month: z.number().int().nullable(),
+  exp_year: z.number().int().nullable(),
+  country: z.string().nullable(),
+})
+export type PaymentType = z.infer<typeof paymentTypeSchema>
+
+export const cardSetupSchema = z.object({
+  id: z.string(),
+  client_secret: z.string(),
+  provider: z.enum(['sandbox_card', 'stripe']),
+})
+export type CardSetupAnswer = z.infer<typeof cardSetupSchema>
+
+const setupId = z.string().trim().min(1).max(200)
+
+export const saveCardRequestSchema = z.object({ setup_id: setupId })
+
+/** The sandbox card form's fields, sent to the sandbox "provider" only (Stripe's confirmSetup). */
+export const sandboxCardConfirmRequestSchema = z.object({
+  client_secret: z.string().trim().min(1).max(200),
+  number: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(10),
+})
+export const sandboxCardConfirmSchema = z.object({
+  status: z.enum(['succeeded', 'requires_payment_method']),
+  error: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      field: z.enum(['number', 'expiry', 'cvc']).nullable(),
+    })
+    .nullable(),
+})
+
+export const authUrlSchema = z.object({ url: z.string() })
+
+const oauthValue = z.string().trim().min(1).max(300)
+export const bankExchangeRequestSchema = z.object({ code: oauthValue, state: oauthValue })
+
+export const sandboxBankAccountSchema = z.object({
+  suffix: z.string(),
+  name: z.string(),
+  account_number: z.string(),
+})
+export const sandboxBankConsentRequestSchema = z.object({
+  state: oauthValue,
+  redirect_uri: z.string().trim().min(1).max(500),
+  account_suffixes: z
+    .array(z.string().regex(/^\d{2}$/))
+    .min(1, 'Choose at least one account to share.')
+    .max(10),
+})
+export const sandboxBankConsentSchema = z.object({ redirect_to: z.string() })
+
+export const membershipOptionsSchema = z.object({
+  gym: z.object({ id: z.number().int(), name: z.string() }),
+  private_price: z.boolean(),
+  offerings: z.array(joinOfferingSchema),
+})
+export type MembershipOptions = z.infer<typeof membershipOptionsSchema>
+
+export const membershipQuoteQuerySchema = z.object({
+  price_id: recordIdParam,
+  start_date: calendarDate.optional(),
+})
+
+export const membershipQuoteSchema = z.object({
+  price_id: z.number().int(),
+  offering_name: z.string(),
+  gym_name: z.string(),
+  start_date: z.string(),
+  billing_frequency: z.enum(billingFrequencies),
+  payment_type: z.enum(paymentMethodTypes).nullable(),
+  payment_method_label: z.string().nullable(),
+  first_payment: z.object({
+    period_amount: z.number().int(),
+    joining_fee: z.number().int(),
+    surcharge: z.number().int(),
+    total: z.number().int(),
+    due_on: z.string(),
+  }),
+  due_today: z.number().int(),
+  recurring: z
+    .object({
+      amount: z.number().int(),
+      surcharge: z.number().int(),
+      total: z.number().int(),
+      from: z.string(),
+    })
+    .nullable(),
+  term: z
+    .object({
+      amount: z.number().int(),
+      unit: z.enum(termUnits),
+      ends_on: z.string(),
+      total_value: z.number().int(),
+      cooling_off_ends_on: z.string(),
+    })
+    .nullable(),
+  surcharge_text: z.string().nullable(),
+  agreement: z.string(),
+})
+export type MembershipQuote = z.infer<typeof membershipQuoteSchema>
+
+/** The member's confirm: `POST /api/subscriptions` with the agreement and the idempotency key. */
+export const joinRequestSchema = z.object({
+  price_id: recordId,
+  start_date: calendarDate.optional(),
+  client_key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{16,64}$/, 'Reload the page and confirm again.'),
+  agreement_name: z.string().trim().min(1, 'Type your name to accept the agreement.').max(200),
+  off_session_consent: z.boolean(),
+})
+export type JoinRequest = z.infer<typeof joinRequestSchema>
+
+export const activeSubscriptionSchema = z.object({
+  id: z.number().int(),
+  offering_name: z.string(),
+  gym_name: z.string(),
+  start_date: z.string(),
+  billing_frequency: z.enum(billingFrequencies),
+  amount: z.number().int(),
+  next_charge: z.object({ on: z.string(), amount: z.number().int() }).nullable(),
+  first_payment: z
+    .object({
+      amount: z.number().int(),
+      status: z.enum(['paid', 'pending', 'upcoming', 'failed']),
+      paid_at: z.string().nullable(),
+      due_on: z.string(),
+      method_label: z.string().nullable(),
+    })
+    .nullable(),
+  door_access: z.string(),
+})
+export type ActiveSubscription = z.infer<typeof activeSubscriptionSchema>

@@ -1,0 +1,88 @@
+/**
+ * Card-number rules the sandbox card form and the sandbox "provider" share (issue 14). A real card form
+ * (Stripe's Payment Element) does these checks itself; ours must behave the same so the screens can be
+ * tried without keys. Only digits count: spaces and dashes typed or pasted are ignored.
+ */
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'unknown'
+
+export function cardDigits(value: string): string {
+  return value.replace(/[\s-]/g, '')
+}
+
+/** The Luhn (mod 10) check every card number passes. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false
+  let sum = 0
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index])
+    if (index % 2 === 1) {
+      digit *= 2
+      if (digit > 9) digit -= 9
+    }
+    sum += digit
+  }
+  return sum % 10 === 0
+}
+
+export function cardBrand(digits: string): CardBrand {
+  if (/^4/.test(digits)) return 'visa'
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard'
+  if (/^3[47]/.test(digits)) return 'amex'
+  return 'unknown'
+}
+
+export const cardBrandNames: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  unknown: 'Card',
+}
+
+/** Digits in groups of four (American Express 4-6-5), as a card shows them. */
+export function formatCardNumber(value: string): string {
+  const digits = cardDigits(value).replace(/\D/g, '').slice(0, 19)
+  if (cardBrand(digits) === 'amex') {
+    return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10, 15)].filter(Boolean).join(' ')
+  }
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ')
+}
+
+export const cardNumberMessages = {
+  incomplete: 'Your card number is incomplete.',
+  invalid: 'Your card number is invalid.',
+  expiryIncomplete: 'Your card’s expiry date is incomplete.',
+  expired: 'Your card’s expiry date is in the past.',
+  cvcIncomplete: 'Your card’s security code is incomplete.',
+} as const
+
+/** Stripe's own words for these mistakes, or null when the number is good. */
+export function cardNumberProblem(value: string): string | null {
+  const digits = cardDigits(value)
+  if (!/^\d*$/.test(digits)) return cardNumberMessages.invalid
+  const length = cardBrand(digits) === 'amex' ? 15 : 16
+  if (digits.length < Math.min(length, 13)) return cardNumberMessages.incomplete
+  if (digits.length < length && cardBrand(digits) !== 'unknown') return cardNumberMessages.incomplete
+  if (digits.length > 19 || !passesLuhn(digits)) return cardNumberMessages.invalid
+  return null
+}
+
+/** "MM / YY" (or MM/YY, MMYY) → month and four-digit year, or the problem in words. */
+export function parseCardExpiry(
+  value: string,
+  today: { year: number; month: number },
+): { month: number; year: number } | { problem: string } {
+  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2})\s*$/.exec(value)
+  if (!match) return { problem: cardNumberMessages.expiryIncomplete }
+  const month = Number(match[1])
+  const year = 2000 + Number(match[2])
+  if (month < 1 || month > 12) return { problem: 'Your card’s expiry month is invalid.' }
+  if (year < today.year || (year === today.year && month < today.month)) {
+    return { problem: cardNumberMessages.expired }
+  }
+  return { month, year }
+}
+
+export function cvcProblem(value: string, brand: CardBrand): string | null {
+  const length = brand === 'amex' ? 4 : 3
+  return new RegExp(`^\\d{${length}}$`).test(value.trim()) ? null : cardNumberMessages.cvcIncomplete
+}

@@ -1,0 +1,88 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import { requireMemberSelf } from '~/access/member-self.server'
+import { findActiveSubscription } from '~/server/services/join/find-active-subscription.server'
+import { findMembershipOptions, quoteMembership } from '~/server/services/join/membership-quote.server'
+import type { ApiEnv } from '../context'
+import { membershipRoutes as routes } from './membership.routes'
+
+export function registerMembershipRoutes(api: OpenAPIHono<ApiEnv>) {
+  api.openapi(routes.options, async (c) => {
+    const member = requireMemberSelf(c)
+    const options = await findMembershipOptions({ db: c.var.database.db, now: c.var.now, userId: member.id })
+    return c.json(
+      {
+        data: {
+          gym: { id: options.gym.id, name: options.gym.name },
+          private_price: options.privatePriceLinkId !== null,
+          offerings: options.offerings.map(({ offering, prices }) => ({
+            id: offering.id,
+            name: offering.name,
+            description: offering.description,
+            type: offering.type,
+            prices: prices.map((price) => ({
+              id: price.id,
+              amount: price.amount,
+              billing_frequency: price.billingFrequency,
+              joining_fee: price.joiningFee,
+              term_amount: price.termAmount,
+              term_unit: price.termUnit,
+            })),
+          })),
+        },
+      },
+      200,
+    )
+  })
+
+  api.openapi(routes.quote, async (c) => {
+    const member = requireMemberSelf(c)
+    const query = c.req.valid('query')
+    const quote = await quoteMembership({
+      db: c.var.database.db,
+      now: c.var.now,
+      organisationId: member.organisationId,
+      userId: member.id,
+      priceId: query.price_id,
+      startDate: query.start_date,
+    })
+    return c.json(
+      {
+        data: {
+          price_id: quote.priceId,
+          offering_name: quote.offeringName,
+          gym_name: quote.gymName,
+          start_date: quote.startDate,
+          billing_frequency: quote.billingFrequency,
+          payment_type: quote.paymentType,
+          payment_method_label: quote.paymentMethodLabel,
+          first_payment: {
+            period_amount: quote.firstPayment.periodAmount,
+            joining_fee: quote.firstPayment.joiningFee,
+            surcharge: quote.firstPayment.surcharge,
+            total: quote.firstPayment.total,
+            due_on: quote.firstPayment.dueOn,
+          },
+          due_today: quote.dueToday,
+          recurring: quote.recurring,
+          term: quote.term
+            ? {
+                amount: quote.term.amount,
+                unit: quote.term.unit,
+                ends_on: quote.term.endsOn,
+                total_value: quote.term.totalValue,
+                cooling_off_ends_on: quote.term.coolingOffEndsOn,
+              }
+            : null,
+          surcharge_text: quote.surchargeText,
+          agreement: quote.agreement,
+        },
+      },
+      200,
+    )
+  })
+
+  api.openapi(routes.active, async (c) => {
+    const member = requireMemberSelf(c)
+    return c.json({ data: await findActiveSubscription({ db: c.var.database.db, userId: member.id }) }, 200)
+  })
+}

@@ -1,0 +1,190 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import { requireMemberSelf } from '~/access/member-self.server'
+import { AppError } from '~/lib/errors'
+import {
+  grantSandboxBankConsent,
+  sandboxConsentAccounts,
+} from '~/server/providers/payments/bank-consent-sandbox.server'
+import { confirmSandboxCardSetup } from '~/server/providers/payments/card-setup-sandbox.server'
+import {
+  finishBankConsent,
+  startBankConsent,
+  syncBankAccounts,
+} from '~/server/services/payment-methods/bank-consent.server'
+import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
+import { saveCard } from '~/server/services/payment-methods/save-card.server'
+import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
+import { switchPaymentMethod } from '~/server/services/payment-methods/switch-payment-method.server'
+import type { ApiEnv } from '../context'
+import { publicSiteUrl } from '../request-info'
+import { toPaymentTypeResource } from '../resources/payment-type'
+import { paymentMethodRoutes as routes } from './payment-methods.routes'
+
+/** Where the bank's consent page sends the member back: the join site's connect-akahu step. */
+const bankRedirectUri = () => publicSiteUrl('join', '/connect-akahu')
+
+export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
+  const list = async (db: ApiEnv['Variables']['database']['db'], userId: number) => {
+    const { methods, defaultId } = await findMemberPaymentMethodList({ db, userId })
+    return methods.map((method) => toPaymentTypeResource(method, defaultId))
+  }
+
+  api.openapi(routes.list, async (c) => {
+    const member = requireMemberSelf(c)
+    return c.json({ data: await list(c.var.database.db, member.id) }, 200)
+  })
+
+  api.openapi(routes.switch, async (c) => {
+    const member = requireMemberSelf(c)
+    const db = c.var.database.db
+    await switchPaymentMethod({
+      db,
+      now: c.var.now,
+      organisationId: member.organisationId,
+      userId: member.id,
+      paymentMethodId: c.req.valid('param').id,
+    })
+    return c.json({ data: await list(db, member.id) }, 200)
+  })
+
+  api.openapi(routes.cardSetup, async (c) => {
+    const member = requireMemberSelf(c)
+    const setup = await startCardSetup({
+      db: c.var.database.db,
+      now: c.var.now,
+      cardSetups: c.var.payments.cardSetups,
+      organisationId: member.organisationId,
+      userId: member.id,
+    })
+    return c.json(
+      { data: { id: setup.id, client_secret: setup.clientSecret, provider: setup.provider } },
+      201,
+    )
+  })
+
+  api.openapi(routes.saveCard, async (c) => {
+    const member = requireMemberSelf(c)
+    const db = c.var.database.db
+    const card = await saveCard({
+      db,
+      now: c.var.now,
+      cardSetups: c.var.payments.cardSetups,
+      organisationId: member.organisationId,
+      userId: member.id,
+      setupId: c.req.valid('json').setup_id,
+    })
+    const { defaultId } = await findMemberPaymentMethodList({ db, userId: member.id })
+    return c.json({ data: toPaymentTypeResource(card, defaultId) }, 201)
+  })
+
+  api.openapi(routes.authUrl, async (c) => {
+    const member = requireMemberSelf(c)
+    const url = await startBankConsent({
+      db: c.var.database.db,
+      now: c.var.now,
+      bankConsents: c.var.payments.bankConsents,
+      organisationId: member.organisationId,
+      userId: member.id,
+      redirectUri: bankRedirectUri(),
+    })
+    return c.json({ data: { url } }, 200)
+  })
+
+  api.openapi(routes.exchange, async (c) => {
+    const member = requireMemberSelf(c)
+    const body = c.req.valid('json')
+    await finishBankConsent({
+      db: c.var.database.db,
+      now: c.var.now,
+      bankConsents: c.var.payments.bankConsents,
+      userId: member.id,
+      code: body.code,
+      state: body.state,
+      redirectUri: bankRedirectUri(),
+    })
+    return c.json({ message: 'Your bank is connected.' }, 200)
+  })
+
+  api.openapi(routes.syncAccounts, async (c) => {
+    const member = requireMemberSelf(c)
+    const synced = await syncBankAccounts({
+      db: c.var.database.db,
+      now: c.var.now,
+      bankConsents: c.var.payments.bankConsents,
+      organisationId: member.organisationId,
+      userId: member.id,
+      acceptDemoBank: c.var.payments.bankConsents.name === 'sandbox_bank',
+    })
+    return c.json(
+      { data: synced.methods.map((method) => toPaymentTypeResource(method, synced.defaultId)) },
+      200,
+    )
+  })
+
+  // The sandbox providers' own endpoints: what Akahu's consent page and Stripe.js would do.
+  const requireSandbox = (c: { var: ApiEnv['Variables'] }, kind: 'bank' | 'card') => {
+    const name = kind === 'bank' ? c.var.payments.bankConsents.name : c.var.payments.cardSetups.name
+    if (!name.startsWith('sandbox_')) throw new AppError('NOT_FOUND', 'Not Found')
+  }
+
+  api.openapi(routes.sandboxBankAccounts, (c) => {
+    requireSandbox(c, 'bank')
+    return c.json(
+      {
+        data: sandboxConsentAccounts.map((account) => ({
+          suffix: account.suffix,
+          name: account.name,
+          account_number: account.accountNumber,
+        })),
+      },
+      200,
+    )
+  })
+
+  api.openapi(routes.sandboxBankConsent, async (c) => {
+    requireSandbox(c, 'bank')
+    const body = c.req.valid('json')
+    // Only our own connect step may receive a code, as Akahu allows only the app's registered address.
+    if (body.redirect_uri !== bankRedirectUri()) {
+      throw new AppError('VALIDATION', 'This consent was not started by Gymbase.', {
+        fieldErrors: { redirect_uri: ['This consent was not started by Gymbase.'] },
+      })
+    }
+    const known = new Set(sandboxConsentAccounts.map((account) => account.suffix))
+    const suffixes = [...new Set(body.account_suffixes)].filter((suffix) => known.has(suffix))
+    if (suffixes.length === 0) {
+      throw new AppError('VALIDATION', 'Choose at least one account to share.', {
+        fieldErrors: { account_suffixes: ['Choose at least one account to share.'] },
+      })
+    }
+    const redirectTo = await grantSandboxBankConsent({
+      db: c.var.database.db,
+      redirectUri: body.redirect_uri,
+      state: body.state,
+      accountSuffixes: suffixes,
+      now: c.var.now,
+    })
+    return c.json({ data: { redirect_to: redirectTo } }, 200)
+  })
+
+  api.openapi(routes.sandboxCardConfirm, async (c) => {
+    requireSandbox(c, 'card')
+    const body = c.req.valid('json')
+    const result = await confirmSandboxCardSetup({
+      db: c.var.database.db,
+      clientSecret: body.client_secret,
+      card: { number: body.number, expiry: body.expiry, cvc: body.cvc },
+      now: c.var.now,
+    })
+    if (!result) throw new AppError('NOT_FOUND', 'This card form has expired. Reload the page and try again.')
+    return c.json(
+      {
+        data:
+          result.status === 'succeeded'
+            ? { status: result.status, error: null }
+            : { status: result.status, error: { ...result.error, field: result.error.field ?? null } },
+      },
+      200,
+    )
+  })
+}

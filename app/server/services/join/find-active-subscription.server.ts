@@ -1,0 +1,98 @@
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { gyms, offerings, organisations, paymentMethods, payments, prices, subscriptions } from '~/db/schema'
+import type { ActiveSubscription } from '~/features/join/payment-contract'
+import { cardSurcharge, periodAmount } from '~/server/billing/amounts'
+import { isRecurringFrequency } from '~/server/billing/periods'
+import { findMemberPaymentMethodList } from '../payment-methods/find-member-payment-methods.server'
+import { maskAccount } from './membership-quote.server'
+
+const firstPaymentStatus = (status: string): 'paid' | 'pending' | 'upcoming' | 'failed' =>
+  status === 'sent'
+    ? 'paid'
+    : status === 'pending_request'
+      ? 'pending'
+      : status === 'upcoming'
+        ? 'upcoming'
+        : 'failed'
+
+/**
+ * `GET /api/me/active-subscription`: the member's confirmed membership (not a join still being paid
+ * for, nor one that has ended), with what the welcome screen tells them: the first payment's result, the
+ * next charge and how to get in.
+ */
+export async function findActiveSubscription(options: {
+  db: Db
+  userId: number
+}): Promise<ActiveSubscription | null> {
+  const { db, userId } = options
+  const [row] = await db
+    .select({
+      subscription: subscriptions,
+      price: prices,
+      offeringName: offerings.name,
+      gymName: gyms.name,
+      organisation: organisations,
+    })
+    .from(subscriptions)
+    .innerJoin(prices, eq(prices.id, subscriptions.priceId))
+    .innerJoin(offerings, eq(offerings.id, prices.offeringId))
+    .innerJoin(gyms, eq(gyms.id, subscriptions.gymId))
+    .innerJoin(organisations, eq(organisations.id, subscriptions.organisationId))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.isStaging, false),
+        isNull(subscriptions.cancelledAt),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1)
+  if (!row) return null
+  const { subscription, price, organisation } = row
+  const [first] = await db
+    .select({ payment: payments, method: paymentMethods })
+    .from(payments)
+    .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
+    .where(and(eq(payments.subscriptionId, subscription.id), ne(payments.status, 'cancelled')))
+    .orderBy(asc(payments.id))
+    .limit(1)
+  const { methods, defaultId } = await findMemberPaymentMethodList({ db, userId })
+  const method = methods.find((candidate) => candidate.id === defaultId)
+  const onCard = method?.type === 'stripe_card'
+  const amount = periodAmount({ price, forcePriceAmount: subscription.forcePriceAmount })
+  const upcomingFirst = first && first.payment.status === 'upcoming' ? first.payment : null
+  const nextCharge = upcomingFirst
+    ? { on: upcomingFirst.dueOn, amount: upcomingFirst.amount + upcomingFirst.surcharge }
+    : isRecurringFrequency(price.billingFrequency) && subscription.currentPeriodEnd
+      ? {
+          on: subscription.currentPeriodEnd,
+          amount: amount + (onCard ? cardSurcharge({ amount, settings: organisation }) : 0),
+        }
+      : null
+  const label = (methodRow: typeof paymentMethods.$inferSelect | null) =>
+    !methodRow
+      ? null
+      : methodRow.type === 'stripe_card'
+        ? `${methodRow.brand ?? 'Card'} ending ${methodRow.lastFour}`
+        : `bank account ${maskAccount(methodRow.bankAccountNumber ?? '')}`
+  return {
+    id: subscription.id,
+    offering_name: row.offeringName,
+    gym_name: row.gymName,
+    start_date: subscription.startDate,
+    billing_frequency: price.billingFrequency,
+    amount,
+    next_charge: nextCharge,
+    first_payment: first
+      ? {
+          amount: first.payment.amount + first.payment.surcharge,
+          status: firstPaymentStatus(first.payment.status),
+          paid_at: first.payment.paidAt?.toISOString() ?? null,
+          due_on: first.payment.dueOn,
+          method_label: label(first.method),
+        }
+      : null,
+    door_access: `Show your name at reception at ${row.gymName} on your first visit; they’ll set up your door access.`,
+  }
+}

@@ -1,0 +1,69 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { paymentMethods } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import type { CardSetupProvider } from '~/server/providers/payments/payment-method-setup'
+import { addPaymentMethod, type PaymentMethod } from './add-payment-method.server'
+
+/**
+ * The second half of saving a card: read the confirmed setup back from the provider and keep what it
+ * reports about the card (brand, last four, expiry, country), as the member's default method. Asking
+ * twice (a double press, a reload on the return page) saves the card once.
+ */
+export async function saveCard(options: {
+  db: Db
+  now: Date
+  cardSetups: CardSetupProvider
+  organisationId: number
+  userId: number
+  setupId: string
+}): Promise<PaymentMethod> {
+  const { db, now } = options
+  const setup = await options.cardSetups.retrieveSetup({ id: options.setupId })
+  const metadata = setup ? setupOwner(options, setup.metadata) : null
+  if (!setup || !metadata) throw new AppError('NOT_FOUND', 'We couldn’t find that card. Enter it again.')
+  if (setup.status !== 'succeeded') {
+    throw new AppError('VALIDATION', setup.error?.message ?? 'Enter your card details first.', {
+      fieldErrors: { setup_id: [setup.error?.message ?? 'Enter your card details first.'] },
+    })
+  }
+  const { card } = setup
+  const [existing] = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.userId, options.userId),
+        eq(paymentMethods.providerReference, card.reference),
+        isNull(paymentMethods.deletedAt),
+      ),
+    )
+  if (existing) return existing
+  return addPaymentMethod({
+    db,
+    now,
+    organisationId: options.organisationId,
+    userId: options.userId,
+    method: {
+      type: 'stripe_card',
+      gymId: metadata.gymId,
+      brand: card.brand,
+      lastFour: card.lastFour,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      country: card.country,
+      providerReference: card.reference,
+      meta: { setup_id: setup.id, provider: options.cardSetups.name },
+    },
+    makeDefault: true,
+  })
+}
+
+/** The setup belongs to this member: its metadata names them (a setup id alone proves nothing). */
+function setupOwner(
+  options: { organisationId: number; userId: number },
+  metadata: Record<string, unknown>,
+): { gymId: number } | null {
+  if (metadata.organisation_id !== options.organisationId || metadata.user_id !== options.userId) return null
+  return typeof metadata.gym_id === 'number' ? { gymId: metadata.gym_id } : null
+}

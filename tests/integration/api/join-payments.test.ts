@@ -1,0 +1,374 @@
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  membershipAgreements,
+  paymentAttempts,
+  paymentMethods,
+  payments,
+  sandboxCardSetups,
+  subscriptions,
+  users,
+} from '~/db/schema'
+import { sessionUserSchema } from '~/features/auth/contract'
+import {
+  activeSubscriptionSchema,
+  authUrlSchema,
+  cardSetupSchema,
+  membershipOptionsSchema,
+  membershipQuoteSchema,
+  paymentTypeSchema,
+  sandboxBankConsentSchema,
+  sandboxCardConfirmSchema,
+} from '~/features/join/payment-contract'
+import { subscriptionSchema } from '~/features/subscriptions/contract'
+import { z } from '~/lib/validation'
+import { createTestPrice } from '../../factories/member-factory'
+import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { readData, readErrors, readMessage } from '../support/answers'
+import { createTestApi, joinOrigin } from '../support/api'
+import { describeEachDatabase } from '../support/database'
+import { signInStaff } from '../support/sign-in'
+
+// A Tuesday morning in Auckland: 2026-03-17.
+const now = new Date('2026-03-16T21:00:00Z')
+
+describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (database) => {
+  let org: TestOrganisation
+  let other: TestOrganisation
+  let priceId: number
+  let members = 0
+
+  beforeAll(async () => {
+    org = await createTestOrganisation({ db: database.db, gymNames: ['Ponsonby'] })
+    other = await createTestOrganisation({ db: database.db, gymNames: ['Elsewhere'] })
+    const { price } = await createTestPrice({
+      db: database.db,
+      organisationId: org.organisation.id,
+      gymIds: [org.gyms[0]!.id],
+      amount: 2500,
+      joiningFee: 4900,
+    })
+    priceId = price.id
+  })
+
+  async function member(
+    testApi: ReturnType<typeof createTestApi>,
+    options: { organisation?: TestOrganisation } = {},
+  ) {
+    members += 1
+    const browser = testApi.browser({ origin: joinOrigin, ip: `203.0.113.${(members % 200) + 20}` })
+    const email = `join-pay-${members}-${process.pid}@members.test`
+    await browser.post('/register', {
+      gym: (options.organisation ?? org).gyms[0]!.uuid,
+      name: 'Aroha Join',
+      email,
+      mobile_number: '021 555 0100',
+      dob: '1990-04-05',
+      password: 'a long enough passphrase',
+    })
+    await browser.post('/email/verify', { code: await testApi.latestCode(email) })
+    const me = await readData(await browser.get('/me'), sessionUserSchema)
+    return { browser, email, id: me.id }
+  }
+
+  async function addCard(browser: Awaited<ReturnType<typeof member>>['browser'], number: string) {
+    const setup = await readData(await browser.post('/me/card-setups'), cardSetupSchema)
+    const confirmed = await readData(
+      await browser.post('/sandbox/card-setups/confirm', {
+        client_secret: setup.client_secret,
+        number,
+        expiry: '12 / 30',
+        cvc: '123',
+      }),
+      sandboxCardConfirmSchema,
+    )
+    return { setup, confirmed }
+  }
+
+  async function connectBank(browser: Awaited<ReturnType<typeof member>>['browser'], suffixes: string[]) {
+    const { url } = await readData(await browser.get('/akahu/auth-url'), authUrlSchema)
+    const consent = new URL(url, joinOrigin)
+    const granted = await readData(
+      await browser.post('/sandbox/bank-consents', {
+        state: consent.searchParams.get('state'),
+        redirect_uri: consent.searchParams.get('redirect_uri'),
+        account_suffixes: suffixes,
+      }),
+      sandboxBankConsentSchema,
+    )
+    const back = new URL(granted.redirect_to)
+    return { back, code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' }
+  }
+
+  const join = (overrides: Record<string, unknown> = {}) => ({
+    price_id: priceId,
+    client_key: `key-${crypto.randomUUID()}`,
+    agreement_name: 'aroha  join',
+    off_session_consent: true,
+    ...overrides,
+  })
+
+  describe('cards', () => {
+    it('saves only what the provider reports about a good card, once, as the default', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser, id } = await member(testApi)
+      const { setup, confirmed } = await addCard(browser, '4242 4242 4242 4242')
+      expect(confirmed).toEqual({ status: 'succeeded', error: null })
+      const saved = await readData(
+        await browser.post('/me/payment-types/card', { setup_id: setup.id }),
+        paymentTypeSchema,
+      )
+      expect(saved).toMatchObject({
+        type: 'stripe_card',
+        brand: 'visa',
+        last_four: '4242',
+        exp_month: 12,
+        exp_year: 2030,
+        is_default: true,
+      })
+      // Saving the same setup again (a double press) keeps one card.
+      await browser.post('/me/payment-types/card', { setup_id: setup.id })
+      const rows = await database.db.select().from(paymentMethods).where(eq(paymentMethods.userId, id))
+      expect(rows).toHaveLength(1)
+      // The number is nowhere: not in the method, not in the provider's setup.
+      const [stored] = await database.db
+        .select()
+        .from(sandboxCardSetups)
+        .where(eq(sandboxCardSetups.id, setup.id))
+      expect(JSON.stringify([rows, stored])).not.toContain('4242424242424242')
+    })
+
+    it('refuses a bad number, a past expiry and a card that declines at save, in Stripe’s words', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser } = await member(testApi)
+      const luhn = await addCard(browser, '4242 4242 4242 4241')
+      expect(luhn.confirmed.error).toMatchObject({ field: 'number', message: 'Your card number is invalid.' })
+      const setup = await readData(await browser.post('/me/card-setups'), cardSetupSchema)
+      const expired = await readData(
+        await browser.post('/sandbox/card-setups/confirm', {
+          client_secret: setup.client_secret,
+          number: '4242424242424242',
+          expiry: '01/26',
+          cvc: '123',
+        }),
+        sandboxCardConfirmSchema,
+      )
+      expect(expired.error).toMatchObject({
+        field: 'expiry',
+        message: 'Your card’s expiry date is in the past.',
+      })
+      const declined = await addCard(browser, '4000 0000 0000 0002')
+      expect(declined.confirmed.error).toMatchObject({
+        code: 'card_declined',
+        message: 'Your card was declined.',
+      })
+      const refused = await browser.post('/me/payment-types/card', { setup_id: declined.setup.id })
+      expect(refused.status).toBe(422)
+      expect((await readErrors(refused)).setup_id).toEqual(['Your card was declined.'])
+    })
+
+    it('does not let one member keep another member’s card setup', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const first = await member(testApi)
+      const second = await member(testApi)
+      const { setup } = await addCard(first.browser, '4242424242424242')
+      const stolen = await second.browser.post('/me/payment-types/card', { setup_id: setup.id })
+      expect(stolen.status).toBe(404)
+      const wrongSecret = await second.browser.post('/sandbox/card-setups/confirm', {
+        client_secret: `${setup.id}_secret_${'0'.repeat(32)}`,
+        number: '4242424242424242',
+        expiry: '12/30',
+        cvc: '123',
+      })
+      expect(wrongSecret.status).toBe(404)
+    })
+  })
+
+  describe('bank accounts', () => {
+    it('connects through the consent, saves the shared accounts once and switches the default', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser } = await member(testApi)
+      const { code, state, back } = await connectBank(browser, ['91', '93'])
+      expect(back.pathname).toBe('/connect-akahu')
+      expect(await readMessage(await browser.post('/akahu/exchange', { code, state }), 200)).toBe(
+        'Your bank is connected.',
+      )
+      const accounts = await readData(await browser.post('/akahu/sync-accounts'), z.array(paymentTypeSchema))
+      expect(
+        accounts.map((account) => [account.name, account.bank_account_number, account.is_default]),
+      ).toEqual([
+        ['Everyday', '99-••••-•••••99-91', true],
+        ['Spending (not enough money)', '99-••••-•••••99-93', false],
+      ])
+      await browser.post('/akahu/sync-accounts')
+      const switched = await readData(
+        await browser.post(`/me/payment-types/${accounts[1]!.id}/switch`),
+        z.array(paymentTypeSchema),
+      )
+      expect(switched.filter((account) => account.is_default).map((account) => account.id)).toEqual([
+        accounts[1]!.id,
+      ])
+      // A code works once.
+      const again = await browser.post('/akahu/exchange', { code, state })
+      expect(again.status).toBe(422)
+    })
+
+    it('refuses a state that is someone else’s and a redirect that is not ours', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const first = await member(testApi)
+      const second = await member(testApi)
+      const { code, state } = await connectBank(first.browser, ['91'])
+      expect((await second.browser.post('/akahu/exchange', { code, state })).status).toBe(422)
+      const evil = await first.browser.post('/sandbox/bank-consents', {
+        state,
+        redirect_uri: 'https://evil.example/connect-akahu',
+        account_suffixes: ['91'],
+      })
+      expect(evil.status).toBe(422)
+      expect((await second.browser.post('/akahu/sync-accounts')).status).toBe(409)
+    })
+  })
+
+  describe('confirm', () => {
+    it('quotes today’s payment and what recurs, with the agreement', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser } = await member(testApi)
+      const options = await readData(await browser.get('/me/membership-options'), membershipOptionsSchema)
+      expect(options.offerings.flatMap((offering) => offering.prices.map((price) => price.id))).toEqual([
+        priceId,
+      ])
+      const quote = await readData(
+        await browser.get(`/me/membership-quote?price_id=${priceId}`),
+        membershipQuoteSchema,
+      )
+      expect(quote).toMatchObject({
+        start_date: '2026-03-17',
+        due_today: 7400,
+        first_payment: { period_amount: 2500, joining_fee: 4900, surcharge: 0, total: 7400 },
+        recurring: { amount: 2500, total: 2500, from: '2026-03-24' },
+      })
+      expect(quote.agreement).toContain('Then $25.00 weekly from Tue 24 Mar 2026, until you cancel.')
+      expect(quote.agreement).toContain('Cancelling: you can cancel at any time')
+      const past = await browser.get(`/me/membership-quote?price_id=${priceId}&start_date=2026-03-01`)
+      expect(past.status).toBe(422)
+    })
+
+    it('joins once with a card however often Confirm is pressed, and charges once', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser, id } = await member(testApi)
+      const { setup } = await addCard(browser, '4242424242424242')
+      await browser.post('/me/payment-types/card', { setup_id: setup.id })
+      const body = join()
+      const answers = await Promise.all([
+        browser.post('/subscriptions', body),
+        browser.post('/subscriptions', body),
+      ])
+      const created = await Promise.all(answers.map((answer) => readData(answer, subscriptionSchema)))
+      expect(new Set(created.map((subscription) => subscription.id)).size).toBe(1)
+      const rows = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, id))
+      expect(rows.map((row) => row.isStaging)).toEqual([false])
+      const paid = await database.db.select().from(payments).where(eq(payments.userId, id))
+      expect(paid.map((payment) => [payment.status, payment.amount, payment.attempt])).toEqual([
+        ['sent', 7400, 1],
+      ])
+      const attempts = await database.db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.paymentId, paid[0]!.id))
+      expect(attempts).toHaveLength(1)
+      const [agreement] = await database.db
+        .select()
+        .from(membershipAgreements)
+        .where(eq(membershipAgreements.userId, id))
+      expect(agreement).toMatchObject({ typedName: 'aroha  join', offSessionConsent: true })
+      expect(agreement?.text).toContain('Membership agreement between Aroha Join')
+      const active = await readData(
+        await browser.get('/me/active-subscription'),
+        activeSubscriptionSchema.nullable(),
+      )
+      expect(active?.first_payment).toMatchObject({
+        status: 'paid',
+        amount: 7400,
+        method_label: 'visa ending 4242',
+      })
+      expect(active?.next_charge).toEqual({ on: '2026-03-24', amount: 2500 })
+      const me = await readData(await browser.get('/me'), sessionUserSchema)
+      expect(me.price_id).toBe(priceId)
+      // Another key once a member: refused, nothing more made.
+      expect((await browser.post('/subscriptions', join())).status).toBe(409)
+    })
+
+    it('leaves nothing behind when the card declines, and joins with the bank account chosen next', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser, id } = await member(testApi)
+      const { setup } = await addCard(browser, '4000 0000 0000 9995')
+      await browser.post('/me/payment-types/card', { setup_id: setup.id })
+      const body = join()
+      const declined = await browser.post('/subscriptions', body)
+      expect(declined.status).toBe(422)
+      expect((await readErrors(declined)).payment_method?.[0]).toMatch(
+        /^Your card was declined: there isn’t enough money on it\. Nothing was charged\./,
+      )
+      expect(
+        await readData(await browser.get('/me/active-subscription'), activeSubscriptionSchema.nullable()),
+      ).toBeNull()
+      expect((await readData(await browser.get('/me'), sessionUserSchema)).price_id).toBeNull()
+
+      const { code, state } = await connectBank(browser, ['91'])
+      await browser.post('/akahu/exchange', { code, state })
+      const [account] = await readData(await browser.post('/akahu/sync-accounts'), z.array(paymentTypeSchema))
+      await browser.post(`/me/payment-types/${account!.id}/switch`)
+      const joined = await browser.post('/subscriptions', body)
+      expect(joined.status).toBe(201)
+      const rows = await database.db.select().from(payments).where(eq(payments.userId, id))
+      expect(rows.map((payment) => [payment.status, payment.type, payment.attempt])).toEqual([
+        ['pending_request', 'bank_account', 2],
+      ])
+      const active = await readData(
+        await browser.get('/me/active-subscription'),
+        activeSubscriptionSchema.nullable(),
+      )
+      expect(active?.first_payment?.status).toBe('pending')
+    })
+
+    it('needs the typed name and the tick, and refuses staff and another organisation’s price', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser } = await member(testApi)
+      const { setup } = await addCard(browser, '4242424242424242')
+      await browser.post('/me/payment-types/card', { setup_id: setup.id })
+      const wrongName = await browser.post('/subscriptions', join({ agreement_name: 'Someone Else' }))
+      expect((await readErrors(wrongName)).agreement_name).toEqual([
+        'Type your name as Aroha Join to accept.',
+      ])
+      const noTick = await browser.post('/subscriptions', join({ off_session_consent: false }))
+      expect((await readErrors(noTick)).off_session_consent?.length).toBe(1)
+      const { price: foreign } = await createTestPrice({
+        db: database.db,
+        organisationId: other.organisation.id,
+        gymIds: [other.gyms[0]!.id],
+      })
+      const foreignAnswer = await browser.post('/subscriptions', join({ price_id: foreign.id }))
+      expect(foreignAnswer.status).toBe(422)
+      const staff = await signInStaff({ database, api: testApi, now, organisation: org, admin: true })
+      expect((await staff.get('/me/payment-types')).status).toBe(403)
+      expect((await staff.get(`/me/membership-quote?price_id=${priceId}`)).status).toBe(403)
+    })
+  })
+
+  it('keeps each member to their own payment methods', async () => {
+    const testApi = createTestApi(database, { now: () => now })
+    const first = await member(testApi)
+    const second = await member(testApi, { organisation: other })
+    const { setup } = await addCard(first.browser, '4242424242424242')
+    const card = await readData(
+      await first.browser.post('/me/payment-types/card', { setup_id: setup.id }),
+      paymentTypeSchema,
+    )
+    expect((await second.browser.post(`/me/payment-types/${card.id}/switch`)).status).toBe(404)
+    const [row] = await database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, second.id)))
+    expect(row?.defaultPaymentMethodId).toBeNull()
+  })
+})
