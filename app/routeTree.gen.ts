@@ -43,6 +43,7 @@ import { Route as JoinMemberConnectAkahuRouteImport } from './routes/join/_membe
 import { Route as JoinMemberTakePhotoRouteImport } from './routes/join/_member/take-photo'
 import { Route as JoinMemberWelcomeToGymRouteImport } from './routes/join/_member/welcome-to-gym'
 import { Route as JoinLegalPrivacyPolicyRouteImport } from './routes/join/legal/privacy-policy'
+import { Route as JoinSandboxBankConsentRouteImport } from './routes/join/sandbox-bank/consent'
 import { Route as ConsoleStaffGymsIndexRouteImport } from './routes/console/_staff/gyms/index'
 import { Route as ConsoleStaffGymsIdRouteImport } from './routes/console/_staff/gyms/$id'
 import { Route as ConsoleStaffMembersIndexRouteImport } from './routes/console/_staff/members/index'
@@ -236,6 +237,11 @@ const JoinLegalPrivacyPolicyRoute = JoinLegalPrivacyPolicyRouteImport.update({
   path: '/legal/privacy-policy',
   getParentRoute: () => JoinRouteRoute,
 } as any)
+const JoinSandboxBankConsentRoute = JoinSandboxBankConsentRouteImport.update({
+  id: '/sandbox-bank/consent',
+  path: '/sandbox-bank/consent',
+  getParentRoute: () => JoinRouteRoute,
+} as any)
 const ConsoleStaffGymsIndexRoute = ConsoleStaffGymsIndexRouteImport.update({
   id: '/gyms/',
   path: '/gyms/',
@@ -356,6 +362,7 @@ export interface FileRoutesByFullPath {
   '/join/take-photo': typeof JoinMemberTakePhotoRoute
   '/join/welcome-to-gym': typeof JoinMemberWelcomeToGymRoute
   '/join/legal/privacy-policy': typeof JoinLegalPrivacyPolicyRoute
+  '/join/sandbox-bank/consent': typeof JoinSandboxBankConsentRoute
   '/console/gyms/$id': typeof ConsoleStaffGymsIdRoute
   '/console/members/change-price': typeof ConsoleStaffMembersChangePriceRoute
   '/console/members/create': typeof ConsoleStaffMembersCreateRoute
@@ -404,6 +411,7 @@ export interface FileRoutesByTo {
   '/join/take-photo': typeof JoinMemberTakePhotoRoute
   '/join/welcome-to-gym': typeof JoinMemberWelcomeToGymRoute
   '/join/legal/privacy-policy': typeof JoinLegalPrivacyPolicyRoute
+  '/join/sandbox-bank/consent': typeof JoinSandboxBankConsentRoute
   '/console/gyms/$id': typeof ConsoleStaffGymsIdRoute
   '/console/members/change-price': typeof ConsoleStaffMembersChangePriceRoute
   '/console/members/create': typeof ConsoleStaffMembersCreateRoute
@@ -456,6 +464,7 @@ export interface FileRoutesById {
   '/join/_member/take-photo': typeof JoinMemberTakePhotoRoute
   '/join/_member/welcome-to-gym': typeof JoinMemberWelcomeToGymRoute
   '/join/legal/privacy-policy': typeof JoinLegalPrivacyPolicyRoute
+  '/join/sandbox-bank/consent': typeof JoinSandboxBankConsentRoute
   '/console/_staff/gyms/$id': typeof ConsoleStaffGymsIdRoute
   '/console/_staff/members/change-price': typeof ConsoleStaffMembersChangePriceRoute
   '/console/_staff/members/create': typeof ConsoleStaffMembersCreateRoute
@@ -508,6 +517,7 @@ export interface FileRouteTypes {
     | '/join/take-photo'
     | '/join/welcome-to-gym'
     | '/join/legal/privacy-policy'
+    | '/join/sandbox-bank/consent'
     | '/console/gyms/$id'
     | '/console/members/change-price'
     | '/console/members/create'
@@ -556,6 +566,7 @@ export interface FileRouteTypes {
     | '/join/take-photo'
     | '/join/welcome-to-gym'
     | '/join/legal/privacy-policy'
+    | '/join/sandbox-bank/consent'
     | '/console/gyms/$id'
     | '/console/members/change-price'
     | '/console/members/create'
@@ -607,6 +618,7 @@ export interface FileRouteTypes {
     | '/join/_member/take-photo'
     | '/join/_member/welcome-to-gym'
     | '/join/legal/privacy-policy'
+    | '/join/sandbox-bank/consent'
     | '/console/_staff/gyms/$id'
     | '/console/_staff/members/change-price'
     | '/console/_staff/members/create'
@@ -878,6 +890,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof JoinLegalPrivacyPolicyRouteImport
       parentRoute: typeof JoinRouteRoute
     }
+    '/join/sandbox-bank/consent': {
+      id: '/join/sandbox-bank/consent'
+      path: '/sandbox-bank/consent'
+      fullPath: '/join/sandbox-bank/consent'
+      preLoaderRoute: typeof JoinSandboxBankConsentRouteImport
+      parentRoute: typeof JoinRouteRoute
+    }
     '/console/_staff/gyms/': {
       id: '/console/_staff/gyms/'
       path: '/gyms'
@@ -1022,6 +1041,7 @@ interface JoinRouteRouteChildren {
   JoinVerificationCodeRoute: typeof JoinVerificationCodeRoute
   JoinIndexRoute: typeof JoinIndexRoute
   JoinLegalPrivacyPolicyRoute: typeof JoinLegalPrivacyPolicyRoute
+  JoinSandboxBankConsentRoute: typeof JoinSandboxBankConsentRoute
 }
 
 const JoinRouteRouteChildren: JoinRouteRouteChildren = {
@@ -1032,6 +1052,7 @@ const JoinRouteRouteChildren: JoinRouteRouteChildren = {
   JoinVerificationCodeRoute: JoinVerificationCodeRoute,
   JoinIndexRoute: JoinIndexRoute,
   JoinLegalPrivacyPolicyRoute: JoinLegalPrivacyPolicyRoute,
+  JoinSandboxBankConsentRoute: JoinSandboxBankConsentRoute,
 }
 
 const JoinRouteRouteWithChildren = JoinRouteRoute._addFileChildren(

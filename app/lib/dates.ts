@@ -60,3 +60,24 @@ export function formatDate(value: string | null | undefined): string {
   const { year, month, day: dayOfMonth } = parseDate(day)
   return dayFormat.format(new Date(Date.UTC(year, month - 1, dayOfMonth)))
 }
+
+const longDayFormat = new Intl.DateTimeFormat('en-NZ', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/** `2026-12-07` → `Mon 7 Dec 2026`: a billing date as a sentence says it ("$25.00 weekly from …"). */
+export function formatLongDate(value: string | null | undefined): string {
+  const day = value ? toAucklandDay(value) : null
+  if (!day) return INVALID_DATE_TEXT
+  const { year, month, day: dayOfMonth } = parseDate(day)
+  return longDayFormat.format(new Date(Date.UTC(year, month - 1, dayOfMonth))).replace(',', '')
+}
+
+/** Today in Auckland, `YYYY-MM-DD`. */
+export function todayInAuckland(now: Date = new Date()): string {
+  return toCalendarDate(parseAbsolute(now.toISOString(), DISPLAY_TIME_ZONE)).toString()
+}

@@ -2,14 +2,17 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { ChevronRight } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { RadioGroup } from 'react-aria-components'
 import { useAppForm } from '~/components/form/form-hook'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
+import { Radio } from '~/components/ui/radio-group'
 import type { BillingFrequency } from '~/db/schema/enums'
 import type { JoinLink } from '~/features/catalogue/contract'
 import type { JoinOffering } from '~/features/join/contract'
+import { chosenPriceKey } from '~/features/join/join-choice'
 import { formatCents } from '~/lib/money'
 import { checkUniqueEmail, register } from './auth.functions'
 import { AuthFrame } from './auth-frame'
@@ -70,32 +73,45 @@ function JoinLinkNotice(props: { joinLink: { link: JoinLink | null; message: str
  * to know): each membership with its prices, the joining fee and a term where there is one.
  */
 function GymOfferings(props: { gym: JoinGym; offerings: JoinOffering[] }) {
+  // The pick is remembered on this device and offered first when the member confirms.
+  const [chosen, setChosen] = useState<string | null>(null)
+  useEffect(() => setChosen(window.localStorage.getItem(chosenPriceKey)), [])
   if (props.offerings.length === 0) return null
+  const choose = (value: string) => {
+    setChosen(value)
+    window.localStorage.setItem(chosenPriceKey, value)
+  }
   return (
     <section aria-labelledby="gym-offerings" className="mb-6 rounded-lg bg-slate-50 p-4">
       <h2 id="gym-offerings" className="font-semibold text-slate-900">
         Memberships at {props.gym.name}
       </h2>
-      <ul className="mt-3 flex flex-col gap-3">
+      <RadioGroup
+        aria-labelledby="gym-offerings"
+        value={chosen}
+        onChange={choose}
+        className="mt-3 flex flex-col gap-4"
+      >
         {props.offerings.map((offering) => (
-          <li key={offering.id}>
+          <div key={offering.id} className="flex flex-col gap-1">
             <p className="font-medium text-slate-900">{offering.name}</p>
             {offering.description ? <p className="text-slate-600 text-sm">{offering.description}</p> : null}
-            <ul className="mt-1 text-slate-700 text-sm">
-              {offering.prices.map((price) => (
-                <li key={price.id}>
+            {offering.prices.map((price) => (
+              <Radio key={price.id} value={String(price.id)} className="py-1 text-slate-700 text-sm">
+                <span>
                   <span className="font-medium tabular-nums">{formatCents(price.amount)}</span>{' '}
                   {frequencyWords[price.billing_frequency]}
                   {price.joining_fee > 0 ? ` · ${formatCents(price.joining_fee)} joining fee` : ''}
                   {price.term_amount && price.term_unit
                     ? ` · ${price.term_amount} ${price.term_unit}${price.term_amount === 1 ? '' : 's'} minimum`
                     : ''}
-                </li>
-              ))}
-            </ul>
-          </li>
+                </span>
+              </Radio>
+            ))}
+          </div>
         ))}
-      </ul>
+      </RadioGroup>
+      <p className="mt-3 text-slate-600 text-sm">You can change your choice before you pay.</p>
     </section>
   )
 }

@@ -4,6 +4,7 @@
  * styles only (mail clients drop style sheets) and every interpolated value goes through `escapeHtml`.
  * The text part says the same as the HTML.
  */
+import { formatCents } from '~/lib/money'
 
 export interface MailContent {
   subject: string
@@ -278,6 +279,82 @@ export function priceChangeMail({
       change,
       '',
       nothingToDo,
+    ]),
+  }
+}
+
+export interface WelcomeReceipt {
+  /** The organisation's registered name and GST number (organisation settings); null when not set. */
+  legalName: string
+  gstNumber: string | null
+  /** Each line in words and cents, GST included: "First week", "Joining fee", "Card surcharge". */
+  lines: Array<{ label: string; amount: number }>
+  total: number
+  /** The GST in `total` (3/23 of it, 15% inclusive), or null when the organisation has no GST number. */
+  gst: number | null
+  /** "Paid 17 Mar 2026 by Visa ending 4242" or "Payment pending from bank account …". */
+  status: string
+  number: string
+  issuedOn: string
+}
+
+/** After joining (issue 14): what happens next, the agreement, and a GST receipt for the first payment. */
+export function welcomeMail({
+  organisationName,
+  recipientName,
+  facts,
+  agreement,
+  receipt,
+}: {
+  organisationName: string
+  recipientName: string
+  /** Sentences as the welcome screen says them: membership, first payment, next charge, the door. */
+  facts: string[]
+  agreement: string
+  receipt: WelcomeReceipt | null
+}): MailContent {
+  const formatMoney = formatCents
+  const subject = `Welcome to ${organisationName}`
+  const receiptLines = receipt
+    ? [
+        `${receipt.gstNumber ? 'Tax invoice and receipt' : 'Receipt'} ${receipt.number}`,
+        receipt.legalName,
+        ...(receipt.gstNumber ? [`GST number ${receipt.gstNumber}`] : []),
+        `Issued ${receipt.issuedOn} to ${recipientName}`,
+        ...receipt.lines.map((line) => `${line.label}: ${formatMoney(line.amount)}`),
+        `Total (GST inclusive): ${formatMoney(receipt.total)}`,
+        ...(receipt.gst !== null ? [`Includes GST of ${formatMoney(receipt.gst)} (15%)`] : []),
+        receipt.status,
+      ]
+    : []
+  const agreementIntro = 'Your membership agreement, as you accepted it (also attached as a PDF):'
+  return {
+    subject,
+    html: layout({
+      organisationName,
+      heading: `Welcome to ${organisationName}`,
+      blocks: [
+        paragraph(greeting(recipientName)),
+        ...facts.map(paragraph),
+        ...(receipt
+          ? [trusted('<hr style="border: none; border-top: 1px solid #e5e7eb; margin: 24px 0">')]
+          : []),
+        ...receiptLines.map(paragraph),
+        trusted('<hr style="border: none; border-top: 1px solid #e5e7eb; margin: 24px 0">'),
+        paragraph(agreementIntro),
+        ...agreement.split('\n').filter(Boolean).map(paragraph),
+      ],
+    }),
+    text: textBody(organisationName, [
+      `Welcome to ${organisationName}`,
+      '',
+      greeting(recipientName),
+      '',
+      ...facts.flatMap((fact) => [fact, '']),
+      ...(receipt ? [...receiptLines, ''] : []),
+      agreementIntro,
+      '',
+      agreement,
     ]),
   }
 }

@@ -46,3 +46,41 @@ export async function signUpThroughScreens(
   await page.getByRole('button', { name: 'Confirm' }).click()
   return email
 }
+
+/** The photo step with the fake camera: capture, then send; it goes on to choosing how to pay. */
+export async function takePhoto(page: Page) {
+  await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+  await page.getByRole('button', { name: 'Use the camera' }).click()
+  await page.getByRole('button', { name: 'Take photo' }).click()
+  await page.getByRole('button', { name: 'Use this photo' }).click()
+  await expect(page).toHaveURL(`${joinUrl}/choose-payment-method`)
+}
+
+/** Bank account → the sandbox bank's consent → Allow with the accounts named → back, connected. */
+export async function connectSandboxBank(page: Page, accounts: RegExp[] = [/Everyday/]) {
+  await page.getByRole('button', { name: /Connect my bank|Try again/ }).click()
+  await expect(page.getByRole('heading', { name: 'Share an account with Gymbase?' })).toBeVisible()
+  for (const account of accounts) {
+    await page.getByRole('checkbox', { name: account }).check({ force: true })
+  }
+  await page.getByRole('button', { name: 'Allow' }).click()
+  await expect(page).toHaveURL(`${joinUrl}/bank-account-connected`)
+}
+
+/** The sandbox card form, filled as autofill would, then Save card. */
+export async function enterCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number)
+  await page.getByLabel('Expiry').fill('12 / 30')
+  await page.getByLabel('Security code').fill('123')
+  await page.getByRole('button', { name: 'Save card' }).click()
+}
+
+/** confirm-subscription: type the name, tick, then Confirm (pressed twice at once when `twice`). */
+export async function acceptAndConfirm(page: Page, name: string, options: { twice?: boolean } = {}) {
+  await expect(page).toHaveURL(`${joinUrl}/confirm-subscription`)
+  await page.getByLabel('Type your full name to accept').fill(name)
+  await page.getByRole('checkbox', { name: /may take these payments/ }).check({ force: true })
+  const confirm = page.getByRole('button', { name: /^Confirm/ })
+  if (options.twice) await confirm.dblclick()
+  else await confirm.click()
+}

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  mailOutbox,
   membershipAgreements,
   paymentAttempts,
   paymentMethods,
@@ -255,7 +256,7 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
 
     it('joins once with a card however often Confirm is pressed, and charges once', async () => {
       const testApi = createTestApi(database, { now: () => now })
-      const { browser, id } = await member(testApi)
+      const { browser, id, email } = await member(testApi)
       const { setup } = await addCard(browser, '4242424242424242')
       await browser.post('/me/payment-types/card', { setup_id: setup.id })
       const body = join()
@@ -294,6 +295,13 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
       expect(active?.next_charge).toEqual({ on: '2026-03-24', amount: 2500 })
       const me = await readData(await browser.get('/me'), sessionUserSchema)
       expect(me.price_id).toBe(priceId)
+      // One welcome, with the receipt and the agreement.
+      const welcome = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+      const welcomes = welcome.filter((mail) => mail.subject.startsWith('Welcome to'))
+      expect(welcomes).toHaveLength(1)
+      expect(welcomes[0]?.text).toContain('We’ve taken your first payment of $74.00 from your visa ending 4242.')
+      expect(welcomes[0]?.text).toContain('Total (GST inclusive): $74.00')
+      expect(welcomes[0]?.text).toContain('Then $25.00 weekly from Tue 24 Mar 2026, until you cancel.')
       // Another key once a member: refused, nothing more made.
       expect((await browser.post('/subscriptions', join())).status).toBe(409)
     })

@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import { MethodConnectedPage } from '~/features/join/method-connected-page'
+import { joinQueries } from '~/features/join/queries'
 
+/** register.bank-account-connected: the method just added, and which to pay from (issue 14). */
 export const Route = createFileRoute('/join/_member/bank-account-connected')({
   head: () => ({ meta: [{ title: 'Bank account connected · Gymbase' }] }),
-  component: () => <PlannedScreen title="Bank account connected" />,
+  loader: ({ context }) => context.queryClient.fetchQuery(joinQueries.paymentTypes()),
+  component: function BankAccountConnected() {
+    return <MethodConnectedPage type="bank_account" />
+  },
 })

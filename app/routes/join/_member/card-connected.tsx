@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import { MethodConnectedPage } from '~/features/join/method-connected-page'
+import { joinQueries } from '~/features/join/queries'
 
+/** register.card-connected: the method just added, and which to pay from (issue 14). */
 export const Route = createFileRoute('/join/_member/card-connected')({
-  head: () => ({ meta: [{ title: 'Card connected · Gymbase' }] }),
-  component: () => <PlannedScreen title="Card connected" />,
+  head: () => ({ meta: [{ title: 'Card saved · Gymbase' }] }),
+  loader: ({ context }) => context.queryClient.fetchQuery(joinQueries.paymentTypes()),
+  component: function CardConnected() {
+    return <MethodConnectedPage type="stripe_card" />
+  },
 })

@@ -1,7 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import { ConnectAkahuPage } from '~/features/join/connect-akahu-page'
+import { z } from '~/lib/validation'
 
+/** What the bank's consent page sends back: a one-time code and our state, or an error. */
+const searchSchema = z.object({
+  code: z.string().max(300).optional().catch(undefined),
+  state: z.string().max(300).optional().catch(undefined),
+  error: z.string().max(100).optional().catch(undefined),
+})
+
+/** register.connect-akahu: open-banking connection (issue 14). */
 export const Route = createFileRoute('/join/_member/connect-akahu')({
+  validateSearch: searchSchema,
   head: () => ({ meta: [{ title: 'Connect your bank account · Gymbase' }] }),
-  component: () => <PlannedScreen title="Connect your bank account" />,
+  component: function ConnectAkahu() {
+    const back = Route.useSearch()
+    // A new return (another code) is a new page, so its one-time exchange runs again.
+    return <ConnectAkahuPage key={back.code ?? back.error ?? 'start'} back={back} />
+  },
 })

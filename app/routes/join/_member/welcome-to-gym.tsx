@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedScreen } from '~/components/page'
+import { joinQueries } from '~/features/join/queries'
+import { WelcomeToGymPage } from '~/features/join/welcome-to-gym-page'
 
+/** register.welcome-to-gym: the celebration and what happens next (SPEC §9; issue 14). */
 export const Route = createFileRoute('/join/_member/welcome-to-gym')({
   head: () => ({ meta: [{ title: 'Welcome to the gym · Gymbase' }] }),
-  component: () => <PlannedScreen title="Welcome to the gym" />,
+  loader: ({ context }) => context.queryClient.fetchQuery(joinQueries.activeSubscription()),
+  component: function WelcomeToGym() {
+    return <WelcomeToGymPage user={Route.useRouteContext().user} />
+  },
 })

@@ -51,6 +51,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
         db,
         now: c.var.now,
         providers: c.var.payments.charges,
+        mailer: c.var.mailer,
         organisationId: user.organisationId,
         userId: user.id,
         priceId: join.price_id,

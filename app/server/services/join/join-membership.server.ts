@@ -7,11 +7,13 @@ import { attemptIdempotencyKey } from '~/server/billing/engine/policy'
 import { recordChargeResult } from '~/server/billing/engine/record-charge-result.server'
 import { findCardSurcharges } from '~/server/billing/subscription-payment.server'
 import type { ChargeResult, PaymentProviders } from '~/server/providers/payments/payment-provider'
+import type { Mailer } from '../auth/mailer'
 import { findMemberPaymentMethodList } from '../payment-methods/find-member-payment-methods.server'
 import { movePaymentsTo } from '../payment-methods/switch-payment-method.server'
 import { createMembership } from '../subscriptions/create-membership.server'
 import type { Subscription } from '../subscriptions/create-subscription.server'
 import { quoteMembership } from './membership-quote.server'
+import { sendWelcomeMail } from './send-welcome-mail.server'
 
 export type JoinOutcome = 'paid' | 'pending' | 'scheduled'
 
@@ -39,6 +41,7 @@ export async function joinMembership(options: {
   db: Db
   now: Date
   providers: PaymentProviders
+  mailer: Mailer
   organisationId: number
   userId: number
   priceId: number
@@ -135,11 +138,11 @@ export async function joinMembership(options: {
     if (!first) throw new Error('A new membership has no first payment')
     if (first.dueOn > calendarDateAt(now)) {
       // Starts later: nothing to take today, the engine charges on the start date.
-      const [confirmed] = await confirm(tx, now, subscription.id)
+      const [confirmed] = await confirm(tx, now, subscription.id, options.mailer)
       return { subscription: confirmed ?? subscription, charge: null, outcome: 'scheduled' as const }
     }
     if (first.status === 'sent') {
-      const [confirmed] = await confirm(tx, now, subscription.id)
+      const [confirmed] = await confirm(tx, now, subscription.id, options.mailer)
       return { subscription: confirmed ?? subscription, charge: null, outcome: 'paid' as const }
     }
     if (first.status === 'pending_request') {
@@ -253,18 +256,27 @@ export async function joinMembership(options: {
   }
   const subscription = await db.transaction(async (tx) => {
     await recordChargeResult({ db: tx, now, paymentId: payment.id, attempt, result })
-    const [confirmed] = await confirm(tx, now, prepared.subscription.id)
+    const [confirmed] = await confirm(tx, now, prepared.subscription.id, options.mailer)
     return confirmed ?? prepared.subscription
   })
   return { subscription, outcome: result.status === 'succeeded' ? 'paid' : 'pending' }
 }
 
-function confirm(tx: Db, now: Date, subscriptionId: number) {
-  return tx
+/**
+ * The membership becomes real: no longer staging, and the welcome e-mail queued in the same
+ * transaction. Only the press that makes the change sends it, so a replay never e-mails twice.
+ */
+async function confirm(tx: Db, now: Date, subscriptionId: number, mailer: Mailer) {
+  const confirmed = await tx
     .update(subscriptions)
     .set({ isStaging: false, updatedAt: now })
-    .where(eq(subscriptions.id, subscriptionId))
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.isStaging, true)))
     .returning()
+  const [subscription] = confirmed
+  if (subscription) {
+    await sendWelcomeMail({ db: tx, mailer, now, userId: subscription.userId, subscriptionId })
+  }
+  return confirmed
 }
 
 /**

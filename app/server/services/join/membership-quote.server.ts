@@ -3,6 +3,7 @@ import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms, offerings, organisations, prices, privatePriceLinks, users } from '~/db/schema'
 import type { BillingFrequency, PaymentMethodType, TermUnit } from '~/db/schema/enums'
+import { formatLongDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { hasTerm } from '~/lib/price-rules'
@@ -29,19 +30,8 @@ const frequencyWords: Record<BillingFrequency, string> = {
   one_off: 'once',
 }
 
-const longDate = new Intl.DateTimeFormat('en-NZ', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-
 /** `2026-12-07` → `Mon 7 Dec 2026`, as the confirm screen and the agreement say dates. */
-export function sayDate(date: string): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
-  return longDate.format(new Date(Date.UTC(year, month - 1, day))).replace(',', '')
-}
+export const sayDate = formatLongDate
 
 export interface MembershipOptions {
   gym: { id: number; name: string; uuid: string }

@@ -1,0 +1,109 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useServerFn } from '@tanstack/react-start'
+import { ChevronRight, CreditCard, Landmark } from 'lucide-react'
+import { useState } from 'react'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { RouterLink } from '~/components/ui/router-link'
+import { AuthFrame } from '~/features/auth/auth-frame'
+import type { SessionUser } from '~/features/auth/contract'
+import { resetSession } from '~/features/auth/guards'
+import { orConnectionLost } from './connection-lost'
+import { JoinSteps } from './join-steps'
+import { switchPaymentType } from './payment.functions'
+import { describePaymentType } from './payment-words'
+import { joinQueries } from './queries'
+
+const optionClasses =
+  'flex min-h-16 items-center gap-4 rounded-lg border border-slate-300 bg-white p-4 text-left no-underline shadow-xs outline-accent-600 transition-colors hover:border-accent-600 hover:bg-accent-50 focus-visible:outline-2 focus-visible:outline-offset-2 [-webkit-tap-highlight-color:transparent]'
+
+/**
+ * register.choose-payment-method (SPEC §2.1): bank account or card, each with what it costs. A member
+ * who already saved one (back here after a declined card, say) can pick it again.
+ */
+export function ChoosePaymentMethodPage(props: { user: SessionUser }) {
+  const { data: saved } = useSuspenseQuery(joinQueries.paymentTypes())
+  const surcharge = props.user.general_card_surcharge_text?.trim()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const switchTo = useServerFn(switchPaymentType)
+  const [pending, setPending] = useState<number>()
+  const [message, setMessage] = useState<string>()
+
+  async function use(id: number) {
+    if (pending !== undefined) return
+    setPending(id)
+    setMessage(undefined)
+    const result = await orConnectionLost(() => switchTo({ data: { id } }))
+    if (!result.ok) {
+      setPending(undefined)
+      setMessage(result.message)
+      return
+    }
+    resetSession(queryClient)
+    void queryClient.invalidateQueries({ queryKey: joinQueries.all, refetchType: 'none' })
+    await navigate({ to: '/join/confirm-subscription' })
+  }
+
+  return (
+    <AuthFrame title="How would you like to pay?" description="You can change this later.">
+      <JoinSteps current="payment" />
+      {message ? (
+        <Alert tone="error" className="mb-4">
+          {message}
+        </Alert>
+      ) : null}
+      <ul className="flex flex-col gap-3">
+        <li>
+          <RouterLink to="/join/connect-akahu" className={optionClasses}>
+            <Landmark aria-hidden="true" className="size-6 shrink-0 text-accent-700" />
+            <span className="flex grow flex-col">
+              <span className="font-semibold text-slate-900">Bank account</span>
+              <span className="text-slate-600 text-sm">
+                No extra cost. Connect securely through your bank.
+              </span>
+            </span>
+            <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
+          </RouterLink>
+        </li>
+        <li>
+          <RouterLink to="/join/card-details" className={optionClasses}>
+            <CreditCard aria-hidden="true" className="size-6 shrink-0 text-accent-700" />
+            <span className="flex grow flex-col">
+              <span className="font-semibold text-slate-900">Card</span>
+              <span className="text-slate-600 text-sm">{surcharge || 'No extra cost.'}</span>
+            </span>
+            <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
+          </RouterLink>
+        </li>
+      </ul>
+      {saved.length > 0 ? (
+        <section aria-labelledby="saved-methods" className="mt-8">
+          <h2 id="saved-methods" className="font-semibold text-slate-900">
+            Or use one you’ve added
+          </h2>
+          <ul className="mt-3 flex flex-col gap-2">
+            {saved.map((method) => (
+              <li
+                key={method.id}
+                className="flex items-center justify-between gap-3 rounded-md bg-slate-50 p-3"
+              >
+                <span className="text-slate-800 text-sm">{describePaymentType(method)}</span>
+                <Button
+                  variant="secondary"
+                  size="md"
+                  isPending={pending === method.id}
+                  onPress={() => use(method.id)}
+                  aria-label={`Pay with ${describePaymentType(method)}`}
+                >
+                  Use this
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </AuthFrame>
+  )
+}

@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query'
+import {
+  fetchActiveSubscription,
+  fetchMembershipOptions,
+  listPaymentTypes,
+  listSandboxBankAccounts,
+} from './payment.functions'
+
+/**
+ * The join flow's reads, shared by the route loaders and the pages. Loaders `fetchQuery` them: each
+ * step shows what the previous one just changed (a card saved, a method switched), never a cached list.
+ */
+export const joinQueries = {
+  all: ['join'] as const,
+  paymentTypes: () =>
+    queryOptions({ queryKey: ['join', 'payment-types'], queryFn: () => listPaymentTypes() }),
+  membershipOptions: () =>
+    queryOptions({ queryKey: ['join', 'membership-options'], queryFn: () => fetchMembershipOptions() }),
+  sandboxBankAccounts: () =>
+    queryOptions({ queryKey: ['join', 'sandbox-bank-accounts'], queryFn: () => listSandboxBankAccounts() }),
+  activeSubscription: () =>
+    queryOptions({ queryKey: ['join', 'active-subscription'], queryFn: () => fetchActiveSubscription() }),
+}

@@ -1,0 +1,111 @@
+import { and, asc, eq, ne } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { membershipAgreements, organisations, paymentMethods, payments, users } from '~/db/schema'
+import { formatDate, formatLongDate } from '~/lib/dates'
+import { formatCents } from '~/lib/money'
+import { divideRoundingHalfUp } from '~/server/billing/amounts'
+import { calendarDateAt } from '~/server/billing/calendar'
+import { welcomeMail } from '~/server/mail/templates.server'
+import type { Mailer } from '../auth/mailer'
+import { findActiveSubscription } from './find-active-subscription.server'
+import { maskAccount } from './membership-quote.server'
+
+/** NZ GST is 15% on top, so the GST inside a GST-inclusive amount is 3/23 of it. */
+export function gstIncluded(total: number): number {
+  return divideRoundingHalfUp(total * 3, 23)
+}
+
+/**
+ * The welcome e-mail (issue 14): the facts the welcome screen shows, a receipt for the first payment
+ * (a tax invoice with GST when the organisation has a GST number in its settings), and the agreement the
+ * member accepted. Queued in the caller's transaction, so it goes only if the membership is confirmed.
+ */
+export async function sendWelcomeMail(options: {
+  db: Db
+  mailer: Mailer
+  now: Date
+  userId: number
+  subscriptionId: number
+}): Promise<void> {
+  const { db, now } = options
+  const membership = await findActiveSubscription({ db, userId: options.userId })
+  const [member] = await db
+    .select({ name: users.name, email: users.email, organisation: organisations })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, options.userId))
+  const [agreement] = await db
+    .select({ text: membershipAgreements.text })
+    .from(membershipAgreements)
+    .where(eq(membershipAgreements.subscriptionId, options.subscriptionId))
+  if (!membership || !member || !agreement) return
+  const [first] = await db
+    .select({ payment: payments, method: paymentMethods })
+    .from(payments)
+    .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
+    .where(and(eq(payments.subscriptionId, options.subscriptionId), ne(payments.status, 'cancelled')))
+    .orderBy(asc(payments.id))
+    .limit(1)
+
+  const facts = [
+    `You’re a member: ${membership.offering_name} at ${membership.gym_name}, from ${formatLongDate(membership.start_date)}.`,
+  ]
+  const paid = membership.first_payment
+  if (paid) {
+    const from = paid.method_label ? ` from your ${paid.method_label}` : ''
+    facts.push(
+      paid.status === 'paid'
+        ? `We’ve taken your first payment of ${formatCents(paid.amount)}${from}.`
+        : paid.status === 'pending'
+          ? `Your first payment of ${formatCents(paid.amount)} is on its way${from}; bank payments usually clear within a day.`
+          : `Your first payment of ${formatCents(paid.amount)} will be taken on ${formatLongDate(paid.due_on)}${from}.`,
+    )
+  }
+  if (membership.next_charge) {
+    facts.push(
+      `Your next payment is ${formatCents(membership.next_charge.amount)} on ${formatLongDate(membership.next_charge.on)}.`,
+    )
+  }
+  facts.push(membership.door_access)
+
+  const organisation = member.organisation
+  const receipt =
+    first && (first.payment.status === 'sent' || first.payment.status === 'pending_request')
+      ? {
+          legalName: organisation.legalName ?? organisation.name,
+          gstNumber: organisation.gstNumber,
+          lines: [
+            { label: 'Membership and joining fee', amount: first.payment.amount },
+            ...(first.payment.surcharge > 0
+              ? [{ label: 'Card surcharge', amount: first.payment.surcharge }]
+              : []),
+          ],
+          total: first.payment.amount + first.payment.surcharge,
+          gst: organisation.gstNumber ? gstIncluded(first.payment.amount + first.payment.surcharge) : null,
+          status:
+            first.payment.status === 'sent'
+              ? `Paid ${formatDate(calendarDateAt(now))}${first.method ? ` by ${methodWords(first.method)}` : ''}.`
+              : `Payment pending from your ${first.method ? methodWords(first.method) : 'bank account'}.`,
+          number: `R-${first.payment.id}`,
+          issuedOn: formatDate(calendarDateAt(now)),
+        }
+      : null
+  await options.mailer.send({
+    db,
+    organisationId: organisation.id,
+    to: member.email,
+    message: welcomeMail({
+      organisationName: organisation.name,
+      recipientName: member.name,
+      facts,
+      agreement: agreement.text,
+      receipt,
+    }),
+  })
+}
+
+function methodWords(method: typeof paymentMethods.$inferSelect): string {
+  return method.type === 'stripe_card'
+    ? `${method.brand ?? 'card'} ending ${method.lastFour}`
+    : `bank account ${maskAccount(method.bankAccountNumber ?? '')}`
+}
