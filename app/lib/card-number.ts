@@ -86,3 +86,9 @@ export function cvcProblem(value: string, brand: CardBrand): string | null {
   const length = brand === 'amex' ? 4 : 3
   return new RegExp(`^\\d{${length}}$`).test(value.trim()) ? null : cardNumberMessages.cvcIncomplete
 }
+
+/** "Visa ending 4242": a saved card as the member recognises it. */
+export function describeCard(brand: string | null, lastFour: string | null): string {
+  const name = brand && brand in cardBrandNames ? cardBrandNames[brand as CardBrand] : (brand ?? 'Card')
+  return `${name} ending ${lastFour ?? '····'}`
+}

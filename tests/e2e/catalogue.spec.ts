@@ -190,6 +190,22 @@ test.describe('organisation settings', () => {
     await expect(page.getByText('Failed-payment grace period saved')).toBeVisible()
   })
 
+  test('an organisation admin sets the legal name and GST number receipts carry', async ({ page }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/organisation/settings' })
+    const form = page.getByRole('form', { name: 'Receipts and GST' })
+    await expect(form.getByLabel('GST number')).toHaveValue('049-091-850')
+    await form.getByLabel('GST number').fill('049-091-851')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect(form.getByLabel('GST number')).toHaveAccessibleDescription(
+      'Enter the 8 or 9 digit GST number, e.g. 123-456-789.',
+    )
+    await form.getByLabel('GST number').fill('49091850')
+    await form.getByLabel('Legal name').fill('Demo Fitness Limited')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Tax details saved')).toBeVisible()
+    await expect(form.getByLabel('GST number')).toHaveValue('049-091-850')
+  })
+
   test('a personal trainer cannot reach organisation settings', async ({ page }) => {
     await signInStaff(page, 'trainer@demo.gymbase.nz', { path: '/organisation/settings' })
     await expect(page).toHaveURL(`${consoleUrl}/dashboard`)

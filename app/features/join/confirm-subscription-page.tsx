@@ -263,6 +263,12 @@ function Costs(props: { quote: MembershipQuote }) {
         <p className="font-medium text-slate-900">
           Then {formatCents(quote.recurring.total)} {frequencyWords[quote.billing_frequency]} from{' '}
           {formatLongDate(quote.recurring.from)}
+          {quote.recurring.surcharge > 0 ? (
+            <span className="block font-normal text-slate-600 text-sm">
+              {formatCents(quote.recurring.amount)} plus {formatCents(quote.recurring.surcharge)} card
+              surcharge
+            </span>
+          ) : null}
         </p>
       ) : (
         <p className="text-slate-700 text-sm">A single payment: nothing more is charged.</p>

@@ -1,8 +1,5 @@
-import { cardBrandNames } from '~/lib/card-number'
+import { describeCard } from '~/lib/card-number'
 import type { PaymentType } from './payment-contract'
-
-const brandName = (brand: string | null) =>
-  brand && brand in cardBrandNames ? cardBrandNames[brand as keyof typeof cardBrandNames] : (brand ?? 'Card')
 
 /** "Visa ending 4242, expires 12/30" or "Everyday 99-••••-•••••99-91", as the member reads it. */
 export function describePaymentType(method: PaymentType): string {
@@ -11,7 +8,7 @@ export function describePaymentType(method: PaymentType): string {
       method.exp_month && method.exp_year
         ? `, expires ${String(method.exp_month).padStart(2, '0')}/${String(method.exp_year).slice(-2)}`
         : ''
-    return `${brandName(method.brand)} ending ${method.last_four ?? '····'}${expiry}`
+    return `${describeCard(method.brand, method.last_four)}${expiry}`
   }
   return `${method.name ?? 'Bank account'} ${method.bank_account_number ?? ''}`.trim()
 }

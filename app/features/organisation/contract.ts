@@ -1,4 +1,5 @@
 import { graceUnits, organisationPriceFrequencies } from '~/db/schema/enums'
+import { gstNumberMessage, normaliseGstNumber } from '~/lib/gst-number'
 import { keepOneFrequencyMessage } from '~/lib/price-rules'
 import { z } from '~/lib/validation'
 
@@ -23,12 +24,24 @@ export const organisationSchema = z.object({
   failed_payment_grace_period_unit: z.enum(graceUnits),
   term_membership_grace_period: z.number().int(),
   term_membership_grace_period_unit: z.enum(graceUnits),
+  /** For GST receipts: the registered name and GST number, null until set. */
+  legal_name: z.string().nullable(),
+  gst_number: z.string().nullable(),
 })
 export type Organisation = z.infer<typeof organisationSchema>
 
 const gracePeriod = z.int().min(0).max(365)
 
 export const organisationNameRequestSchema = z.object({ name: z.string().trim().min(1).max(120) })
+/** What receipts carry: blank fields are cleared; a GST number must pass Inland Revenue's check. */
+export const taxDetailsRequestSchema = z.object({
+  legal_name: z.string().trim().max(200),
+  gst_number: z
+    .string()
+    .trim()
+    .max(20)
+    .refine((value) => value === '' || normaliseGstNumber(value) !== null, gstNumberMessage),
+})
 export const gracePeriodRequestSchema = z.object({
   failed_payment_grace_period: gracePeriod,
   failed_payment_grace_period_unit: z.enum(graceUnits),

@@ -26,6 +26,7 @@ import {
   organisationNameRequestSchema,
   organisationPriceFrequencies,
   priceFrequenciesRequestSchema,
+  taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from './contract'
 import {
@@ -44,6 +45,7 @@ export function OrganisationSettingsPage(props: { organisationId: number }) {
     <Page title={organisationSettingsTitle} description={organisationSettingsDescription}>
       <div className="flex flex-col gap-6">
         <NameForm organisation={organisation} />
+        <TaxDetailsForm organisation={organisation} />
         <div className="grid gap-6 lg:grid-cols-2">
           <FailedPaymentGraceForm organisation={organisation} />
           <TermGraceForm organisation={organisation} />
@@ -107,6 +109,54 @@ function NameForm(props: { organisation: Organisation }) {
             {(field) => <field.TextField label="Organisation name" className="flex-1" isRequired />}
           </form.AppField>
           <form.SubmitButton className="sm:mt-7">Save name</form.SubmitButton>
+        </form.Form>
+      </form.AppForm>
+    </SettingCard>
+  )
+}
+
+/** The legal name and GST number members' receipts carry (issue 14: a GST receipt when they join). */
+function TaxDetailsForm(props: { organisation: Organisation }) {
+  const save = useSaveSetting(props.organisation.id)
+  const serverError = useActionFormError()
+  const form = useConsoleForm({
+    defaultValues: {
+      legal_name: props.organisation.legal_name ?? '',
+      gst_number: props.organisation.gst_number ?? '',
+    },
+    validators: { onSubmit: taxDetailsRequestSchema },
+    onSubmit: async ({ value, formApi }) => {
+      serverError.clear()
+      const result = await save({ setting: 'tax-details', body: value })
+      if (!result.ok) return serverError.show(formApi, result)
+      formApi.reset({ legal_name: result.data.legal_name ?? '', gst_number: result.data.gst_number ?? '' })
+      toast.success('Tax details saved')
+    },
+  })
+  return (
+    <SettingCard
+      title="Receipts and GST"
+      description="Printed on the receipt members get when they pay. With a GST number, receipts are tax invoices showing the 15% GST included."
+    >
+      <form.AppForm>
+        <form.Form
+          aria-label="Receipts and GST"
+          className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-start"
+        >
+          {serverError.message ? (
+            <Alert tone="error" className="sm:col-span-3">
+              {serverError.message}
+            </Alert>
+          ) : null}
+          <form.AppField name="legal_name">
+            {(field) => (
+              <field.TextField label="Legal name" description="As registered, e.g. Demo Fitness Limited" />
+            )}
+          </form.AppField>
+          <form.AppField name="gst_number">
+            {(field) => <field.TextField label="GST number" inputMode="numeric" placeholder="123-456-789" />}
+          </form.AppField>
+          <form.SubmitButton className="sm:mt-7">Save</form.SubmitButton>
         </form.Form>
       </form.AppForm>
     </SettingCard>

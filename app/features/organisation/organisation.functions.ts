@@ -8,6 +8,7 @@ import {
   offeringPermissionsRequestSchema,
   organisationNameRequestSchema,
   priceFrequenciesRequestSchema,
+  taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from './contract'
 
@@ -25,6 +26,7 @@ export const fetchOrganisation = createServerFn({ method: 'GET' })
 
 const settingChanges = z.discriminatedUnion('setting', [
   z.object({ setting: z.literal('name'), body: organisationNameRequestSchema }),
+  z.object({ setting: z.literal('tax-details'), body: taxDetailsRequestSchema }),
   z.object({ setting: z.literal('grace-period'), body: gracePeriodRequestSchema }),
   z.object({ setting: z.literal('term-membership-grace-period'), body: termGracePeriodRequestSchema }),
   z.object({ setting: z.literal('offering-permissions'), body: offeringPermissionsRequestSchema }),
@@ -41,6 +43,8 @@ export const updateOrganisationSetting = createServerFn({ method: 'POST' })
       switch (data.setting) {
         case 'name':
           return api().data(organisationRoutes.name, { params, body: data.body })
+        case 'tax-details':
+          return api().data(organisationRoutes.taxDetails, { params, body: data.body })
         case 'grace-period':
           return api().data(organisationRoutes.gracePeriod, { params, body: data.body })
         case 'term-membership-grace-period':

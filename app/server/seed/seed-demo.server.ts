@@ -22,6 +22,7 @@ import {
 import { logger } from '~/server/logger.server'
 import { createOffering } from '~/server/services/offerings/create-offering.server'
 import { createOrganisation } from '~/server/services/organisations/create-organisation.server'
+import { updateOrganisationSettings } from '~/server/services/organisations/update-organisation-settings.server'
 import { createPrice, type Price } from '~/server/services/prices/create-price.server'
 import { createPrivatePriceLink } from '~/server/services/prices/create-private-price-link.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
@@ -216,6 +217,13 @@ async function setUpDemoFitness(context: SeedContext): Promise<DemoOrganisationR
       'Card payments include a 2.5% surcharge. Bank account payments have no surcharge.',
   })
   const organisationId = organisation.id
+  // Receipts are tax invoices: the demo's GST number is Inland Revenue's published example.
+  await updateOrganisationSettings({
+    db,
+    now: founded,
+    organisationId,
+    taxDetails: { legalName: `${DEMO_ORGANISATION_NAME} Limited`, gstNumber: '49-091-850' },
+  })
 
   const gyms: DemoGym[] = []
   for (const plan of demoFitnessGyms) {

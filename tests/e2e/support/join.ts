@@ -60,6 +60,8 @@ export async function takePhoto(page: Page) {
 export async function connectSandboxBank(page: Page, accounts: RegExp[] = [/Everyday/]) {
   await page.getByRole('button', { name: /Connect my bank|Try again/ }).click()
   await expect(page.getByRole('heading', { name: 'Share an account with Gymbase?' })).toBeVisible()
+  // The sandbox bank stands in for another company's page, reached by a full page load.
+  await page.locator('html[data-hydrated="true"]').waitFor()
   for (const account of accounts) {
     await page.getByRole('checkbox', { name: account }).check({ force: true })
   }

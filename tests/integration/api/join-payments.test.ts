@@ -21,6 +21,7 @@ import {
   sandboxBankConsentSchema,
   sandboxCardConfirmSchema,
 } from '~/features/join/payment-contract'
+import { organisationSchema } from '~/features/organisation/contract'
 import { subscriptionSchema } from '~/features/subscriptions/contract'
 import { z } from '~/lib/validation'
 import { createTestPrice } from '../../factories/member-factory'
@@ -290,7 +291,7 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
       expect(active?.first_payment).toMatchObject({
         status: 'paid',
         amount: 7400,
-        method_label: 'visa ending 4242',
+        method_label: 'Visa ending 4242',
       })
       expect(active?.next_charge).toEqual({ on: '2026-03-24', amount: 2500 })
       const me = await readData(await browser.get('/me'), sessionUserSchema)
@@ -299,7 +300,9 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
       const welcome = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
       const welcomes = welcome.filter((mail) => mail.subject.startsWith('Welcome to'))
       expect(welcomes).toHaveLength(1)
-      expect(welcomes[0]?.text).toContain('We’ve taken your first payment of $74.00 from your visa ending 4242.')
+      expect(welcomes[0]?.text).toContain(
+        'We’ve taken your first payment of $74.00 from your Visa ending 4242.',
+      )
       expect(welcomes[0]?.text).toContain('Total (GST inclusive): $74.00')
       expect(welcomes[0]?.text).toContain('Then $25.00 weekly from Tue 24 Mar 2026, until you cancel.')
       // Another key once a member: refused, nothing more made.
@@ -361,6 +364,47 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
       expect((await staff.get('/me/payment-types')).status).toBe(403)
       expect((await staff.get(`/me/membership-quote?price_id=${priceId}`)).status).toBe(403)
     })
+  })
+
+  it('prints the organisation’s legal name and GST number on the receipt once an admin sets them', async () => {
+    const testApi = createTestApi(database, { now: () => now })
+    const admin = await signInStaff({ database, api: testApi, now, organisation: org, admin: true })
+    const path = `/organisations/${org.organisation.id}/tax-details`
+    const wrong = await admin.request('PUT', path, {
+      body: { legal_name: 'Test Fitness Limited', gst_number: '136-410-133' },
+    })
+    expect((await readErrors(wrong)).gst_number).toEqual([
+      'Enter the 8 or 9 digit GST number, e.g. 123-456-789.',
+    ])
+    const saved = await readData(
+      await admin.request('PUT', path, {
+        body: { legal_name: ' Test Fitness Limited ', gst_number: '49091850' },
+      }),
+      organisationSchema,
+    )
+    expect([saved.legal_name, saved.gst_number]).toEqual(['Test Fitness Limited', '049-091-850'])
+    const trainer = await signInStaff({
+      database,
+      api: testApi,
+      now,
+      organisation: org,
+      gyms: [{ index: 0, role: 'admin' }],
+    })
+    expect((await trainer.request('PUT', path, { body: { legal_name: '', gst_number: '' } })).status).toBe(
+      403,
+    )
+
+    const { browser, email } = await member(testApi)
+    const { setup } = await addCard(browser, '4242424242424242')
+    await browser.post('/me/payment-types/card', { setup_id: setup.id })
+    expect((await browser.post('/subscriptions', join())).status).toBe(201)
+    const [welcome] = (await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter(
+      (mail) => mail.subject.startsWith('Welcome'),
+    )
+    expect(welcome?.text).toContain('Tax invoice and receipt R-')
+    expect(welcome?.text).toContain('Test Fitness Limited\nGST number 049-091-850')
+    expect(welcome?.text).toContain('Total (GST inclusive): $74.00\nIncludes GST of $9.65 (15%)')
+    await admin.request('PUT', path, { body: { legal_name: '', gst_number: '' } })
   })
 
   it('keeps each member to their own payment methods', async () => {

@@ -165,6 +165,9 @@ const cases: Record<string, Case> = {
     body: (_ids, version) => ({ version }),
   },
   'PUT /organisations/{id}': { body: () => ({ name: 'Sweep Fitness' }) },
+  'PUT /organisations/{id}/tax-details': {
+    body: () => ({ legal_name: 'Sweep Fitness Limited', gst_number: '49-091-850' }),
+  },
   'PUT /organisations/{id}/grace-period': {
     body: () => ({ failed_payment_grace_period: 10, failed_payment_grace_period_unit: 'day' }),
   },

@@ -8,6 +8,7 @@ import {
   organisationNameRequestSchema,
   organisationSchema,
   priceFrequenciesRequestSchema,
+  taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from '~/features/organisation/contract'
 import { z } from '~/lib/validation'
@@ -43,6 +44,11 @@ export const organisationRoutes = {
     responses: { 200: organisationResponse, ...errors },
   }),
   name: put('/organisations/{id}', 'Rename the organisation', organisationNameRequestSchema),
+  taxDetails: put(
+    '/organisations/{id}/tax-details',
+    'The legal name and GST number printed on members’ receipts',
+    taxDetailsRequestSchema,
+  ),
   gracePeriod: put(
     '/organisations/{id}/grace-period',
     'How long a member with a failed payment keeps access before the membership is cancelled',

@@ -49,6 +49,13 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
     return c.json(await update(c, id, { organisationId: id, name: c.req.valid('json').name }), 200)
   })
 
+  api.openapi(routes.taxDetails, async (c) => {
+    const id = c.req.valid('param').id
+    const body = c.req.valid('json')
+    const taxDetails = { legalName: body.legal_name || null, gstNumber: body.gst_number || null }
+    return c.json(await update(c, id, { organisationId: id, taxDetails }), 200)
+  })
+
   api.openapi(routes.gracePeriod, async (c) => {
     const id = c.req.valid('param').id
     const body = c.req.valid('json')

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { gyms, offerings, organisations, paymentMethods, payments, prices, subscriptions } from '~/db/schema'
 import type { ActiveSubscription } from '~/features/join/payment-contract'
+import { describeCard } from '~/lib/card-number'
 import { cardSurcharge, periodAmount } from '~/server/billing/amounts'
 import { isRecurringFrequency } from '~/server/billing/periods'
 import { findMemberPaymentMethodList } from '../payment-methods/find-member-payment-methods.server'
@@ -74,7 +75,7 @@ export async function findActiveSubscription(options: {
     !methodRow
       ? null
       : methodRow.type === 'stripe_card'
-        ? `${methodRow.brand ?? 'Card'} ending ${methodRow.lastFour}`
+        ? describeCard(methodRow.brand, methodRow.lastFour)
         : `bank account ${maskAccount(methodRow.bankAccountNumber ?? '')}`
   return {
     id: subscription.id,

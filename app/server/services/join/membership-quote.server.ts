@@ -3,6 +3,7 @@ import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms, offerings, organisations, prices, privatePriceLinks, users } from '~/db/schema'
 import type { BillingFrequency, PaymentMethodType, TermUnit } from '~/db/schema/enums'
+import { describeCard } from '~/lib/card-number'
 import { formatLongDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
@@ -207,7 +208,7 @@ export async function quoteMembership(options: {
     (rate ? `Card payments carry a surcharge of ${rate}.` : null)
   const paymentMethodLabel = method
     ? method.type === 'stripe_card'
-      ? `${method.brand ?? 'Card'} ending ${method.lastFour}`
+      ? describeCard(method.brand, method.lastFour)
       : `bank account ${maskAccount(method.bankAccountNumber ?? '')}`
     : null
   const quote: Omit<MembershipQuote, 'agreement'> = {

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { membershipAgreements, organisations, paymentMethods, payments, users } from '~/db/schema'
+import { describeCard } from '~/lib/card-number'
 import { formatDate, formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { divideRoundingHalfUp } from '~/server/billing/amounts'
@@ -106,6 +107,6 @@ export async function sendWelcomeMail(options: {
 
 function methodWords(method: typeof paymentMethods.$inferSelect): string {
   return method.type === 'stripe_card'
-    ? `${method.brand ?? 'card'} ending ${method.lastFour}`
+    ? describeCard(method.brand, method.lastFour)
     : `bank account ${maskAccount(method.bankAccountNumber ?? '')}`
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { organisations } from '~/db/schema'
 import { graceUnits, organisationPriceFrequencies } from '~/db/schema/enums'
+import { gstNumberMessage, normaliseGstNumber } from '~/lib/gst-number'
 import { keepOneFrequencyMessage } from '~/lib/price-rules'
 import { z } from '~/lib/validation'
 import { idSchema, notFound, parseInput } from '../service-input.server'
@@ -17,6 +18,21 @@ const inputSchema = z.object({
   termMembershipGracePeriod: z.object({ value: gracePeriod, unit: z.enum(graceUnits) }).optional(),
   offeringPermissions: z
     .object({ enableOfferings: z.boolean(), nonStop: z.boolean(), limitedAccess: z.boolean() })
+    .optional(),
+  /** Receipts' legal name and GST number; null clears. The number is stored as 123-456-789. */
+  taxDetails: z
+    .object({
+      legalName: z.string().trim().max(200).nullable(),
+      gstNumber: z
+        .string()
+        .nullable()
+        .transform((value, context) => {
+          if (value === null) return null
+          const number = normaliseGstNumber(value)
+          if (number === null) context.addIssue({ code: 'custom', message: gstNumberMessage })
+          return number
+        }),
+    })
     .optional(),
   priceFrequencies: z.array(z.enum(organisationPriceFrequencies)).min(1, keepOneFrequencyMessage).optional(),
 })
@@ -51,6 +67,9 @@ export async function updateOrganisationSettings(
             termMembershipGracePeriodUnit: input.termMembershipGracePeriod.unit,
           }),
       ...(input.offeringPermissions ?? {}),
+      ...(input.taxDetails === undefined
+        ? {}
+        : { legalName: input.taxDetails.legalName || null, gstNumber: input.taxDetails.gstNumber }),
       ...(input.priceFrequencies === undefined
         ? {}
         : {
