@@ -118,7 +118,8 @@ test.describe('joining with a payment method, through to the welcome', () => {
     await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
     await expect(page.getByText(/^Paid: \$[\d.]+ from your Visa ending 4242\.$/)).toBeVisible()
     const welcome = await waitForMail({ to: email, since, subject: /Welcome/ })
-    expect(welcome.text).toContain('GST')
+    expect(welcome.text).toContain('Includes GST of')
+    expect(welcome.attachments?.map((file) => file.filename)).toEqual(['membership-agreement.pdf'])
   })
 
   test('cancelling at the bank says nothing was shared and offers another try', async ({ page }) => {

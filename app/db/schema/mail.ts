@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { createdAt, id, instant, isOneOf } from './columns'
 import { mailStatuses } from './enums'
 import { organisations } from './organisations'
+
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  contentBase64: string
+}
 
 /**
  * Every e-mail goes through this outbox: written in the same transaction as the change that causes it,
@@ -18,6 +24,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** Files sent with the message (a membership agreement's PDF), base64, small by design. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status', { enum: mailStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -63,6 +63,7 @@ export interface MailTransport {
     subject: string
     html: string
     text: string
+    attachments?: Array<{ filename: string; content: Buffer; contentType: string }>
   }): Promise<unknown>
 }
 
@@ -81,7 +82,14 @@ export async function queueMail({
 }): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ organisationId, to, subject: message.subject, html: message.html, text: message.text })
+    .values({
+      organisationId,
+      to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      attachments: message.attachments ?? [],
+    })
     .returning({ id: mailOutbox.id })
   if (!row) throw new Error('The outbox insert returned no row')
   return row.id
@@ -203,7 +211,18 @@ export async function deliverMail({
   }
 
   try {
-    await transport.sendMail({ from, to: row.to, subject: row.subject, html: row.html, text: row.text })
+    await transport.sendMail({
+      from,
+      to: row.to,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      attachments: row.attachments.map((attachment) => ({
+        filename: attachment.filename,
+        content: Buffer.from(attachment.contentBase64, 'base64'),
+        contentType: attachment.contentType,
+      })),
+    })
   } catch (error) {
     const message = errorMessage(error)
     const [updated] = await db

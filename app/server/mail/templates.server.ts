@@ -4,12 +4,14 @@
  * styles only (mail clients drop style sheets) and every interpolated value goes through `escapeHtml`.
  * The text part says the same as the HTML.
  */
+import type { MailAttachment } from '~/db/schema/mail'
 import { formatCents } from '~/lib/money'
 
 export interface MailContent {
   subject: string
   html: string
   text: string
+  attachments?: MailAttachment[]
 }
 
 /** Escapes the five characters that matter in HTML text and double- or single-quoted attributes. */

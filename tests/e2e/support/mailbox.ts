@@ -8,6 +8,7 @@ export interface ReceivedMail {
   subject: string
   text: string
   html: string
+  attachments?: Array<{ filename: string; contentType: string; size: number }>
   receivedAt: string
 }
 

@@ -30,6 +30,11 @@ export function startSmtpServer(): Promise<() => Promise<void>> {
               subject: mail.subject ?? '',
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
+              attachments: mail.attachments.map((attachment) => ({
+                filename: attachment.filename ?? '',
+                contentType: attachment.contentType,
+                size: attachment.size,
+              })),
               receivedAt: new Date().toISOString(),
             }),
           )

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { PDFDocument } from 'pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   mailOutbox,
@@ -24,6 +25,8 @@ import {
 import { organisationSchema } from '~/features/organisation/contract'
 import { subscriptionSchema } from '~/features/subscriptions/contract'
 import { z } from '~/lib/validation'
+import { pollPendingPayments } from '~/server/billing/engine/run-billing.server'
+import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
 import { createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors, readMessage } from '../support/answers'
@@ -305,6 +308,15 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
       )
       expect(welcomes[0]?.text).toContain('Total (GST inclusive): $74.00')
       expect(welcomes[0]?.text).toContain('Then $25.00 weekly from Tue 24 Mar 2026, until you cancel.')
+      // The agreement goes with it as a PDF a member can keep.
+      const [attachment] = welcomes[0]?.attachments ?? []
+      expect(attachment).toMatchObject({
+        filename: 'membership-agreement.pdf',
+        contentType: 'application/pdf',
+      })
+      const pdf = await PDFDocument.load(Buffer.from(attachment?.contentBase64 ?? '', 'base64'))
+      expect(pdf.getTitle()).toBe('Membership agreement: 24/7 Access at Ponsonby')
+      expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1)
       // Another key once a member: refused, nothing more made.
       expect((await browser.post('/subscriptions', join())).status).toBe(409)
     })
@@ -340,6 +352,28 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
         activeSubscriptionSchema.nullable(),
       )
       expect(active?.first_payment?.status).toBe('pending')
+    })
+
+    it('settles a bank first payment through the billing engine’s poll', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser, id } = await member(testApi)
+      const { code, state } = await connectBank(browser, ['91'])
+      await browser.post('/akahu/exchange', { code, state })
+      await browser.post('/akahu/sync-accounts')
+      expect((await browser.post('/subscriptions', join())).status).toBe(201)
+      // The engine's next run (billing.poll) asks the bank an hour and more later.
+      await pollPendingPayments({
+        db: database.db,
+        providers: createSandboxProviders({ db: database.db }),
+        now: new Date(now.getTime() + 2 * 60 * 60_000),
+      })
+      const [payment] = await database.db.select().from(payments).where(eq(payments.userId, id))
+      expect(payment?.status).toBe('sent')
+      const active = await readData(
+        await browser.get('/me/active-subscription'),
+        activeSubscriptionSchema.nullable(),
+      )
+      expect(active?.first_payment?.status).toBe('paid')
     })
 
     it('needs the typed name and the tick, and refuses staff and another organisation’s price', async () => {

@@ -1,9 +1,11 @@
 import type { Db } from '~/db/client.server'
+import type { MailAttachment } from '~/db/schema/mail'
 
 export interface MailMessage {
   subject: string
   html: string
   text: string
+  attachments?: MailAttachment[]
 }
 
 /**

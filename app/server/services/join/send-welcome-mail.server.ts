@@ -8,6 +8,7 @@ import { divideRoundingHalfUp } from '~/server/billing/amounts'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { welcomeMail } from '~/server/mail/templates.server'
 import type { Mailer } from '../auth/mailer'
+import { agreementPdf } from './agreement-pdf.server'
 import { findActiveSubscription } from './find-active-subscription.server'
 import { maskAccount } from './membership-quote.server'
 
@@ -36,7 +37,12 @@ export async function sendWelcomeMail(options: {
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
     .where(eq(users.id, options.userId))
   const [agreement] = await db
-    .select({ text: membershipAgreements.text })
+    .select({
+      text: membershipAgreements.text,
+      typedName: membershipAgreements.typedName,
+      acceptedAt: membershipAgreements.acceptedAt,
+      offSessionConsent: membershipAgreements.offSessionConsent,
+    })
     .from(membershipAgreements)
     .where(eq(membershipAgreements.subscriptionId, options.subscriptionId))
   if (!membership || !member || !agreement) return
@@ -91,17 +97,37 @@ export async function sendWelcomeMail(options: {
           issuedOn: formatDate(calendarDateAt(now)),
         }
       : null
+  const pdf = await agreementPdf({
+    title: `Membership agreement: ${membership.offering_name} at ${membership.gym_name}`,
+    agreement: agreement.text,
+    acceptance: [
+      `Accepted by ${member.name} (${member.email}), who typed “${agreement.typedName}”, on ${formatDateTime(agreement.acceptedAt)}.`,
+      agreement.offSessionConsent
+        ? `${member.name} agreed that payments may be taken when they are due without asking each time.`
+        : '',
+    ].filter(Boolean),
+  })
+  const message = welcomeMail({
+    organisationName: organisation.name,
+    recipientName: member.name,
+    facts,
+    agreement: agreement.text,
+    receipt,
+  })
   await options.mailer.send({
     db,
     organisationId: organisation.id,
     to: member.email,
-    message: welcomeMail({
-      organisationName: organisation.name,
-      recipientName: member.name,
-      facts,
-      agreement: agreement.text,
-      receipt,
-    }),
+    message: {
+      ...message,
+      attachments: [
+        {
+          filename: 'membership-agreement.pdf',
+          contentType: 'application/pdf',
+          contentBase64: Buffer.from(pdf).toString('base64'),
+        },
+      ],
+    },
   })
 }
 
@@ -109,4 +135,15 @@ function methodWords(method: typeof paymentMethods.$inferSelect): string {
   return method.type === 'stripe_card'
     ? describeCard(method.brand, method.lastFour)
     : `bank account ${maskAccount(method.bankAccountNumber ?? '')}`
+}
+
+const dateTime = new Intl.DateTimeFormat('en-NZ', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Pacific/Auckland',
+})
+
+/** "26 Nov 2026, 11:25 am" in Auckland. */
+function formatDateTime(instant: Date): string {
+  return dateTime.format(instant)
 }
