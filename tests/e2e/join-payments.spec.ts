@@ -67,7 +67,12 @@ test.describe('joining with a payment method, through to the welcome', () => {
     const staff = await browser.newPage()
     await signInStaff(staff, 'manager@demo.gymbase.nz')
     await staff.getByRole('combobox', { name: 'Search members' }).fill(name)
-    await expect(staff.getByRole('option', { name: new RegExp(name) })).toContainText(email)
+    const option = staff.getByRole('option', { name: new RegExp(name) })
+    await expect(option).toContainText(email)
+    // With the photo they took, so staff know them at the desk.
+    await expect
+      .poll(() => option.locator('img').evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0)
     await staff.close()
   })
 

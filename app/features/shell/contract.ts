@@ -20,6 +20,8 @@ export const searchResultSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
+  /** The member's photo (the join flow's take-photo), for staff to recognise them; null without one. */
+  profile_picture: z.string().nullable(),
 })
 export type SearchResult = z.infer<typeof searchResultSchema>
 

@@ -111,13 +111,16 @@ export function GlobalSearch() {
               id={member.id}
               textValue={member.name}
               className={({ isFocused }) =>
-                `flex cursor-pointer flex-col rounded px-3 py-2 text-sm outline-none ${
+                `flex cursor-pointer items-center gap-3 rounded px-3 py-2 text-sm outline-none ${
                   isFocused ? 'bg-accent-50 text-accent-900' : 'text-slate-900'
                 }`
               }
             >
-              <span className="truncate font-medium">{member.name}</span>
-              <span className="truncate text-slate-600 text-xs">{member.email}</span>
+              <MemberPhoto url={member.profile_picture} name={member.name} />
+              <span className="flex min-w-0 flex-col">
+                <span className="truncate font-medium">{member.name}</span>
+                <span className="truncate text-slate-600 text-xs">{member.email}</span>
+              </span>
             </ListBoxItem>
           )}
         </ListBox>
@@ -149,4 +152,24 @@ function OpenWhenAnswered(props: {
     state.open(null, 'input')
   }, [answer, inputRef])
   return null
+}
+
+/** The member's photo, so staff know who they're choosing; their initials while they have none. */
+function MemberPhoto(props: { url: string | null; name: string }) {
+  if (props.url) {
+    return <img src={props.url} alt="" className="size-9 shrink-0 rounded-full bg-slate-100 object-cover" />
+  }
+  const initials = props.name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('')
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-200 font-medium text-slate-700 text-xs"
+    >
+      {initials}
+    </span>
+  )
 }

@@ -164,6 +164,7 @@ describeEachDatabase('shell and dashboard API', (database) => {
         id: ids.ponsonbyMember,
         name: 'Wiremu Tautahi',
         email: 'wiremu.t@example.nz',
+        profile_picture: null,
       })
       expect((await search(browser, 'UTAH')).map((row) => row.id)).toEqual([ids.ponsonbyMember])
       // A LIKE wildcard typed into the box is a literal character.

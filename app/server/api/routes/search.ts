@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireStaffUser } from '~/access/caller.server'
+import { profilePictureUrl } from '~/server/auth/session-user.server'
 import { searchMembers } from '~/server/services/members/search-members.server'
 import type { ApiEnv } from '../context'
 import { searchRoutes } from './search.routes'
@@ -18,6 +19,16 @@ export function registerSearchRoutes(api: OpenAPIHono<ApiEnv>) {
       },
       query,
     })
-    return c.json({ data }, 200)
+    return c.json(
+      {
+        data: data.map((member) => ({
+          id: member.id,
+          name: member.name,
+          email: member.email,
+          profile_picture: profilePictureUrl({ id: member.id, profilePicture: member.profilePicture }),
+        })),
+      },
+      200,
+    )
   })
 }

@@ -32,7 +32,7 @@ export async function searchMembers(options: {
   db: Db
   caller: { userId: number; organisationId: number; isOrganisationAdmin: boolean }
   query: string
-}): Promise<SearchResult[]> {
+}): Promise<Array<Omit<SearchResult, 'profile_picture'> & { profilePicture: string | null }>> {
   const { db, caller } = options
   const text = options.query.toLowerCase()
   return preparedSearch(db).execute({
@@ -88,7 +88,13 @@ export function trigramPattern(text: string): string | null {
 
 const preparedSearch = preparedPerDatabase((db) =>
   db
-    .select({ id: sql<number>`found.id`, name: sql<string>`found.name`, email: sql<string>`found.email` })
+    .select({
+      id: sql<number>`found.id`,
+      name: sql<string>`found.name`,
+      email: sql<string>`found.email`,
+      // The member's photo (issue 14), by primary key for the few rows found.
+      profilePicture: sql<string | null>`(select u.profile_picture from users u where u.id = found.id)`,
+    })
     .from(
       sql`member_search(
         ${sql.placeholder('organisationId')}::integer, ${sql.placeholder('userId')}::integer,
