@@ -127,6 +127,29 @@ test.describe('joining with a payment method, through to the welcome', () => {
     expect(welcome.attachments?.map((file) => file.filename)).toEqual(['membership-agreement.pdf'])
   })
 
+  test('signed out at confirm, a member signs in again and carries on from confirm', async ({ page }) => {
+    const name = `Session Ender ${Date.now().toString(36)}`
+    const email = await signUpThroughScreens(page, { gym: /Ponsonby/, name, prefix: 'join-session' })
+    await fillAboutYou(page)
+    await takePhoto(page)
+    await page.getByRole('link', { name: /^Card/ }).click()
+    await enterCard(page, '4242424242424242')
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page.getByRole('heading', { name: 'Due today' })).toBeVisible()
+    // The session ends (another tab signed out, or it expired) while the member reads the agreement.
+    await page.context().clearCookies()
+    await acceptAndConfirm(page, name)
+    await expect(page.getByRole('alert')).toContainText('You’ve been signed out. Sign in again')
+    await page.getByRole('link', { name: 'Sign in again' }).click()
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill('a long enough passphrase')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    // Back on the step they were on, nothing lost but what they typed into the agreement.
+    await expect(page.getByRole('heading', { name: 'Due today' })).toBeVisible()
+    await acceptAndConfirm(page, name)
+    await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
+  })
+
   test('cancelling at the bank says nothing was shared and offers another try', async ({ page }) => {
     await signUpThroughScreens(page, { gym: /Ponsonby/, name: 'Bank Canceller', prefix: 'join-cancel' })
     await fillAboutYou(page)

@@ -13,7 +13,7 @@ import { resetSession } from '~/features/auth/guards'
 import type { ActionResult } from '~/lib/action-result'
 import { cardBrand, cardDigits, cardNumberProblem, cvcProblem, parseCardExpiry } from '~/lib/card-number'
 import { z } from '~/lib/validation'
-import { orConnectionLost } from './connection-lost'
+import { useJoinCall } from './connection-lost'
 import { JoinSteps } from './join-steps'
 import { confirmSandboxCard, saveCard, startCardSetup } from './payment.functions'
 import type { CardSetupAnswer } from './payment-contract'
@@ -51,6 +51,7 @@ const failed = (message: string, errors: Record<string, string[]> = {}) =>
 export function CardDetailsPage(props: { user: SessionUser }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const joinCall = useJoinCall()
   const serverError = useActionFormError()
   const createSetup = useServerFn(startCardSetup)
   const confirm = useServerFn(confirmSandboxCard)
@@ -64,12 +65,12 @@ export function CardDetailsPage(props: { user: SessionUser }) {
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       if (!setup.current) {
-        const created = await orConnectionLost(() => createSetup())
+        const created = await joinCall(() => createSetup())
         if (!created.ok) return serverError.show(formApi, created)
         setup.current = created.data
       }
       const secret = setup.current.client_secret
-      const confirmed = await orConnectionLost(() => confirm({ data: { client_secret: secret, ...value } }))
+      const confirmed = await joinCall(() => confirm({ data: { client_secret: secret, ...value } }))
       if (!confirmed.ok) {
         // The setup has gone (an old tab): start again with a new one next time.
         setup.current = undefined
@@ -83,7 +84,7 @@ export function CardDetailsPage(props: { user: SessionUser }) {
         )
       }
       const setupId = setup.current.id
-      const saved = await orConnectionLost(() => keep({ data: { setup_id: setupId } }))
+      const saved = await joinCall(() => keep({ data: { setup_id: setupId } }))
       if (!saved.ok) return serverError.show(formApi, saved)
       resetSession(queryClient)
       void queryClient.invalidateQueries({ queryKey: joinQueries.all, refetchType: 'none' })

@@ -9,7 +9,7 @@ import { RouterLink } from '~/components/ui/router-link'
 import { AuthFrame } from '~/features/auth/auth-frame'
 import type { SessionUser } from '~/features/auth/contract'
 import { resetSession } from '~/features/auth/guards'
-import { orConnectionLost } from './connection-lost'
+import { useJoinCall } from './connection-lost'
 import { JoinSteps } from './join-steps'
 import { switchPaymentType } from './payment.functions'
 import { describePaymentType } from './payment-words'
@@ -27,6 +27,7 @@ export function ChoosePaymentMethodPage(props: { user: SessionUser }) {
   const surcharge = props.user.general_card_surcharge_text?.trim()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const joinCall = useJoinCall()
   const switchTo = useServerFn(switchPaymentType)
   const [pending, setPending] = useState<number>()
   const [message, setMessage] = useState<string>()
@@ -35,7 +36,7 @@ export function ChoosePaymentMethodPage(props: { user: SessionUser }) {
     if (pending !== undefined) return
     setPending(id)
     setMessage(undefined)
-    const result = await orConnectionLost(() => switchTo({ data: { id } }))
+    const result = await joinCall(() => switchTo({ data: { id } }))
     if (!result.ok) {
       setPending(undefined)
       setMessage(result.message)

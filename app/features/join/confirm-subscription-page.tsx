@@ -15,6 +15,7 @@ import type { SessionUser } from '~/features/auth/contract'
 import { resetSession } from '~/features/auth/guards'
 import { formatLongDate, todayInAuckland } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
+import { sessionEndedMessage } from './connection-lost'
 import { chosenPriceKey, frequencyWords, joiningKey } from './join-choice'
 import { JoinSteps } from './join-steps'
 import { fetchMembershipQuote, joinMembership } from './payment.functions'
@@ -24,6 +25,7 @@ import { joinQueries } from './queries'
 type Failure =
   | { kind: 'declined'; message: string }
   | { kind: 'message'; message: string }
+  | { kind: 'signedOut' }
   | { kind: 'fields'; name?: string | undefined; tick?: string | undefined }
 
 function firstPrice(options: MembershipOptions): number | undefined {
@@ -63,7 +65,12 @@ export function ConfirmSubscriptionPage(props: { user: SessionUser }) {
   })
   const answer = quote.data
   const current: MembershipQuote | undefined = answer?.ok ? answer.data : undefined
-  const quoteProblem = answer && !answer.ok ? (answer.errors.start_date?.[0] ?? answer.message) : undefined
+  const quoteProblem =
+    answer && !answer.ok
+      ? answer.status === 401
+        ? sessionEndedMessage
+        : (answer.errors.start_date?.[0] ?? answer.message)
+      : undefined
 
   async function submit(event?: FormEvent) {
     event?.preventDefault()
@@ -89,6 +96,10 @@ export function ConfirmSubscriptionPage(props: { user: SessionUser }) {
       })
       if (!result.ok) {
         setPending(false)
+        if (result.status === 401) {
+          resetSession(queryClient)
+          return setFailure({ kind: 'signedOut' })
+        }
         const declined = result.errors.payment_method?.[0]
         if (declined) return setFailure({ kind: 'declined', message: declined })
         const nameProblem = result.errors.agreement_name?.[0]
@@ -229,6 +240,13 @@ export function ConfirmSubscriptionPage(props: { user: SessionUser }) {
             </Alert>
           ) : failure?.kind === 'message' ? (
             <Alert tone="error">{failure.message}</Alert>
+          ) : failure?.kind === 'signedOut' ? (
+            <Alert tone="error">
+              {sessionEndedMessage}{' '}
+              <Link to="/join/login" search={{ redirect: '/confirm-subscription' }} className={linkStyles()}>
+                Sign in again
+              </Link>
+            </Alert>
           ) : null}
 
           <Button type="submit" size="lg" fullWidth isPending={pending} isDisabled={!current}>

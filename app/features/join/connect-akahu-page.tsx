@@ -9,7 +9,7 @@ import { linkStyles } from '~/components/ui/link'
 import { Spinner } from '~/components/ui/spinner'
 import { AuthFrame } from '~/features/auth/auth-frame'
 import { resetSession } from '~/features/auth/guards'
-import { orConnectionLost } from './connection-lost'
+import { useJoinCall } from './connection-lost'
 import { JoinSteps } from './join-steps'
 import { fetchBankAuthUrl, finishBankConnection } from './payment.functions'
 import { joinQueries } from './queries'
@@ -39,6 +39,7 @@ export function ConnectAkahuPage(props: { back: BankReturn }) {
   const finish = useServerFn(finishBankConnection)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const joinCall = useJoinCall()
   const finished = useRef(false)
 
   useEffect(() => {
@@ -46,7 +47,7 @@ export function ConnectAkahuPage(props: { back: BankReturn }) {
     // Once, even if React runs the effect twice: a code works only once.
     finished.current = true
     void (async () => {
-      const result = await orConnectionLost(() => finish({ data: { code, state } }))
+      const result = await joinCall(() => finish({ data: { code, state } }))
       if (!result.ok) {
         setFinishing(false)
         setMessage(result.message)
@@ -57,13 +58,13 @@ export function ConnectAkahuPage(props: { back: BankReturn }) {
       void queryClient.invalidateQueries({ queryKey: joinQueries.all, refetchType: 'none' })
       await navigate({ to: '/join/bank-account-connected', replace: true })
     })()
-  }, [code, state, error, finish, navigate, queryClient])
+  }, [code, state, error, finish, navigate, queryClient, joinCall])
 
   async function connect() {
     if (leaving) return
     setLeaving(true)
     setMessage(undefined)
-    const result = await orConnectionLost(() => start())
+    const result = await joinCall(() => start())
     if (!result.ok) {
       setLeaving(false)
       setMessage(result.message)

@@ -1,18 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { resetSession } from '~/features/auth/guards'
+
 /** What a join step says when a call never came back (a phone between cell towers). */
 export const connectionLostMessage = 'We lost the connection. Check you’re online and try again.'
 
+/** A session that ended mid-flow (signed out in another tab, expired): sign in and carry on. */
+export const sessionEndedMessage =
+  'You’ve been signed out. Sign in again and you’ll carry on from this step; nothing you saved is lost.'
+
+interface Refusal {
+  ok: false
+  status: number
+  message: string
+  errors: Record<string, string[]>
+  error: string | undefined
+}
+
 /**
- * Runs a server function; a call that throws (no network, a server restart) answers as a failed result
- * in words, so no button stays busy and nothing hangs.
+ * Runs a server function so that what goes wrong reads in words and never hangs a button: a call that
+ * throws (no network, a server restart) says the connection was lost; a session that has ended says to
+ * sign in again — the join site's sign-in brings the member back to the step they were on.
  */
-export async function orConnectionLost<T extends { ok: boolean }>(
+export async function orConnectionLost<T extends { ok: true } | Refusal>(
   call: () => Promise<T>,
-): Promise<
-  T | { ok: false; status: 0; message: string; errors: Record<string, string[]>; error: undefined }
-> {
+  onSignedOut?: () => void,
+): Promise<T | Refusal> {
   try {
-    return await call()
+    const result = await call()
+    if (!result.ok && result.status === 401) {
+      onSignedOut?.()
+      return { ok: false, status: 401, message: sessionEndedMessage, errors: {}, error: undefined }
+    }
+    return result
   } catch {
     return { ok: false, status: 0, message: connectionLostMessage, errors: {}, error: undefined }
   }
+}
+
+/**
+ * `orConnectionLost` for a join page: a session found ended is forgotten at once, so the header and the
+ * guards (and the sign-in screen, which would otherwise send a "signed-in" member straight back) agree.
+ */
+export function useJoinCall() {
+  const queryClient = useQueryClient()
+  return useCallback(
+    <T extends { ok: true } | Refusal>(call: () => Promise<T>) =>
+      orConnectionLost(call, () => resetSession(queryClient)),
+    [queryClient],
+  )
 }

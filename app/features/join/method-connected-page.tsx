@@ -9,7 +9,7 @@ import { linkStyles } from '~/components/ui/link'
 import { Radio, RadioGroup } from '~/components/ui/radio-group'
 import { AuthFrame } from '~/features/auth/auth-frame'
 import { resetSession } from '~/features/auth/guards'
-import { orConnectionLost } from './connection-lost'
+import { useJoinCall } from './connection-lost'
 import { JoinSteps } from './join-steps'
 import { switchPaymentType } from './payment.functions'
 import { describePaymentType } from './payment-words'
@@ -30,6 +30,7 @@ export function MethodConnectedPage(props: { type: 'bank_account' | 'stripe_card
   const [message, setMessage] = useState<string>()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const joinCall = useJoinCall()
   const switchTo = useServerFn(switchPaymentType)
   const bank = props.type === 'bank_account'
 
@@ -40,7 +41,7 @@ export function MethodConnectedPage(props: { type: 'bank_account' | 'stripe_card
     const id = Number(chosen)
     const method = all.find((candidate) => candidate.id === id)
     if (method && !method.is_default) {
-      const result = await orConnectionLost(() => switchTo({ data: { id } }))
+      const result = await joinCall(() => switchTo({ data: { id } }))
       if (!result.ok) {
         setPending(false)
         setMessage(result.message)
