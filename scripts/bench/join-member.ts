@@ -47,8 +47,12 @@ export async function startMailCapture(port: number): Promise<MailCapture> {
   }
 }
 
-/** A browser-like client of the join site's API with its own cookie jar. */
+/**
+ * A browser-like client of the join site's API with its own cookie jar. Node can't resolve
+ * `*.localhost`, so requests go to 127.0.0.1 with the join site's Host header.
+ */
 export function joinClient(joinOrigin: string) {
+  const origin = new URL(joinOrigin)
   const jar = new Map<string, string>()
   async function call(method: string, path: string, body?: unknown, form?: FormData) {
     const headers = new Headers({
@@ -58,7 +62,7 @@ export function joinClient(joinOrigin: string) {
     })
     if (jar.size > 0) headers.set('Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '))
     if (body !== undefined) headers.set('Content-Type', 'application/json')
-    const response = await fetch(`${joinOrigin}/api${path}`, {
+    const response = await fetch(`http://127.0.0.1:${origin.port}/api${path}`, {
       method,
       headers,
       body: form ?? (body === undefined ? undefined : JSON.stringify(body)),

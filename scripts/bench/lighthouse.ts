@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { memberAtConfirm, startMailCapture } from './join-member'
+import { memberAtConfirm, startMailCapture } from './join-member.ts'
 
 const runs = Number(process.env.RUNS ?? 3)
 const port = Number(process.env.BASE_PORT ?? process.env.BENCH_PORT ?? 3600)

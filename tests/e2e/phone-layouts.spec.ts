@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test'
 import { consoleUrl, joinUrl } from '../../playwright.config'
 import { signInStaff } from './support/auth'
+import { acceptAndConfirm, enterCard, fillAboutYou, signUpThroughScreens, takePhoto } from './support/join'
 import { expect, test } from './support/test'
+
+test.use({ permissions: ['camera'] })
 
 // Nothing scrolls sideways on a phone (issue 13): every built screen at 360 and 390 px, measured.
 const widths = [360, 390]
@@ -33,6 +36,38 @@ test.describe('phone layouts', () => {
       await page.goto(`${joinUrl}/`)
       await page.getByRole('link', { name: /Harbour Strength Wynyard/ }).click()
       await expectNoSidewaysScroll(page, 'join register')
+    })
+
+    test(`the join steps after sign-up fit ${width} px @phone`, async ({ page }) => {
+      test.setTimeout(120_000)
+      await page.setViewportSize({ width, height: 800 })
+      const name = `Narrow Joiner ${width}`
+      await signUpThroughScreens(page, { gym: /Ponsonby/, name, prefix: `narrow${width}` })
+      await expectNoSidewaysScroll(page, 'join /about-you')
+      await fillAboutYou(page)
+      await expectNoSidewaysScroll(page, 'join /take-photo')
+      await takePhoto(page)
+      for (const path of ['/choose-payment-method', '/connect-akahu', '/card-details']) {
+        await page.goto(`${joinUrl}${path}`)
+        await expectNoSidewaysScroll(page, `join ${path}`)
+      }
+      await enterCard(page, '4242424242424242')
+      await expect(page).toHaveURL(`${joinUrl}/card-connected`)
+      await expectNoSidewaysScroll(page, 'join /card-connected')
+      await page.goto(`${joinUrl}/connect-akahu`)
+      await page.getByRole('button', { name: 'Connect my bank' }).click()
+      await expectNoSidewaysScroll(page, 'join /sandbox-bank/consent')
+      await page.locator('html[data-hydrated="true"]').waitFor()
+      await page.getByRole('checkbox', { name: /Spending/ }).check({ force: true })
+      await page.getByRole('button', { name: 'Allow' }).click()
+      await expect(page).toHaveURL(`${joinUrl}/bank-account-connected`)
+      await expectNoSidewaysScroll(page, 'join /bank-account-connected')
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await expect(page.getByRole('heading', { name: 'Due today' })).toBeVisible()
+      await expectNoSidewaysScroll(page, 'join /confirm-subscription')
+      await acceptAndConfirm(page, name)
+      await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
+      await expectNoSidewaysScroll(page, 'join /welcome-to-gym')
     })
 
     test(`the console's screens fit ${width} px @phone`, async ({ page }) => {
