@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { formatCents } from './money'
+import { MAX_RECORD_ID } from './record-id'
 
 /**
  * The words people read when a value is refused: SPEC §5's generic messages, and plain sentences in the
@@ -192,7 +193,7 @@ export function moneyInCents(options: { max: number }) {
  * The largest id a database `integer` column holds. Ids past it can name no record, so schemas refuse
  * them before a query overflows (a path id answers 404, a body id 422).
  */
-export const MAX_RECORD_ID = 2_147_483_647
+export { MAX_RECORD_ID }
 
 /** A record's id as the API takes it in a body (a number). */
 export const recordId = z.number().int().positive().max(MAX_RECORD_ID)

@@ -1,6 +1,7 @@
 import { subscriptionDisplayStateNames } from '~/features/subscriptions/subscription-state'
 import { formatDate } from '~/lib/dates'
 import { MAX_RECORD_ID, z } from '~/lib/validation'
+import { MAX_WEEKS_BACK } from './search'
 
 /**
  * The debug views of SPEC §2.2 (issue 4 point 8): expected against actual collections week by week,
@@ -12,7 +13,7 @@ const gymIdSchema = z.coerce.number().int().positive().max(MAX_RECORD_ID)
 
 /** Weeks of history the expected-payments view shows by default, and at most. */
 export const DEFAULT_WEEKS_BACK = 12
-export const MAX_WEEKS_BACK = 104
+export { MAX_WEEKS_BACK }
 /** Weeks after the current one the view always adds: payments already scheduled. */
 export const WEEKS_AHEAD = 4
 
@@ -132,18 +133,7 @@ export const activeUserCountsSchema = z.object({
 export type ActiveUserCounts = z.infer<typeof activeUserCountsSchema>
 
 /** Search params of the two screens, numbers already numbers; a bad value is dropped, not an error. */
-export const expectedPaymentsSearchSchema = z.object({
-  gym_id: z.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
-  weeks: z.number().int().min(1).max(MAX_WEEKS_BACK).optional().catch(undefined),
-})
-export type ExpectedPaymentsSearch = z.infer<typeof expectedPaymentsSearchSchema>
-
-export const activeUserSearchSchema = z.object({
-  gym_id: z.number().int().positive().max(MAX_RECORD_ID).optional().catch(undefined),
-  page: z.number().int().min(1).optional().catch(undefined),
-  per_page: z.number().int().min(1).max(100).optional().catch(undefined),
-})
-export type ActiveUserSearch = z.infer<typeof activeUserSearchSchema>
+export type { ActiveUserSearch, ExpectedPaymentsSearch } from './search'
 
 const dayAndMonth = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', timeZone: 'UTC' })
 

@@ -7,8 +7,8 @@ import {
   ActiveUserSkeleton,
   activeUserScreen,
 } from '~/features/billing-debugging/active-user-page'
-import { activeUserSearchSchema } from '~/features/billing-debugging/contract'
 import { activeUserCountsQuery, activeUsersQuery } from '~/features/billing-debugging/queries'
+import { activeUserSearchSchema } from '~/features/billing-debugging/search'
 
 /** Each member counted as active or not, and why (SPEC §2.2, §4; issue 4). */
 export const Route = createFileRoute('/console/_staff/active-user-debugging')({

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
+import * as z from 'zod/mini'
 import { requireConsoleArea } from '~/access/route-guard'
 import { DashboardPage } from '~/features/dashboard/dashboard-page'
 import { dashboardGymId, prefetchDashboard } from '~/features/dashboard/queries'
-import { z } from '~/lib/validation'
 
 /** How the business is doing, for the current gym or every gym the user has (issue 6). */
 export const Route = createFileRoute('/console/_staff/dashboard')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'dashboard'),
-  validateSearch: z.object({ scope: z.enum(['all']).optional().catch(undefined) }),
+  validateSearch: z.object({ scope: z.catch(z.optional(z.enum(['all'])), undefined) }),
   loaderDeps: ({ search }) => ({ scope: search.scope }),
   loader: async ({ context, deps }) => {
     const reports = prefetchDashboard(context.queryClient, dashboardGymId(context.user, deps.scope))

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { isOutsideGyms, requireConsoleArea } from '~/access/route-guard'
 import { OutsideGymsPage } from '~/components/page-states'
-import { expectedPaymentsSearchSchema } from '~/features/billing-debugging/contract'
 import {
   ExpectedPaymentsError,
   ExpectedPaymentsPage,
@@ -9,6 +8,7 @@ import {
   expectedPaymentsScreen,
 } from '~/features/billing-debugging/expected-payments-page'
 import { expectedPaymentsQuery } from '~/features/billing-debugging/queries'
+import { expectedPaymentsSearchSchema } from '~/features/billing-debugging/search'
 
 /** Expected against collected payments, week by week (SPEC §2.2, issue 4). */
 export const Route = createFileRoute('/console/_staff/expected-payments-debugging')({

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
+import * as z from 'zod/mini'
 import { ConnectAkahuPage } from '~/features/join/connect-akahu-page'
-import { z } from '~/lib/validation'
 
 /** What the bank's consent page sends back: a one-time code and our state, or an error. */
 const searchSchema = z.object({
-  code: z.string().max(300).optional().catch(undefined),
-  state: z.string().max(300).optional().catch(undefined),
-  error: z.string().max(100).optional().catch(undefined),
+  code: z.catch(z.optional(z.string().check(z.maxLength(300))), undefined),
+  state: z.catch(z.optional(z.string().check(z.maxLength(300))), undefined),
+  error: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
 })
 
 /** register.connect-akahu: open-banking connection (issue 14). */

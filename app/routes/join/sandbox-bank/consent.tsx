@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
+import * as z from 'zod/mini'
 import { joinQueries } from '~/features/join/queries'
 import { SandboxBankConsentPage } from '~/features/join/sandbox-bank-consent-page'
-import { z } from '~/lib/validation'
 
 const searchSchema = z.object({
-  state: z.string().max(300).catch(''),
-  redirect_uri: z.string().max(500).catch(''),
+  state: z.catch(z.string().check(z.maxLength(300)), ''),
+  redirect_uri: z.catch(z.string().check(z.maxLength(500)), ''),
 })
 
 /** The sandbox bank's consent page: the stand-in for Akahu's while no keys are set (issue 14). */
