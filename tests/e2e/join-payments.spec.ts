@@ -23,6 +23,12 @@ test.describe('joining with a payment method, through to the welcome', () => {
     const email = await signUpThroughScreens(page, { gym: /Ponsonby/, name, prefix: 'join-bank' })
     await fillAboutYou(page)
     await takePhoto(page)
+    // Back to a step already done: its answers are there, and Continue comes back here.
+    await page.getByRole('link', { name: /^Details/ }).click()
+    await expect(page.getByLabel('Street address')).toHaveValue('12 Ponsonby Road')
+    await expect(page.getByRole('checkbox', { name: 'A friend' })).toBeChecked()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page).toHaveURL(`${joinUrl}/choose-payment-method`)
 
     await expect(
       page.getByRole('navigation', { name: 'Joining steps' }).locator('[aria-current="step"]'),
@@ -35,6 +41,11 @@ test.describe('joining with a payment method, through to the welcome', () => {
     await page.getByRole('button', { name: 'Continue' }).click()
 
     await expect(page.getByRole('heading', { name: 'Due today' })).toBeVisible()
+    // A membership chosen, then a look at how to pay and back: the choice is still there.
+    await page.getByRole('radio', { name: /Off-Peak \$12\.99 weekly/ }).check({ force: true })
+    await page.getByRole('link', { name: 'Change' }).click()
+    await page.getByRole('button', { name: /Pay with Everyday/ }).click()
+    await expect(page.getByRole('radio', { name: /Off-Peak \$12\.99 weekly/ })).toBeChecked()
     await expect(page.getByText(/^Then \$\d+\.\d\d \w+ from \w{3} \d{1,2} \w{3} 20\d\d$/)).toBeVisible()
     await expect(page.getByText(/Paying with bank account 99-••••-•••••99-91/)).toBeVisible()
     await expect(page.getByRole('region', { name: 'Membership agreement text' })).toContainText(

@@ -9,7 +9,12 @@ import { confidenceAndExperienceOptions, hearAboutUsOptions } from '~/db/schema/
 import { AuthFrame } from '~/features/auth/auth-frame'
 import type { SessionUser } from '~/features/auth/contract'
 import { nextRegistrationStep, resetSession } from '~/features/auth/guards'
-import { confidenceAndExperienceLabels, hearAboutUsLabels, registerFieldsRequestSchema } from './contract'
+import {
+  confidenceAndExperienceLabels,
+  hearAboutUsLabels,
+  type RegisterFields,
+  registerFieldsRequestSchema,
+} from './contract'
 import { saveRegisterFields } from './join.functions'
 import { JoinSteps } from './join-steps'
 
@@ -18,27 +23,17 @@ import { JoinSteps } from './join-steps'
  * the member lives, who to call in an emergency, how they feel about the gym and how they heard of it,
  * and what they want to hear from us. `PUT /api/me/register-fields`.
  */
-export function AboutYouPage(props: { user: SessionUser }) {
+export function AboutYouPage(props: { user: SessionUser; saved: RegisterFields }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const serverError = useActionFormError()
   const save = useServerFn(saveRegisterFields)
   const form = useAppForm({
+    // What the member saved before, when they come back to change it (empty the first time).
     defaultValues: {
-      address: '',
-      suburb: '',
-      city: '',
-      post_code: '',
-      emergency_contact_name: '',
-      emergency_contact_relationship: '',
-      emergency_contact_mobile_number: '',
-      emergency_contact_email: '',
-      confidence_and_experience: [] as string[],
-      hear_about_us: [] as string[],
-      hear_about_us_other: '',
-      email_notifications_enabled: true,
-      push_notifications_enabled: true,
-      payment_reminders: true,
+      ...props.saved,
+      confidence_and_experience: Array.from<string>(props.saved.confidence_and_experience),
+      hear_about_us: Array.from<string>(props.saved.hear_about_us),
     },
     validators: { onSubmit: registerFieldsRequestSchema },
     onSubmit: async ({ value, formApi }) => {

@@ -140,6 +140,8 @@ export function ConfirmSubscriptionPage(props: { user: SessionUser }) {
             value={priceId === undefined ? null : String(priceId)}
             onChange={(value) => {
               setPriceId(Number(value))
+              // Kept on this device, so going back to change how to pay doesn't lose the choice.
+              window.localStorage.setItem(chosenPriceKey, value)
               setFailure(undefined)
             }}
           >

@@ -67,6 +67,25 @@ export const registerFieldsRequestSchema = z
   })
 export type RegisterFieldsRequest = z.infer<typeof registerFieldsRequestSchema>
 
+/** `GET /api/me/register-fields`: the answers as saved, empty strings and lists until answered. */
+export const registerFieldsSchema = z.object({
+  address: z.string(),
+  suburb: z.string(),
+  city: z.string(),
+  post_code: z.string(),
+  emergency_contact_name: z.string(),
+  emergency_contact_relationship: z.string(),
+  emergency_contact_mobile_number: z.string(),
+  emergency_contact_email: z.string(),
+  confidence_and_experience: z.array(z.enum(confidenceAndExperienceOptions)),
+  hear_about_us: z.array(z.enum(hearAboutUsOptions)),
+  hear_about_us_other: z.string(),
+  email_notifications_enabled: z.boolean(),
+  push_notifications_enabled: z.boolean(),
+  payment_reminders: z.boolean(),
+})
+export type RegisterFields = z.infer<typeof registerFieldsSchema>
+
 /** `GET /api/join/gyms/{uuid}/offerings`: what the gym sells, shown before a visitor's details. */
 export const joinOfferingSchema = z.object({
   id: z.number().int(),

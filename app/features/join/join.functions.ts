@@ -16,6 +16,11 @@ export const uploadProfilePicture = createServerFn({ method: 'POST' })
   })
   .handler(({ data }) => toActionResult(() => api().data(profilePictureRoutes.upload, { body: data })))
 
+/** about-you's answers as saved, so going back to the step shows them (`GET /api/me/register-fields`). */
+export const fetchRegisterFields = createServerFn({ method: 'GET' }).handler(() =>
+  api().data(meRoutes.showRegisterFields),
+)
+
 /** about-you: the member's "About you" (`PUT /api/me/register-fields`); answers the session user. */
 export const saveRegisterFields = createServerFn({ method: 'POST' })
   .validator(registerFieldsRequestSchema)

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { sessionUserSchema } from '~/features/auth/contract'
-import { registerFieldsRequestSchema } from '~/features/join/contract'
+import { registerFieldsRequestSchema, registerFieldsSchema } from '~/features/join/contract'
 import { dataEnvelope } from '../envelope'
 import { errorResponses, jsonBody, jsonResponse } from '../openapi'
 
@@ -8,6 +8,17 @@ import { errorResponses, jsonBody, jsonResponse } from '../openapi'
 const tags = ['Members']
 
 export const meRoutes = {
+  showRegisterFields: createRoute({
+    method: 'get',
+    path: '/me/register-fields',
+    tags,
+    summary: 'The member’s “About you” as saved (empty until answered), to go back and change it',
+    responses: {
+      200: jsonResponse('The answers', dataEnvelope(registerFieldsSchema)),
+      401: errorResponses[401],
+      403: errorResponses[403],
+    },
+  }),
   registerFields: createRoute({
     method: 'put',
     path: '/me/register-fields',

@@ -10,6 +10,32 @@ import { requireUser } from '../middleware/session'
 import { meRoutes as routes } from './me.routes'
 
 export function registerMeRoutes(api: OpenAPIHono<ApiEnv>) {
+  api.openapi(routes.showRegisterFields, async (c) => {
+    const { user } = requireUser(c)
+    if (user.isStaff) throw new AppError('FORBIDDEN', unauthorisedMessage)
+    return c.json(
+      {
+        data: {
+          address: user.address ?? '',
+          suburb: user.suburb ?? '',
+          city: user.city ?? '',
+          post_code: user.postCode ?? '',
+          emergency_contact_name: user.emergencyContactName ?? '',
+          emergency_contact_relationship: user.emergencyContactRelationship ?? '',
+          emergency_contact_mobile_number: user.emergencyContactMobileNumber ?? '',
+          emergency_contact_email: user.emergencyContactEmail ?? '',
+          confidence_and_experience: user.confidenceAndExperience,
+          hear_about_us: user.hearAboutUs,
+          hear_about_us_other: user.hearAboutUsOther ?? '',
+          email_notifications_enabled: user.emailNotificationsEnabled,
+          push_notifications_enabled: user.pushNotificationsEnabled,
+          payment_reminders: user.paymentReminders,
+        },
+      },
+      200,
+    )
+  })
+
   api.openapi(routes.registerFields, async (c) => {
     const { user } = requireUser(c)
     // Staff have no membership to describe: the step is the join flow's.
