@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { users } from '~/db/schema'
 import { sessionUserSchema } from '~/features/auth/contract'
+import { registerFieldsSchema } from '~/features/join/contract'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
@@ -71,6 +72,8 @@ describeEachDatabase('PUT /me/register-fields', (database) => {
       emailNotificationsEnabled: false,
       registerFieldsCompletedAt: now,
     })
+    // Going back to the step shows the answers as saved.
+    expect(await readData(await browser.get('/me/register-fields'), registerFieldsSchema)).toEqual(answers)
   })
 
   it('refuses missing and malformed answers in words, and "other" without where', async () => {
