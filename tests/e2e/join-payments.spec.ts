@@ -23,6 +23,8 @@ test.describe('joining with a payment method, through to the welcome', () => {
     const email = await signUpThroughScreens(page, { gym: /Ponsonby/, name, prefix: 'join-bank' })
     await fillAboutYou(page)
     await takePhoto(page)
+    // The gym being joined is named on top of every step.
+    await expect(page.getByRole('banner')).toContainText('Ponsonby')
     // Back to a step already done: its answers are there, and Continue comes back here.
     await page.getByRole('link', { name: /^Details/ }).click()
     await expect(page.getByLabel('Street address')).toHaveValue('12 Ponsonby Road')

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
+import { useState } from 'react'
 import { useAppForm } from '~/components/form/form-hook'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
@@ -28,13 +29,15 @@ export function AboutYouPage(props: { user: SessionUser; saved: RegisterFields }
   const queryClient = useQueryClient()
   const serverError = useActionFormError()
   const save = useServerFn(saveRegisterFields)
+  // What the member saved before, when they come back to change it (empty the first time). Taken once:
+  // new default values while the member types would put the form back to them.
+  const [defaultValues] = useState(() => ({
+    ...props.saved,
+    confidence_and_experience: Array.from<string>(props.saved.confidence_and_experience),
+    hear_about_us: Array.from<string>(props.saved.hear_about_us),
+  }))
   const form = useAppForm({
-    // What the member saved before, when they come back to change it (empty the first time).
-    defaultValues: {
-      ...props.saved,
-      confidence_and_experience: Array.from<string>(props.saved.confidence_and_experience),
-      hear_about_us: Array.from<string>(props.saved.hear_about_us),
-    },
+    defaultValues,
     validators: { onSubmit: registerFieldsRequestSchema },
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()

@@ -17,6 +17,8 @@ export function JoinHeader() {
     staleTime: 10_000,
   })
   const signedIn = session?.kind === 'user' || session?.kind === 'two_factor'
+  // The gym a signed-in member is joining, beside the brand (its logo joins it with the gyms issue).
+  const gym = session?.kind === 'user' && !session.user.is_staff ? session.user.gyms[0]?.name : undefined
   return (
     <header className="border-slate-200 border-b bg-white">
       <div className="mx-auto flex h-14 w-full max-w-md items-center justify-between gap-4 px-4">
@@ -27,6 +29,7 @@ export function JoinHeader() {
           <Dumbbell aria-hidden="true" className="size-5" />
           Gymbase
         </RouterLink>
+        {gym ? <p className="min-w-0 grow truncate font-medium text-slate-700 text-sm">{gym}</p> : null}
         {signedIn ? <SignOut /> : null}
       </div>
     </header>
