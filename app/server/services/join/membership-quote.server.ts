@@ -3,6 +3,7 @@ import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms, offerings, organisations, prices, privatePriceLinks, users } from '~/db/schema'
 import type { BillingFrequency, PaymentMethodType, TermUnit } from '~/db/schema/enums'
+import { frequencyWords } from '~/features/join/join-choice'
 import { describeCard } from '~/lib/card-number'
 import { formatLongDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
@@ -18,21 +19,6 @@ import { findMemberPaymentMethodList } from '../payment-methods/find-member-paym
 
 /** How far ahead a member may start (the gym may open a new site, or they may be travelling). */
 export const LATEST_START_DAYS = 60
-
-const frequencyWords: Record<BillingFrequency, string> = {
-  daily: 'daily',
-  weekly: 'weekly',
-  fortnightly: 'fortnightly',
-  monthly: 'monthly',
-  bi_monthly: 'every two months',
-  quarterly: 'quarterly',
-  twice_yearly: 'every six months',
-  yearly: 'yearly',
-  one_off: 'once',
-}
-
-/** `2026-12-07` → `Mon 7 Dec 2026`, as the confirm screen and the agreement say dates. */
-export const sayDate = formatLongDate
 
 export interface MembershipOptions {
   gym: { id: number; name: string; uuid: string }
@@ -135,10 +121,12 @@ export async function quoteMembership(options: {
   if (!isCalendarDate(startDate) || startDate < today || startDate > addDays(today, LATEST_START_DAYS)) {
     throw new AppError(
       'VALIDATION',
-      `Choose a start date from today to ${sayDate(addDays(today, LATEST_START_DAYS))}.`,
+      `Choose a start date from today to ${formatLongDate(addDays(today, LATEST_START_DAYS))}.`,
       {
         fieldErrors: {
-          start_date: [`Choose a start date from today to ${sayDate(addDays(today, LATEST_START_DAYS))}.`],
+          start_date: [
+            `Choose a start date from today to ${formatLongDate(addDays(today, LATEST_START_DAYS))}.`,
+          ],
         },
       },
     )
@@ -259,8 +247,8 @@ function agreementText(options: {
   const lines = [
     `Membership agreement between ${memberName} and ${organisationName} for ${quote.offeringName} at ${quote.gymName}.`,
     '',
-    `Start date: ${sayDate(quote.startDate)}.`,
-    `First payment: ${formatCents(first.total)} on ${sayDate(first.dueOn)}` +
+    `Start date: ${formatLongDate(quote.startDate)}.`,
+    `First payment: ${formatCents(first.total)} on ${formatLongDate(first.dueOn)}` +
       (first.joiningFee > 0
         ? `, made of ${formatCents(first.periodAmount)} for the first period and a ${formatCents(first.joiningFee)} joining fee`
         : '') +
@@ -269,7 +257,7 @@ function agreementText(options: {
   ]
   if (quote.recurring) {
     lines.push(
-      `Then ${formatCents(quote.recurring.total)} ${frequencyWords[quote.billingFrequency]} from ${sayDate(quote.recurring.from)}` +
+      `Then ${formatCents(quote.recurring.total)} ${frequencyWords[quote.billingFrequency]} from ${formatLongDate(quote.recurring.from)}` +
         (quote.recurring.surcharge > 0
           ? ` (including ${formatCents(quote.recurring.surcharge)} card surcharge)`
           : '') +
@@ -286,11 +274,11 @@ function agreementText(options: {
   if (quote.term) {
     lines.push(
       '',
-      `Minimum term: ${quote.term.amount} ${quote.term.unit}${quote.term.amount === 1 ? '' : 's'}, to ${sayDate(quote.term.endsOn)}. ` +
+      `Minimum term: ${quote.term.amount} ${quote.term.unit}${quote.term.amount === 1 ? '' : 's'}, to ${formatLongDate(quote.term.endsOn)}. ` +
         `Over the term you agree to pay ${formatCents(quote.term.totalValue)} in all` +
         (quote.recurring?.surcharge ? ', plus any card surcharge' : '') +
         '. Cancelling before the term ends may mean paying the rest of the term.',
-      `Cooling-off: you may cancel for any reason until ${sayDate(quote.term.coolingOffEndsOn)} (${TERM_COOLING_OFF_DAYS} days from your start) and pay only for the days you were a member.`,
+      `Cooling-off: you may cancel for any reason until ${formatLongDate(quote.term.coolingOffEndsOn)} (${TERM_COOLING_OFF_DAYS} days from your start) and pay only for the days you were a member.`,
     )
   }
   lines.push(
