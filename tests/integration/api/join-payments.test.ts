@@ -354,6 +354,33 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
       expect(active?.first_payment?.status).toBe('pending')
     })
 
+    it('charges nothing today for a later start: the membership is confirmed and the engine takes it then', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser, id } = await member(testApi)
+      const { setup } = await addCard(browser, '4242424242424242')
+      await browser.post('/me/payment-types/card', { setup_id: setup.id })
+      const quote = await readData(
+        await browser.get(`/me/membership-quote?price_id=${priceId}&start_date=2026-03-27`),
+        membershipQuoteSchema,
+      )
+      expect([quote.due_today, quote.first_payment.due_on, quote.recurring?.from]).toEqual([
+        0,
+        '2026-03-27',
+        '2026-04-03',
+      ])
+      expect((await browser.post('/subscriptions', join({ start_date: '2026-03-27' }))).status).toBe(201)
+      const rows = await database.db.select().from(payments).where(eq(payments.userId, id))
+      expect(rows.map((payment) => [payment.status, payment.dueOn, payment.attempt])).toEqual([
+        ['upcoming', '2026-03-27', 0],
+      ])
+      const active = await readData(
+        await browser.get('/me/active-subscription'),
+        activeSubscriptionSchema.nullable(),
+      )
+      expect(active?.first_payment).toMatchObject({ status: 'upcoming', due_on: '2026-03-27' })
+      expect(active?.next_charge).toEqual({ on: '2026-03-27', amount: 7400 })
+    })
+
     it('settles a bank first payment through the billing engine’s poll', async () => {
       const testApi = createTestApi(database, { now: () => now })
       const { browser, id } = await member(testApi)
