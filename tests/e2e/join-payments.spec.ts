@@ -163,6 +163,38 @@ test.describe('joining with a payment method, through to the welcome', () => {
     await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
   })
 
+  test('a member starting on a later day pays nothing today and is told when the first payment is', async ({
+    page,
+  }) => {
+    const name = `Later Starter ${Date.now().toString(36)}`
+    await signUpThroughScreens(page, { gym: /Ponsonby/, name, prefix: 'join-later' })
+    await fillAboutYou(page)
+    await takePhoto(page)
+    await page.getByRole('link', { name: /^Card/ }).click()
+    await enterCard(page, '4242424242424242')
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page.getByRole('heading', { name: 'Due today' })).toBeVisible()
+    // Ten days from today in Auckland.
+    const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' })
+      .format(new Date(Date.now() + 10 * 86_400_000))
+      .split('-')
+    await page.getByRole('radio', { name: 'Another day' }).check({ force: true })
+    const start = page.getByRole('group', { name: 'Start date' })
+    await start.getByLabel('Day').fill(String(Number(day)))
+    await start.getByLabel('Month').fill(String(Number(month)))
+    await start.getByLabel('Year').fill(year ?? '')
+    await expect(page.getByRole('heading', { name: /^Due on / })).toBeVisible()
+    await expect(page.getByText('Nothing is taken today.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Confirm membership' })).toBeVisible()
+    await acceptAndConfirm(page, name)
+    await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
+    await expect(
+      page.getByText(
+        /^Your first payment of \$[\d.]+ will be taken on \w{3} \d{1,2} \w{3} 20\d\d from your Visa ending 4242\.$/,
+      ),
+    ).toBeVisible()
+  })
+
   test('cancelling at the bank says nothing was shared and offers another try', async ({ page }) => {
     await signUpThroughScreens(page, { gym: /Ponsonby/, name: 'Bank Canceller', prefix: 'join-cancel' })
     await fillAboutYou(page)
