@@ -156,8 +156,17 @@ function OpenWhenAnswered(props: {
 
 /** The member's photo, so staff know who they're choosing; their initials while they have none. */
 function MemberPhoto(props: { url: string | null; name: string }) {
-  if (props.url) {
-    return <img src={props.url} alt="" className="size-9 shrink-0 rounded-full bg-slate-100 object-cover" />
+  // A photo that doesn't load (gone from the store) shows the initials rather than a broken image.
+  const [failed, setFailed] = useState(false)
+  if (props.url && !failed) {
+    return (
+      <img
+        src={props.url}
+        alt=""
+        onError={() => setFailed(true)}
+        className="size-9 shrink-0 rounded-full bg-slate-100 object-cover"
+      />
+    )
   }
   const initials = props.name
     .split(/\s+/)

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { eq, inArray, isNull, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import type { Db } from '~/db/client.server'
 import {
   type DemoOrganisationRecords,
@@ -26,7 +27,9 @@ import { updateOrganisationSettings } from '~/server/services/organisations/upda
 import { createPrice, type Price } from '~/server/services/prices/create-price.server'
 import { createPrivatePriceLink } from '~/server/services/prices/create-private-price-link.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
+import { setProfilePicture } from '~/server/services/users/set-profile-picture.server'
 import { recordVisits } from '~/server/services/visits/record-visits.server'
+import { getFileStorage } from '~/server/storage/get-file-storage.server'
 import { type DemoHistoryStats, runDemoEvent, runDemoHistory } from './demo-history'
 import {
   createDemoMember,
@@ -425,12 +428,26 @@ async function setUpDemoFitness(context: SeedContext): Promise<DemoOrganisationR
         email: demoSignIns.member,
         passwordHash,
         emailVerified: true,
-        profilePicture: 'profile-pictures/demo/aroha-ngata.jpg',
         mobileNumber: '021 612 3390',
       },
     },
   ])
+  // Her photo, kept in the file store as a member's own would be (staff see it in the search).
+  const [aroha] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoSignIns.member))
+  if (aroha) {
+    await setProfilePicture({ db, storage: getFileStorage(), userId: aroha.id, upload: await demoPortrait() })
+  }
   return records
+}
+
+/** A plain drawn portrait (no fonts needed), standing in for a demo member's photo. */
+async function demoPortrait(): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
+    <rect width="400" height="400" fill="#0f766e"/>
+    <circle cx="200" cy="160" r="78" fill="#fde68a"/>
+    <path d="M70 400 C80 290 140 250 200 250 C260 250 320 290 330 400 Z" fill="#f59e0b"/>
+  </svg>`
+  return new Uint8Array(await sharp(Buffer.from(svg)).jpeg().toBuffer())
 }
 
 /** The other members of Demo Fitness, made in the background: a list that is the same for a given seed. */
