@@ -35,7 +35,10 @@ test.describe('the join flow’s "About you"', () => {
     await expect(page.getByLabel('Street address')).toBeFocused()
     await expect(page.getByText('Value is required')).toHaveCount(5)
     await page.getByLabel('Post code').fill('101')
-    await page.getByRole('checkbox', { name: 'Something else' }).check({ force: true })
+    // By keyboard: the messages going as the post code is typed move the boxes under a pointer.
+    await page.getByRole('checkbox', { name: 'Something else' }).focus()
+    await page.keyboard.press('Space')
+    await expect(page.getByRole('checkbox', { name: 'Something else' })).toBeChecked()
     await page.getByRole('button', { name: 'Continue' }).click()
     await expect(page.getByText('Enter the 4-digit post code.')).toBeVisible()
     await expect(page.getByText('Tell us where you heard about us.')).toBeVisible()
