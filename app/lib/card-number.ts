@@ -31,6 +31,12 @@ export function cardBrand(digits: string): CardBrand {
   return 'unknown'
 }
 
+const cardBrands: readonly string[] = ['visa', 'mastercard', 'amex', 'unknown'] satisfies CardBrand[]
+
+function isCardBrand(value: string): value is CardBrand {
+  return cardBrands.includes(value)
+}
+
 export const cardBrandNames: Record<CardBrand, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
@@ -89,6 +95,6 @@ export function cvcProblem(value: string, brand: CardBrand): string | null {
 
 /** "Visa ending 4242": a saved card as the member recognises it. */
 export function describeCard(brand: string | null, lastFour: string | null): string {
-  const name = brand && brand in cardBrandNames ? cardBrandNames[brand as CardBrand] : (brand ?? 'Card')
+  const name = brand !== null && isCardBrand(brand) ? cardBrandNames[brand] : (brand ?? 'Card')
   return `${name} ending ${lastFour ?? '····'}`
 }

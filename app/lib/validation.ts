@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { todayInAuckland } from './dates'
 import { formatCents } from './money'
 import { MAX_RECORD_ID } from './record-id'
 
@@ -207,17 +208,12 @@ export const recordIdParam = z.coerce.number<string>().int().positive().max(MAX_
  */
 export const calendarDate = z.string().min(1).pipe(z.iso.date(messages.date))
 
-/** Today's calendar day in New Zealand, `YYYY-MM-DD`, for rules a form checks before the server does. */
-function todayInNewZealand(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date())
-}
-
 /**
  * A date of birth: a real day, not in the future and not before 1900. A future one is an invalid date,
  * not a too-young person (issue 13); the server checks the future again against its own clock.
  */
 export const dateOfBirth = calendarDate.refine(
   // A value that isn't a date at all has been refused above, once.
-  (day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || (day >= '1900-01-01' && day <= todayInNewZealand()),
+  (day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || (day >= '1900-01-01' && day <= todayInAuckland()),
   messages.date,
 )

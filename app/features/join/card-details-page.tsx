@@ -12,6 +12,7 @@ import type { SessionUser } from '~/features/auth/contract'
 import { resetSession } from '~/features/auth/guards'
 import type { ActionResult } from '~/lib/action-result'
 import { cardBrand, cardDigits, cardNumberProblem, cvcProblem, parseCardExpiry } from '~/lib/card-number'
+import { todayInAuckland } from '~/lib/dates'
 import { z } from '~/lib/validation'
 import { useJoinCall } from './connection-lost'
 import { JoinSteps } from './join-steps'
@@ -20,10 +21,7 @@ import type { CardSetupAnswer } from './payment-contract'
 import { joinQueries } from './queries'
 
 const today = () => {
-  const [year = 0, month = 0] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' })
-    .format(new Date())
-    .split('-')
-    .map(Number)
+  const [year = 0, month = 0] = todayInAuckland().split('-').map(Number)
   return { year, month }
 }
 

@@ -30,10 +30,8 @@ async function iconShape(): Promise<confetti.Shape | null> {
     const response = await fetch('/icon-192.png')
     if (!response.ok) return null
     const bitmap = await createImageBitmap(await response.blob(), { resizeWidth: 20, resizeHeight: 20 })
-    // The library reads the matrix as the six numbers of `new DOMMatrix(…)` (as its shapeFromText
-    // makes them); its type names DOMMatrix, which that constructor cannot take.
-    const matrix = [0.5, 0, 0, 0.5, -5, -5] as unknown as DOMMatrix
-    return { type: 'bitmap', bitmap, matrix }
+    // Half scale, centred: the matrix the library's own text shapes use (it copies it into a DOMMatrix).
+    return { type: 'bitmap', bitmap, matrix: new DOMMatrix([0.5, 0, 0, 0.5, -5, -5]) }
   } catch {
     return null
   }

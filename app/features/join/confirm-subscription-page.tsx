@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Checkbox } from '~/components/ui/checkbox'
@@ -14,9 +14,10 @@ import { AuthFrame } from '~/features/auth/auth-frame'
 import type { SessionUser } from '~/features/auth/contract'
 import { resetSession } from '~/features/auth/guards'
 import { formatLongDate, todayInAuckland } from '~/lib/dates'
+import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import { sessionEndedMessage } from './connection-lost'
-import { chosenPriceKey, frequencyWords, joiningKey } from './join-choice'
+import { chosenPriceKey, joiningKey } from './join-choice'
 import { JoinSteps } from './join-steps'
 import { fetchMembershipQuote, joinMembership } from './payment.functions'
 import type { MembershipOptions, MembershipQuote } from './payment-contract'
@@ -28,11 +29,10 @@ type Failure =
   | { kind: 'signedOut' }
   | { kind: 'fields'; name?: string | undefined; tick?: string | undefined }
 
-function firstPrice(options: MembershipOptions): number | undefined {
-  const prices = options.offerings.flatMap((offering) => offering.prices)
-  const remembered =
-    typeof window === 'undefined' ? null : Number(window.localStorage.getItem(chosenPriceKey))
-  return prices.find((price) => price.id === remembered)?.id ?? prices[0]?.id
+/** The price picked on this device (the gym's page, or here before a look at how to pay), if still offered. */
+function rememberedPrice(options: MembershipOptions): number | undefined {
+  const remembered = Number(window.localStorage.getItem(chosenPriceKey))
+  return options.offerings.flatMap((offering) => offering.prices).find((price) => price.id === remembered)?.id
 }
 
 /**
@@ -43,7 +43,12 @@ function firstPrice(options: MembershipOptions): number | undefined {
  */
 export function ConfirmSubscriptionPage(props: { user: SessionUser }) {
   const { data: options } = useSuspenseQuery(joinQueries.membershipOptions())
-  const [priceId, setPriceId] = useState(() => firstPrice(options))
+  const [priceId, setPriceId] = useState(options.offerings.flatMap((offering) => offering.prices)[0]?.id)
+  // After hydration, so the server's page and the browser's first render agree.
+  useEffect(() => {
+    const remembered = rememberedPrice(options)
+    if (remembered !== undefined) setPriceId(remembered)
+  }, [options])
   const [startLater, setStartLater] = useState(false)
   const [laterDate, setLaterDate] = useState('')
   const [name, setName] = useState('')
@@ -194,12 +199,10 @@ export function ConfirmSubscriptionPage(props: { user: SessionUser }) {
               <h2 id="agreement-heading" className="font-semibold text-slate-900">
                 Membership agreement
               </h2>
-              {/* A scrolling region must be reachable by keyboard, so it takes focus. */}
+              {/* In full, not in a scrolling box: every word is read before it is accepted, by any means. */}
               <section
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-                tabIndex={0}
                 aria-label="Membership agreement text"
-                className="max-h-64 overflow-y-auto whitespace-pre-line rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-800 text-sm"
+                className="whitespace-pre-line rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-800 text-sm"
               >
                 {current.agreement}
               </section>

@@ -1,20 +1,5 @@
-import type { BillingFrequency } from '~/db/schema/enums'
-
 /** The price a visitor picked on the gym's page, carried to confirm (local storage, this device). */
 export const chosenPriceKey = 'gymbase.join.price'
-
-/** "$25.00 weekly": how a price's frequency reads after its amount. */
-export const frequencyWords: Record<BillingFrequency, string> = {
-  daily: 'daily',
-  weekly: 'weekly',
-  fortnightly: 'fortnightly',
-  monthly: 'monthly',
-  bi_monthly: 'every two months',
-  quarterly: 'quarterly',
-  twice_yearly: 'every six months',
-  yearly: 'yearly',
-  one_off: 'once',
-}
 
 /**
  * The confirm's idempotency key: one per member, price and start date, kept for the tab's life, so a

@@ -1,7 +1,7 @@
-import type { BillingFrequency } from '~/db/schema/enums'
 import type { prices } from '~/db/schema/prices'
 import { formatDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
+import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import { divideRoundingHalfUp, periodAmount } from './amounts'
 import { type CalendarDateString, daysBetween, isCalendarDate } from './calendar'
@@ -28,18 +28,6 @@ export interface ProRataResult {
   dailyRate: number
   /** The working, line by line, in words for the calculate-pro-rata screen. */
   explanation: string[]
-}
-
-const frequencyWords: Record<BillingFrequency, string> = {
-  daily: 'daily',
-  weekly: 'weekly',
-  fortnightly: 'fortnightly',
-  monthly: 'monthly',
-  bi_monthly: 'every two months',
-  quarterly: 'quarterly',
-  twice_yearly: 'every six months',
-  yearly: 'yearly',
-  one_off: 'one-off',
 }
 
 function dayCount(days: number): string {
