@@ -33,6 +33,15 @@ export const staffErrors = {
   422: errorResponses[422],
 }
 
+/** What a member's operation on their own records may answer besides success (the join flow). */
+export const memberErrors = {
+  401: errorResponses[401],
+  403: errorResponses[403],
+  404: errorResponses[404],
+  409: errorResponses[409],
+  422: errorResponses[422],
+}
+
 /** The answer of an action that returns only a sentence (archive, delete, resend). */
 export const messageResponse = jsonResponse('Done', messageSchema)
 

@@ -6,16 +6,9 @@ import {
   membershipQuoteSchema,
 } from '~/features/join/payment-contract'
 import { dataEnvelope } from '../envelope'
-import { errorResponses, jsonResponse } from '../openapi'
+import { jsonResponse, memberErrors } from '../openapi'
 
 const tags = ['Members']
-const memberErrors = {
-  401: errorResponses[401],
-  403: errorResponses[403],
-  404: errorResponses[404],
-  409: errorResponses[409],
-  422: errorResponses[422],
-}
 
 /** The member's own membership, as the join flow's confirm and welcome screens show it (issue 14). */
 export const membershipRoutes = {

@@ -3,6 +3,7 @@ import { requireMemberSelf } from '~/access/member-self.server'
 import { findActiveSubscription } from '~/server/services/join/find-active-subscription.server'
 import { findMembershipOptions, quoteMembership } from '~/server/services/join/membership-quote.server'
 import type { ApiEnv } from '../context'
+import { toJoinOfferingResource } from '../resources/join-offering'
 import { membershipRoutes as routes } from './membership.routes'
 
 export function registerMembershipRoutes(api: OpenAPIHono<ApiEnv>) {
@@ -14,20 +15,7 @@ export function registerMembershipRoutes(api: OpenAPIHono<ApiEnv>) {
         data: {
           gym: { id: options.gym.id, name: options.gym.name },
           private_price: options.privatePriceLinkId !== null,
-          offerings: options.offerings.map(({ offering, prices }) => ({
-            id: offering.id,
-            name: offering.name,
-            description: offering.description,
-            type: offering.type,
-            prices: prices.map((price) => ({
-              id: price.id,
-              amount: price.amount,
-              billing_frequency: price.billingFrequency,
-              joining_fee: price.joiningFee,
-              term_amount: price.termAmount,
-              term_unit: price.termUnit,
-            })),
-          })),
+          offerings: options.offerings.map(toJoinOfferingResource),
         },
       },
       200,

@@ -13,16 +13,9 @@ import {
 } from '~/features/join/payment-contract'
 import { z } from '~/lib/validation'
 import { dataEnvelope } from '../envelope'
-import { errorResponses, idParams, jsonBody, jsonResponse, messageResponse } from '../openapi'
+import { errorResponses, idParams, jsonBody, jsonResponse, memberErrors, messageResponse } from '../openapi'
 
 const tags = ['Payment methods']
-const memberErrors = {
-  401: errorResponses[401],
-  403: errorResponses[403],
-  404: errorResponses[404],
-  409: errorResponses[409],
-  422: errorResponses[422],
-}
 const paymentTypesResponse = jsonResponse(
   'The member’s payment methods',
   dataEnvelope(z.array(paymentTypeSchema)),
