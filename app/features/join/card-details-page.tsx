@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { Lock } from 'lucide-react'
 import { useRef } from 'react'
@@ -9,16 +8,15 @@ import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
 import { AuthFrame } from '~/features/auth/auth-frame'
 import type { SessionUser } from '~/features/auth/contract'
-import { resetSession } from '~/features/auth/guards'
 import type { ActionResult } from '~/lib/action-result'
 import { cardBrand, cardDigits, cardNumberProblem, cvcProblem, parseCardExpiry } from '~/lib/card-number'
 import { todayInAuckland } from '~/lib/dates'
 import { z } from '~/lib/validation'
 import { useJoinCall } from './connection-lost'
 import { JoinSteps } from './join-steps'
+import { useNextStep } from './next-step'
 import { confirmSandboxCard, saveCard, startCardSetup } from './payment.functions'
 import type { CardSetupAnswer } from './payment-contract'
-import { joinQueries } from './queries'
 
 const today = () => {
   const [year = 0, month = 0] = todayInAuckland().split('-').map(Number)
@@ -47,8 +45,7 @@ const failed = (message: string, errors: Record<string, string[]> = {}) =>
  * the card number goes to it and nowhere else.
  */
 export function CardDetailsPage(props: { user: SessionUser }) {
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const nextStep = useNextStep()
   const joinCall = useJoinCall()
   const serverError = useActionFormError()
   const createSetup = useServerFn(startCardSetup)
@@ -84,9 +81,7 @@ export function CardDetailsPage(props: { user: SessionUser }) {
       const setupId = setup.current.id
       const saved = await joinCall(() => keep({ data: { setup_id: setupId } }))
       if (!saved.ok) return serverError.show(formApi, saved)
-      resetSession(queryClient)
-      void queryClient.invalidateQueries({ queryKey: joinQueries.all, refetchType: 'none' })
-      await navigate({ to: '/join/card-connected' })
+      await nextStep('/join/card-connected')
     },
   })
 

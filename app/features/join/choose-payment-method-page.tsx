@@ -1,17 +1,12 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { ChevronRight, CreditCard, Landmark } from 'lucide-react'
-import { useState } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { RouterLink } from '~/components/ui/router-link'
 import { AuthFrame } from '~/features/auth/auth-frame'
 import type { SessionUser } from '~/features/auth/contract'
-import { resetSession } from '~/features/auth/guards'
-import { useJoinCall } from './connection-lost'
 import { JoinSteps } from './join-steps'
-import { switchPaymentType } from './payment.functions'
+import { usePayWith } from './next-step'
 import { describePaymentType } from './payment-words'
 import { joinQueries } from './queries'
 
@@ -25,27 +20,7 @@ const optionClasses =
 export function ChoosePaymentMethodPage(props: { user: SessionUser }) {
   const { data: saved } = useSuspenseQuery(joinQueries.paymentTypes())
   const surcharge = props.user.general_card_surcharge_text?.trim()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const joinCall = useJoinCall()
-  const switchTo = useServerFn(switchPaymentType)
-  const [pending, setPending] = useState<number>()
-  const [message, setMessage] = useState<string>()
-
-  async function use(id: number) {
-    if (pending !== undefined) return
-    setPending(id)
-    setMessage(undefined)
-    const result = await joinCall(() => switchTo({ data: { id } }))
-    if (!result.ok) {
-      setPending(undefined)
-      setMessage(result.message)
-      return
-    }
-    resetSession(queryClient)
-    void queryClient.invalidateQueries({ queryKey: joinQueries.all, refetchType: 'none' })
-    await navigate({ to: '/join/confirm-subscription' })
-  }
+  const { pending, message, payWith } = usePayWith()
 
   return (
     <AuthFrame title="How would you like to pay?" description="You can change this later.">
@@ -95,7 +70,7 @@ export function ChoosePaymentMethodPage(props: { user: SessionUser }) {
                   variant="secondary"
                   size="md"
                   isPending={pending === method.id}
-                  onPress={() => use(method.id)}
+                  onPress={() => payWith(method)}
                   aria-label={`Pay with ${describePaymentType(method)}`}
                 >
                   Use this

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
@@ -19,6 +19,7 @@ import { formatCents } from '~/lib/money'
 import { sessionEndedMessage } from './connection-lost'
 import { chosenPriceKey, joiningKey } from './join-choice'
 import { JoinSteps } from './join-steps'
+import { useNextStep } from './next-step'
 import { fetchMembershipQuote, joinMembership } from './payment.functions'
 import type { MembershipOptions, MembershipQuote } from './payment-contract'
 import { joinQueries } from './queries'
@@ -55,8 +56,8 @@ export function ConfirmSubscriptionPage(props: { user: SessionUser }) {
   const [ticked, setTicked] = useState(false)
   const [failure, setFailure] = useState<Failure>()
   const [pending, setPending] = useState(false)
-  const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const nextStep = useNextStep()
   const quoteFn = useServerFn(fetchMembershipQuote)
   const join = useServerFn(joinMembership)
 
@@ -122,9 +123,7 @@ export function ConfirmSubscriptionPage(props: { user: SessionUser }) {
       })
     }
     window.localStorage.removeItem(chosenPriceKey)
-    resetSession(queryClient)
-    void queryClient.invalidateQueries({ queryKey: joinQueries.all, refetchType: 'none' })
-    await navigate({ to: '/join/welcome-to-gym' })
+    await nextStep('/join/welcome-to-gym')
   }
 
   const allPrices = options.offerings.flatMap((offering) =>

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { Landmark, ShieldCheck } from 'lucide-react'
@@ -8,11 +7,10 @@ import { Button } from '~/components/ui/button'
 import { linkStyles } from '~/components/ui/link'
 import { Spinner } from '~/components/ui/spinner'
 import { AuthFrame } from '~/features/auth/auth-frame'
-import { resetSession } from '~/features/auth/guards'
 import { useJoinCall } from './connection-lost'
 import { JoinSteps } from './join-steps'
+import { useNextStep } from './next-step'
 import { fetchBankAuthUrl, finishBankConnection } from './payment.functions'
-import { joinQueries } from './queries'
 
 export interface BankReturn {
   code?: string | undefined
@@ -38,7 +36,7 @@ export function ConnectAkahuPage(props: { back: BankReturn }) {
   const start = useServerFn(fetchBankAuthUrl)
   const finish = useServerFn(finishBankConnection)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const nextStep = useNextStep()
   const joinCall = useJoinCall()
   const finished = useRef(false)
 
@@ -54,11 +52,9 @@ export function ConnectAkahuPage(props: { back: BankReturn }) {
         await navigate({ to: '/join/connect-akahu', search: {}, replace: true })
         return
       }
-      resetSession(queryClient)
-      void queryClient.invalidateQueries({ queryKey: joinQueries.all, refetchType: 'none' })
-      await navigate({ to: '/join/bank-account-connected', replace: true })
+      await nextStep('/join/bank-account-connected', { replace: true })
     })()
-  }, [code, state, error, finish, navigate, queryClient, joinCall])
+  }, [code, state, error, finish, navigate, joinCall, nextStep])
 
   async function connect() {
     if (leaving) return

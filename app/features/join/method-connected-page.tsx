@@ -1,6 +1,5 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { CircleCheck } from 'lucide-react'
 import { useState } from 'react'
 import { Alert } from '~/components/ui/alert'
@@ -8,10 +7,8 @@ import { Button } from '~/components/ui/button'
 import { linkStyles } from '~/components/ui/link'
 import { Radio, RadioGroup } from '~/components/ui/radio-group'
 import { AuthFrame } from '~/features/auth/auth-frame'
-import { resetSession } from '~/features/auth/guards'
-import { useJoinCall } from './connection-lost'
 import { JoinSteps } from './join-steps'
-import { switchPaymentType } from './payment.functions'
+import { usePayWith } from './next-step'
 import { describePaymentType } from './payment-words'
 import { joinQueries } from './queries'
 
@@ -26,31 +23,11 @@ export function MethodConnectedPage(props: { type: 'bank_account' | 'stripe_card
   // The member's pick, else the method their payments use now.
   const [picked, setChosen] = useState<string>()
   const chosen = picked ?? (current ? String(current.id) : '')
-  const [pending, setPending] = useState(false)
-  const [message, setMessage] = useState<string>()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const joinCall = useJoinCall()
-  const switchTo = useServerFn(switchPaymentType)
+  const { pending, message, payWith } = usePayWith()
   const bank = props.type === 'bank_account'
-
-  async function next() {
-    if (pending) return
-    setPending(true)
-    setMessage(undefined)
-    const id = Number(chosen)
-    const method = all.find((candidate) => candidate.id === id)
-    if (method && !method.is_default) {
-      const result = await joinCall(() => switchTo({ data: { id } }))
-      if (!result.ok) {
-        setPending(false)
-        setMessage(result.message)
-        return
-      }
-    }
-    resetSession(queryClient)
-    void queryClient.invalidateQueries({ queryKey: joinQueries.all, refetchType: 'none' })
-    await navigate({ to: '/join/confirm-subscription' })
+  const next = () => {
+    const method = methods.find((candidate) => String(candidate.id) === chosen)
+    if (method) void payWith(method)
   }
 
   if (!current) {
@@ -103,7 +80,7 @@ export function MethodConnectedPage(props: { type: 'bank_account' | 'stripe_card
           {describePaymentType(current)}
         </p>
       )}
-      <Button size="lg" fullWidth isPending={pending} onPress={next}>
+      <Button size="lg" fullWidth isPending={pending !== undefined} onPress={next}>
         Continue
       </Button>
       <p className="mt-4 text-center text-sm">

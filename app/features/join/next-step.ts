@@ -1,0 +1,63 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useServerFn } from '@tanstack/react-start'
+import { useCallback, useState } from 'react'
+import { resetSession } from '~/features/auth/guards'
+import { useJoinCall } from './connection-lost'
+import { switchPaymentType } from './payment.functions'
+import type { PaymentType } from './payment-contract'
+import { joinQueries } from './queries'
+
+type StepAfterChange =
+  | '/join/card-connected'
+  | '/join/bank-account-connected'
+  | '/join/confirm-subscription'
+  | '/join/welcome-to-gym'
+
+/**
+ * On to the next step after one that changed the member (a method saved or chosen, a membership made):
+ * the session and the join reads are forgotten first, so the header, the guards and the next step's
+ * loader all see the change.
+ */
+export function useNextStep() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  return useCallback(
+    async (to: StepAfterChange, options: { replace?: boolean } = {}) => {
+      resetSession(queryClient)
+      void queryClient.invalidateQueries({ queryKey: joinQueries.all, refetchType: 'none' })
+      await navigate({ to, replace: options.replace })
+    },
+    [navigate, queryClient],
+  )
+}
+
+/**
+ * "Pay with this one", then confirm: makes the method the default unless it is already (`POST
+ * /api/me/payment-types/{id}/switch`), saying in words why not when that fails. `pending` is the method
+ * being switched to.
+ */
+export function usePayWith() {
+  const [pending, setPending] = useState<number>()
+  const [message, setMessage] = useState<string>()
+  const joinCall = useJoinCall()
+  const switchTo = useServerFn(switchPaymentType)
+  const nextStep = useNextStep()
+
+  async function payWith(method: PaymentType) {
+    if (pending !== undefined) return
+    setPending(method.id)
+    setMessage(undefined)
+    if (!method.is_default) {
+      const result = await joinCall(() => switchTo({ data: { id: method.id } }))
+      if (!result.ok) {
+        setPending(undefined)
+        setMessage(result.message)
+        return
+      }
+    }
+    await nextStep('/join/confirm-subscription')
+  }
+
+  return { pending, message, payWith }
+}
