@@ -204,3 +204,11 @@ export function nzBankAccountNumberSchema(options: { acceptDemoBank?: boolean } 
       return z.NEVER
     })
 }
+
+/** `99-9999-9999999-91` → `99-••••-•••••99-91`: enough for its owner to recognise it, no more. */
+export function maskNzBankAccount(accountNumber: string): string {
+  const parts = accountNumber.split('-')
+  if (parts.length !== 4) return accountNumber
+  const [bank, , base = '', suffix] = parts
+  return `${bank}-••••-•••••${base.slice(-2)}-${suffix}`
+}

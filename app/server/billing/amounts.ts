@@ -114,8 +114,15 @@ export function surchargeTotal(options: {
   const { amount, paymentType, settings } = options
   const surcharge = paymentType === 'stripe_card' ? cardSurcharge({ amount, settings }) : 0
   if (paymentType !== 'stripe_card') assertCents(amount, 'An amount')
-  const rate = describeCardSurchargeRate(settings)
+  return { amount, surcharge, total: amount + surcharge, surchargeText: cardSurchargeText(settings) }
+}
+
+/** The organisation's own words for its card surcharge, else a sentence naming the rate; null if none. */
+export function cardSurchargeText(
+  settings: CardSurchargeSettings & Pick<OrganisationRow, 'generalCardSurchargeText'>,
+): string | null {
   const ownText = settings.generalCardSurchargeText?.trim()
-  const surchargeText = ownText ? ownText : rate ? `Card payments carry a surcharge of ${rate}.` : null
-  return { amount, surcharge, total: amount + surcharge, surchargeText }
+  if (ownText) return ownText
+  const rate = describeCardSurchargeRate(settings)
+  return rate ? `Card payments carry a surcharge of ${rate}.` : null
 }

@@ -1,5 +1,5 @@
 import type { PaymentType } from '~/features/join/payment-contract'
-import { maskAccount } from '~/server/services/join/membership-quote.server'
+import { maskNzBankAccount } from '~/lib/nz-bank-account'
 import type { PaymentMethodRow } from '~/server/services/payment-methods/find-member-payment-methods.server'
 
 /** A payment method as its owner sees it: the bank number masked, a card by brand and last four. */
@@ -9,7 +9,7 @@ export function toPaymentTypeResource(method: PaymentMethodRow, defaultId: numbe
     type: method.type,
     is_default: method.id === defaultId,
     name: method.type === 'bank_account' ? method.name : method.brand,
-    bank_account_number: method.bankAccountNumber ? maskAccount(method.bankAccountNumber) : null,
+    bank_account_number: method.bankAccountNumber ? maskNzBankAccount(method.bankAccountNumber) : null,
     status: method.status,
     brand: method.brand,
     last_four: method.lastFour,

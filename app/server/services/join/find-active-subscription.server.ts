@@ -2,11 +2,10 @@ import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { gyms, offerings, organisations, paymentMethods, payments, prices, subscriptions } from '~/db/schema'
 import type { ActiveSubscription } from '~/features/join/payment-contract'
-import { describeCard } from '~/lib/card-number'
 import { cardSurcharge, periodAmount } from '~/server/billing/amounts'
 import { isRecurringFrequency } from '~/server/billing/periods'
+import { describePaymentMethod } from '../payment-methods/describe-payment-method'
 import { findMemberPaymentMethodList } from '../payment-methods/find-member-payment-methods.server'
-import { maskAccount } from './membership-quote.server'
 
 const firstPaymentStatus = (status: string): 'paid' | 'pending' | 'upcoming' | 'failed' =>
   status === 'sent'
@@ -17,6 +16,11 @@ const firstPaymentStatus = (status: string): 'paid' | 'pending' | 'upcoming' | '
         ? 'upcoming'
         : 'failed'
 
+type FirstPayment = {
+  payment: typeof payments.$inferSelect
+  method: typeof paymentMethods.$inferSelect | null
+}
+
 /**
  * `GET /api/me/active-subscription`: the member's confirmed membership (not a join still being paid
  * for, nor one that has ended), with what the welcome screen tells them: the first payment's result, the
@@ -26,6 +30,14 @@ export async function findActiveSubscription(options: {
   db: Db
   userId: number
 }): Promise<ActiveSubscription | null> {
+  return (await findActiveMembership(options))?.membership ?? null
+}
+
+/** `findActiveSubscription`, with its first payment's rows for what needs more of it (the receipt). */
+export async function findActiveMembership(options: {
+  db: Db
+  userId: number
+}): Promise<{ membership: ActiveSubscription; firstPayment: FirstPayment | undefined } | null> {
   const { db, userId } = options
   const [row] = await db
     .select({
@@ -71,13 +83,7 @@ export async function findActiveSubscription(options: {
           amount: amount + (onCard ? cardSurcharge({ amount, settings: organisation }) : 0),
         }
       : null
-  const label = (methodRow: typeof paymentMethods.$inferSelect | null) =>
-    !methodRow
-      ? null
-      : methodRow.type === 'stripe_card'
-        ? describeCard(methodRow.brand, methodRow.lastFour)
-        : `bank account ${maskAccount(methodRow.bankAccountNumber ?? '')}`
-  return {
+  const membership: ActiveSubscription = {
     id: subscription.id,
     offering_name: row.offeringName,
     gym_name: row.gymName,
@@ -91,9 +97,10 @@ export async function findActiveSubscription(options: {
           status: firstPaymentStatus(first.payment.status),
           paid_at: first.payment.paidAt?.toISOString() ?? null,
           due_on: first.payment.dueOn,
-          method_label: label(first.method),
+          method_label: first.method ? describePaymentMethod(first.method) : null,
         }
       : null,
     door_access: `Show your name at reception at ${row.gymName} on your first visit; they’ll set up your door access.`,
   }
+  return { membership, firstPayment: first }
 }

@@ -3,18 +3,18 @@ import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms, offerings, organisations, prices, privatePriceLinks, users } from '~/db/schema'
 import type { BillingFrequency, PaymentMethodType, TermUnit } from '~/db/schema/enums'
-import { describeCard } from '~/lib/card-number'
 import { formatLongDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import { hasTerm } from '~/lib/price-rules'
-import { cardSurcharge, describeCardSurchargeRate, firstPaymentAmount } from '~/server/billing/amounts'
+import { cardSurcharge, cardSurchargeText, firstPaymentAmount } from '~/server/billing/amounts'
 import { addDays, calendarDateAt, isCalendarDate } from '~/server/billing/calendar'
 import { billingPeriod, isRecurringFrequency } from '~/server/billing/periods'
 import { coolingOffEndDate, TERM_COOLING_OFF_DAYS, termEndDate } from '~/server/billing/term-membership'
 import { termTotalValue } from '~/server/billing/term-value'
 import { findJoinOfferings } from '../offerings/find-join-offerings.server'
+import { describePaymentMethod } from '../payment-methods/describe-payment-method'
 import { findMemberPaymentMethodList } from '../payment-methods/find-member-payment-methods.server'
 
 /** How far ahead a member may start (the gym may open a new site, or they may be travelling). */
@@ -190,15 +190,8 @@ export async function quoteMembership(options: {
         coolingOffEndsOn: coolingOffEndDate(startDate),
       }
     : null
-  const rate = describeCardSurchargeRate(member.organisation)
-  const surchargeText =
-    member.organisation.generalCardSurchargeText?.trim() ||
-    (rate ? `Card payments carry a surcharge of ${rate}.` : null)
-  const paymentMethodLabel = method
-    ? method.type === 'stripe_card'
-      ? describeCard(method.brand, method.lastFour)
-      : `bank account ${maskAccount(method.bankAccountNumber ?? '')}`
-    : null
+  const surchargeText = cardSurchargeText(member.organisation)
+  const paymentMethodLabel = method ? describePaymentMethod(method) : null
   const quote: Omit<MembershipQuote, 'agreement'> = {
     priceId: price.id,
     privatePriceLinkId: price.private ? choices.privatePriceLinkId : null,
@@ -222,14 +215,6 @@ export async function quoteMembership(options: {
       organisationName: member.organisation.legalName ?? member.organisation.name,
     }),
   }
-}
-
-/** `99-9999-9999999-91` → `99-••••-•••••99-91`: enough for the member to recognise it. */
-export function maskAccount(accountNumber: string): string {
-  const parts = accountNumber.split('-')
-  if (parts.length !== 4) return accountNumber
-  const [bank, , base = '', suffix] = parts
-  return `${bank}-••••-•••••${base.slice(-2)}-${suffix}`
 }
 
 /**

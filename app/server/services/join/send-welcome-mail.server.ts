@@ -1,16 +1,15 @@
-import { and, asc, eq, ne } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { membershipAgreements, organisations, paymentMethods, payments, users } from '~/db/schema'
-import { describeCard } from '~/lib/card-number'
+import { membershipAgreements, organisations, users } from '~/db/schema'
 import { formatDate, formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { divideRoundingHalfUp } from '~/server/billing/amounts'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { welcomeMail } from '~/server/mail/templates.server'
 import type { Mailer } from '../auth/mailer'
+import { describePaymentMethod } from '../payment-methods/describe-payment-method'
 import { agreementPdf } from './agreement-pdf.server'
-import { findActiveSubscription } from './find-active-subscription.server'
-import { maskAccount } from './membership-quote.server'
+import { findActiveMembership } from './find-active-subscription.server'
 
 /** NZ GST is 15% on top, so the GST inside a GST-inclusive amount is 3/23 of it. */
 export function gstIncluded(total: number): number {
@@ -30,7 +29,7 @@ export async function sendWelcomeMail(options: {
   subscriptionId: number
 }): Promise<void> {
   const { db, now } = options
-  const membership = await findActiveSubscription({ db, userId: options.userId })
+  const active = await findActiveMembership({ db, userId: options.userId })
   const [member] = await db
     .select({ name: users.name, email: users.email, organisation: organisations })
     .from(users)
@@ -45,14 +44,8 @@ export async function sendWelcomeMail(options: {
     })
     .from(membershipAgreements)
     .where(eq(membershipAgreements.subscriptionId, options.subscriptionId))
-  if (!membership || !member || !agreement) return
-  const [first] = await db
-    .select({ payment: payments, method: paymentMethods })
-    .from(payments)
-    .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
-    .where(and(eq(payments.subscriptionId, options.subscriptionId), ne(payments.status, 'cancelled')))
-    .orderBy(asc(payments.id))
-    .limit(1)
+  if (!active || !member || !agreement) return
+  const { membership, firstPayment: first } = active
 
   const facts = [
     `You’re a member: ${membership.offering_name} at ${membership.gym_name}, from ${formatLongDate(membership.start_date)}.`,
@@ -91,8 +84,8 @@ export async function sendWelcomeMail(options: {
           gst: organisation.gstNumber ? gstIncluded(first.payment.amount + first.payment.surcharge) : null,
           status:
             first.payment.status === 'sent'
-              ? `Paid ${formatDate(calendarDateAt(now))}${first.method ? ` by ${methodWords(first.method)}` : ''}.`
-              : `Payment pending from your ${first.method ? methodWords(first.method) : 'bank account'}.`,
+              ? `Paid ${formatDate(calendarDateAt(now))}${first.method ? ` by ${describePaymentMethod(first.method)}` : ''}.`
+              : `Payment pending from your ${first.method ? describePaymentMethod(first.method) : 'bank account'}.`,
           number: `R-${first.payment.id}`,
           issuedOn: formatDate(calendarDateAt(now)),
         }
@@ -129,12 +122,6 @@ export async function sendWelcomeMail(options: {
       ],
     },
   })
-}
-
-function methodWords(method: typeof paymentMethods.$inferSelect): string {
-  return method.type === 'stripe_card'
-    ? describeCard(method.brand, method.lastFour)
-    : `bank account ${maskAccount(method.bankAccountNumber ?? '')}`
 }
 
 const dateTime = new Intl.DateTimeFormat('en-NZ', {
