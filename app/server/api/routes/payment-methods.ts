@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireMemberSelf } from '~/access/member-self.server'
+import type { Db } from '~/db/client.server'
 import { AppError } from '~/lib/errors'
 import {
   grantSandboxBankConsent,
@@ -24,7 +25,7 @@ import { paymentMethodRoutes as routes } from './payment-methods.routes'
 const bankRedirectUri = () => publicSiteUrl('join', '/connect-akahu')
 
 export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
-  const list = async (db: ApiEnv['Variables']['database']['db'], userId: number) => {
+  const list = async (db: Db, userId: number) => {
     const { methods, defaultId } = await findMemberPaymentMethodList({ db, userId })
     return methods.map((method) => toPaymentTypeResource(method, defaultId))
   }
