@@ -77,7 +77,4 @@ export function formatLongDate(value: string | null | undefined): string {
   return longDayFormat.format(new Date(Date.UTC(year, month - 1, dayOfMonth))).replace(',', '')
 }
 
-/** Today in Auckland, `YYYY-MM-DD`. */
-export function todayInAuckland(now: Date = new Date()): string {
-  return toCalendarDate(parseAbsolute(now.toISOString(), DISPLAY_TIME_ZONE)).toString()
-}
+export { todayInAuckland } from './today'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { todayInAuckland } from './dates'
 import { formatCents } from './money'
 import { MAX_RECORD_ID } from './record-id'
+import { todayInAuckland } from './today'
 
 /**
  * The words people read when a value is refused: SPEC §5's generic messages, and plain sentences in the
