@@ -23,11 +23,19 @@ export default defineConfig({
           excludeFiles: ['**/node_modules/**', 'app/db/schema/enums.ts'],
         },
       },
-      // Loading states are split out like the pages themselves: left in, every route's pending
-      // component (and what it imports) would be in the entry chunk every page loads, join site included.
+      // Loaders and loading states are split out like the pages themselves: left in, every route's
+      // loader and pending component (and what they import: queries, server functions) would be in the
+      // entry chunk every page loads, the join site's included (ADR 024). On a first visit the server has
+      // run the loaders, so the split adds no request; on navigation it loads beside the component.
       router: {
         codeSplittingOptions: {
-          defaultBehavior: [['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+          defaultBehavior: [
+            ['loader'],
+            ['component'],
+            ['pendingComponent'],
+            ['errorComponent'],
+            ['notFoundComponent'],
+          ],
         },
       },
     }),

@@ -1,25 +1,21 @@
-import * as z from 'zod/mini'
 import { MAX_RECORD_ID } from '~/lib/record-id'
+import { integer, searchParams } from '~/lib/search-params'
 
-/**
- * The debugging screens' search params, in zod's tree-shakable build: route definitions load with
- * every page (the join site's included), so their schemas must not pull in the full zod (see
- * `app/lib/search.ts`).
- */
+/** The debugging screens' search params (plain readers: route definitions load with every page). */
 /** How many weeks back the expected-payments screen reaches. */
 export const MAX_WEEKS_BACK = 104
 
-const recordId = z.int().check(z.positive(), z.maximum(MAX_RECORD_ID))
+const recordId = integer({ min: 1, max: MAX_RECORD_ID })
 
-export const expectedPaymentsSearchSchema = z.object({
-  gym_id: z.catch(z.optional(recordId), undefined),
-  weeks: z.catch(z.optional(z.int().check(z.minimum(1), z.maximum(MAX_WEEKS_BACK))), undefined),
+export const expectedPaymentsSearchSchema = searchParams({
+  gym_id: recordId,
+  weeks: integer({ min: 1, max: MAX_WEEKS_BACK }),
 })
-export type ExpectedPaymentsSearch = z.infer<typeof expectedPaymentsSearchSchema>
+export type ExpectedPaymentsSearch = ReturnType<typeof expectedPaymentsSearchSchema>
 
-export const activeUserSearchSchema = z.object({
-  gym_id: z.catch(z.optional(recordId), undefined),
-  page: z.catch(z.optional(z.int().check(z.minimum(1))), undefined),
-  per_page: z.catch(z.optional(z.int().check(z.minimum(1), z.maximum(100))), undefined),
+export const activeUserSearchSchema = searchParams({
+  gym_id: recordId,
+  page: integer({ min: 1 }),
+  per_page: integer({ min: 1, max: 100 }),
 })
-export type ActiveUserSearch = z.infer<typeof activeUserSearchSchema>
+export type ActiveUserSearch = ReturnType<typeof activeUserSearchSchema>

@@ -1,29 +1,46 @@
 import { defaultParseSearch } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
-import { listSearchSchema, rootSearchSchema } from '~/lib/search'
+import { emailLinkSearchSchema, listSearchSchema, rootSearchSchema } from '~/lib/search'
+import { integer, oneOf, text } from '~/lib/search-params'
 
 describe('search params every screen understands', () => {
   it('turns numeric-string query values into numbers', () => {
     const search = defaultParseSearch('?page=3&per_page=50&member=12&name=Aroha')
     expect(search).toEqual({ page: 3, per_page: 50, member: 12, name: 'Aroha' })
-    expect(listSearchSchema.parse(search)).toEqual({ page: 3, per_page: 50 })
+    expect(listSearchSchema(search)).toEqual({ page: 3, per_page: 50 })
   })
 
   it('accepts a redirect path on the same site and twoFactorAuth as a boolean', () => {
-    expect(
-      rootSearchSchema.parse(defaultParseSearch('?redirect=%2Fmembers%2F12&twoFactorAuth=true')),
-    ).toEqual({
+    expect(rootSearchSchema(defaultParseSearch('?redirect=%2Fmembers%2F12&twoFactorAuth=true'))).toEqual({
       redirect: '/members/12',
       twoFactorAuth: true,
     })
-    expect(rootSearchSchema.parse({ twoFactorAuth: 'false' })).toEqual({ twoFactorAuth: false })
+    expect(rootSearchSchema({ twoFactorAuth: 'false' })).toEqual({ twoFactorAuth: false })
   })
 
   it('drops a redirect that would leave the site, and values of the wrong type', () => {
-    for (const redirect of ['https://evil.example', '//evil.example', '/\\evil.example', 'members']) {
-      expect(rootSearchSchema.parse({ redirect }).redirect).toBeUndefined()
+    for (const redirect of ['https://evil.example', '//evil.example', '/\\evil.example', 'members', 12]) {
+      expect(rootSearchSchema({ redirect }).redirect).toBeUndefined()
     }
-    expect(rootSearchSchema.parse({ twoFactorAuth: 'maybe' }).twoFactorAuth).toBeUndefined()
-    expect(listSearchSchema.parse({ page: 'two', per_page: 1000 })).toEqual({})
+    expect(rootSearchSchema({ twoFactorAuth: 'maybe' }).twoFactorAuth).toBeUndefined()
+    expect(listSearchSchema({ page: 'two', per_page: 1000 })).toEqual({})
+    expect(listSearchSchema({ page: 0, per_page: 2.5, search: { $ne: 1 } })).toEqual({})
+  })
+
+  it('keeps a token the router read as a number as the text it was', () => {
+    expect(emailLinkSearchSchema(defaultParseSearch('?token=123456&email=a%40b.nz'))).toEqual({
+      token: '123456',
+      email: 'a@b.nz',
+    })
+  })
+
+  it('refuses text over its length, numbers out of range or unsafe, and words not in the list', () => {
+    expect(text({ max: 3 })('abcd')).toBeUndefined()
+    expect(text({ max: 3 })('abc')).toBe('abc')
+    expect(integer({ min: 1, max: 10 })(11)).toBeUndefined()
+    expect(integer()(2 ** 60)).toBeUndefined()
+    expect(integer({ min: 1 })(Number.NaN)).toBeUndefined()
+    expect(oneOf(['all'])('some')).toBeUndefined()
+    expect(oneOf(['all'])('all')).toBe('all')
   })
 })

@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as z from 'zod/mini'
 import { requireConsoleArea } from '~/access/route-guard'
 import { DashboardPage } from '~/features/dashboard/dashboard-page'
 import { dashboardGymId, prefetchDashboard } from '~/features/dashboard/queries'
+import { oneOf, searchParams } from '~/lib/search-params'
+
+const searchSchema = searchParams({ scope: oneOf(['all']) })
 
 /** How the business is doing, for the current gym or every gym the user has (issue 6). */
 export const Route = createFileRoute('/console/_staff/dashboard')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'dashboard'),
-  validateSearch: z.object({ scope: z.catch(z.optional(z.enum(['all'])), undefined) }),
+  validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ scope: search.scope }),
   loader: async ({ context, deps }) => {
     const reports = prefetchDashboard(context.queryClient, dashboardGymId(context.user, deps.scope))

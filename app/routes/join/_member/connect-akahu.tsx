@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as z from 'zod/mini'
 import { ConnectAkahuPage } from '~/features/join/connect-akahu-page'
+import { searchParams, text } from '~/lib/search-params'
 
 /** What the bank's consent page sends back: a one-time code and our state, or an error. */
-const searchSchema = z.object({
-  code: z.catch(z.optional(z.string().check(z.maxLength(300))), undefined),
-  state: z.catch(z.optional(z.string().check(z.maxLength(300))), undefined),
-  error: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+const searchSchema = searchParams({
+  code: text({ max: 300 }),
+  state: text({ max: 300 }),
+  error: text({ max: 100 }),
 })
 
 /** register.connect-akahu: open-banking connection (issue 14). */

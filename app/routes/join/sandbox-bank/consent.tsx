@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as z from 'zod/mini'
 import { joinQueries } from '~/features/join/queries'
 import { SandboxBankConsentPage } from '~/features/join/sandbox-bank-consent-page'
+import { searchParams, text } from '~/lib/search-params'
 
-const searchSchema = z.object({
-  state: z.catch(z.string().check(z.maxLength(300)), ''),
-  redirect_uri: z.catch(z.string().check(z.maxLength(500)), ''),
-})
+const searchSchema = searchParams({ state: text({ max: 300 }), redirect_uri: text({ max: 500 }) })
 
 /** The sandbox bank's consent page: the stand-in for Akahu's while no keys are set (issue 14). */
 export const Route = createFileRoute('/join/sandbox-bank/consent')({
@@ -15,6 +12,6 @@ export const Route = createFileRoute('/join/sandbox-bank/consent')({
   loader: ({ context }) => context.queryClient.ensureQueryData(joinQueries.sandboxBankAccounts()),
   component: function SandboxBankConsent() {
     const search = Route.useSearch()
-    return <SandboxBankConsentPage state={search.state} redirectUri={search.redirect_uri} />
+    return <SandboxBankConsentPage state={search.state ?? ''} redirectUri={search.redirect_uri ?? ''} />
   },
 })

@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as z from 'zod/mini'
 import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
 import { OfferingsPage } from '~/features/catalogue/offerings-page'
 import { offeringsQueryFor } from '~/features/catalogue/queries'
 import { OfferingsSkeleton } from '~/features/catalogue/skeletons'
+import { MAX_RECORD_ID } from '~/lib/record-id'
+import { integer, searchParams, yesNo } from '~/lib/search-params'
 
-const searchSchema = z.object({
-  gym_id: z.catch(z.optional(z.int().check(z.positive())), undefined),
-  archived: z.catch(z.optional(z.boolean()), undefined),
-  page: z.catch(z.optional(z.int().check(z.minimum(1))), undefined),
+const searchSchema = searchParams({
+  gym_id: integer({ min: 1, max: MAX_RECORD_ID }),
+  archived: yesNo(),
+  page: integer({ min: 1 }),
 })
 
 /** offerings.index: the offerings of one gym, active or archived (SPEC §2.2; issue 5). */
