@@ -1,0 +1,123 @@
+/**
+ * The JavaScript a browser loads on a first visit to each join-site page, gzip-compressed, as built by
+ * `npm run build`. For every route under `/join` it takes the start manifest's preloads of the route and
+ * its parents (what the server puts in the page's head), then every static import they name; dynamic
+ * imports load later (on navigation, or with the first toast) and are left out. The browser test
+ * `tests/e2e/join-scripts.spec.ts` checks these figures against what Chromium really downloads.
+ *
+ * Used by `npm run bench:join-size` and by that test, which fails when a page grows past its ceiling.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+/** Issue 14's aim for every join page. Not met yet: ADR 024 says why and what it would take. */
+export const TARGET_KB = 150
+
+/**
+ * What each page may load today (kB gzip): the measured size after ADR 024's cuts, rounded up. A change
+ * that adds to a page's scripts has to fit here or lower the ceiling's cause elsewhere; a change that
+ * saves lowers the ceiling with it, so the figures only go down towards the target.
+ */
+export const CEILING_KB: Record<string, number> = {
+  '/': 247,
+  '/about-you': 240,
+  '/bank-account-connected': 197,
+  '/card-connected': 197,
+  '/card-details': 240,
+  '/choose-payment-method': 186,
+  '/confirm-subscription': 210,
+  '/connect-akahu': 185,
+  '/take-photo': 185,
+  '/welcome-to-gym': 189,
+  '/forgot-password': 238,
+  '/legal/privacy-policy': 184,
+  '/login': 238,
+  '/reset-password': 238,
+  '/sandbox-bank/consent': 192,
+  '/verification-code': 238,
+}
+
+export interface PageScripts {
+  /** The page's path on the join site (`/about-you`). */
+  page: string
+  /** The scripts' paths as the browser asks for them (`/assets/…js`). */
+  scripts: string[]
+  gzipKb: number
+}
+
+const root = resolve(import.meta.dirname, '../..')
+const client = join(root, 'dist/client')
+
+export async function measureJoinPages(): Promise<PageScripts[]> {
+  const manifestFile = readdirSync(join(root, 'dist/server/assets')).find((file) =>
+    file.startsWith('_tanstack-start-manifest'),
+  )
+  if (!manifestFile) throw new Error('No start manifest in dist/server/assets: run npm run build first')
+  const { tsrStartManifest } = await import(
+    pathToFileURL(join(root, 'dist/server/assets', manifestFile)).href
+  )
+  const routes: Record<string, { children?: string[]; preloads?: string[] }> = tsrStartManifest().routes
+
+  const parentOf = new Map<string, string>()
+  for (const [id, route] of Object.entries(routes)) {
+    for (const child of route.children ?? []) parentOf.set(child, id)
+  }
+  const chain = (id: string): string[] => {
+    const parent = parentOf.get(id)
+    return parent ? [...chain(parent), id] : [id]
+  }
+
+  const gzipped = new Map<string, number>()
+  const gzipKb = (asset: string): number => {
+    let size = gzipped.get(asset)
+    if (size === undefined) {
+      size = gzipSync(readFileSync(join(client, asset)), { level: 9 }).length / 1024
+      gzipped.set(asset, size)
+    }
+    return size
+  }
+
+  const loadedScripts = (id: string): string[] => {
+    const pending = chain(id).flatMap((routeId) => routes[routeId]?.preloads ?? [])
+    const seen = new Set<string>()
+    while (pending.length > 0) {
+      const asset = pending.pop()
+      if (!asset || seen.has(asset) || !asset.endsWith('.js')) continue
+      seen.add(asset)
+      const code = readFileSync(join(client, asset), 'utf8')
+      for (const match of code.matchAll(
+        /(?:^|[;\n}])\s*import\s*(?:[^'"]*?from\s*)?["'](\.\/[^"']+\.js)["']/g,
+      )) {
+        pending.push(`/assets/${(match[1] ?? '').slice(2)}`)
+      }
+    }
+    return [...seen].sort()
+  }
+
+  // The pages: routes under /join that render a screen (layouts have children).
+  return Object.entries(routes)
+    .filter(([id, route]) => id.startsWith('/join') && !route.children?.length)
+    .map(([id]) => id)
+    .sort()
+    .map((id) => {
+      const scripts = loadedScripts(id)
+      return {
+        page: id.replace(/^\/join/, '').replace('/_member', '') || '/',
+        scripts,
+        gzipKb: scripts.reduce((total, asset) => total + gzipKb(asset), 0),
+      }
+    })
+}
+
+/** Pages over their ceiling, and pages with none (a new page must be given one). */
+export function overCeiling(pages: PageScripts[]): string[] {
+  return pages.flatMap((page) => {
+    const ceiling = CEILING_KB[page.page]
+    if (ceiling === undefined) return [`${page.page} has no ceiling in scripts/bench/join-scripts.ts`]
+    return page.gzipKb > ceiling
+      ? [`${page.page} loads ${page.gzipKb.toFixed(1)} kB gzip, over ${ceiling} kB`]
+      : []
+  })
+}
