@@ -6,6 +6,7 @@ import { Page } from '~/components/page'
 import { LoadFailedPage, LoadingPage, SkeletonBar, SkeletonTable } from '~/components/page-states'
 import { buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { memberStateWords, type StateTone } from '~/features/members/member-states'
 import type { ActiveUserCounts, ActiveUserRow, ActiveUserSearch, MemberState } from './contract'
 import { GymFilter } from './debug-page-parts'
 import { activeUserCountsQuery, activeUsersQuery } from './queries'
@@ -14,19 +15,8 @@ const title = 'Active members'
 const description =
   'Who counts as active today, and why: each member’s latest membership read with the rules of the membership card.'
 
-type Tone = 'green' | 'amber' | 'red' | 'slate'
-
-/** The states as people say them, with the tone of the card colour each one usually has (SPEC §4). */
-const stateLabels: Record<MemberState, { label: string; tone: Tone }> = {
-  active: { label: 'Active', tone: 'green' },
-  upcoming: { label: 'Upcoming', tone: 'amber' },
-  paused: { label: 'Paused', tone: 'amber' },
-  paused_in_future: { label: 'Pause scheduled', tone: 'green' },
-  in_grace_period: { label: 'In grace period', tone: 'amber' },
-  cancelled: { label: 'Cancelled', tone: 'red' },
-  cancellation_undoable: { label: 'Cancellation undoable', tone: 'red' },
-  no_membership: { label: 'No membership', tone: 'slate' },
-}
+const stateLabels = memberStateWords
+type Tone = StateTone
 
 const statOrder: MemberState[] = [
   'active',

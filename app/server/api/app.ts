@@ -15,6 +15,7 @@ import { registerDashboardRoutes } from './routes/dashboard'
 import { registerGymSwitchRoutes } from './routes/gyms'
 import { registerJoinRoutes } from './routes/join'
 import { registerMeRoutes } from './routes/me'
+import { registerMemberRoutes } from './routes/members'
 import { registerMembershipRoutes } from './routes/membership'
 import { registerOfferingRoutes } from './routes/offerings'
 import { registerOrganisationRoutes } from './routes/organisations'
@@ -71,6 +72,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerOrganisationRoutes(api)
   registerGymSwitchRoutes(api)
   registerSearchRoutes(api)
+  registerMemberRoutes(api)
   registerDashboardRoutes(api)
   registerProfilePictureRoutes(api)
   registerMeRoutes(api)

@@ -80,6 +80,9 @@ const ghostRecords: Records = {
   subscription: ghost,
 }
 
+/** The record an id in a query string names. */
+const queryRecords: Partial<Record<string, keyof Records>> = { gym_id: 'gym', offering_id: 'offering' }
+
 interface Case {
   /** The body, from the records named (A's, or ids that never existed). */
   body?: (ids: Records, version: number) => unknown
@@ -103,6 +106,7 @@ const cases: Record<string, Case> = {
   'GET /expected-payments-debugging': {},
   'GET /gyms/{gym_id}/offerings': {},
   'GET /gyms/{gym}/offerings/{offering}/unique-memberships': {},
+  'GET /members': {},
   'GET /offerings/{id}': {},
   'GET /offerings/{id}/prices': {},
   'GET /organisations/{id}': {},
@@ -115,6 +119,7 @@ const cases: Record<string, Case> = {
   'GET /users/{id}/price-change-history': {},
   'GET /users/{id}/profile-picture': {},
   'POST /gyms/{id}/switch': {},
+  'POST /members/export': { body: (ids) => ({ gym_id: ids.gym, offering_id: ids.offering }) },
   'POST /offerings': {
     body: (ids) => ({ name: 'Sweep Off-peak', type: '24_7', all_gyms_access: false, gyms: [ids.gym] }),
   },
@@ -344,8 +349,9 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       return String(ids[record])
     })
     const query = operation.queryIds.map((name) => {
-      if (name !== 'gym_id') throw new Error(`${operation.key}: no record for the query parameter ${name}`)
-      return `${name}=${ids.gym}`
+      const record = queryRecords[name]
+      if (!record) throw new Error(`${operation.key}: no record for the query parameter ${name}`)
+      return `${name}=${ids[record]}`
     })
     const url = query.length > 0 ? `${path}?${query.join('&')}` : path
     const body = entry.body?.(ids, version)

@@ -1,0 +1,18 @@
+import type { MemberState } from '~/features/billing-debugging/contract'
+
+export type StateTone = 'green' | 'amber' | 'red' | 'slate'
+
+/**
+ * A member's state as people say it, with the tone of the card colour it usually has (SPEC §4): the
+ * members list, the member's page, the active-user debug view and the export all use these words.
+ */
+export const memberStateWords: Record<MemberState, { label: string; tone: StateTone }> = {
+  active: { label: 'Active', tone: 'green' },
+  upcoming: { label: 'Upcoming', tone: 'amber' },
+  paused: { label: 'Paused', tone: 'amber' },
+  paused_in_future: { label: 'Pause scheduled', tone: 'green' },
+  in_grace_period: { label: 'In grace period', tone: 'amber' },
+  cancelled: { label: 'Cancelled', tone: 'red' },
+  cancellation_undoable: { label: 'Cancellation undoable', tone: 'red' },
+  no_membership: { label: 'No membership', tone: 'slate' },
+}

@@ -1,0 +1,113 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { callerMayUse, gymScope, requireArea, requireStaff, type StaffCaller } from '~/access/caller.server'
+import { findVisibleOffering } from '~/access/catalogue.server'
+import type { ParsedMemberFilters } from '~/features/members/contract'
+import { calendarDateAt } from '~/server/billing/calendar'
+import { recordAudit } from '~/server/services/audit/record-audit.server'
+import { findMemberFilterOptions } from '~/server/services/members/find-member-filter-options.server'
+import { findMemberPage, forEachMemberBatch } from '~/server/services/members/find-member-page.server'
+import { membersCsvHeader, membersCsvRows } from '~/server/services/members/members-csv.server'
+import type { ApiEnv } from '../context'
+import { paginate } from '../envelope'
+import { toMemberRowResource } from '../resources/member'
+import { memberRoutes as routes } from './members.routes'
+
+/**
+ * The filters as the caller may use them: a gym or offering they cannot see is a 404 (like another
+ * organisation's); money filters and sorts mean nothing to staff who may not see money (ADR 014: they
+ * are dropped).
+ */
+async function filtersFor(c: Context<ApiEnv>, caller: StaffCaller, filters: ParsedMemberFilters) {
+  const seesMoney = callerMayUse(caller, 'payments')
+  const { gym_id, ...rest } = filters
+  const scope = gymScope(caller, gym_id)
+  if (rest.offering_id !== undefined) {
+    await findVisibleOffering({ db: c.var.database.db, viewer: caller, offeringId: rest.offering_id })
+  }
+  if (seesMoney) return { seesMoney, scope, filters: rest }
+  const sort = rest.sort === 'balance' || rest.sort === '-balance' ? 'name' : rest.sort
+  return { seesMoney, scope, filters: { ...rest, owing: undefined, sort } }
+}
+
+export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
+  api.openapi(routes.list, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const { page, per_page, ...query } = c.req.valid('query')
+    const { seesMoney, scope, filters } = await filtersFor(c, caller, query)
+    const found = await findMemberPage({
+      db: c.var.database.db,
+      organisationId: caller.organisationId,
+      scope,
+      filters,
+      now: c.var.now,
+      page,
+      perPage: per_page,
+    })
+    const rows = found.rows.map((row) => toMemberRowResource(row, { now: c.var.now, seesMoney }))
+    return c.json(paginate({ rows, total: found.total, page, perPage: per_page, url: c.req.url }), 200)
+  })
+
+  api.openapi(routes.filterOptions, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const options = await findMemberFilterOptions({
+      db: c.var.database.db,
+      organisationId: caller.organisationId,
+      scope: gymScope(caller, undefined),
+    })
+    return c.json(
+      { data: { gyms: caller.gyms, ...options, sees_money: callerMayUse(caller, 'payments') } },
+      200,
+    )
+  })
+
+  api.openapi(routes.export, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const { seesMoney, scope, filters } = await filtersFor(c, caller, c.req.valid('json'))
+    const db = c.var.database.db
+    const now = c.var.now
+    await recordAudit(db, {
+      organisationId: caller.organisationId,
+      actorUserId: caller.user.id,
+      action: 'members.exported',
+      subjectType: 'members',
+      changes: { filters: { ...c.req.valid('json') } },
+    })
+
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
+    const writer = writable.getWriter()
+    const encoder = new TextEncoder()
+    const write = async (text: string) => {
+      await writer.ready
+      await writer.write(encoder.encode(text))
+    }
+    void (async () => {
+      try {
+        // A byte-order mark, so a spreadsheet opens the file as UTF-8 (names with macrons).
+        await write(`\uFEFF${membersCsvHeader({ seesMoney })}`)
+        await forEachMemberBatch({ db, organisationId: caller.organisationId, scope, filters, now }, (rows) =>
+          write(
+            membersCsvRows(
+              rows.map((row) => toMemberRowResource(row, { now, seesMoney })),
+              { seesMoney },
+            ),
+          ),
+        )
+        await writer.close()
+      } catch (error) {
+        await writer.abort(error).catch(() => undefined)
+      }
+    })()
+
+    const gymPart = scope.wholeOrganisation ? 'all-gyms' : `gyms-${scope.gymIds.join('-')}`
+    const fileName = `members-${gymPart}-${calendarDateAt(now)}.csv`
+    return c.body(readable, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'no-store',
+    })
+  })
+}

@@ -1,0 +1,428 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { auditLog, subscriptions, users, visits } from '~/db/schema'
+import type { MemberState } from '~/features/billing-debugging/contract'
+import {
+  joinedRangeMessage,
+  type MemberFilterState,
+  memberFilterStates,
+  memberRowSchema,
+} from '~/features/members/contract'
+import { addDays, instantAt } from '~/server/billing/calendar'
+import { createRandom } from '~/server/seed/random'
+import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
+import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { readErrors, readMessage, readPage } from '../support/answers'
+import { createTestApi } from '../support/api'
+import { describeEachDatabase } from '../support/database'
+import { signInStaff } from '../support/sign-in'
+
+const today = '2026-05-20'
+/** 13:00 in Auckland on `today`. */
+const now = new Date(`${today}T01:00:00Z`)
+
+interface Made {
+  id: number
+  name: string
+  gymIndex: number
+  /** What SPEC §4's rules (through the API's own row) must say; filled from the list's answer. */
+  tags: string[]
+  joinedOn: string
+  lastVisitOn: string | null
+  owing: number
+  hasMembership: boolean
+  offering: 'flexi' | 'term'
+}
+
+/**
+ * The members list (issue 15) over 48 members of "List Fitness" (gyms Newmarket and Ponsonby) whose
+ * latest memberships are written straight into every combination of SPEC §4's state columns (paused now
+ * or later, cancelled with or without a grace period, before or after the paid-through day, upcoming by
+ * mark or by a later period), plus tags, visits and joined days; and one member of another organisation.
+ */
+describeEachDatabase('members list API', (database) => {
+  let org: TestOrganisation
+  let other: TestOrganisation
+  const made: Made[] = []
+  const testApi = () => createTestApi(database, { now: () => now })
+  const signIn = (options: {
+    org?: TestOrganisation
+    admin?: boolean
+    gyms?: Array<{ index: number; role: 'admin' | 'personal_trainer' }>
+  }) =>
+    signInStaff({
+      database,
+      api: testApi(),
+      now,
+      organisation: options.org ?? org,
+      admin: options.admin,
+      gyms: options.gyms,
+    })
+
+  beforeAll(async () => {
+    const db = database.db
+    org = await createTestOrganisation({ db, name: 'List Fitness', gymNames: ['Newmarket', 'Ponsonby'] })
+    other = await createTestOrganisation({ db, name: 'Elsewhere Gym', gymNames: ['Elsewhere'] })
+    const start = instantAt('2026-01-01')
+    const gymIds = org.gyms.map((gym) => gym.id)
+    const flexi = await createTestPrice({
+      db,
+      organisationId: org.organisation.id,
+      gymIds,
+      amount: 2500,
+      now: start,
+    })
+    const term = await createTestPrice({
+      db,
+      organisationId: org.organisation.id,
+      gymIds,
+      amount: 1900,
+      now: start,
+    })
+    const random = createRandom('members-list')
+    const pick = <T>(values: readonly T[]): T => values[random.int(0, values.length - 1)] as T
+    const maybeDay = (from: number, to: number) =>
+      random.int(0, 2) === 0 ? null : addDays(today, random.int(from, to))
+
+    for (let index = 0; index < 48; index += 1) {
+      const gymIndex = index % 2
+      const joinedOn = addDays(today, -random.int(0, 120))
+      const member = await createTestMember({
+        db,
+        organisationId: org.organisation.id,
+        gymId: gymIds[gymIndex]!,
+        now: instantAt(joinedOn),
+        seed: `list-${index}`,
+      })
+      const tags = index % 5 === 0 ? ['VIP'] : index % 7 === 0 ? ['Student', 'VIP'] : []
+      await db
+        .update(users)
+        .set({ tags, createdAt: instantAt(joinedOn) })
+        .where(eq(users.id, member.id))
+      const lastVisitOn = index % 4 === 0 ? null : addDays(today, -random.int(0, 40))
+      if (lastVisitOn) {
+        await db.insert(visits).values([
+          {
+            organisationId: org.organisation.id,
+            gymId: gymIds[gymIndex]!,
+            userId: member.id,
+            visitedAt: instantAt(addDays(lastVisitOn, -3), '07:30'),
+          },
+          {
+            organisationId: org.organisation.id,
+            gymId: gymIds[gymIndex]!,
+            userId: member.id,
+            visitedAt: instantAt(lastVisitOn, '18:10'),
+          },
+        ])
+      }
+      // A refused swipe today is not a visit.
+      await db.insert(visits).values({
+        organisationId: org.organisation.id,
+        gymId: gymIds[gymIndex]!,
+        userId: member.id,
+        visitedAt: instantAt(today, '06:00'),
+        successful: false,
+      })
+
+      const hasMembership = index % 8 !== 7
+      const offering = index % 3 === 0 ? 'term' : 'flexi'
+      let owing = 0
+      if (hasMembership) {
+        const subscription = await createSubscription({
+          db,
+          now: instantAt('2026-02-01'),
+          organisationId: org.organisation.id,
+          userId: member.id,
+          gymId: gymIds[gymIndex]!,
+          priceId: (offering === 'term' ? term : flexi).price.id,
+          startDate: '2026-02-01',
+        })
+        owing = pick([0, 0, 2500, 5000])
+        const cancelled = random.int(0, 3) === 0
+        await db
+          .update(subscriptions)
+          .set({
+            currentPeriodStart: pick([addDays(today, -3), addDays(today, -10), addDays(today, 4)]),
+            currentPeriodEnd: pick([addDays(today, -1), addDays(today, 4), addDays(today, 11)]),
+            pauseStartAt: maybeDay(-20, 20),
+            pauseEndAt: maybeDay(-10, 30),
+            cancelledAt: cancelled ? instantAt(addDays(today, -random.int(0, 9))) : null,
+            undoCancellationUntil: cancelled && random.int(0, 1) === 0 ? instantAt(addDays(today, 2)) : null,
+            gracePeriodEndsAt: random.int(0, 4) === 0 ? addDays(today, 5) : null,
+            upcomingState: pick([null, null, null, 'upcoming', 'failed', 'pending']),
+            balanceOwing: owing,
+          })
+          .where(eq(subscriptions.id, subscription.id))
+      }
+      made.push({
+        id: member.id,
+        name: member.name,
+        gymIndex,
+        tags,
+        joinedOn,
+        lastVisitOn,
+        owing,
+        hasMembership,
+        offering,
+      })
+    }
+    await createTestMember({
+      db,
+      organisationId: other.organisation.id,
+      gymId: other.gyms[0]!.id,
+      now,
+      seed: 'elsewhere',
+    })
+  })
+
+  async function listAll(browser: Awaited<ReturnType<typeof signIn>>, query = '') {
+    const rows = []
+    for (let page = 1; ; page += 1) {
+      const answer = await readPage(
+        await browser.get(`/members?per_page=100&page=${page}${query}`),
+        memberRowSchema,
+      )
+      rows.push(...answer.data)
+      if (page >= answer.meta.last_page) return { rows, total: answer.meta.total }
+    }
+  }
+
+  /** SPEC §4's rules, as the API's own rows state them, for each filter state. */
+  function holds(state: MemberFilterState, row: { states: MemberState[] }, facts: { cancelling: boolean }) {
+    switch (state) {
+      case 'no_subscription':
+        return row.states.includes('no_membership')
+      case 'cancelling':
+        return facts.cancelling
+      default:
+        return row.states.includes(state)
+    }
+  }
+
+  describe('GET /members', () => {
+    it('lists every member of the organisation to its admin, by name, paged, with SPEC §4 states', async () => {
+      const browser = await signIn({ admin: true })
+      const first = await readPage(await browser.get('/members?per_page=10'), memberRowSchema)
+      expect(first.meta).toMatchObject({
+        total: 48,
+        per_page: 10,
+        last_page: 5,
+        current_page: 1,
+        from: 1,
+        to: 10,
+      })
+      const { rows } = await listAll(browser)
+      expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+        made.map((member) => member.id).sort((a, b) => a - b),
+      )
+      const sortedNames = [...rows.map((row) => row.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      expect(rows.map((row) => row.name)).toEqual(sortedNames)
+      for (const row of rows) {
+        const member = made.find((candidate) => candidate.id === row.id)!
+        expect(row.gym?.name).toBe(org.gyms[member.gymIndex]!.name)
+        expect(row.tags).toEqual(member.tags)
+        expect(row.joined_at.slice(0, 10) <= member.joinedOn).toBe(true)
+        expect(row.last_visit_at === null).toBe(member.lastVisitOn === null)
+        if (member.hasMembership) {
+          expect(row.price?.amount).toBe(member.offering === 'term' ? 1900 : 2500)
+          expect(row.balance_owing).toBe(member.owing)
+        } else {
+          expect(row).toMatchObject({
+            state: 'no_membership',
+            offering: null,
+            price: null,
+            card_colour: null,
+            balance_owing: 0,
+          })
+        }
+      }
+    })
+
+    it('filters by every state in SQL exactly as SPEC §4’s rules read each member', async () => {
+      const browser = await signIn({ admin: true })
+      const { rows } = await listAll(browser)
+      const db = database.db
+      const subs = await db.select().from(subscriptions)
+      for (const state of memberFilterStates) {
+        const filtered = await listAll(browser, `&state=${state}`)
+        const expected = rows.filter((row) => {
+          const sub = subs.find((candidate) => candidate.userId === row.id)
+          const cancelling =
+            Boolean(sub?.cancelledAt) && !sub?.gracePeriodEndsAt && (sub?.currentPeriodEnd ?? '') > today
+          return holds(state, row, { cancelling })
+        })
+        expect(filtered.rows.map((row) => row.id).sort(), state).toEqual(expected.map((row) => row.id).sort())
+        expect(filtered.total).toBe(expected.length)
+      }
+      // Every state is met by someone, so the comparison above compared something.
+      for (const state of memberFilterStates) {
+        expect((await listAll(browser, `&state=${state}`)).total, state).toBeGreaterThan(0)
+      }
+    })
+
+    it('filters by tag, offering, joined days, days without a visit, money owed and text, and sorts', async () => {
+      const browser = await signIn({ admin: true })
+      const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id).sort((a, b) => a - b)
+      const expectIds = (rows: Array<{ id: number }>, members: Made[]) =>
+        expect(ids(rows)).toEqual(ids(members))
+
+      expectIds(
+        (await listAll(browser, '&tag=VIP')).rows,
+        made.filter((member) => member.tags.includes('VIP')),
+      )
+      expectIds(
+        (await listAll(browser, '&tag=Student')).rows,
+        made.filter((member) => member.tags.includes('Student')),
+      )
+
+      const all = await listAll(browser)
+      const termOffering = all.rows.find((row) => row.price?.amount === 1900)?.offering
+      expect(termOffering).toBeTruthy()
+      expectIds(
+        (await listAll(browser, `&offering_id=${termOffering?.id}`)).rows,
+        made.filter((member) => member.hasMembership && member.offering === 'term'),
+      )
+
+      const from = addDays(today, -60)
+      const to = addDays(today, -10)
+      expectIds(
+        (await listAll(browser, `&joined_from=${from}&joined_to=${to}`)).rows,
+        made.filter((member) => member.joinedOn >= from && member.joinedOn <= to),
+      )
+      // No visit on any of the last 14 days (today included): the last one 14 or more days ago, or none.
+      expectIds(
+        (await listAll(browser, '&not_visited_days=14')).rows,
+        made.filter((member) => member.lastVisitOn === null || member.lastVisitOn <= addDays(today, -14)),
+      )
+      expectIds(
+        (await listAll(browser, '&owing=true')).rows,
+        made.filter((member) => member.hasMembership && member.owing > 0),
+      )
+      expectIds(
+        (await listAll(browser, '&owing=false')).rows,
+        made.filter((member) => !member.hasMembership || member.owing === 0),
+      )
+
+      const someone = made[5]!
+      const byText = await listAll(
+        browser,
+        `&search=${encodeURIComponent(someone.name.slice(0, 6).toUpperCase())}`,
+      )
+      expect(byText.rows.map((row) => row.id)).toContain(someone.id)
+      expect(
+        byText.rows.every(
+          (row) =>
+            row.name.toLowerCase().includes(someone.name.slice(0, 6).toLowerCase()) ||
+            row.email.toLowerCase().includes(someone.name.slice(0, 6).toLowerCase()),
+        ),
+      ).toBe(true)
+      // LIKE's wildcards are letters like any other.
+      expect((await listAll(browser, '&search=%25')).total).toBe(0)
+
+      const newest = await listAll(browser, '&sort=-joined')
+      const joined = newest.rows.map((row) => row.joined_at)
+      expect(joined).toEqual([...joined].sort().reverse())
+      const lastVisits = (await listAll(browser, '&sort=-last_visit')).rows.map((row) => row.last_visit_at)
+      const visited = lastVisits.filter((value) => value !== null)
+      expect(lastVisits.slice(0, visited.length)).toEqual([...visited].sort().reverse())
+      const balances = (await listAll(browser, '&sort=-balance')).rows.map((row) => row.balance_owing ?? 0)
+      expect(balances).toEqual([...balances].sort((a, b) => b - a))
+    })
+
+    it('limits a gym admin to their gym, answers another gym as unknown, and hides money from trainers', async () => {
+      const ponsonbyAdmin = await signIn({ gyms: [{ index: 1, role: 'admin' }] })
+      const theirs = await listAll(ponsonbyAdmin)
+      expect(theirs.total).toBe(made.filter((member) => member.gymIndex === 1).length)
+      expect(theirs.rows.every((row) => row.gym?.name === 'Ponsonby')).toBe(true)
+      expect(await readMessage(await ponsonbyAdmin.get(`/members?gym_id=${org.gyms[0]!.id}`), 404)).toBe(
+        'Gym not found.',
+      )
+      expect((await ponsonbyAdmin.get(`/members?gym_id=${other.gyms[0]!.id}`)).status).toBe(404)
+
+      const trainer = await signIn({ gyms: [{ index: 0, role: 'personal_trainer' }] })
+      const seen = await listAll(trainer, '&owing=true&sort=-balance')
+      // The money filter means nothing to them: every member of their gym, by name.
+      expect(seen.total).toBe(made.filter((member) => member.gymIndex === 0).length)
+      expect(
+        seen.rows.every(
+          (row) => row.balance_owing === null && (row.price === null || row.price.amount === null),
+        ),
+      ).toBe(true)
+
+      const elsewhere = await signIn({ org: other, admin: true })
+      const theirMembers = await listAll(elsewhere)
+      expect(theirMembers.total).toBe(1)
+      expect(theirMembers.rows.some((row) => made.some((member) => member.id === row.id))).toBe(false)
+    })
+
+    it('refuses bad filters with plain words, and anyone but staff', async () => {
+      const browser = await signIn({ admin: true })
+      expect(await readErrors(await browser.get('/members?state=asleep'))).toHaveProperty('state')
+      expect(
+        await readErrors(await browser.get(`/members?joined_from=${today}&joined_to=${addDays(today, -1)}`)),
+      ).toEqual({
+        joined_to: [joinedRangeMessage],
+      })
+      expect(await readErrors(await browser.get('/members?not_visited_days=0'))).toHaveProperty(
+        'not_visited_days',
+      )
+      expect(await readErrors(await browser.get('/members?gym_id=99999999999'))).toHaveProperty('gym_id')
+      expect(await readErrors(await browser.get(`/members?search=${'x'.repeat(201)}`))).toHaveProperty(
+        'search',
+      )
+      expect((await testApi().browser().get('/members')).status).toBe(401)
+    })
+  })
+
+  describe('POST /members/export', () => {
+    it('downloads exactly the filtered list as CSV, formulas neutralised, and records who took it', async () => {
+      const browser = await signIn({ admin: true })
+      const db = database.db
+      const vip = made.find((member) => member.tags.includes('VIP'))!
+      await db
+        .update(users)
+        .set({ name: '=HYPERLINK("http://evil.example","Click")' })
+        .where(eq(users.id, vip.id))
+      const filtered = await listAll(browser, '&tag=VIP&sort=-joined')
+
+      const response = await browser.post('/members/export', { tag: 'VIP', sort: '-joined' })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toContain('text/csv')
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="members-all-gyms-${today}.csv"`,
+      )
+      const text = await response.text()
+      const lines = text
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\n')
+      expect(lines[0]).toBe(
+        'Name,Email,Mobile,Gym,Offering,Price,Billing frequency,State,Card colour,Balance owing,Last visit,Last visit (ISO),Joined,Joined (ISO),Tags',
+      )
+      expect(lines).toHaveLength(filtered.total + 1)
+      for (const [index, row] of filtered.rows.entries()) expect(lines[index + 1]).toContain(row.email)
+      expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`)
+      expect(text).not.toMatch(/\n=HYPERLINK/)
+
+      const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'members.exported'))
+      expect(audit).toMatchObject({ organisationId: org.organisation.id, subjectType: 'members' })
+      expect(audit?.changes).toEqual({ filters: { tag: 'VIP', sort: '-joined' } })
+    })
+
+    it('leaves money out of a trainer’s file, and refuses another organisation’s gym', async () => {
+      const trainer = await signIn({ gyms: [{ index: 0, role: 'personal_trainer' }] })
+      const text = await (await trainer.post('/members/export', {})).text()
+      expect(text.split('\n')[0]).not.toContain('Balance owing')
+      expect(text.split('\n')[0]).not.toContain('Price')
+      expect(
+        text
+          .replace(/^\uFEFF/, '')
+          .trimEnd()
+          .split('\n'),
+      ).toHaveLength(made.filter((member) => member.gymIndex === 0).length + 1)
+      expect((await trainer.post('/members/export', { gym_id: other.gyms[0]!.id })).status).toBe(404)
+    })
+  })
+})
