@@ -70,3 +70,8 @@ export function sameSitePath(): SearchParam<string> {
       ? raw
       : undefined
 }
+
+/** A calendar day, `YYYY-MM-DD` (whether it exists is the API's to say). */
+export function calendarDay(): SearchParam<string> {
+  return (raw) => (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined)
+}

@@ -46,6 +46,15 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'members list',
+    path: '/members',
+    link: (page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }),
+    content: async (page) => {
+      await expect(page.getByText(/of [\d,]+ members$/)).toBeVisible({ timeout: 30_000 })
+      await noSkeleton(page)
+    },
+  },
+  {
     name: '24/7 Access',
     path: '',
     link: (page) => page.getByRole('link', { name: '24/7 Access' }).first(),

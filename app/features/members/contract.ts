@@ -1,55 +1,15 @@
 import { billingFrequencies } from '~/db/schema/enums'
 import { cardColourSchema, memberStateSchema } from '~/features/billing-debugging/contract'
 import { calendarDate, MAX_RECORD_ID, z } from '~/lib/validation'
+import { MAX_NOT_VISITED_DAYS, memberFilterStates, memberSorts } from './member-filters'
+
+export * from './member-filters'
 
 /**
  * The members list (issue 15): `GET /api/members` and `POST /api/members/export` take the same filters,
  * so the file holds exactly the rows the screen lists. Money is integer cents; days are
  * Pacific/Auckland calendar days (`YYYY-MM-DD`), instants ISO 8601.
  */
-
-/**
- * The states the list filters by: SPEC §4's display states as the front desk names them, plus
- * "cancelling" (cancelled, still running to the end of a paid period) and members with no membership.
- */
-export const memberFilterStates = [
-  'active',
-  'paused',
-  'paused_in_future',
-  'cancelled',
-  'cancelling',
-  'in_grace_period',
-  'upcoming',
-  'no_subscription',
-] as const
-export type MemberFilterState = (typeof memberFilterStates)[number]
-
-export const memberFilterStateLabels: Record<MemberFilterState, string> = {
-  active: 'Active',
-  paused: 'Paused',
-  paused_in_future: 'Pause scheduled',
-  cancelled: 'Cancelled',
-  cancelling: 'Cancelling',
-  in_grace_period: 'In grace period',
-  upcoming: 'Upcoming',
-  no_subscription: 'No membership',
-}
-
-/** Sorts: a column, descending with a leading `-`. */
-export const memberSorts = [
-  'name',
-  '-name',
-  'joined',
-  '-joined',
-  'last_visit',
-  '-last_visit',
-  'balance',
-  '-balance',
-] as const
-export type MemberSort = (typeof memberSorts)[number]
-
-/** The longest "not visited for" the filter takes: ten years. */
-export const MAX_NOT_VISITED_DAYS = 3650
 
 const recordId = z.coerce.number().int().positive().max(MAX_RECORD_ID)
 const yesNo = z.enum(['true', 'false']).transform((value) => value === 'true')

@@ -12,6 +12,7 @@ import {
   Popover,
 } from 'react-aria-components'
 import { useTextTypedBeforeLoad } from '~/components/form/typed-before-load'
+import { MemberPhoto } from '~/components/member-photo'
 import { Spinner } from '~/components/ui/spinner'
 import { toast } from '~/components/ui/toast'
 import { noResultsText, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, type SearchResult } from './contract'
@@ -152,33 +153,4 @@ function OpenWhenAnswered(props: {
     state.open(null, 'input')
   }, [answer, inputRef])
   return null
-}
-
-/** The member's photo, so staff know who they're choosing; their initials while they have none. */
-function MemberPhoto(props: { url: string | null; name: string }) {
-  // A photo that doesn't load (gone from the store) shows the initials rather than a broken image.
-  const [failed, setFailed] = useState(false)
-  if (props.url && !failed) {
-    return (
-      <img
-        src={props.url}
-        alt=""
-        onError={() => setFailed(true)}
-        className="size-9 shrink-0 rounded-full bg-slate-100 object-cover"
-      />
-    )
-  }
-  const initials = props.name
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('')
-  return (
-    <span
-      aria-hidden="true"
-      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-200 font-medium text-slate-700 text-xs"
-    >
-      {initials}
-    </span>
-  )
 }

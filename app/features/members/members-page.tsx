@@ -1,0 +1,311 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table'
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Plus, UserRoundSearch } from 'lucide-react'
+import { MemberPhoto } from '~/components/member-photo'
+import { Page } from '~/components/page'
+import { Badge } from '~/components/ui/badge'
+import { buttonStyles } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { linkStyles } from '~/components/ui/link'
+import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
+import { formatDate } from '~/lib/dates'
+import { frequencyWords } from '~/lib/frequency-words'
+import { formatCents } from '~/lib/money'
+import type { MemberFilterOptions, MemberRow, MemberSort } from './contract'
+import { ExportMembersButton } from './export-members-button'
+import { hasFilters, MemberFilters } from './member-filters-toolbar'
+import { memberStateWords } from './member-states'
+import { memberQueries } from './queries'
+import type { MembersSearch } from './search'
+
+const title = 'Members'
+const description = 'Everyone who has joined your gyms: find them, see how they stand, and export the list.'
+
+/** members.index (issue 15): the members in the user's gyms, filtered and sorted by the address. */
+export function MembersPage(props: { search: MembersSearch }) {
+  const { search } = props
+  const { data: options } = useSuspenseQuery(memberQueries.filterOptions())
+  const { data: page } = useSuspenseQuery(memberQueries.list(search))
+  return (
+    <Page
+      title={title}
+      description={description}
+      actions={
+        <>
+          <ExportMembersButton search={search} total={page.meta.total} />
+          <Link to="/console/members/create" className={buttonStyles({ variant: 'primary' })}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add member
+          </Link>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <MemberFilters search={search} options={options} />
+        {page.data.length === 0 ? (
+          <EmptyMembers search={search} />
+        ) : (
+          <MembersTable rows={page.data} search={search} options={options} />
+        )}
+        <footer className="flex flex-wrap items-center justify-between gap-3 text-slate-600 text-sm">
+          <p aria-live="polite">
+            {page.meta.total === 0
+              ? 'No members'
+              : `${page.meta.from}–${page.meta.to} of ${page.meta.total.toLocaleString('en-NZ')} ${
+                  page.meta.total === 1 ? 'member' : 'members'
+                }`}
+          </p>
+          {page.meta.last_page > 1 ? (
+            <nav aria-label="Pages" className="flex gap-2">
+              <Link
+                to="/console/members"
+                search={{ ...search, page: page.meta.current_page - 1 }}
+                disabled={page.meta.current_page <= 1}
+                className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+              >
+                <ChevronLeft aria-hidden="true" className="size-4" />
+                Previous
+              </Link>
+              <Link
+                to="/console/members"
+                search={{ ...search, page: page.meta.current_page + 1 }}
+                disabled={page.meta.current_page >= page.meta.last_page}
+                className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+              >
+                Next
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </Link>
+            </nav>
+          ) : null}
+        </footer>
+      </div>
+    </Page>
+  )
+}
+
+/** No members: with filters, a way back to everyone; without, how members arrive. */
+function EmptyMembers(props: { search: MembersSearch }) {
+  const navigate = useNavigate()
+  if (hasFilters(props.search)) {
+    return (
+      <Card>
+        <div className="flex items-start gap-3">
+          <UserRoundSearch aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
+          <div>
+            <p className="font-medium text-slate-900">No members match these filters</p>
+            <p className="mt-1 text-slate-600 text-sm">
+              Try fewer filters, or{' '}
+              <button
+                type="button"
+                className={linkStyles()}
+                onClick={() => navigate({ to: '/console/members', search: {} })}
+              >
+                show every member
+              </button>
+              .
+            </p>
+          </div>
+        </div>
+      </Card>
+    )
+  }
+  return (
+    <Card>
+      <p className="font-medium text-slate-900">No members yet</p>
+      <p className="mt-1 text-slate-600 text-sm">
+        Members appear here when they join through your gym’s join page, or when you add one with Add member.
+      </p>
+    </Card>
+  )
+}
+
+const features = tableFeatures({})
+const column = createColumnHelper<typeof features, MemberRow>()
+
+interface ColumnMeta {
+  align?: 'end'
+  /** Columns phones do without, so the list reads at 390 px without scrolling sideways. */
+  hideOnPhone?: boolean
+  /** The sort this column's header toggles (ascending first, or descending first for dates/money). */
+  sort?: { key: string; descendingFirst?: boolean }
+  money?: boolean
+}
+
+const allColumns = column.columns([
+  column.accessor('name', {
+    header: 'Member',
+    meta: { sort: { key: 'name' } } satisfies ColumnMeta,
+    cell: (info) => {
+      const member = info.row.original
+      return (
+        <div className="flex min-w-0 items-center gap-3">
+          <MemberPhoto url={member.profile_picture} name={member.name} />
+          <div className="min-w-0 max-w-36 sm:max-w-none">
+            <Link
+              to="/console/members/$id"
+              params={{ id: member.id }}
+              className={linkStyles({ className: 'font-medium' })}
+            >
+              {member.name}
+            </Link>
+            <p className="truncate text-slate-600 text-xs">{member.email}</p>
+            {member.mobile_number ? (
+              <p className="hidden text-slate-600 text-xs sm:block">{member.mobile_number}</p>
+            ) : null}
+          </div>
+        </div>
+      )
+    },
+  }),
+  column.display({
+    id: 'state',
+    header: 'State',
+    cell: (info) => <StateBadge row={info.row.original} />,
+  }),
+  column.display({
+    id: 'membership',
+    header: 'Membership',
+    meta: { hideOnPhone: true } satisfies ColumnMeta,
+    cell: (info) => {
+      const member = info.row.original
+      return (
+        <div className="min-w-0">
+          <p>{member.offering?.name ?? '—'}</p>
+          <p className="text-slate-600 text-xs">
+            {[
+              member.gym?.name,
+              member.price?.amount != null
+                ? `${formatCents(member.price.amount)} ${frequencyWords[member.price.billing_frequency]}`
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+      )
+    },
+  }),
+  column.accessor('balance_owing', {
+    header: 'Owing',
+    meta: {
+      align: 'end',
+      hideOnPhone: true,
+      money: true,
+      sort: { key: 'balance', descendingFirst: true },
+    } satisfies ColumnMeta,
+    cell: (info) => {
+      const owing = info.getValue() ?? 0
+      return owing > 0 ? <span className="font-medium text-red-800">{formatCents(owing)}</span> : '—'
+    },
+  }),
+  column.accessor('last_visit_at', {
+    header: 'Last visit',
+    meta: { hideOnPhone: true, sort: { key: 'last_visit', descendingFirst: true } } satisfies ColumnMeta,
+    cell: (info) => (info.getValue() ? formatDate(info.getValue()) : 'Never'),
+  }),
+  column.accessor('joined_at', {
+    header: 'Joined',
+    meta: { hideOnPhone: true, sort: { key: 'joined', descendingFirst: true } } satisfies ColumnMeta,
+    cell: (info) => formatDate(info.getValue()),
+  }),
+])
+const columnsWithoutMoney = allColumns.filter((entry) => !(entry.meta as ColumnMeta | undefined)?.money)
+
+/** The state in words with the card colour as a dot beside it (SPEC §4: never colour alone). */
+function StateBadge(props: { row: MemberRow }) {
+  const words = memberStateWords[props.row.state]
+  const tone = props.row.card_colour ?? words.tone
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <Badge tone={tone}>{words.label}</Badge>
+      {props.row.tags.length > 0 ? (
+        <span className="flex flex-wrap gap-1">
+          {props.row.tags.map((tag) => (
+            <span key={tag} className="rounded bg-slate-100 px-1.5 text-slate-700 text-xs">
+              {tag}
+            </span>
+          ))}
+        </span>
+      ) : null}
+    </span>
+  )
+}
+
+function MembersTable(props: { rows: MemberRow[]; search: MembersSearch; options: MemberFilterOptions }) {
+  const table = useTable<typeof features, MemberRow>({
+    features,
+    columns: props.options.sees_money ? allColumns : columnsWithoutMoney,
+    data: props.rows,
+  })
+  const sort = props.search.sort ?? 'name'
+  return (
+    <TableFrame>
+      <Table aria-label="Members">
+        <TableHeader>
+          {table.getFlatHeaders().map((header) => {
+            const meta = header.column.columnDef.meta as ColumnMeta | undefined
+            const label = flexRender(header.column.columnDef.header, header.getContext())
+            const current = meta?.sort ? sortDirection(sort, meta.sort.key) : undefined
+            return (
+              <Column
+                key={header.id}
+                align={meta?.align === 'end' ? 'end' : 'start'}
+                className={meta?.hideOnPhone ? 'hidden md:table-cell' : undefined}
+                aria-sort={current ?? (meta?.sort ? 'none' : undefined)}
+              >
+                {meta?.sort ? (
+                  <Link
+                    to="/console/members"
+                    search={{ ...props.search, sort: nextSort(sort, meta.sort), page: undefined }}
+                    className="inline-flex items-center gap-1 text-inherit no-underline hover:text-slate-900"
+                  >
+                    {label}
+                    {current === 'ascending' ? <ArrowUp aria-hidden="true" className="size-3.5" /> : null}
+                    {current === 'descending' ? <ArrowDown aria-hidden="true" className="size-3.5" /> : null}
+                  </Link>
+                ) : (
+                  label
+                )}
+              </Column>
+            )
+          })}
+        </TableHeader>
+        <TableBody>
+          {table.getRowModel().rows.map((row) => (
+            <Row key={row.id}>
+              {row.getAllCells().map((cell, index) => {
+                const meta = cell.column.columnDef.meta as ColumnMeta | undefined
+                return (
+                  <Cell
+                    key={cell.id}
+                    isRowHeader={index === 0}
+                    align={meta?.align === 'end' ? 'end' : 'start'}
+                    className={meta?.hideOnPhone ? 'hidden md:table-cell' : undefined}
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </Cell>
+                )
+              })}
+            </Row>
+          ))}
+        </TableBody>
+      </Table>
+    </TableFrame>
+  )
+}
+
+function sortDirection(sort: MemberSort, key: string): 'ascending' | 'descending' | undefined {
+  if (sort === key) return 'ascending'
+  if (sort === `-${key}`) return 'descending'
+  return undefined
+}
+
+/** A header's press: its sort in its first direction, then the other way. */
+function nextSort(sort: MemberSort, column: { key: string; descendingFirst?: boolean }): MemberSort {
+  const ascending = column.key as MemberSort
+  const descending = `-${column.key}` as MemberSort
+  if (sort === ascending) return descending
+  if (sort === descending) return ascending
+  return column.descendingFirst ? descending : ascending
+}
