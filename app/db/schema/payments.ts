@@ -65,6 +65,8 @@ export const payments = pgTable(
     // The billing run claims due work across all organisations.
     index('payments_status_due_on_idx').on(t.status, t.dueOn),
     index('payments_subscription_idx').on(t.subscriptionId, t.dueOn),
+    // A member's payments on their page, newest first.
+    index('payments_user_due_on_idx').on(t.userId, t.dueOn),
     // One regular payment per period (retries are extra rows): the engine relies on it to create a
     // period's payment exactly once, however many runs overlap.
     uniqueIndex('payments_subscription_period_unique')

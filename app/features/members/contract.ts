@@ -1,5 +1,6 @@
 import { billingFrequencies } from '~/db/schema/enums'
 import { cardColourSchema, memberStateSchema } from '~/features/billing-debugging/contract'
+import { paymentTypeSchema } from '~/features/join/payment-contract'
 import { calendarDate, MAX_RECORD_ID, z } from '~/lib/validation'
 import { MAX_NOT_VISITED_DAYS, memberFilterStates, memberSorts } from './member-filters'
 
@@ -92,3 +93,98 @@ export const memberFilterOptionsSchema = z.object({
   sees_money: z.boolean(),
 })
 export type MemberFilterOptions = z.infer<typeof memberFilterOptionsSchema>
+
+/** `GET /api/members/{id}`: the member's page — who they are, how their membership stands, how they pay. */
+export const memberDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  mobile_number: z.string().nullable(),
+  dob: z.string().nullable(),
+  profile_picture: z.string().nullable(),
+  joined_at: z.string(),
+  tags: z.array(z.string()),
+  notes: z.string().nullable(),
+  home_gym: named.nullable(),
+  address: z.object({
+    address: z.string().nullable(),
+    suburb: z.string().nullable(),
+    city: z.string().nullable(),
+    post_code: z.string().nullable(),
+  }),
+  emergency_contact: z.object({
+    name: z.string().nullable(),
+    relationship: z.string().nullable(),
+    mobile_number: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  preferences: z.object({
+    email_notifications_enabled: z.boolean(),
+    push_notifications_enabled: z.boolean(),
+    payment_reminders: z.boolean(),
+  }),
+  payment_methods: z.array(paymentTypeSchema),
+  /** The latest membership (not one being assembled at sign-up), or null. */
+  membership: z
+    .object({
+      id: z.number().int(),
+      gym: named.nullable(),
+      offering: named,
+      price: z.object({
+        id: z.number().int(),
+        amount: z.number().int().nullable(),
+        billing_frequency: z.enum(billingFrequencies),
+      }),
+      start_date: z.string(),
+      current_period_start: z.string().nullable(),
+      /** Exclusive: the renew date. */
+      current_period_end: z.string().nullable(),
+      /** SPEC §4's membership type label: Flexi, a term with its commitment, or cooling-off. */
+      type_label: z.string(),
+      /** The standing in words, for "why can't I get in?". */
+      reason: z.string(),
+      version: z.number().int(),
+    })
+    .nullable(),
+  state: memberStateSchema,
+  states: z.array(memberStateSchema),
+  card_colour: cardColourSchema.nullable(),
+  /** Cents owing; null for staff who may not see money. */
+  balance_owing: z.number().int().nullable(),
+})
+export type MemberDetail = z.infer<typeof memberDetailSchema>
+
+/** One of a member's payments, newest first (`GET /api/users/{id}/payments`). */
+export const memberPaymentSchema = z.object({
+  id: z.number().int(),
+  due_on: z.string(),
+  paid_at: z.string().nullable(),
+  amount: z.number().int(),
+  surcharge: z.number().int(),
+  credit_used: z.number().int(),
+  status: z.string(),
+  /** SPEC §4: success (sent), upcoming, pending, or failed. */
+  status_kind: z.enum(['success', 'upcoming', 'pending', 'failed']),
+  /** Why it failed, in words ("Your card was declined."), or null. */
+  failure_reason: z.string().nullable(),
+  type: z.string(),
+  period_start_at: z.string().nullable(),
+  period_end_at: z.string().nullable(),
+  is_retry: z.boolean(),
+  is_pro_rata: z.boolean(),
+})
+export type MemberPayment = z.infer<typeof memberPaymentSchema>
+
+/** One of a member's door events, newest first (`GET /api/users/{id}/visits`). */
+export const memberVisitSchema = z.object({
+  id: z.number().int(),
+  visited_at: z.string(),
+  gym: named,
+  successful: z.boolean(),
+})
+export type MemberVisit = z.infer<typeof memberVisitSchema>
+
+export const memberHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+})

@@ -4,16 +4,19 @@ import { auditLog, subscriptions, users, visits } from '~/db/schema'
 import type { MemberState } from '~/features/billing-debugging/contract'
 import {
   joinedRangeMessage,
+  memberDetailSchema,
   type MemberFilterState,
   memberFilterStates,
+  memberPaymentSchema,
   memberRowSchema,
+  memberVisitSchema,
 } from '~/features/members/contract'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import { createRandom } from '~/server/seed/random'
 import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
 import { createTestMember, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
-import { readErrors, readMessage, readPage } from '../support/answers'
+import { readData, readErrors, readMessage, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
 import { signInStaff } from '../support/sign-in'
@@ -373,6 +376,73 @@ describeEachDatabase('members list API', (database) => {
         'search',
       )
       expect((await testApi().browser().get('/members')).status).toBe(401)
+    })
+  })
+
+  describe('GET /members/{id}, /users/{id}/payments and /users/{id}/visits', () => {
+    it('shows a member’s page as the list reads them, with their payments and visits newest first', async () => {
+      const browser = await signIn({ admin: true })
+      const member = made.find((candidate) => candidate.hasMembership && candidate.lastVisitOn !== null)!
+      const listed = (await listAll(browser)).rows.find((row) => row.id === member.id)!
+      const detail = await readData(await browser.get(`/members/${member.id}`), memberDetailSchema)
+      expect(detail).toMatchObject({
+        id: member.id,
+        name: member.name,
+        tags: member.tags,
+        state: listed.state,
+        states: listed.states,
+        card_colour: listed.card_colour,
+        balance_owing: member.owing,
+        home_gym: { name: org.gyms[member.gymIndex]!.name },
+        payment_methods: [],
+      })
+      expect(detail.membership).toMatchObject({
+        gym: { name: org.gyms[member.gymIndex]!.name },
+        price: { amount: member.offering === 'term' ? 1900 : 2500, billing_frequency: 'weekly' },
+        type_label: 'Flexi',
+        start_date: '2026-02-01',
+      })
+      expect(detail.membership?.reason).toMatch(/^(Active|Not active|In grace|Paused|Upcoming)/)
+
+      const visitsPage = await readPage(
+        await browser.get(`/users/${member.id}/visits?per_page=2`),
+        memberVisitSchema,
+      )
+      expect(visitsPage.meta.total).toBe(3)
+      // Today's refused swipe first, then the last visit.
+      expect(visitsPage.data.map((visit) => visit.successful)).toEqual([false, true])
+      expect((visitsPage.data[1]?.visited_at ?? '').slice(0, 10) <= (member.lastVisitOn ?? '')).toBe(true)
+
+      const paymentsPage = await readPage(
+        await browser.get(`/users/${member.id}/payments`),
+        memberPaymentSchema,
+      )
+      const dues = paymentsPage.data.map((payment) => payment.due_on)
+      expect(dues).toEqual([...dues].sort().reverse())
+      for (const payment of paymentsPage.data) {
+        expect(payment.failure_reason === null).toBe(payment.status_kind !== 'failed')
+      }
+    })
+
+    it('is a 404 for a member out of scope, and keeps money from trainers', async () => {
+      const member = made.find((candidate) => candidate.gymIndex === 0 && candidate.hasMembership)!
+      const ponsonbyAdmin = await signIn({ gyms: [{ index: 1, role: 'admin' }] })
+      expect(await readMessage(await ponsonbyAdmin.get(`/members/${member.id}`), 404)).toBe(
+        'Member not found.',
+      )
+      expect((await ponsonbyAdmin.get(`/users/${member.id}/visits`)).status).toBe(404)
+      expect((await ponsonbyAdmin.get(`/users/${member.id}/payments`)).status).toBe(404)
+      const elsewhere = await signIn({ org: other, admin: true })
+      expect((await elsewhere.get(`/members/${member.id}`)).status).toBe(404)
+      expect((await elsewhere.get('/members/99999999999')).status).toBe(404)
+
+      const trainer = await signIn({ gyms: [{ index: 0, role: 'personal_trainer' }] })
+      const detail = await readData(await trainer.get(`/members/${member.id}`), memberDetailSchema)
+      expect(detail.balance_owing).toBeNull()
+      expect(detail.membership?.price.amount).toBeNull()
+      expect(detail.membership?.reason).not.toMatch(/\$|owes|paid up/)
+      expect((await trainer.get(`/users/${member.id}/payments`)).status).toBe(403)
+      expect((await trainer.get(`/users/${member.id}/visits`)).status).toBe(200)
     })
   })
 

@@ -107,6 +107,7 @@ const cases: Record<string, Case> = {
   'GET /gyms/{gym_id}/offerings': {},
   'GET /gyms/{gym}/offerings/{offering}/unique-memberships': {},
   'GET /members': {},
+  'GET /members/{id}': {},
   'GET /offerings/{id}': {},
   'GET /offerings/{id}/prices': {},
   'GET /organisations/{id}': {},
@@ -116,8 +117,10 @@ const cases: Record<string, Case> = {
   'GET /stats': {},
   'GET /subscriptions/{id}/start-early-data': { upcoming: true },
   'GET /user-breakdown': {},
+  'GET /users/{id}/payments': {},
   'GET /users/{id}/price-change-history': {},
   'GET /users/{id}/profile-picture': {},
+  'GET /users/{id}/visits': {},
   'POST /gyms/{id}/switch': {},
   'POST /members/export': { body: (ids) => ({ gym_id: ids.gym, offering_id: ids.offering }) },
   'POST /offerings': {
@@ -198,6 +201,7 @@ const resourceOfPath: Record<string, keyof Records> = {
   organisations: 'organisation',
   subscriptions: 'subscription',
   users: 'member',
+  members: 'member',
   gyms: 'gym',
 }
 

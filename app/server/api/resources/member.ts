@@ -1,7 +1,11 @@
-import type { MemberRow } from '~/features/members/contract'
+import type { payments } from '~/db/schema'
+import type { MemberDetail, MemberPayment, MemberRow } from '~/features/members/contract'
+import { membershipTypeLabel, paymentStatusKind } from '~/features/subscriptions/subscription-state'
 import { profilePictureUrl } from '~/server/auth/session-user.server'
 import { describeMembership } from '~/server/services/members/describe-membership.server'
+import type { MemberDetailRow } from '~/server/services/members/find-member-detail.server'
 import type { MemberListRow } from '~/server/services/members/find-member-page.server'
+import { toPaymentTypeResource } from './payment-type'
 
 /**
  * A member of the list: their latest membership read with SPEC §4's rules (describeMembership), money
@@ -36,5 +40,96 @@ export function toMemberRowResource(
     last_visit_at: row.lastVisitAt?.toISOString() ?? null,
     joined_at: row.joinedAt.toISOString(),
     tags: row.tags,
+  }
+}
+
+/** The member's page: their row, their latest membership read with SPEC §4's rules, how they pay. */
+export function toMemberDetailResource(
+  row: MemberDetailRow,
+  options: { now: Date; seesMoney: boolean },
+): MemberDetail {
+  const { user, latest } = row
+  const sub = latest?.subscription ?? null
+  const { state, states, card_colour, reason } = describeMembership(sub, options.now, {
+    seesMoney: options.seesMoney,
+  })
+  const instant = options.now.toISOString()
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    mobile_number: user.mobileNumber,
+    dob: user.dob,
+    profile_picture: profilePictureUrl({ id: user.id, profilePicture: user.profilePicture }),
+    joined_at: user.createdAt.toISOString(),
+    tags: user.tags,
+    notes: user.notes,
+    home_gym: row.homeGym?.id != null ? row.homeGym : null,
+    address: { address: user.address, suburb: user.suburb, city: user.city, post_code: user.postCode },
+    emergency_contact: {
+      name: user.emergencyContactName,
+      relationship: user.emergencyContactRelationship,
+      mobile_number: user.emergencyContactMobileNumber,
+      email: user.emergencyContactEmail,
+    },
+    preferences: {
+      email_notifications_enabled: user.emailNotificationsEnabled,
+      push_notifications_enabled: user.pushNotificationsEnabled,
+      payment_reminders: user.paymentReminders,
+    },
+    payment_methods: row.paymentMethods.methods.map((method) =>
+      toPaymentTypeResource(method, row.paymentMethods.defaultId),
+    ),
+    membership:
+      latest && sub
+        ? {
+            id: sub.id,
+            gym: latest.gym?.id != null ? latest.gym : null,
+            offering: latest.offering,
+            price: {
+              id: latest.price.id,
+              amount: options.seesMoney ? (sub.forcePriceAmount ?? latest.price.amount) : null,
+              billing_frequency: latest.price.billingFrequency,
+            },
+            start_date: sub.startDate,
+            current_period_start: sub.currentPeriodStart,
+            current_period_end: sub.currentPeriodEnd,
+            type_label: membershipTypeLabel(
+              {
+                term_amount: latest.price.termAmount,
+                term_unit: latest.price.termUnit,
+                term_ends_at: sub.termEndsAt,
+                cooling_period_ends_at: sub.coolingPeriodEndsAt,
+              },
+              instant,
+            ),
+            reason,
+            version: sub.version,
+          }
+        : null,
+    state,
+    states,
+    card_colour,
+    balance_owing: options.seesMoney ? (sub?.balanceOwing ?? 0) : null,
+  }
+}
+
+export function toMemberPaymentResource(row: typeof payments.$inferSelect): MemberPayment {
+  const kind = paymentStatusKind(row.status)
+  return {
+    id: row.id,
+    due_on: row.dueOn,
+    paid_at: row.paidAt?.toISOString() ?? null,
+    amount: row.amount,
+    surcharge: row.surcharge,
+    credit_used: row.creditUsed,
+    status: row.status,
+    status_kind: kind,
+    failure_reason: kind === 'failed' ? (row.errorDescription ?? 'The payment failed.') : null,
+    type: row.type,
+    period_start_at: row.periodStartAt,
+    period_end_at: row.periodEndAt,
+    is_retry: row.isRetry,
+    is_pro_rata: row.isProRata,
   }
 }

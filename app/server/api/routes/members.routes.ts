@@ -1,13 +1,17 @@
 import { createRoute } from '@hono/zod-openapi'
 import {
+  memberDetailSchema,
   memberFilterOptionsSchema,
   memberFiltersSchema,
+  memberHistoryQuerySchema,
+  memberPaymentSchema,
   memberRowSchema,
   membersQuerySchema,
+  memberVisitSchema,
 } from '~/features/members/contract'
 import { z } from '~/lib/validation'
 import { dataEnvelope, paginatedEnvelope } from '../envelope'
-import { jsonBody, jsonResponse, staffErrors } from '../openapi'
+import { idParams, jsonBody, jsonResponse, staffErrors } from '../openapi'
 
 /**
  * The members of the console (issue 15): the list with its filters, what the filters offer, and the
@@ -53,6 +57,45 @@ export const memberRoutes = {
     request: jsonBody(memberFiltersSchema),
     responses: {
       200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
+      ...staffErrors,
+    },
+  }),
+  show: createRoute({
+    method: 'get',
+    path: '/members/{id}',
+    tags,
+    summary: 'A member’s page: profile, membership, payment methods',
+    description:
+      'A member in the caller’s scope (another gym’s or organisation’s member is a 404): their profile, ' +
+      'emergency contact and preferences, saved payment methods (numbers masked), and their latest ' +
+      'membership with its SPEC §4 states, card colour, type label and standing in words. Money is null ' +
+      'for staff without the payments area.',
+    request: { params: idParams },
+    responses: { 200: jsonResponse('The member', dataEnvelope(memberDetailSchema)), ...staffErrors },
+  }),
+  payments: createRoute({
+    method: 'get',
+    path: '/users/{id}/payments',
+    tags,
+    summary: 'A member’s payments, newest first',
+    description:
+      'Every payment of the member’s memberships, by due day, newest first, with SPEC §4’s status kind ' +
+      'and a failure’s reason in words. Staff with the payments area (organisation and gym admins) only.',
+    request: { params: idParams, query: memberHistoryQuerySchema },
+    responses: {
+      200: jsonResponse('A page of payments', paginatedEnvelope(memberPaymentSchema)),
+      ...staffErrors,
+    },
+  }),
+  visits: createRoute({
+    method: 'get',
+    path: '/users/{id}/visits',
+    tags,
+    summary: 'A member’s door events, newest first',
+    description: 'Each time the member was let in (or refused) at a door, newest first.',
+    request: { params: idParams, query: memberHistoryQuerySchema },
+    responses: {
+      200: jsonResponse('A page of visits', paginatedEnvelope(memberVisitSchema)),
       ...staffErrors,
     },
   }),

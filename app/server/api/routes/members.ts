@@ -2,15 +2,19 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { callerMayUse, gymScope, requireArea, requireStaff, type StaffCaller } from '~/access/caller.server'
 import { findVisibleOffering } from '~/access/catalogue.server'
+import { findMemberInScope } from '~/access/members.server'
 import type { ParsedMemberFilters } from '~/features/members/contract'
+import { AppError } from '~/lib/errors'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
+import { findMemberDetail } from '~/server/services/members/find-member-detail.server'
 import { findMemberFilterOptions } from '~/server/services/members/find-member-filter-options.server'
+import { findMemberPayments, findMemberVisits } from '~/server/services/members/find-member-history.server'
 import { findMemberPage, forEachMemberBatch } from '~/server/services/members/find-member-page.server'
 import { membersCsvHeader, membersCsvRows } from '~/server/services/members/members-csv.server'
 import type { ApiEnv } from '../context'
 import { paginate } from '../envelope'
-import { toMemberRowResource } from '../resources/member'
+import { toMemberDetailResource, toMemberPaymentResource, toMemberRowResource } from '../resources/member'
 import { memberRoutes as routes } from './members.routes'
 
 /**
@@ -109,5 +113,51 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
       'Content-Disposition': `attachment; filename="${fileName}"`,
       'Cache-Control': 'no-store',
     })
+  })
+
+  api.openapi(routes.show, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const db = c.var.database.db
+    const { id } = c.req.valid('param')
+    await findMemberInScope({ db, caller, memberId: id })
+    const detail = await findMemberDetail({ db, memberId: id })
+    if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
+    const data = toMemberDetailResource(detail, {
+      now: c.var.now,
+      seesMoney: callerMayUse(caller, 'payments'),
+    })
+    return c.json({ data }, 200)
+  })
+
+  api.openapi(routes.payments, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const db = c.var.database.db
+    const { id } = c.req.valid('param')
+    await findMemberInScope({ db, caller, memberId: id })
+    // A member's payments are money: admins only (ADR 014), after the 404 for a member out of scope.
+    requireArea(caller, 'payments')
+    const { page, per_page } = c.req.valid('query')
+    const found = await findMemberPayments({ db, memberId: id, page, perPage: per_page })
+    const rows = found.rows.map(toMemberPaymentResource)
+    return c.json(paginate({ rows, total: found.total, page, perPage: per_page, url: c.req.url }), 200)
+  })
+
+  api.openapi(routes.visits, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const db = c.var.database.db
+    const { id } = c.req.valid('param')
+    await findMemberInScope({ db, caller, memberId: id })
+    const { page, per_page } = c.req.valid('query')
+    const found = await findMemberVisits({ db, memberId: id, page, perPage: per_page })
+    const rows = found.rows.map((row) => ({
+      id: row.id,
+      visited_at: row.visitedAt.toISOString(),
+      gym: row.gym,
+      successful: row.successful,
+    }))
+    return c.json(paginate({ rows, total: found.total, page, perPage: per_page, url: c.req.url }), 200)
   })
 }

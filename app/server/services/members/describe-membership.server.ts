@@ -10,8 +10,15 @@ const headlineOrder: MemberState[] = ['cancelled', 'in_grace_period', 'paused', 
 
 type Description = Pick<ActiveUserRow, 'states' | 'state' | 'is_active' | 'card_colour' | 'reason'>
 
-/** What a membership looks like today: its display states, headline state, card colour and reason. */
-export function describeMembership(sub: StateFields | null, now: Date): Description {
+/**
+ * What a membership looks like today: its display states, headline state, card colour and reason. The
+ * reason leaves money out for staff who may not see it (`seesMoney: false`, ADR 014).
+ */
+export function describeMembership(
+  sub: StateFields | null,
+  now: Date,
+  options: { seesMoney?: boolean } = {},
+): Description {
   if (!sub) {
     return {
       states: ['no_membership'],
@@ -31,7 +38,7 @@ export function describeMembership(sub: StateFields | null, now: Date): Descript
     state,
     is_active: states.includes('active'),
     card_colour: cardColour(input, instant),
-    reason: reasonFor({ sub, state, states, today }),
+    reason: reasonFor({ sub, state, states, today, seesMoney: options.seesMoney ?? true }),
   }
 }
 
@@ -41,9 +48,10 @@ function reasonFor(options: {
   state: MemberState
   states: MemberState[]
   today: CalendarDateString
+  seesMoney: boolean
 }) {
-  const { sub, state, states, today } = options
-  const owes = sub.balanceOwing > 0 ? `, owes ${formatCents(sub.balanceOwing)}` : ''
+  const { sub, state, states, today, seesMoney } = options
+  const owes = seesMoney && sub.balanceOwing > 0 ? `, owes ${formatCents(sub.balanceOwing)}` : ''
   switch (state) {
     case 'cancelled': {
       const cancelledOn = formatDate(sub.cancelledAt?.toISOString())
@@ -58,7 +66,7 @@ function reasonFor(options: {
       return `Not active: cancelled on ${cancelledOn}${undo}${runsUntil}${owes}`
     }
     case 'in_grace_period':
-      return `In grace period until ${formatDate(sub.gracePeriodEndsAt)}, owes ${formatCents(sub.balanceOwing)}`
+      return `In grace period until ${formatDate(sub.gracePeriodEndsAt)}${seesMoney ? `, owes ${formatCents(sub.balanceOwing)}` : ''}`
     case 'paused':
       return sub.pauseEndAt ? `Paused until ${formatDate(sub.pauseEndAt)}` : 'Paused, with no end date'
     case 'upcoming': {
@@ -68,7 +76,11 @@ function reasonFor(options: {
       return `Upcoming: marked “${sub.upcomingState}” since it started on ${formatDate(sub.startDate)}`
     }
     default: {
-      const standing = sub.balanceOwing > 0 ? `owes ${formatCents(sub.balanceOwing)}` : 'paid up'
+      const standing = !seesMoney
+        ? null
+        : sub.balanceOwing > 0
+          ? `owes ${formatCents(sub.balanceOwing)}`
+          : 'paid up'
       const period =
         sub.currentPeriodStart && sub.currentPeriodEnd
           ? `current period ${formatDayRange(sub.currentPeriodStart, sub.currentPeriodEnd)}`
@@ -77,7 +89,7 @@ function reasonFor(options: {
         states.includes('paused_in_future') && sub.pauseStartAt
           ? `; pause from ${formatDate(sub.pauseStartAt)}`
           : ''
-      return `Active: ${standing}, ${period}${pause}`
+      return `Active: ${standing ? `${standing}, ` : ''}${period}${pause}`
     }
   }
 }

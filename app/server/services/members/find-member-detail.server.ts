@@ -1,0 +1,45 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { gyms, offerings, prices, subscriptions, users } from '~/db/schema'
+import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
+
+/**
+ * What the member's page shows (issue 15): the member's own row, their home gym, their latest
+ * membership (not one still being assembled at sign-up) with its gym, price and offering, and their
+ * saved payment methods. The caller has checked the member is in scope (`findMemberInScope`).
+ */
+export async function findMemberDetail(options: { db: Db; memberId: number }) {
+  const { db, memberId } = options
+  const [[member], [latest], paymentMethods] = await Promise.all([
+    db
+      .select({ user: users, homeGym: { id: gyms.id, name: gyms.name } })
+      .from(users)
+      .leftJoin(gyms, eq(gyms.id, users.homeGymId))
+      .where(eq(users.id, memberId)),
+    db
+      .select({
+        subscription: subscriptions,
+        gym: { id: gyms.id, name: gyms.name },
+        price: {
+          id: prices.id,
+          amount: prices.amount,
+          billingFrequency: prices.billingFrequency,
+          termAmount: prices.termAmount,
+          termUnit: prices.termUnit,
+        },
+        offering: { id: offerings.id, name: offerings.name },
+      })
+      .from(subscriptions)
+      .leftJoin(gyms, eq(gyms.id, subscriptions.gymId))
+      .innerJoin(prices, eq(prices.id, subscriptions.priceId))
+      .innerJoin(offerings, eq(offerings.id, prices.offeringId))
+      .where(and(eq(subscriptions.userId, memberId), eq(subscriptions.isStaging, false)))
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(1),
+    findMemberPaymentMethodList({ db, userId: memberId }),
+  ])
+  if (!member) return null
+  return { ...member, latest: latest ?? null, paymentMethods }
+}
+
+export type MemberDetailRow = NonNullable<Awaited<ReturnType<typeof findMemberDetail>>>

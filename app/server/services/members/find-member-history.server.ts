@@ -1,0 +1,49 @@
+import { count, desc, eq } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { gyms, payments, visits } from '~/db/schema'
+
+/**
+ * A member's payments and door events for their page (issue 15), newest first and paged; each read
+ * through an index on the member (`payments_user_due_on_idx`, `visits_user_visited_at_idx`). The caller
+ * has checked the member is in scope.
+ */
+export async function findMemberPayments(options: {
+  db: Db
+  memberId: number
+  page: number
+  perPage: number
+}) {
+  const { db, memberId, page, perPage } = options
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.userId, memberId))
+      .orderBy(desc(payments.dueOn), desc(payments.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ total: count() }).from(payments).where(eq(payments.userId, memberId)),
+  ])
+  return { rows, total: total?.total ?? 0 }
+}
+
+export async function findMemberVisits(options: { db: Db; memberId: number; page: number; perPage: number }) {
+  const { db, memberId, page, perPage } = options
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: visits.id,
+        visitedAt: visits.visitedAt,
+        successful: visits.successful,
+        gym: { id: gyms.id, name: gyms.name },
+      })
+      .from(visits)
+      .innerJoin(gyms, eq(gyms.id, visits.gymId))
+      .where(eq(visits.userId, memberId))
+      .orderBy(desc(visits.visitedAt), desc(visits.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ total: count() }).from(visits).where(eq(visits.userId, memberId)),
+  ])
+  return { rows, total: total?.total ?? 0 }
+}

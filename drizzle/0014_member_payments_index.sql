@@ -1,0 +1,1 @@
+CREATE INDEX "payments_user_due_on_idx" ON "payments" USING btree ("user_id","due_on");
