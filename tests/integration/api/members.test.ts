@@ -4,8 +4,8 @@ import { auditLog, subscriptions, users, visits } from '~/db/schema'
 import type { MemberState } from '~/features/billing-debugging/contract'
 import {
   joinedRangeMessage,
-  memberDetailSchema,
   type MemberFilterState,
+  memberDetailSchema,
   memberFilterStates,
   memberPaymentSchema,
   memberRowSchema,
