@@ -117,3 +117,57 @@ test.describe('the members list', () => {
     await expect(page.getByRole('table', { name: 'Members' })).toBeVisible()
   })
 })
+
+test.describe('a member’s page', () => {
+  test('an owner opens a member from the list: membership, how they pay, payments and visits, tabs in the address', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/members?search=Aroha%20Ngata' })
+    await page.getByRole('table', { name: 'Members' }).getByRole('link', { name: 'Aroha Ngata' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: /Aroha Ngata/ })).toBeVisible()
+    await expect(page).toHaveTitle('Aroha Ngata · Gymbase')
+    const overview = page.getByRole('tabpanel', { name: 'Overview' })
+    await expect(overview.getByText('24/7 Access')).toBeVisible()
+    await expect(overview.getByText(/^Active: paid up, current period/)).toBeVisible()
+    await expect(overview.getByText('member@demo.gymbase.nz')).toBeVisible()
+    await expect(overview.getByText(/Visa ending \d{4}, expires/)).toBeVisible()
+    await expect(overview.getByText('Default')).toHaveCount(1)
+
+    await page.getByRole('tab', { name: 'Payments' }).click()
+    await expect(page).toHaveURL(/tab=payments/)
+    const payments = page.getByRole('table', { name: 'Payments' })
+    await expect(payments.getByText('Paid').first()).toBeVisible()
+    const dues = (await payments.getByRole('rowheader').allTextContents()).map((text) => Date.parse(text))
+    expect(dues).toEqual([...dues].sort((a, b) => b - a))
+
+    await page.getByRole('tab', { name: 'Visits' }).click()
+    await expect(page).toHaveURL(/tab=visits/)
+    await expect(page.getByRole('table', { name: 'Visits' }).getByText('Let in').first()).toBeVisible()
+    await page.getByRole('link', { name: 'Older' }).click()
+    await expect(page.getByText(/^21–40 of \d+ visits$/)).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('tab', { name: 'Visits' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByText(/^21–40 of \d+ visits$/)).toBeVisible()
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(sideways).toBeLessThanOrEqual(390)
+  })
+
+  test('a trainer sees the member without money, and another gym’s member is not found', async ({ page }) => {
+    await signInStaff(page, 'trainer@demo.gymbase.nz', { path: '/members' })
+    const first = page
+      .getByRole('table', { name: 'Members' })
+      .getByRole('rowheader')
+      .first()
+      .getByRole('link')
+    const name = (await first.textContent()) ?? ''
+    await first.click()
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible()
+    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Visits'])
+    await expect(page.getByRole('main').getByText(/\$\d/)).toHaveCount(0)
+
+    await page.goto(`${consoleUrl}/members/2147483000`)
+    await expect(page.getByText('Member not found.')).toBeVisible()
+  })
+})

@@ -1,7 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { api } from '~/lib/api-client.server'
+import { recordId, z } from '~/lib/validation'
 import { memberRoutes } from '~/server/api/routes/members.routes'
-import { membersQuerySchema } from './contract'
+import { memberHistoryQuerySchema, membersQuerySchema } from './contract'
 
 /** `GET /api/members`: one page of the members in the caller's gyms, filtered and sorted. */
 export const fetchMembers = createServerFn({ method: 'GET' })
@@ -12,3 +13,20 @@ export const fetchMembers = createServerFn({ method: 'GET' })
 export const fetchMemberFilterOptions = createServerFn({ method: 'GET' }).handler(() =>
   api().data(memberRoutes.filterOptions, {}),
 )
+
+/** `GET /api/members/{id}`: the member's page. */
+export const fetchMember = createServerFn({ method: 'GET' })
+  .validator(z.object({ id: recordId }))
+  .handler(({ data }) => api().data(memberRoutes.show, { params: data }))
+
+const historyQuery = memberHistoryQuerySchema.extend({ id: recordId })
+
+/** `GET /api/users/{id}/payments`: a page of the member's payments, newest first. */
+export const fetchMemberPayments = createServerFn({ method: 'GET' })
+  .validator(historyQuery)
+  .handler(({ data: { id, ...query } }) => api().call(memberRoutes.payments, { params: { id }, query }))
+
+/** `GET /api/users/{id}/visits`: a page of the member's door events, newest first. */
+export const fetchMemberVisits = createServerFn({ method: 'GET' })
+  .validator(historyQuery)
+  .handler(({ data: { id, ...query } }) => api().call(memberRoutes.visits, { params: { id }, query }))

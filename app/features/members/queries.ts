@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import { fetchMemberFilterOptions, fetchMembers } from './members.functions'
+import {
+  fetchMember,
+  fetchMemberFilterOptions,
+  fetchMemberPayments,
+  fetchMembers,
+  fetchMemberVisits,
+} from './members.functions'
 import type { MembersSearch } from './search'
 
 /** Query options of the members screens: loaders ensure them, components read them (STYLE.md). */
@@ -15,5 +21,17 @@ export const memberQueries = {
       queryKey: ['members', 'filter-options'],
       queryFn: () => fetchMemberFilterOptions(),
       staleTime: 60_000,
+    }),
+  member: (id: number) =>
+    queryOptions({ queryKey: ['members', 'member', id], queryFn: () => fetchMember({ data: { id } }) }),
+  payments: (id: number, page: number) =>
+    queryOptions({
+      queryKey: ['members', 'member', id, 'payments', page],
+      queryFn: () => fetchMemberPayments({ data: { id, page } }),
+    }),
+  visits: (id: number, page: number) =>
+    queryOptions({
+      queryKey: ['members', 'member', id, 'visits', page],
+      queryFn: () => fetchMemberVisits({ data: { id, page } }),
     }),
 }

@@ -17,3 +17,13 @@ export const membersSearchSchema = searchParams({
   page: integer({ min: 1 }),
 })
 export type MembersSearch = ReturnType<typeof membersSearchSchema>
+
+/** The member's page: which tab, and each list's page. */
+export const memberTabs = ['overview', 'payments', 'visits'] as const
+export type MemberTab = (typeof memberTabs)[number]
+
+export const memberPageSearchSchema = searchParams({
+  tab: oneOf(memberTabs),
+  page: integer({ min: 1 }),
+})
+export type MemberPageSearch = ReturnType<typeof memberPageSearchSchema>

@@ -1,11 +1,38 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { accessOf, mayUse } from '~/access/areas'
 import { requireConsoleArea } from '~/access/route-guard'
-import { PlannedScreen } from '~/components/page'
+import { LoadFailedPage } from '~/components/page-states'
+import { MemberPage } from '~/features/members/member-page'
+import { memberQueries } from '~/features/members/queries'
+import { memberPageSearchSchema } from '~/features/members/search'
 import { idParams } from '~/lib/route-params'
 
+/** members.show: the member's page, its tab and list page in the address (issue 15). */
 export const Route = createFileRoute('/console/_staff/members/$id/')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'members'),
   params: idParams,
-  head: () => ({ meta: [{ title: 'Member · Gymbase' }] }),
-  component: () => <PlannedScreen title="Member" />,
+  validateSearch: memberPageSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    const page = deps.page ?? 1
+    const member = context.queryClient.ensureQueryData(memberQueries.member(params.id))
+    const seesMoney = mayUse(accessOf(context.user), 'payments')
+    const list =
+      deps.tab === 'payments' && seesMoney
+        ? context.queryClient.ensureQueryData(memberQueries.payments(params.id, page))
+        : deps.tab === 'visits'
+          ? context.queryClient.ensureQueryData(memberQueries.visits(params.id, page))
+          : undefined
+    const [detail] = await Promise.all([member, list])
+    return { name: detail.name }
+  },
+  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.name ?? 'Member'} · Gymbase` }] }),
+  errorComponent: ({ error }) => (
+    <LoadFailedPage title="Member" description="A member of your gyms." error={error} />
+  ),
+  component: function Member() {
+    const { id } = Route.useParams()
+    const { user } = Route.useRouteContext()
+    return <MemberPage id={id} search={Route.useSearch()} seesMoney={mayUse(accessOf(user), 'payments')} />
+  },
 })

@@ -1,0 +1,349 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { ChevronLeft, ChevronRight, CreditCard, Landmark } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { TabPanel } from 'react-aria-components'
+import { MemberPhoto } from '~/components/member-photo'
+import { Page } from '~/components/page'
+import { Badge } from '~/components/ui/badge'
+import { buttonStyles } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { linkStyles } from '~/components/ui/link'
+import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
+import { Tab, TabList, Tabs } from '~/components/ui/tabs'
+import { formatDate } from '~/lib/dates'
+import { frequencyWords } from '~/lib/frequency-words'
+import { formatCents } from '~/lib/money'
+import type { MemberDetail } from './contract'
+import { memberStateWords } from './member-states'
+import { memberQueries } from './queries'
+import type { MemberPageSearch, MemberTab } from './search'
+
+const timeFormat = new Intl.DateTimeFormat('en-NZ', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Pacific/Auckland',
+})
+
+/** members.show (issue 15): who the member is, how their membership stands, what they paid, when they came. */
+export function MemberPage(props: { id: number; search: MemberPageSearch; seesMoney: boolean }) {
+  const { data: member } = useSuspenseQuery(memberQueries.member(props.id))
+  const navigate = useNavigate()
+  const tab: MemberTab =
+    props.search.tab === 'payments' && !props.seesMoney ? 'overview' : (props.search.tab ?? 'overview')
+  const words = memberStateWords[member.state]
+  return (
+    <Page
+      title={
+        <span className="flex items-center gap-4">
+          <MemberPhoto url={member.profile_picture} name={member.name} size="lg" />
+          <span className="min-w-0">
+            <span className="block truncate">{member.name}</span>
+            <span className="mt-1 flex flex-wrap items-center gap-2 font-normal text-base">
+              <Badge tone={member.card_colour ?? words.tone}>{words.label}</Badge>
+              {member.membership ? (
+                <span className="text-slate-700 text-sm">{member.membership.type_label}</span>
+              ) : null}
+              {member.balance_owing ? (
+                <span className="font-medium text-red-800 text-sm">
+                  Owes {formatCents(member.balance_owing)}
+                </span>
+              ) : null}
+            </span>
+          </span>
+        </span>
+      }
+      actions={
+        <Link to="/console/members" className={buttonStyles({ variant: 'secondary' })}>
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          Members
+        </Link>
+      }
+    >
+      <Tabs
+        selectedKey={tab}
+        onSelectionChange={(key) =>
+          navigate({
+            to: '/console/members/$id',
+            params: { id: props.id },
+            search: { tab: key === 'overview' ? undefined : (key as MemberTab) },
+            replace: true,
+          })
+        }
+      >
+        <TabList aria-label="Member">
+          <Tab id="overview">Overview</Tab>
+          {props.seesMoney ? <Tab id="payments">Payments</Tab> : null}
+          <Tab id="visits">Visits</Tab>
+        </TabList>
+        <TabPanel id="overview" className="outline-none">
+          <Overview member={member} />
+        </TabPanel>
+        {props.seesMoney ? (
+          <TabPanel id="payments" className="outline-none">
+            {tab === 'payments' ? <Payments id={props.id} page={props.search.page ?? 1} /> : null}
+          </TabPanel>
+        ) : null}
+        <TabPanel id="visits" className="outline-none">
+          {tab === 'visits' ? <Visits id={props.id} page={props.search.page ?? 1} /> : null}
+        </TabPanel>
+      </Tabs>
+    </Page>
+  )
+}
+
+function Facts(props: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <h2 className="font-semibold text-base text-slate-900">{props.title}</h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">{props.children}</dl>
+    </Card>
+  )
+}
+
+function Fact(props: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600">{props.label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{props.children ?? '—'}</dd>
+    </>
+  )
+}
+
+function Overview(props: { member: MemberDetail }) {
+  const { member } = props
+  const membership = member.membership
+  const address = [
+    member.address.address,
+    member.address.suburb,
+    member.address.city,
+    member.address.post_code,
+  ]
+    .filter(Boolean)
+    .join(', ')
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Facts title="Membership">
+        {membership ? (
+          <>
+            <Fact label="Offering">{membership.offering.name}</Fact>
+            <Fact label="Price">
+              {membership.price.amount != null
+                ? `${formatCents(membership.price.amount)} ${frequencyWords[membership.price.billing_frequency]}`
+                : frequencyWords[membership.price.billing_frequency]}
+            </Fact>
+            <Fact label="Gym">{membership.gym?.name}</Fact>
+            <Fact label="Type">{membership.type_label}</Fact>
+            <Fact label="Started">{formatDate(membership.start_date)}</Fact>
+            <Fact label="Renews">
+              {membership.current_period_end ? formatDate(membership.current_period_end) : null}
+            </Fact>
+            <Fact label="Standing">{membership.reason}</Fact>
+          </>
+        ) : (
+          <Fact label="Membership">No membership yet</Fact>
+        )}
+      </Facts>
+      <Facts title="Contact">
+        <Fact label="E-mail">
+          <a href={`mailto:${member.email}`} className={linkStyles()}>
+            {member.email}
+          </a>
+        </Fact>
+        <Fact label="Mobile">
+          {member.mobile_number ? (
+            <a href={`tel:${member.mobile_number.replace(/[^\d+]/g, '')}`} className={linkStyles()}>
+              {member.mobile_number}
+            </a>
+          ) : null}
+        </Fact>
+        <Fact label="Date of birth">{member.dob ? formatDate(member.dob) : null}</Fact>
+        <Fact label="Address">{address || null}</Fact>
+        <Fact label="Home gym">{member.home_gym?.name}</Fact>
+        <Fact label="Joined">{formatDate(member.joined_at)}</Fact>
+      </Facts>
+      <Facts title="Emergency contact">
+        <Fact label="Name">{member.emergency_contact.name}</Fact>
+        <Fact label="Relationship">{member.emergency_contact.relationship}</Fact>
+        <Fact label="Mobile">{member.emergency_contact.mobile_number}</Fact>
+        <Fact label="E-mail">{member.emergency_contact.email}</Fact>
+      </Facts>
+      <Card>
+        <h2 className="font-semibold text-base text-slate-900">Payment methods</h2>
+        {member.payment_methods.length === 0 ? (
+          <p className="mt-3 text-slate-600 text-sm">No payment method saved yet.</p>
+        ) : (
+          <ul className="mt-3 flex flex-col gap-2 text-sm">
+            {member.payment_methods.map((method) => (
+              <li key={method.id} className="flex items-center gap-3">
+                {method.type === 'stripe_card' ? (
+                  <CreditCard aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+                ) : (
+                  <Landmark aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+                )}
+                <span className="min-w-0 flex-1">
+                  {method.type === 'stripe_card'
+                    ? `${capitalise(method.brand ?? 'Card')} ending ${method.last_four}, expires ${String(method.exp_month).padStart(2, '0')}/${method.exp_year}`
+                    : `${method.name ?? 'Bank account'} ${method.bank_account_number ?? ''}`}
+                </span>
+                {method.is_default ? <Badge tone="accent">Default</Badge> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <h2 className="mt-6 font-semibold text-base text-slate-900">Tags and notes</h2>
+        <div className="mt-3 flex flex-wrap gap-1.5">
+          {member.tags.length === 0 ? <span className="text-slate-600 text-sm">No tags</span> : null}
+          {member.tags.map((tag) => (
+            <Badge key={tag}>{tag}</Badge>
+          ))}
+        </div>
+        {member.notes ? (
+          <p className="mt-3 whitespace-pre-wrap text-slate-900 text-sm">{member.notes}</p>
+        ) : null}
+        <h2 className="mt-6 font-semibold text-base text-slate-900">Preferences</h2>
+        <ul className="mt-3 flex flex-col gap-1 text-slate-900 text-sm">
+          <li>E-mails: {member.preferences.email_notifications_enabled ? 'yes' : 'no'}</li>
+          <li>Push notifications: {member.preferences.push_notifications_enabled ? 'yes' : 'no'}</li>
+          <li>Payment reminders: {member.preferences.payment_reminders ? 'yes' : 'no'}</li>
+        </ul>
+      </Card>
+    </div>
+  )
+}
+
+function capitalise(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+const statusWords = {
+  success: { label: 'Paid', tone: 'green' },
+  upcoming: { label: 'Upcoming', tone: 'slate' },
+  pending: { label: 'Pending', tone: 'amber' },
+  failed: { label: 'Failed', tone: 'red' },
+} as const
+
+function Payments(props: { id: number; page: number }) {
+  const { data } = useSuspenseQuery(memberQueries.payments(props.id, props.page))
+  if (data.meta.total === 0) return <Card>No payments yet.</Card>
+  return (
+    <div className="flex flex-col gap-3">
+      <TableFrame>
+        <Table aria-label="Payments">
+          <TableHeader>
+            <Column>Due</Column>
+            <Column align="end">Amount</Column>
+            <Column>Status</Column>
+            <Column className="hidden md:table-cell">Period</Column>
+          </TableHeader>
+          <TableBody>
+            {data.data.map((payment) => {
+              const words = statusWords[payment.status_kind]
+              return (
+                <Row key={payment.id}>
+                  <Cell isRowHeader>{formatDate(payment.due_on)}</Cell>
+                  <Cell align="end">
+                    {formatCents(payment.amount + payment.surcharge - payment.credit_used)}
+                    {payment.surcharge > 0 ? (
+                      <span className="block text-slate-600 text-xs">
+                        incl. {formatCents(payment.surcharge)} surcharge
+                      </span>
+                    ) : null}
+                  </Cell>
+                  <Cell>
+                    <span className="flex flex-wrap items-center gap-1.5">
+                      <Badge tone={words.tone}>{words.label}</Badge>
+                      {payment.is_retry ? <Badge>Retry</Badge> : null}
+                      {payment.is_pro_rata ? <Badge>Pro rata</Badge> : null}
+                    </span>
+                    {payment.failure_reason ? (
+                      <span className="mt-1 block text-red-800 text-xs">{payment.failure_reason}</span>
+                    ) : null}
+                  </Cell>
+                  <Cell className="hidden md:table-cell">
+                    {payment.period_start_at && payment.period_end_at
+                      ? `${formatDate(payment.period_start_at)} – ${formatDate(payment.period_end_at)}`
+                      : '—'}
+                  </Cell>
+                </Row>
+              )
+            })}
+          </TableBody>
+        </Table>
+      </TableFrame>
+      <Pager id={props.id} tab="payments" meta={data.meta} noun="payments" />
+    </div>
+  )
+}
+
+function Visits(props: { id: number; page: number }) {
+  const { data } = useSuspenseQuery(memberQueries.visits(props.id, props.page))
+  if (data.meta.total === 0) return <Card>No visits yet.</Card>
+  return (
+    <div className="flex flex-col gap-3">
+      <TableFrame>
+        <Table aria-label="Visits">
+          <TableHeader>
+            <Column>When</Column>
+            <Column>Gym</Column>
+            <Column>Door</Column>
+          </TableHeader>
+          <TableBody>
+            {data.data.map((visit) => (
+              <Row key={visit.id}>
+                <Cell isRowHeader>{timeFormat.format(new Date(visit.visited_at))}</Cell>
+                <Cell>{visit.gym.name}</Cell>
+                <Cell>
+                  {visit.successful ? <Badge tone="green">Let in</Badge> : <Badge tone="red">Refused</Badge>}
+                </Cell>
+              </Row>
+            ))}
+          </TableBody>
+        </Table>
+      </TableFrame>
+      <Pager id={props.id} tab="visits" meta={data.meta} noun="visits" />
+    </div>
+  )
+}
+
+function Pager(props: {
+  id: number
+  tab: MemberTab
+  noun: string
+  meta: { current_page: number; last_page: number; from: number | null; to: number | null; total: number }
+}) {
+  const { meta } = props
+  return (
+    <footer className="flex flex-wrap items-center justify-between gap-3 text-slate-600 text-sm">
+      <p>{`${meta.from}–${meta.to} of ${meta.total.toLocaleString('en-NZ')} ${props.noun}`}</p>
+      {meta.last_page > 1 ? (
+        <nav aria-label="Pages" className="flex gap-2">
+          <Link
+            to="/console/members/$id"
+            params={{ id: props.id }}
+            search={{ tab: props.tab, page: meta.current_page - 1 }}
+            disabled={meta.current_page <= 1}
+            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+          >
+            <ChevronLeft aria-hidden="true" className="size-4" />
+            Newer
+          </Link>
+          <Link
+            to="/console/members/$id"
+            params={{ id: props.id }}
+            search={{ tab: props.tab, page: meta.current_page + 1 }}
+            disabled={meta.current_page >= meta.last_page}
+            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+          >
+            Older
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Link>
+        </nav>
+      ) : null}
+    </footer>
+  )
+}
