@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { consoleUrl } from '../../playwright.config'
-import { signInStaff } from './support/auth'
+import { apiPost, joinGyms, signInStaff, uniqueEmail } from './support/auth'
 import { expect, test } from './support/test'
 
 const footer = /^(\d+)–(\d+) of ([\d,]+) members?$/
@@ -169,5 +169,133 @@ test.describe('a member’s page', () => {
 
     await page.goto(`${consoleUrl}/members/2147483000`)
     await expect(page.getByText('Member not found.')).toBeVisible()
+  })
+})
+
+test.describe('a membership’s actions', () => {
+  test('an owner starts an upcoming membership, pauses it, cancels and undoes, takes a payment, then cancels it now', async ({
+    page,
+  }) => {
+    // A new member (signed up on the join site) gets a membership starting tomorrow from the console.
+    const gym = (await joinGyms(page)).find((candidate) => candidate.name === 'Ponsonby')
+    const name = `Action Tester ${Date.now() % 100000}`
+    const registered = await apiPost(page, 'join', '/register', {
+      gym: gym?.uuid,
+      name,
+      email: uniqueEmail('actions'),
+      mobile_number: '021 555 0199',
+      dob: '1991-04-05',
+      password: 'a long enough passphrase',
+    })
+    expect(registered.status()).toBe(201)
+    await page.context().clearCookies()
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/members' })
+    const member = await page.evaluate(async (name) => {
+      const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }
+      const list = await (await fetch(`/api/members?search=${encodeURIComponent(name)}`)).json()
+      const picked = list.data[0]
+      const me = await (await fetch('/api/me')).json()
+      const prices = await (
+        await fetch(`/api/organisations/${me.data.current_organisation.id}/prices`)
+      ).json()
+      const price = prices.data.find(
+        (candidate: {
+          archived_at: string | null
+          private: boolean
+          billing_frequency: string
+          gym: unknown
+        }) =>
+          !candidate.archived_at &&
+          !candidate.private &&
+          candidate.billing_frequency === 'weekly' &&
+          !candidate.gym,
+      )
+      const tomorrow = new Date(Date.now() + 36 * 3600_000).toLocaleDateString('en-CA', {
+        timeZone: 'Pacific/Auckland',
+      })
+      const created = await fetch('/api/subscriptions', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          user_id: picked.id,
+          price_id: price.id,
+          gym_id: picked.gym.id,
+          start_date: tomorrow,
+        }),
+      })
+      return {
+        id: picked.id as number,
+        name: picked.name as string,
+        status: created.status,
+        body: await created.text(),
+      }
+    }, name)
+    expect(member.status, member.body).toBe(201)
+    await page.goto(`${consoleUrl}/members/${member.id}`)
+    const overview = page.getByRole('tabpanel', { name: 'Overview' })
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Upcoming')
+
+    // Start today: the dialog says what it costs before it is done.
+    await overview.getByRole('button', { name: 'Start today' }).click()
+    const start = page.getByRole('alertdialog', { name: 'Start the membership today?' })
+    await expect(start.getByText(/pays \$\d+\.\d{2} for the days until then/)).toBeVisible()
+    await start.getByRole('button', { name: 'Start today' }).click()
+    await expect(page.getByText(`${member.name}’s membership has started`)).toBeVisible()
+    await expect(overview.getByRole('button', { name: 'Start today' })).toHaveCount(0)
+    const today = new Date().toLocaleDateString('en-NZ', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'Pacific/Auckland',
+    })
+    await expect(overview.getByText(today).first()).toBeVisible()
+
+    // Pause: the effect on access and billing is stated as the dates are chosen.
+    await overview.getByRole('button', { name: 'Pause' }).click()
+    const pause = page.getByRole('dialog', { name: 'Pause membership' })
+    await expect(
+      pause.getByText(/is not charged and the door stays shut for them from .* \(14 days\)/),
+    ).toBeVisible()
+    await pause.getByRole('button', { name: 'Pause' }).click()
+    await expect(page.getByText(new RegExp(`${member.name}’s membership is paused from`))).toBeVisible()
+    await expect(overview.getByText('Pause', { exact: true })).toBeVisible()
+    await expect(overview.getByRole('button', { name: 'Pause' })).toHaveCount(0)
+
+    // Cancel at the end of the period, then undo it.
+    await overview.getByRole('button', { name: 'Cancel membership' }).click()
+    const cancel = page.getByRole('dialog', { name: 'Cancel membership' })
+    await expect(cancel.getByText(/keeps door access until .* You can undo this for a while\./)).toBeVisible()
+    await cancel.getByText('Moving away').click()
+    await expect(cancel.getByRole('checkbox', { name: 'Moving away' })).toBeChecked()
+    await cancel.getByRole('button', { name: 'Cancel membership' }).click()
+    await expect(page.getByText(new RegExp(`${member.name}’s membership ends on`))).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Cancelled')
+    await overview.getByRole('button', { name: 'Undo cancellation' }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Undo the cancellation?' })
+      .getByRole('button', { name: 'Undo cancellation' })
+      .click()
+    await expect(page.getByText(`${member.name}’s membership goes on`)).toBeVisible()
+    await expect(overview.getByRole('button', { name: 'Cancel membership' })).toBeVisible()
+
+    // A payment taken at the desk, its effect on what they owe said first.
+    await overview.getByRole('button', { name: 'Record payment' }).click()
+    const payment = page.getByRole('dialog', { name: 'Record a payment' })
+    await payment.getByRole('textbox', { name: 'Amount' }).fill('12.50')
+    await payment.getByRole('textbox', { name: 'Note' }).fill('EFTPOS at the desk')
+    await expect(payment.getByText(/kept as credit for their next charge/)).toBeVisible()
+    await payment.getByRole('button', { name: 'Record payment' }).click()
+    await expect(page.getByText(`$12.50 recorded for ${member.name}`)).toBeVisible()
+
+    // Cancel now: said to be final.
+    await overview.getByRole('button', { name: 'Cancel membership' }).click()
+    await cancel.getByText('Now', { exact: true }).click()
+    await expect(cancel.getByRole('radio', { name: 'Now' })).toBeChecked()
+    await expect(
+      cancel.getByText(/loses door access today and is charged nothing more\. This cannot be undone\./),
+    ).toBeVisible()
+    await cancel.getByRole('button', { name: 'Cancel membership' }).click()
+    await expect(page.getByText(`${member.name}’s membership is cancelled`)).toBeVisible()
+    await expect(overview.getByRole('button', { name: 'Undo cancellation' })).toHaveCount(0)
   })
 })

@@ -143,6 +143,26 @@ export const memberDetailSchema = z.object({
       type_label: z.string(),
       /** The standing in words, for "why can't I get in?". */
       reason: z.string(),
+      /** First and last paused day (inclusive) of a pause now or ahead. */
+      pause_start_at: z.string().nullable(),
+      pause_end_at: z.string().nullable(),
+      cancelled_at: z.string().nullable(),
+      undo_cancellation_until: z.string().nullable(),
+      grace_period_ends_at: z.string().nullable(),
+      /** SPEC §3's upcoming_state: `upcoming` until a future start begins (or is started early). */
+      upcoming_state: z.string().nullable(),
+      /** A price change scheduled: the price it moves to and the day it takes effect. */
+      price_change: z
+        .object({ price_id: z.number().int(), takes_effect_on: z.string().nullable() })
+        .nullable(),
+      /** The next payment the engine will take (amount null for staff who may not see money). */
+      next_payment: z
+        .object({
+          due_on: z.string(),
+          amount: z.number().int().nullable(),
+          surcharge: z.number().int().nullable(),
+        })
+        .nullable(),
       version: z.number().int(),
     })
     .nullable(),

@@ -7,6 +7,7 @@ import { DateField } from '~/components/ui/date-field'
 import { Select, SelectItem } from '~/components/ui/select'
 import { TextField } from '~/components/ui/text-field'
 import { useDebouncedValue } from '~/features/shell/use-debounced-value'
+import { isRealDay } from '~/lib/calendar-days'
 import type { MemberFilterOptions } from './contract'
 import { type MemberFilterState, memberFilterStateLabels, memberFilterStates } from './member-filters'
 import type { MembersSearch } from './search'
@@ -231,10 +232,4 @@ function JoinedDay(props: {
       }}
     />
   )
-}
-
-function isRealDay(day: string): boolean {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  const value = new Date(Date.UTC(year, month - 1, date))
-  return value.getUTCFullYear() === year && value.getUTCMonth() === month - 1 && value.getUTCDate() === date
 }

@@ -16,6 +16,7 @@ import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import type { MemberDetail } from './contract'
 import { memberStateWords } from './member-states'
+import { MembershipActions } from './membership-actions'
 import { memberQueries } from './queries'
 import type { MemberPageSearch, MemberTab } from './search'
 
@@ -30,7 +31,13 @@ const timeFormat = new Intl.DateTimeFormat('en-NZ', {
 })
 
 /** members.show (issue 15): who the member is, how their membership stands, what they paid, when they came. */
-export function MemberPage(props: { id: number; search: MemberPageSearch; seesMoney: boolean }) {
+export function MemberPage(props: {
+  id: number
+  search: MemberPageSearch
+  seesMoney: boolean
+  /** Gyms whose memberships the user may change (ADR 012), or every gym. */
+  adminGymIds: readonly number[] | 'all'
+}) {
   const { data: member } = useSuspenseQuery(memberQueries.member(props.id))
   const navigate = useNavigate()
   const tab: MemberTab =
@@ -81,7 +88,14 @@ export function MemberPage(props: { id: number; search: MemberPageSearch; seesMo
           <Tab id="visits">Visits</Tab>
         </TabList>
         <TabPanel id="overview" className="outline-none">
-          <Overview member={member} />
+          <Overview
+            member={member}
+            seesMoney={props.seesMoney}
+            canManage={
+              member.membership?.gym != null &&
+              (props.adminGymIds === 'all' || props.adminGymIds.includes(member.membership.gym.id))
+            }
+          />
         </TabPanel>
         {props.seesMoney ? (
           <TabPanel id="payments" className="outline-none">
@@ -114,7 +128,7 @@ function Fact(props: { label: string; children: ReactNode }) {
   )
 }
 
-function Overview(props: { member: MemberDetail }) {
+function Overview(props: { member: MemberDetail; seesMoney: boolean; canManage: boolean }) {
   const { member } = props
   const membership = member.membership
   const address = [
@@ -142,11 +156,38 @@ function Overview(props: { member: MemberDetail }) {
             <Fact label="Renews">
               {membership.current_period_end ? formatDate(membership.current_period_end) : null}
             </Fact>
+            <Fact label="Next charge">
+              {membership.next_payment
+                ? `${formatDate(membership.next_payment.due_on)}${
+                    membership.next_payment.amount != null
+                      ? `, ${formatCents(membership.next_payment.amount + (membership.next_payment.surcharge ?? 0))}`
+                      : ''
+                  }`
+                : 'None scheduled'}
+            </Fact>
+            {membership.pause_start_at && membership.pause_end_at ? (
+              <Fact label="Pause">
+                {`${formatDate(membership.pause_start_at)} to ${formatDate(membership.pause_end_at)}`}
+              </Fact>
+            ) : null}
+            {membership.cancelled_at ? (
+              <Fact label="Cancelled">
+                {formatDate(membership.cancelled_at)}
+                {membership.undo_cancellation_until && member.states.includes('cancellation_undoable')
+                  ? ` (can be undone until ${formatDate(membership.undo_cancellation_until)})`
+                  : ''}
+              </Fact>
+            ) : null}
             <Fact label="Standing">{membership.reason}</Fact>
           </>
         ) : (
           <Fact label="Membership">No membership yet</Fact>
         )}
+        {props.canManage ? (
+          <div className="col-span-2 mt-3">
+            <MembershipActions member={member} seesMoney={props.seesMoney} />
+          </div>
+        ) : null}
       </Facts>
       <Facts title="Contact">
         <Fact label="E-mail">

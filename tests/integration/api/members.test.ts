@@ -446,6 +446,49 @@ describeEachDatabase('members list API', (database) => {
     })
   })
 
+  describe('starting a membership early', () => {
+    it('bills the days until the original start once: a second start is refused', async () => {
+      const db = database.db
+      const browser = await signIn({ admin: true })
+      const member = await createTestMember({
+        db,
+        organisationId: org.organisation.id,
+        gymId: org.gyms[0]!.id,
+        now,
+        seed: 'early',
+      })
+      const prices = await db.select().from(subscriptions).limit(1)
+      const subscription = await createSubscription({
+        db,
+        now,
+        organisationId: org.organisation.id,
+        userId: member.id,
+        gymId: org.gyms[1]!.id,
+        priceId: prices[0]!.priceId,
+        startDate: addDays(today, 3),
+      })
+      const quote = await browser.get(`/subscriptions/${subscription.id}/start-early-data`)
+      expect(quote.status).toBe(200)
+      const started = await browser.post(`/subscriptions/${subscription.id}/start-early`, {
+        version: subscription.version,
+      })
+      expect(started.status).toBe(200)
+      const detail = await readData(await browser.get(`/members/${member.id}`), memberDetailSchema)
+      expect(detail.membership?.upcoming_state).toBeNull()
+      expect(
+        await readMessage(await browser.get(`/subscriptions/${subscription.id}/start-early-data`), 409),
+      ).toBe('The membership has already been started early.')
+      expect(
+        await readMessage(
+          await browser.post(`/subscriptions/${subscription.id}/start-early`, {
+            version: detail.membership?.version,
+          }),
+          409,
+        ),
+      ).toBe('The membership has already been started early.')
+    })
+  })
+
   describe('POST /members/export', () => {
     it('downloads exactly the filtered list as CSV, formulas neutralised, and records who took it', async () => {
       const browser = await signIn({ admin: true })

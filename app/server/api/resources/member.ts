@@ -104,6 +104,23 @@ export function toMemberDetailResource(
               instant,
             ),
             reason,
+            pause_start_at: sub.pauseStartAt,
+            pause_end_at: sub.pauseEndAt,
+            cancelled_at: sub.cancelledAt?.toISOString() ?? null,
+            undo_cancellation_until: sub.undoCancellationUntil?.toISOString() ?? null,
+            grace_period_ends_at: sub.gracePeriodEndsAt,
+            upcoming_state: sub.upcomingState,
+            price_change:
+              sub.transitionToPriceId !== null
+                ? { price_id: sub.transitionToPriceId, takes_effect_on: sub.transitionTakesEffectAt }
+                : null,
+            next_payment: row.nextPayment
+              ? {
+                  due_on: row.nextPayment.dueOn,
+                  amount: options.seesMoney ? row.nextPayment.amount : null,
+                  surcharge: options.seesMoney ? row.nextPayment.surcharge : null,
+                }
+              : null,
             version: sub.version,
           }
         : null,

@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { gyms, offerings, prices, subscriptions, users } from '~/db/schema'
+import { gyms, offerings, payments, prices, subscriptions, users } from '~/db/schema'
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
 
 /**
@@ -39,7 +39,15 @@ export async function findMemberDetail(options: { db: Db; memberId: number }) {
     findMemberPaymentMethodList({ db, userId: memberId }),
   ])
   if (!member) return null
-  return { ...member, latest: latest ?? null, paymentMethods }
+  const [nextPayment] = latest
+    ? await db
+        .select({ dueOn: payments.dueOn, amount: payments.amount, surcharge: payments.surcharge })
+        .from(payments)
+        .where(and(eq(payments.subscriptionId, latest.subscription.id), eq(payments.status, 'upcoming')))
+        .orderBy(asc(payments.dueOn), asc(payments.id))
+        .limit(1)
+    : []
+  return { ...member, latest: latest ?? null, nextPayment: nextPayment ?? null, paymentMethods }
 }
 
 export type MemberDetailRow = NonNullable<Awaited<ReturnType<typeof findMemberDetail>>>

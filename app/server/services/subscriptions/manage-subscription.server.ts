@@ -171,6 +171,9 @@ export async function startEarlyData(options: { db: Db; now: Date; subscription:
   const { db, now, subscription } = options
   const today = calendarDateAt(now)
   if (subscription.startDate <= today) throw new AppError('CONFLICT', 'The membership has already started.')
+  // Started early once already (its pro-rata days are billed): a second start would bill them again.
+  if (subscription.upcomingState !== 'upcoming')
+    throw new AppError('CONFLICT', 'The membership has already been started early.')
   const [price] = await db.select().from(prices).where(eq(prices.id, subscription.priceId))
   if (!price) throw new AppError('NOT_FOUND', 'Price not found.')
   const part =

@@ -33,6 +33,18 @@ export const Route = createFileRoute('/console/_staff/members/$id/')({
   component: function Member() {
     const { id } = Route.useParams()
     const { user } = Route.useRouteContext()
-    return <MemberPage id={id} search={Route.useSearch()} seesMoney={mayUse(accessOf(user), 'payments')} />
+    // Changing a membership is its gym's admins' (or an organisation admin's): ADR 012.
+    const adminGymIds =
+      user.current_organisation?.role === 'admin'
+        ? 'all'
+        : user.gyms.filter((gym) => gym.role === 'admin').map((gym) => gym.id)
+    return (
+      <MemberPage
+        id={id}
+        search={Route.useSearch()}
+        seesMoney={mayUse(accessOf(user), 'payments')}
+        adminGymIds={adminGymIds}
+      />
+    )
   },
 })

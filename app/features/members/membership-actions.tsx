@@ -1,0 +1,425 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useServerFn } from '@tanstack/react-start'
+import { Ban, CalendarClock, CirclePause, HandCoins, Play, Undo2 } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { useConsoleForm } from '~/components/form/console-form-hook'
+import { useActionFormError } from '~/components/form/use-action-form-error'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Checkbox } from '~/components/ui/checkbox'
+import { ConfirmDialog, FormDialog } from '~/components/ui/modal'
+import { Radio } from '~/components/ui/radio-group'
+import { toast } from '~/components/ui/toast'
+import { addCalendarDays, daysFromTo } from '~/lib/calendar-days'
+import { formatDate } from '~/lib/dates'
+import { formatCents } from '~/lib/money'
+import { todayInAuckland } from '~/lib/today'
+import type { MemberDetail } from './contract'
+import {
+  cancelMembership,
+  fetchStartEarlyData,
+  pauseMembership,
+  recordManualPayment,
+  startMembershipEarly,
+  undoCancellation,
+} from './membership.functions'
+import { memberQueries } from './queries'
+
+type Membership = NonNullable<MemberDetail['membership']>
+type Action = 'pause' | 'cancel' | 'undo' | 'payment' | 'start'
+
+/** Why members leave, as the front desk hears it; kept with the cancellation. */
+export const cancellationReasons = [
+  'Moving away',
+  'Cost',
+  'Not using it enough',
+  'Injury or health',
+  'Joined another gym',
+  'Other',
+] as const
+
+/**
+ * The membership's actions on the member's page (issue 15): each in a dialog that says what it will do
+ * to the member's access and next charge before it is done. A change someone else made meanwhile (the
+ * API's 409) is said in the dialog and the page reloads the membership, so the next press acts on what
+ * is there now.
+ */
+export function MembershipActions(props: { member: MemberDetail; seesMoney: boolean }) {
+  const membership = props.member.membership
+  const [open, setOpen] = useState<Action | null>(null)
+  if (!membership) return null
+  const states = props.member.states
+  const cancelled = membership.cancelled_at !== null
+  const undoable = states.includes('cancellation_undoable')
+  const pausable = !cancelled && !states.includes('paused') && !states.includes('paused_in_future')
+  const today = todayInAuckland()
+  const startsLater = membership.start_date > today && membership.upcoming_state === 'upcoming'
+  const close = () => setOpen(null)
+  const actions: Array<{ id: Action; label: string; icon: typeof CirclePause; show: boolean }> = [
+    { id: 'pause', label: 'Pause', icon: CirclePause, show: pausable },
+    { id: 'cancel', label: 'Cancel membership', icon: Ban, show: !cancelled },
+    { id: 'undo', label: 'Undo cancellation', icon: Undo2, show: undoable },
+    { id: 'start', label: 'Start today', icon: Play, show: startsLater && !cancelled },
+    { id: 'payment', label: 'Record payment', icon: HandCoins, show: props.seesMoney && !cancelled },
+  ]
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        {actions
+          .filter((action) => action.show)
+          .map(({ id, label, icon: Icon }) => (
+            <Button key={id} variant="secondary" size="sm" onPress={() => setOpen(id)}>
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </Button>
+          ))}
+      </div>
+      <FormDialog
+        isOpen={open === 'pause'}
+        onOpenChange={(isOpen) => !isOpen && close()}
+        title="Pause membership"
+      >
+        <PauseForm member={props.member} membership={membership} onDone={close} />
+      </FormDialog>
+      <FormDialog
+        isOpen={open === 'cancel'}
+        onOpenChange={(isOpen) => !isOpen && close()}
+        title="Cancel membership"
+      >
+        <CancelForm member={props.member} membership={membership} onDone={close} />
+      </FormDialog>
+      <FormDialog
+        isOpen={open === 'payment'}
+        onOpenChange={(isOpen) => !isOpen && close()}
+        title="Record a payment"
+      >
+        <PaymentForm member={props.member} membership={membership} onDone={close} />
+      </FormDialog>
+      <UndoDialog member={props.member} membership={membership} isOpen={open === 'undo'} onClose={close} />
+      <StartDialog member={props.member} membership={membership} isOpen={open === 'start'} onClose={close} />
+    </>
+  )
+}
+
+/** After an action: the member's page and lists read again, so what is shown is what is stored. */
+function useReload(memberId: number) {
+  const queryClient = useQueryClient()
+  return () =>
+    queryClient
+      .invalidateQueries({ queryKey: ['members', 'member', memberId] })
+      .then(() => queryClient.invalidateQueries({ queryKey: memberQueries.all }))
+}
+
+function DialogButtons(props: { onCancel: () => void; submit: ReactNode }) {
+  return (
+    <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onPress={props.onCancel}>
+        Keep as it is
+      </Button>
+      {props.submit}
+    </div>
+  )
+}
+
+function Effect(props: { children: ReactNode }) {
+  return (
+    <p className="rounded-md bg-slate-50 p-3 text-slate-800 text-sm" aria-live="polite">
+      {props.children}
+    </p>
+  )
+}
+
+function PauseForm(props: { member: MemberDetail; membership: Membership; onDone: () => void }) {
+  const { member, membership } = props
+  const pause = useServerFn(pauseMembership)
+  const reload = useReload(member.id)
+  const serverError = useActionFormError()
+  const today = todayInAuckland()
+  const form = useConsoleForm({
+    defaultValues: { start_date: today, end_date: addCalendarDays(today, 13) },
+    onSubmit: async ({ value, formApi }) => {
+      serverError.clear()
+      const result = await pause({ data: { id: membership.id, version: membership.version, ...value } })
+      if (!result.ok) {
+        serverError.show(formApi, result)
+        if (result.status === 409) await reload()
+        return
+      }
+      await reload()
+      toast.success(
+        `${member.name}’s membership is paused from ${formatDate(value.start_date)} to ${formatDate(value.end_date)}`,
+      )
+      props.onDone()
+    },
+  })
+  return (
+    <form.AppForm>
+      <form.Form aria-label="Pause membership" className="flex flex-col gap-4">
+        {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+        <div className="flex flex-col gap-4">
+          <form.AppField name="start_date">
+            {(field) => <field.DateField label="First paused day" isRequired />}
+          </form.AppField>
+          <form.AppField name="end_date">
+            {(field) => <field.DateField label="Last paused day" isRequired />}
+          </form.AppField>
+        </div>
+        <form.Subscribe selector={(state) => state.values}>
+          {(values) => {
+            const days = daysFromTo(values.start_date, values.end_date)
+            return days === null || days < 1 ? null : (
+              <Effect>
+                {member.name} is not charged and the door stays shut for them from{' '}
+                {formatDate(values.start_date)} to {formatDate(values.end_date)} ({days}{' '}
+                {days === 1 ? 'day' : 'days'}). Their billing dates after the pause move {days}{' '}
+                {days === 1 ? 'day' : 'days'} later
+                {membership.next_payment
+                  ? `; the charge due ${formatDate(membership.next_payment.due_on)} is moved if the pause covers it`
+                  : ''}
+                .
+              </Effect>
+            )
+          }}
+        </form.Subscribe>
+        <DialogButtons onCancel={props.onDone} submit={<form.SubmitButton>Pause</form.SubmitButton>} />
+      </form.Form>
+    </form.AppForm>
+  )
+}
+
+function CancelForm(props: { member: MemberDetail; membership: Membership; onDone: () => void }) {
+  const { member, membership } = props
+  const cancel = useServerFn(cancelMembership)
+  const reload = useReload(member.id)
+  const serverError = useActionFormError()
+  const renews = membership.current_period_end
+  const form = useConsoleForm({
+    defaultValues: { when: 'period_end' as string | null, reasons: [] as string[], comments: '' },
+    onSubmit: async ({ value, formApi }) => {
+      serverError.clear()
+      const result = await cancel({
+        data: {
+          id: membership.id,
+          version: membership.version,
+          immediately: value.when === 'now',
+          reasons: value.reasons,
+          comments: value.comments || null,
+        },
+      })
+      if (!result.ok) {
+        serverError.show(formApi, result)
+        if (result.status === 409) await reload()
+        return
+      }
+      await reload()
+      toast.success(
+        value.when === 'now' || !renews
+          ? `${member.name}’s membership is cancelled`
+          : `${member.name}’s membership ends on ${formatDate(renews)}`,
+      )
+      props.onDone()
+    },
+  })
+  return (
+    <form.AppForm>
+      <form.Form aria-label="Cancel membership" className="flex flex-col gap-4">
+        {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+        <form.AppField name="when">
+          {(field) => (
+            <field.RadioGroupField label="When">
+              <Radio value="period_end">
+                {renews
+                  ? `At the end of the paid period (${formatDate(renews)})`
+                  : 'At the end of the paid period'}
+              </Radio>
+              <Radio value="now">Now</Radio>
+            </field.RadioGroupField>
+          )}
+        </form.AppField>
+        <form.AppField name="reasons">
+          {(field) => (
+            <field.CheckboxGroupField label="Why are they leaving?">
+              {cancellationReasons.map((reason) => (
+                <Checkbox key={reason} value={reason}>
+                  {reason}
+                </Checkbox>
+              ))}
+            </field.CheckboxGroupField>
+          )}
+        </form.AppField>
+        <form.AppField name="comments">
+          {(field) => <field.TextField label="Comments" maxLength={2000} />}
+        </form.AppField>
+        <form.Subscribe selector={(state) => state.values.when}>
+          {(when) => (
+            <Effect>
+              {when === 'now'
+                ? `${member.name} loses door access today and is charged nothing more. This cannot be undone.`
+                : `${member.name} keeps door access until ${renews ? formatDate(renews) : 'the end of the paid period'} and is charged nothing more${membership.next_payment ? ` (the charge due ${formatDate(membership.next_payment.due_on)} is not taken)` : ''}. You can undo this for a while.`}
+            </Effect>
+          )}
+        </form.Subscribe>
+        <DialogButtons
+          onCancel={props.onDone}
+          submit={<form.SubmitButton variant="destructive">Cancel membership</form.SubmitButton>}
+        />
+      </form.Form>
+    </form.AppForm>
+  )
+}
+
+function PaymentForm(props: { member: MemberDetail; membership: Membership; onDone: () => void }) {
+  const { member, membership } = props
+  const record = useServerFn(recordManualPayment)
+  const reload = useReload(member.id)
+  const serverError = useActionFormError()
+  const owing = member.balance_owing ?? 0
+  const form = useConsoleForm({
+    defaultValues: { amount: (owing > 0 ? owing : null) as number | null, note: '' },
+    onSubmit: async ({ value, formApi }) => {
+      serverError.clear()
+      if (value.amount === null) return
+      const result = await record({
+        data: {
+          id: membership.id,
+          version: membership.version,
+          amount: value.amount,
+          note: value.note || null,
+        },
+      })
+      if (!result.ok) {
+        serverError.show(formApi, result)
+        if (result.status === 409) await reload()
+        return
+      }
+      await reload()
+      toast.success(`${formatCents(value.amount)} recorded for ${member.name}`)
+      props.onDone()
+    },
+  })
+  return (
+    <form.AppForm>
+      <form.Form aria-label="Record a payment" className="flex flex-col gap-4">
+        {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+        <form.AppField name="amount">
+          {(field) => <field.MoneyField label="Amount" isRequired />}
+        </form.AppField>
+        <form.AppField name="note">
+          {(field) => (
+            <field.TextField
+              label="Note"
+              description="Cash, EFTPOS, bank transfer: how it was paid."
+              maxLength={500}
+            />
+          )}
+        </form.AppField>
+        <form.Subscribe selector={(state) => state.values.amount}>
+          {(amount) =>
+            amount === null ? null : (
+              <Effect>
+                {owing > 0
+                  ? `What ${member.name} owes goes from ${formatCents(owing)} to ${formatCents(Math.max(0, owing - amount))}${amount > owing ? `; the ${formatCents(amount - owing)} over is kept as credit for their next charge` : ''}.`
+                  : `${member.name} owes nothing; ${formatCents(amount)} is kept as credit for their next charge.`}
+              </Effect>
+            )
+          }
+        </form.Subscribe>
+        <DialogButtons
+          onCancel={props.onDone}
+          submit={<form.SubmitButton>Record payment</form.SubmitButton>}
+        />
+      </form.Form>
+    </form.AppForm>
+  )
+}
+
+function UndoDialog(props: {
+  member: MemberDetail
+  membership: Membership
+  isOpen: boolean
+  onClose: () => void
+}) {
+  const { member, membership } = props
+  const undo = useServerFn(undoCancellation)
+  const reload = useReload(member.id)
+  const [pending, setPending] = useState(false)
+  return (
+    <ConfirmDialog
+      isOpen={props.isOpen}
+      onOpenChange={(isOpen) => !isOpen && props.onClose()}
+      title="Undo the cancellation?"
+      confirmLabel="Undo cancellation"
+      isPending={pending}
+      onConfirm={async () => {
+        setPending(true)
+        const result = await undo({ data: { id: membership.id, version: membership.version } })
+        setPending(false)
+        await reload()
+        if (!result.ok) return void toast.error(result.message)
+        toast.success(`${member.name}’s membership goes on`)
+        props.onClose()
+      }}
+    >
+      {member.name}’s membership goes on as before
+      {membership.current_period_end
+        ? `: it renews on ${formatDate(membership.current_period_end)} and they are charged then`
+        : ''}
+      .
+    </ConfirmDialog>
+  )
+}
+
+function StartDialog(props: {
+  member: MemberDetail
+  membership: Membership
+  isOpen: boolean
+  onClose: () => void
+}) {
+  const { member, membership } = props
+  const start = useServerFn(startMembershipEarly)
+  const reload = useReload(member.id)
+  const [pending, setPending] = useState(false)
+  const quote = useQuery({
+    queryKey: ['members', 'member', member.id, 'start-early', membership.id, membership.version],
+    queryFn: () => fetchStartEarlyData({ data: { id: membership.id } }),
+    enabled: props.isOpen,
+  })
+  return (
+    <ConfirmDialog
+      isOpen={props.isOpen}
+      onOpenChange={(isOpen) => !isOpen && props.onClose()}
+      title="Start the membership today?"
+      confirmLabel="Start today"
+      isPending={pending || quote.isPending}
+      onConfirm={async () => {
+        setPending(true)
+        const result = await start({ data: { id: membership.id, version: membership.version } })
+        setPending(false)
+        await reload()
+        if (!result.ok) return void toast.error(result.message)
+        toast.success(`${member.name}’s membership has started`)
+        props.onClose()
+      }}
+    >
+      {quote.data ? (
+        <>
+          <p>
+            It was to start on {formatDate(quote.data.original_start_date)}. Starting today, {member.name}{' '}
+            gets in at once and pays {formatCents(quote.data.pro_rata_amount)} for the days until then.
+          </p>
+          <ul className="mt-2 list-disc pl-5">
+            {quote.data.explanation.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : quote.isError ? (
+        <p>{quote.error.message}</p>
+      ) : (
+        <p className="flex items-center gap-2">
+          <CalendarClock aria-hidden="true" className="size-4" /> Working out what starting today costs…
+        </p>
+      )}
+    </ConfirmDialog>
+  )
+}
