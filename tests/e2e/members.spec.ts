@@ -287,6 +287,22 @@ test.describe('a membership’s actions', () => {
     await payment.getByRole('button', { name: 'Record payment' }).click()
     await expect(page.getByText(`$12.50 recorded for ${member.name}`)).toBeVisible()
 
+    // A price change at the end of the period, with the member's e-mail previewed first.
+    await overview.getByRole('button', { name: 'Change price' }).click()
+    const change = page.getByRole('dialog', { name: 'Change price' })
+    await change.getByRole('button', { name: /New price/ }).click()
+    await page.getByRole('option').first().click()
+    await expect(
+      change.getByText(/pays \$\d+\.\d{2} .* instead of \$\d+\.\d{2}; charges before then stay/),
+    ).toBeVisible()
+    await change.getByRole('button', { name: 'Preview the e-mail' }).click()
+    await expect(change.getByRole('region', { name: 'E-mail preview' })).toContainText(
+      member.name.split(' ')[0] ?? '',
+    )
+    await change.getByRole('button', { name: 'Schedule price change' }).click()
+    await expect(page.getByText(new RegExp(`${member.name}’s price changes on`))).toBeVisible()
+    await expect(overview.getByText('Price change', { exact: true })).toBeVisible()
+
     // Cancel now: said to be final.
     await overview.getByRole('button', { name: 'Cancel membership' }).click()
     await cancel.getByText('Now', { exact: true }).click()

@@ -153,7 +153,13 @@ export const memberDetailSchema = z.object({
       upcoming_state: z.string().nullable(),
       /** A price change scheduled: the price it moves to and the day it takes effect. */
       price_change: z
-        .object({ price_id: z.number().int(), takes_effect_on: z.string().nullable() })
+        .object({
+          price_id: z.number().int(),
+          takes_effect_on: z.string().nullable(),
+          offering_name: z.string(),
+          amount: z.number().int().nullable(),
+          billing_frequency: z.enum(billingFrequencies),
+        })
         .nullable(),
       /** The next payment the engine will take (amount null for staff who may not see money). */
       next_payment: z

@@ -37,6 +37,7 @@ export function MemberPage(props: {
   seesMoney: boolean
   /** Gyms whose memberships the user may change (ADR 012), or every gym. */
   adminGymIds: readonly number[] | 'all'
+  organisationId: number
 }) {
   const { data: member } = useSuspenseQuery(memberQueries.member(props.id))
   const navigate = useNavigate()
@@ -91,6 +92,7 @@ export function MemberPage(props: {
           <Overview
             member={member}
             seesMoney={props.seesMoney}
+            organisationId={props.organisationId}
             canManage={
               member.membership?.gym != null &&
               (props.adminGymIds === 'all' || props.adminGymIds.includes(member.membership.gym.id))
@@ -128,7 +130,12 @@ function Fact(props: { label: string; children: ReactNode }) {
   )
 }
 
-function Overview(props: { member: MemberDetail; seesMoney: boolean; canManage: boolean }) {
+function Overview(props: {
+  member: MemberDetail
+  seesMoney: boolean
+  canManage: boolean
+  organisationId: number
+}) {
   const { member } = props
   const membership = member.membership
   const address = [
@@ -170,6 +177,15 @@ function Overview(props: { member: MemberDetail; seesMoney: boolean; canManage: 
                 {`${formatDate(membership.pause_start_at)} to ${formatDate(membership.pause_end_at)}`}
               </Fact>
             ) : null}
+            {membership.price_change ? (
+              <Fact label="Price change">
+                {`${membership.price_change.offering_name}, ${
+                  membership.price_change.amount != null
+                    ? `${formatCents(membership.price_change.amount)} ${frequencyWords[membership.price_change.billing_frequency]}`
+                    : frequencyWords[membership.price_change.billing_frequency]
+                }, from ${formatDate(membership.price_change.takes_effect_on ?? membership.current_period_end)}`}
+              </Fact>
+            ) : null}
             {membership.cancelled_at ? (
               <Fact label="Cancelled">
                 {formatDate(membership.cancelled_at)}
@@ -185,7 +201,11 @@ function Overview(props: { member: MemberDetail; seesMoney: boolean; canManage: 
         )}
         {props.canManage ? (
           <div className="col-span-2 mt-3">
-            <MembershipActions member={member} seesMoney={props.seesMoney} />
+            <MembershipActions
+              member={member}
+              seesMoney={props.seesMoney}
+              organisationId={props.organisationId}
+            />
           </div>
         ) : null}
       </Facts>

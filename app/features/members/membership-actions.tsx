@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useServerFn } from '@tanstack/react-start'
-import { Ban, CalendarClock, CirclePause, HandCoins, Play, Undo2 } from 'lucide-react'
+import { Ban, CalendarClock, CirclePause, HandCoins, Mail, Play, Tags, Undo2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
 import { useActionFormError } from '~/components/form/use-action-form-error'
@@ -10,6 +10,8 @@ import { Checkbox } from '~/components/ui/checkbox'
 import { ConfirmDialog, FormDialog } from '~/components/ui/modal'
 import { Radio } from '~/components/ui/radio-group'
 import { toast } from '~/components/ui/toast'
+import { describePrice } from '~/features/catalogue/contract'
+import { catalogueQueries } from '~/features/catalogue/queries'
 import { addCalendarDays, daysFromTo } from '~/lib/calendar-days'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
@@ -19,14 +21,16 @@ import {
   cancelMembership,
   fetchStartEarlyData,
   pauseMembership,
+  previewPriceChangeEmail,
   recordManualPayment,
+  schedulePriceChange,
   startMembershipEarly,
   undoCancellation,
 } from './membership.functions'
 import { memberQueries } from './queries'
 
 type Membership = NonNullable<MemberDetail['membership']>
-type Action = 'pause' | 'cancel' | 'undo' | 'payment' | 'start'
+type Action = 'pause' | 'cancel' | 'undo' | 'payment' | 'start' | 'price'
 
 /** Why members leave, as the front desk hears it; kept with the cancellation. */
 export const cancellationReasons = [
@@ -44,7 +48,11 @@ export const cancellationReasons = [
  * API's 409) is said in the dialog and the page reloads the membership, so the next press acts on what
  * is there now.
  */
-export function MembershipActions(props: { member: MemberDetail; seesMoney: boolean }) {
+export function MembershipActions(props: {
+  member: MemberDetail
+  seesMoney: boolean
+  organisationId: number
+}) {
   const membership = props.member.membership
   const [open, setOpen] = useState<Action | null>(null)
   if (!membership) return null
@@ -60,6 +68,7 @@ export function MembershipActions(props: { member: MemberDetail; seesMoney: bool
     { id: 'cancel', label: 'Cancel membership', icon: Ban, show: !cancelled },
     { id: 'undo', label: 'Undo cancellation', icon: Undo2, show: undoable },
     { id: 'start', label: 'Start today', icon: Play, show: startsLater && !cancelled },
+    { id: 'price', label: 'Change price', icon: Tags, show: props.seesMoney && !cancelled },
     { id: 'payment', label: 'Record payment', icon: HandCoins, show: props.seesMoney && !cancelled },
   ]
   return (
@@ -94,6 +103,18 @@ export function MembershipActions(props: { member: MemberDetail; seesMoney: bool
         title="Record a payment"
       >
         <PaymentForm member={props.member} membership={membership} onDone={close} />
+      </FormDialog>
+      <FormDialog
+        isOpen={open === 'price'}
+        onOpenChange={(isOpen) => !isOpen && close()}
+        title="Change price"
+      >
+        <PriceChangeForm
+          member={props.member}
+          membership={membership}
+          organisationId={props.organisationId}
+          onDone={close}
+        />
       </FormDialog>
       <UndoDialog member={props.member} membership={membership} isOpen={open === 'undo'} onClose={close} />
       <StartDialog member={props.member} membership={membership} isOpen={open === 'start'} onClose={close} />
@@ -421,5 +442,130 @@ function StartDialog(props: {
         </p>
       )}
     </ConfirmDialog>
+  )
+}
+
+function PriceChangeForm(props: {
+  member: MemberDetail
+  membership: Membership
+  organisationId: number
+  onDone: () => void
+}) {
+  const { member, membership } = props
+  const schedule = useServerFn(schedulePriceChange)
+  const preview = useServerFn(previewPriceChangeEmail)
+  const reload = useReload(member.id)
+  const serverError = useActionFormError()
+  const [email, setEmail] = useState<{ subject: string; text: string } | string | null>(null)
+  const prices = useQuery(catalogueQueries.organisationPrices(props.organisationId))
+  const choices = (prices.data ?? [])
+    .filter((price) => !price.archived_at && price.id !== membership.price.id)
+    .map((price) => ({
+      id: String(price.id),
+      name: `${price.offering_name} · ${describePrice(price)}${price.gym ? ` (${price.gym.name} only)` : ''}`,
+      amount: price.amount,
+    }))
+  const form = useConsoleForm({
+    defaultValues: { price_id: null as string | null, date: membership.current_period_end ?? '' },
+    onSubmit: async ({ value, formApi }) => {
+      serverError.clear()
+      if (value.price_id === null) return
+      const result = await schedule({
+        data: {
+          subscription_id: membership.id,
+          version: membership.version,
+          price_id: Number(value.price_id),
+          date: value.date || null,
+        },
+      })
+      if (!result.ok) {
+        serverError.show(formApi, result)
+        if (result.status === 409) await reload()
+        return
+      }
+      await reload()
+      toast.success(
+        `${member.name}’s price changes on ${formatDate(value.date || membership.current_period_end)}`,
+      )
+      props.onDone()
+    },
+  })
+  return (
+    <form.AppForm>
+      <form.Form aria-label="Change price" className="flex flex-col gap-4">
+        {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+        <form.AppField name="price_id">
+          {(field) => (
+            <field.SelectField
+              label="New price"
+              options={choices}
+              isRequired
+              placeholder={prices.isPending ? 'Loading prices…' : 'Choose a price'}
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="date">
+          {(field) => (
+            <field.DateField label="Takes effect on" description="Empty: at the end of the current period." />
+          )}
+        </form.AppField>
+        <form.Subscribe selector={(state) => state.values}>
+          {(values) => {
+            const chosen = choices.find((choice) => choice.id === values.price_id)
+            if (!chosen) return null
+            const from = values.date || membership.current_period_end
+            return (
+              <>
+                <Effect>
+                  From {from ? formatDate(from) : 'the end of the current period'} {member.name} pays{' '}
+                  {chosen.name.split(' · ')[1]}
+                  {membership.price.amount != null
+                    ? ` instead of ${formatCents(membership.price.amount)}`
+                    : ''}
+                  ; charges before then stay as they are. They are e-mailed about the change.
+                </Effect>
+                <Button
+                  variant="quiet"
+                  size="sm"
+                  className="self-start"
+                  onPress={async () => {
+                    const result = await preview({
+                      data: {
+                        subscription_id: membership.id,
+                        price_id: Number(chosen.id),
+                        date: values.date || null,
+                      },
+                    })
+                    setEmail(
+                      result.ok ? { subject: result.data.subject, text: result.data.text } : result.message,
+                    )
+                  }}
+                >
+                  <Mail aria-hidden="true" className="size-4" />
+                  Preview the e-mail
+                </Button>
+                {email === null ? null : typeof email === 'string' ? (
+                  <Alert tone="error">{email}</Alert>
+                ) : (
+                  <section
+                    aria-label="E-mail preview"
+                    className="rounded-md border border-slate-200 p-3 text-sm"
+                  >
+                    <p className="font-medium">{email.subject}</p>
+                    <p className="mt-2 max-h-48 overflow-y-auto whitespace-pre-wrap text-slate-700">
+                      {email.text}
+                    </p>
+                  </section>
+                )}
+              </>
+            )
+          }}
+        </form.Subscribe>
+        <DialogButtons
+          onCancel={props.onDone}
+          submit={<form.SubmitButton>Schedule price change</form.SubmitButton>}
+        />
+      </form.Form>
+    </form.AppForm>
   )
 }

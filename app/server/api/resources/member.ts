@@ -110,10 +110,15 @@ export function toMemberDetailResource(
             undo_cancellation_until: sub.undoCancellationUntil?.toISOString() ?? null,
             grace_period_ends_at: sub.gracePeriodEndsAt,
             upcoming_state: sub.upcomingState,
-            price_change:
-              sub.transitionToPriceId !== null
-                ? { price_id: sub.transitionToPriceId, takes_effect_on: sub.transitionTakesEffectAt }
-                : null,
+            price_change: row.priceChange
+              ? {
+                  price_id: row.priceChange.id,
+                  takes_effect_on: sub.transitionTakesEffectAt,
+                  offering_name: row.priceChange.offeringName,
+                  amount: options.seesMoney ? row.priceChange.amount : null,
+                  billing_frequency: row.priceChange.billingFrequency,
+                }
+              : null,
             next_payment: row.nextPayment
               ? {
                   due_on: row.nextPayment.dueOn,

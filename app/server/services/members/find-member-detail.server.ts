@@ -47,7 +47,27 @@ export async function findMemberDetail(options: { db: Db; memberId: number }) {
         .orderBy(asc(payments.dueOn), asc(payments.id))
         .limit(1)
     : []
-  return { ...member, latest: latest ?? null, nextPayment: nextPayment ?? null, paymentMethods }
+  const movingTo = latest?.subscription.transitionToPriceId ?? null
+  const [priceChange] =
+    movingTo !== null
+      ? await db
+          .select({
+            id: prices.id,
+            amount: prices.amount,
+            billingFrequency: prices.billingFrequency,
+            offeringName: offerings.name,
+          })
+          .from(prices)
+          .innerJoin(offerings, eq(offerings.id, prices.offeringId))
+          .where(eq(prices.id, movingTo))
+      : []
+  return {
+    ...member,
+    latest: latest ?? null,
+    nextPayment: nextPayment ?? null,
+    priceChange: priceChange ?? null,
+    paymentMethods,
+  }
 }
 
 export type MemberDetailRow = NonNullable<Awaited<ReturnType<typeof findMemberDetail>>>

@@ -44,6 +44,7 @@ export const Route = createFileRoute('/console/_staff/members/$id/')({
         search={Route.useSearch()}
         seesMoney={mayUse(accessOf(user), 'payments')}
         adminGymIds={adminGymIds}
+        organisationId={user.current_organisation?.id ?? 0}
       />
     )
   },
