@@ -164,7 +164,7 @@ test.describe('a member’s page', () => {
     const name = (await first.textContent()) ?? ''
     await first.click()
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible()
-    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Visits'])
+    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Visits', 'History'])
     await expect(page.getByRole('main').getByText(/\$\d/)).toHaveCount(0)
 
     await page.goto(`${consoleUrl}/members/2147483000`)
@@ -313,5 +313,22 @@ test.describe('a membership’s actions', () => {
     await cancel.getByRole('button', { name: 'Cancel membership' }).click()
     await expect(page.getByText(`${member.name}’s membership is cancelled`)).toBeVisible()
     await expect(overview.getByRole('button', { name: 'Undo cancellation' })).toHaveCount(0)
+
+    // The history says each step, newest first, and who took it.
+    await page.getByRole('tab', { name: 'History' }).click()
+    const history = page.getByRole('list', { name: 'History' })
+    await expect(history.getByRole('listitem').first()).toContainText('Cancelled now')
+    for (const line of [
+      /Price change scheduled/,
+      /Payment of \$12\.50 recorded \(EFTPOS at the desk\)/,
+      /Cancellation undone/,
+      /Cancelled at the end of the period, .* \(Moving away\)/,
+      /Paused from/,
+      /Started early instead of on/,
+      /Membership added, starting/,
+    ]) {
+      await expect(history.getByText(line)).toBeVisible()
+    }
+    await expect(history.getByText('by Rachel Walker').first()).toBeVisible()
   })
 })

@@ -214,3 +214,13 @@ export const memberHistoryQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 })
+
+/** One line of the member's history (`GET /api/members/{id}/history`): who did what, when. */
+export const memberHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  description: z.string(),
+  actor: named.nullable(),
+  created_at: z.string(),
+})
+export type MemberHistoryEntry = z.infer<typeof memberHistoryEntrySchema>

@@ -87,6 +87,7 @@ export function MemberPage(props: {
           <Tab id="overview">Overview</Tab>
           {props.seesMoney ? <Tab id="payments">Payments</Tab> : null}
           <Tab id="visits">Visits</Tab>
+          <Tab id="history">History</Tab>
         </TabList>
         <TabPanel id="overview" className="outline-none">
           <Overview
@@ -106,6 +107,9 @@ export function MemberPage(props: {
         ) : null}
         <TabPanel id="visits" className="outline-none">
           {tab === 'visits' ? <Visits id={props.id} page={props.search.page ?? 1} /> : null}
+        </TabPanel>
+        <TabPanel id="history" className="outline-none">
+          {tab === 'history' ? <History id={props.id} page={props.search.page ?? 1} /> : null}
         </TabPanel>
       </Tabs>
     </Page>
@@ -367,6 +371,38 @@ function Visits(props: { id: number; page: number }) {
         </Table>
       </TableFrame>
       <Pager id={props.id} tab="visits" meta={data.meta} noun="visits" />
+    </div>
+  )
+}
+
+function History(props: { id: number; page: number }) {
+  const { data } = useSuspenseQuery(memberQueries.history(props.id, props.page))
+  if (data.meta.total === 0) {
+    return (
+      <Card>No changes yet. Pauses, cancellations, price changes and payments taken here are listed.</Card>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <ol
+        aria-label="History"
+        className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white"
+      >
+        {data.data.map((entry) => (
+          <li key={entry.id} className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:gap-4">
+            <span className="shrink-0 text-slate-600 sm:w-56">
+              {timeFormat.format(new Date(entry.created_at))}
+            </span>
+            <span className="min-w-0 flex-1 text-slate-900">
+              {entry.description}
+              <span className="block text-slate-600 text-xs">
+                {entry.actor ? `by ${entry.actor.name}` : 'by the system'}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <Pager id={props.id} tab="history" meta={data.meta} noun="changes" />
     </div>
   )
 }

@@ -9,10 +9,11 @@ import { buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
+import type { MemberState } from '~/features/billing-debugging/contract'
 import { formatDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
-import type { MemberFilterOptions, MemberRow, MemberSort } from './contract'
+import type { MemberFilterOptions, MemberFilterState, MemberRow, MemberSort } from './contract'
 import { ExportMembersButton } from './export-members-button'
 import { hasFilters, MemberFilters } from './member-filters-toolbar'
 import { memberStateWords } from './member-states'
@@ -161,7 +162,9 @@ const allColumns = column.columns([
   column.display({
     id: 'state',
     header: 'State',
-    cell: (info) => <StateBadge row={info.row.original} />,
+    cell: (info) => (
+      <StateBadge row={info.row.original} filteredState={filteredStateOf(info.table.options.meta)} />
+    ),
   }),
   column.display({
     id: 'membership',
@@ -212,13 +215,26 @@ const allColumns = column.columns([
 ])
 const columnsWithoutMoney = allColumns.filter((entry) => !(entry.meta as ColumnMeta | undefined)?.money)
 
-/** The state in words with the card colour as a dot beside it (SPEC §4: never colour alone). */
-function StateBadge(props: { row: MemberRow }) {
+/**
+ * The state in words, in the card's colour (SPEC §4: never colour alone). A member may hold more than
+ * one state (paused and cancelled): the badge shows the one that matters most, and the one the list is
+ * filtered by beside it, so a filtered list never seems to show the wrong people.
+ */
+function StateBadge(props: { row: MemberRow; filteredState: MemberState | undefined }) {
   const words = memberStateWords[props.row.state]
   const tone = props.row.card_colour ?? words.tone
+  const also =
+    props.filteredState &&
+    props.filteredState !== props.row.state &&
+    props.row.states.includes(props.filteredState)
+      ? memberStateWords[props.filteredState]
+      : null
   return (
     <span className="flex flex-col items-start gap-1">
-      <Badge tone={tone}>{words.label}</Badge>
+      <span className="flex flex-wrap gap-1">
+        <Badge tone={tone}>{words.label}</Badge>
+        {also ? <Badge tone={also.tone}>{also.label}</Badge> : null}
+      </span>
       {props.row.tags.length > 0 ? (
         <span className="flex flex-wrap gap-1">
           {props.row.tags.map((tag) => (
@@ -235,6 +251,7 @@ function StateBadge(props: { row: MemberRow }) {
 function MembersTable(props: { rows: MemberRow[]; search: MembersSearch; options: MemberFilterOptions }) {
   const table = useTable<typeof features, MemberRow>({
     features,
+    meta: { filteredState: props.search.state },
     columns: props.options.sees_money ? allColumns : columnsWithoutMoney,
     data: props.rows,
   })
@@ -293,6 +310,18 @@ function MembersTable(props: { rows: MemberRow[]; search: MembersSearch; options
       </Table>
     </TableFrame>
   )
+}
+
+/** The list's state filter as a display state (cancelling is a kind of cancelled). */
+function filteredStateOf(meta: unknown): MemberState | undefined {
+  const state =
+    typeof meta === 'object' && meta !== null && 'filteredState' in meta
+      ? (meta.filteredState as MemberFilterState | undefined)
+      : undefined
+  if (state === undefined) return undefined
+  if (state === 'cancelling') return 'cancelled'
+  if (state === 'no_subscription') return 'no_membership'
+  return state
 }
 
 function sortDirection(sort: MemberSort, key: string): 'ascending' | 'descending' | undefined {

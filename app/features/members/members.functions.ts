@@ -30,3 +30,8 @@ export const fetchMemberPayments = createServerFn({ method: 'GET' })
 export const fetchMemberVisits = createServerFn({ method: 'GET' })
   .validator(historyQuery)
   .handler(({ data: { id, ...query } }) => api().call(memberRoutes.visits, { params: { id }, query }))
+
+/** `GET /api/members/{id}/history`: who changed what on the member, newest first. */
+export const fetchMemberHistory = createServerFn({ method: 'GET' })
+  .validator(historyQuery)
+  .handler(({ data: { id, ...query } }) => api().call(memberRoutes.history, { params: { id }, query }))

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import {
   fetchMember,
   fetchMemberFilterOptions,
+  fetchMemberHistory,
   fetchMemberPayments,
   fetchMembers,
   fetchMemberVisits,
@@ -28,6 +29,11 @@ export const memberQueries = {
     queryOptions({
       queryKey: ['members', 'member', id, 'payments', page],
       queryFn: () => fetchMemberPayments({ data: { id, page } }),
+    }),
+  history: (id: number, page: number) =>
+    queryOptions({
+      queryKey: ['members', 'member', id, 'history', page],
+      queryFn: () => fetchMemberHistory({ data: { id, page } }),
     }),
   visits: (id: number, page: number) =>
     queryOptions({

@@ -7,6 +7,7 @@ import {
   type MemberFilterState,
   memberDetailSchema,
   memberFilterStates,
+  memberHistoryEntrySchema,
   memberPaymentSchema,
   memberRowSchema,
   memberVisitSchema,
@@ -486,6 +487,34 @@ describeEachDatabase('members list API', (database) => {
           409,
         ),
       ).toBe('The membership has already been started early.')
+
+      // The member's history says who did it, in words; a trainer reads it without the amounts.
+      const paused = await browser.post(`/subscriptions/${subscription.id}/pause`, {
+        version: detail.membership?.version,
+        start_date: addDays(today, 10),
+        end_date: addDays(today, 16),
+      })
+      expect(paused.status).toBe(200)
+      const history = await readPage(
+        await browser.get(`/members/${member.id}/history`),
+        memberHistoryEntrySchema,
+      )
+      expect(history.data.map((entry) => entry.description)).toEqual([
+        'Paused from 30 May 2026 to 5 Jun 2026',
+        expect.stringMatching(/^Started early instead of on 23 May 2026, \$\d+\.\d{2} for the days between$/),
+      ])
+      expect(history.data[0]?.actor?.name).toBe('Test Staff')
+      const trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
+      const theirs = await readPage(
+        await trainer.get(`/members/${member.id}/history`),
+        memberHistoryEntrySchema,
+      )
+      expect(theirs.data.map((entry) => entry.description)).toEqual([
+        'Paused from 30 May 2026 to 5 Jun 2026',
+        'Started early',
+      ])
+      const elsewhere = await signIn({ org: other, admin: true })
+      expect((await elsewhere.get(`/members/${member.id}/history`)).status).toBe(404)
     })
   })
 

@@ -108,6 +108,7 @@ const cases: Record<string, Case> = {
   'GET /gyms/{gym}/offerings/{offering}/unique-memberships': {},
   'GET /members': {},
   'GET /members/{id}': {},
+  'GET /members/{id}/history': {},
   'GET /offerings/{id}': {},
   'GET /offerings/{id}/prices': {},
   'GET /organisations/{id}': {},

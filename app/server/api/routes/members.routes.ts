@@ -3,6 +3,7 @@ import {
   memberDetailSchema,
   memberFilterOptionsSchema,
   memberFiltersSchema,
+  memberHistoryEntrySchema,
   memberHistoryQuerySchema,
   memberPaymentSchema,
   memberRowSchema,
@@ -96,6 +97,20 @@ export const memberRoutes = {
     request: { params: idParams, query: memberHistoryQuerySchema },
     responses: {
       200: jsonResponse('A page of visits', paginatedEnvelope(memberVisitSchema)),
+      ...staffErrors,
+    },
+  }),
+  history: createRoute({
+    method: 'get',
+    path: '/members/{id}/history',
+    tags,
+    summary: 'Who changed what on a member, newest first',
+    description:
+      'The audit log of the member: memberships added, paused, cancelled (and undone), started early, ' +
+      'price changes scheduled, payments recorded, each with who did it and when.',
+    request: { params: idParams, query: memberHistoryQuerySchema },
+    responses: {
+      200: jsonResponse('A page of history', paginatedEnvelope(memberHistoryEntrySchema)),
       ...staffErrors,
     },
   }),

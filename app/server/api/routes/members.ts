@@ -9,7 +9,11 @@ import { calendarDateAt } from '~/server/billing/calendar'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
 import { findMemberDetail } from '~/server/services/members/find-member-detail.server'
 import { findMemberFilterOptions } from '~/server/services/members/find-member-filter-options.server'
-import { findMemberPayments, findMemberVisits } from '~/server/services/members/find-member-history.server'
+import {
+  findMemberAuditPage,
+  findMemberPayments,
+  findMemberVisits,
+} from '~/server/services/members/find-member-history.server'
 import { findMemberPage, forEachMemberBatch } from '~/server/services/members/find-member-page.server'
 import { membersCsvHeader, membersCsvRows } from '~/server/services/members/members-csv.server'
 import type { ApiEnv } from '../context'
@@ -32,6 +36,12 @@ async function filtersFor(c: Context<ApiEnv>, caller: StaffCaller, filters: Pars
   if (seesMoney) return { seesMoney, scope, filters: rest }
   const sort = rest.sort === 'balance' || rest.sort === '-balance' ? 'name' : rest.sort
   return { seesMoney, scope, filters: { ...rest, owing: undefined, sort } }
+}
+
+/** History lines that name amounts, as staff who may not see money read them (ADR 014). */
+const withoutMoney: Record<string, string> = {
+  'payment.recorded': 'Payment recorded',
+  'membership.started_early': 'Started early',
 }
 
 export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
@@ -157,6 +167,36 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
       visited_at: row.visitedAt.toISOString(),
       gym: row.gym,
       successful: row.successful,
+    }))
+    return c.json(paginate({ rows, total: found.total, page, perPage: per_page, url: c.req.url }), 200)
+  })
+
+  api.openapi(routes.history, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const db = c.var.database.db
+    const { id } = c.req.valid('param')
+    await findMemberInScope({ db, caller, memberId: id })
+    const { page, per_page } = c.req.valid('query')
+    const found = await findMemberAuditPage({
+      db,
+      organisationId: caller.organisationId,
+      memberId: id,
+      page,
+      perPage: per_page,
+    })
+    const seesMoney = callerMayUse(caller, 'payments')
+    const rows = found.rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      description:
+        !seesMoney && row.action in withoutMoney
+          ? (withoutMoney[row.action] ?? row.action)
+          : typeof row.changes.description === 'string'
+            ? row.changes.description
+            : row.action,
+      actor: row.actor?.id != null ? row.actor : null,
+      created_at: row.createdAt.toISOString(),
     }))
     return c.json(paginate({ rows, total: found.total, page, perPage: per_page, url: c.req.url }), 200)
   })

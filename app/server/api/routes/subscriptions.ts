@@ -1,10 +1,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { requireStaff, unauthorisedMessage } from '~/access/caller.server'
 import { findMemberInScope, requireGymAdmin } from '~/access/members.server'
 import { assertVersion, subscriptionFor } from '~/access/subscriptions.server'
 import { joinRequestSchema } from '~/features/join/payment-contract'
+import { formatDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
+import { formatCents } from '~/lib/money'
 import { surchargeTotal } from '~/server/billing/amounts'
+import { recordAudit } from '~/server/services/audit/record-audit.server'
 import { joinMembership } from '~/server/services/join/join-membership.server'
 import { findOrganisation } from '~/server/services/organisations/find-organisation.server'
 import { recordManualPayment } from '~/server/services/payments/record-manual-payment.server'
@@ -27,6 +31,34 @@ import { requireUser } from '../middleware/session'
 import { clientIp } from '../request-info'
 import { toPriceChangeHistoryResource, toSubscriptionResource } from '../resources/subscription'
 import { subscriptionRoutes as routes } from './subscriptions.routes'
+
+/**
+ * A line in the member's history (issue 15): who changed their membership, how, in words. Written after
+ * the change succeeds; the words are kept as they were said then.
+ */
+async function audit(
+  c: Context<ApiEnv>,
+  options: {
+    actorId: number
+    subscription: { id: number; organisationId: number; userId: number }
+    action: string
+    description: string
+    details?: Record<string, unknown>
+  },
+) {
+  await recordAudit(c.var.database.db, {
+    organisationId: options.subscription.organisationId,
+    actorUserId: options.actorId,
+    action: options.action,
+    subjectType: 'member',
+    subjectId: options.subscription.userId,
+    changes: {
+      subscription_id: options.subscription.id,
+      description: options.description,
+      ...options.details,
+    },
+  })
+}
 
 export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.create, async (c) => {
@@ -73,6 +105,12 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
       startDate: body.start_date,
       privatePriceLinkId: body.private_price_link_id,
     })
+    await audit(c, {
+      actorId: user.id,
+      subscription: created,
+      action: 'membership.created',
+      description: `Membership added, starting ${formatDate(created.startDate)}`,
+    })
     return c.json({ data: toSubscriptionResource(created) }, 201)
   })
 
@@ -90,11 +128,17 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
       endDate: body.end_date,
       createdByUserId: user.id,
     })
+    await audit(c, {
+      actorId: user.id,
+      subscription,
+      action: 'membership.paused',
+      description: `Paused from ${formatDate(body.start_date)} to ${formatDate(body.end_date)}`,
+    })
     return c.json({ data: toSubscriptionResource(await reload(c, subscription)) }, 200)
   })
 
   api.openapi(routes.cancel, async (c) => {
-    const { subscription } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
+    const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
     const body = c.req.valid('json')
     assertVersion(subscription, body.version)
     const db = c.var.database.db
@@ -115,13 +159,29 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
           reasons: body.reasons,
           comments: body.comments || null,
         })
+    const why = body.reasons.length > 0 ? ` (${body.reasons.join(', ')})` : ''
+    await audit(c, {
+      actorId: user.id,
+      subscription,
+      action: body.immediately ? 'membership.cancelled_now' : 'membership.cancelled',
+      description: body.immediately
+        ? `Cancelled now${why}`
+        : `Cancelled at the end of the period${updated.currentPeriodEnd ? `, ${formatDate(updated.currentPeriodEnd)}` : ''}${why}`,
+      details: body.comments ? { comments: body.comments } : {},
+    })
     return c.json({ data: toSubscriptionResource(updated) }, 200)
   })
 
   api.openapi(routes.undo, async (c) => {
-    const { subscription } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
+    const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
     assertVersion(subscription, c.req.valid('json').version)
     const updated = await undoCancellation({ db: c.var.database.db, now: c.var.now, subscription })
+    await audit(c, {
+      actorId: user.id,
+      subscription,
+      action: 'membership.cancellation_undone',
+      description: 'Cancellation undone',
+    })
     return c.json({ data: toSubscriptionResource(updated) }, 200)
   })
 
@@ -137,6 +197,12 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
       note: body.note,
       processedByUserId: user.id,
     })
+    await audit(c, {
+      actorId: user.id,
+      subscription,
+      action: 'payment.recorded',
+      description: `Payment of ${formatCents(body.amount)} recorded${body.note ? ` (${body.note})` : ''}`,
+    })
     return c.json({ data: toSubscriptionResource(await reload(c, subscription)) }, 200)
   })
 
@@ -149,9 +215,15 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.startEarly, async (c) => {
-    const { subscription } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
+    const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
     assertVersion(subscription, c.req.valid('json').version)
     const started = await startSubscriptionEarly({ db: c.var.database.db, now: c.var.now, subscription })
+    await audit(c, {
+      actorId: user.id,
+      subscription,
+      action: 'membership.started_early',
+      description: `Started early instead of on ${formatDate(started.original_start_date)}, ${formatCents(started.pro_rata_amount)} for the days between`,
+    })
     return c.json({ data: toSubscriptionResource(started.subscription) }, 200)
   })
 
@@ -167,7 +239,15 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
       date: body.date,
       scheduledByUserId: user.id,
     })
-    return c.json({ data: toSubscriptionResource(await reload(c, subscription)) }, 200)
+    const changed = await reload(c, subscription)
+    await audit(c, {
+      actorId: user.id,
+      subscription,
+      action: 'membership.price_change_scheduled',
+      description: `Price change scheduled${changed.transitionTakesEffectAt ? ` for ${formatDate(changed.transitionTakesEffectAt)}` : ''}`,
+      details: { price_id: body.price_id },
+    })
+    return c.json({ data: toSubscriptionResource(changed) }, 200)
   })
 
   api.openapi(routes.preview, async (c) => {

@@ -1,6 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { gyms, payments, visits } from '~/db/schema'
+import { auditLog, gyms, payments, users, visits } from '~/db/schema'
 
 /**
  * A member's payments and door events for their page (issue 15), newest first and paged; each read
@@ -44,6 +44,40 @@ export async function findMemberVisits(options: { db: Db; memberId: number; page
       .limit(perPage)
       .offset((page - 1) * perPage),
     db.select({ total: count() }).from(visits).where(eq(visits.userId, memberId)),
+  ])
+  return { rows, total: total?.total ?? 0 }
+}
+
+/** The member's history from the audit log: every staff change to them or their memberships. */
+export async function findMemberAuditPage(options: {
+  db: Db
+  organisationId: number
+  memberId: number
+  page: number
+  perPage: number
+}) {
+  const { db, organisationId, memberId, page, perPage } = options
+  const about = and(
+    eq(auditLog.organisationId, organisationId),
+    eq(auditLog.subjectType, 'member'),
+    eq(auditLog.subjectId, memberId),
+  )
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        changes: auditLog.changes,
+        createdAt: auditLog.createdAt,
+        actor: { id: users.id, name: users.name },
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(about)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ total: count() }).from(auditLog).where(about),
   ])
   return { rows, total: total?.total ?? 0 }
 }

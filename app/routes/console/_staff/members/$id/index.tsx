@@ -22,7 +22,9 @@ export const Route = createFileRoute('/console/_staff/members/$id/')({
         ? context.queryClient.ensureQueryData(memberQueries.payments(params.id, page))
         : deps.tab === 'visits'
           ? context.queryClient.ensureQueryData(memberQueries.visits(params.id, page))
-          : undefined
+          : deps.tab === 'history'
+            ? context.queryClient.ensureQueryData(memberQueries.history(params.id, page))
+            : undefined
     const [detail] = await Promise.all([member, list])
     return { name: detail.name }
   },
