@@ -20,6 +20,7 @@ import { Route as ConsoleSetPasswordRouteImport } from './routes/console/set-pas
 import { Route as ConsoleTwoFactorAuthenticationRouteImport } from './routes/console/two-factor-authentication'
 import { Route as JoinIndexRouteImport } from './routes/join/index'
 import { Route as JoinMemberRouteImport } from './routes/join/_member'
+import { Route as JoinFinishJoiningRouteImport } from './routes/join/finish-joining'
 import { Route as JoinForgotPasswordRouteImport } from './routes/join/forgot-password'
 import { Route as JoinLoginRouteImport } from './routes/join/login'
 import { Route as JoinResetPasswordRouteImport } from './routes/join/reset-password'
@@ -113,6 +114,11 @@ const JoinIndexRoute = JoinIndexRouteImport.update({
 } as any)
 const JoinMemberRoute = JoinMemberRouteImport.update({
   id: '/_member',
+  getParentRoute: () => JoinRouteRoute,
+} as any)
+const JoinFinishJoiningRoute = JoinFinishJoiningRouteImport.update({
+  id: '/finish-joining',
+  path: '/finish-joining',
   getParentRoute: () => JoinRouteRoute,
 } as any)
 const JoinForgotPasswordRoute = JoinForgotPasswordRouteImport.update({
@@ -337,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/console/reset-password': typeof ConsoleResetPasswordRoute
   '/console/set-password': typeof ConsoleSetPasswordRoute
   '/console/two-factor-authentication': typeof ConsoleTwoFactorAuthenticationRoute
+  '/join/finish-joining': typeof JoinFinishJoiningRoute
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
   '/join/reset-password': typeof JoinResetPasswordRoute
@@ -388,6 +395,7 @@ export interface FileRoutesByTo {
   '/console/set-password': typeof ConsoleSetPasswordRoute
   '/console/two-factor-authentication': typeof ConsoleTwoFactorAuthenticationRoute
   '/join': typeof JoinIndexRoute
+  '/join/finish-joining': typeof JoinFinishJoiningRoute
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
   '/join/reset-password': typeof JoinResetPasswordRoute
@@ -439,6 +447,7 @@ export interface FileRoutesById {
   '/console/set-password': typeof ConsoleSetPasswordRoute
   '/console/two-factor-authentication': typeof ConsoleTwoFactorAuthenticationRoute
   '/join/_member': typeof JoinMemberRouteWithChildren
+  '/join/finish-joining': typeof JoinFinishJoiningRoute
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
   '/join/reset-password': typeof JoinResetPasswordRoute
@@ -492,6 +501,7 @@ export interface FileRouteTypes {
     | '/console/reset-password'
     | '/console/set-password'
     | '/console/two-factor-authentication'
+    | '/join/finish-joining'
     | '/join/forgot-password'
     | '/join/login'
     | '/join/reset-password'
@@ -543,6 +553,7 @@ export interface FileRouteTypes {
     | '/console/set-password'
     | '/console/two-factor-authentication'
     | '/join'
+    | '/join/finish-joining'
     | '/join/forgot-password'
     | '/join/login'
     | '/join/reset-password'
@@ -593,6 +604,7 @@ export interface FileRouteTypes {
     | '/console/set-password'
     | '/console/two-factor-authentication'
     | '/join/_member'
+    | '/join/finish-joining'
     | '/join/forgot-password'
     | '/join/login'
     | '/join/reset-password'
@@ -727,6 +739,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/join'
       preLoaderRoute: typeof JoinMemberRouteImport
+      parentRoute: typeof JoinRouteRoute
+    }
+    '/join/finish-joining': {
+      id: '/join/finish-joining'
+      path: '/finish-joining'
+      fullPath: '/join/finish-joining'
+      preLoaderRoute: typeof JoinFinishJoiningRouteImport
       parentRoute: typeof JoinRouteRoute
     }
     '/join/forgot-password': {
@@ -1035,6 +1054,7 @@ const JoinMemberRouteWithChildren = JoinMemberRoute._addFileChildren(
 
 interface JoinRouteRouteChildren {
   JoinMemberRoute: typeof JoinMemberRouteWithChildren
+  JoinFinishJoiningRoute: typeof JoinFinishJoiningRoute
   JoinForgotPasswordRoute: typeof JoinForgotPasswordRoute
   JoinLoginRoute: typeof JoinLoginRoute
   JoinResetPasswordRoute: typeof JoinResetPasswordRoute
@@ -1046,6 +1066,7 @@ interface JoinRouteRouteChildren {
 
 const JoinRouteRouteChildren: JoinRouteRouteChildren = {
   JoinMemberRoute: JoinMemberRouteWithChildren,
+  JoinFinishJoiningRoute: JoinFinishJoiningRoute,
   JoinForgotPasswordRoute: JoinForgotPasswordRoute,
   JoinLoginRoute: JoinLoginRoute,
   JoinResetPasswordRoute: JoinResetPasswordRoute,

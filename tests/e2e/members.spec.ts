@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { consoleUrl } from '../../playwright.config'
+import { devices } from '@playwright/test'
+import { consoleUrl, joinUrl } from '../../playwright.config'
 import { apiPost, joinGyms, signInStaff, uniqueEmail } from './support/auth'
+import { linkIn, waitForMail } from './support/mailbox'
 import { expect, test } from './support/test'
 
 const footer = /^(\d+)–(\d+) of ([\d,]+) members?$/
@@ -330,5 +332,66 @@ test.describe('a membership’s actions', () => {
       await expect(history.getByText(line)).toBeVisible()
     }
     await expect(history.getByText('by Rachel Walker').first()).toBeVisible()
+  })
+})
+
+test.describe('adding a member', () => {
+  test('the desk adds a member with a membership; the member follows the e-mailed link and goes on joining @phone', async ({
+    page,
+    browser,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/members' })
+    await page.getByRole('link', { name: 'Add member' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Add member' })).toBeVisible()
+    // Pressed at once with nothing filled: every required field says so.
+    await page.getByRole('button', { name: 'Add and send the link' }).click()
+    await expect(page.getByText('Value is required').first()).toBeVisible()
+
+    const email = uniqueEmail('added')
+    const since = new Date()
+    await page.getByRole('textbox', { name: 'Name' }).fill('Wiremu Added')
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+    await page.getByRole('textbox', { name: 'Mobile' }).fill('021 555 0177')
+    const dob = page.getByRole('group', { name: 'Date of birth' })
+    await dob.getByLabel('Day').fill('09')
+    await dob.getByLabel('Month').fill('08')
+    await dob.getByLabel('Year').fill('1994')
+    await page.getByRole('button', { name: /Gym$/ }).click()
+    await page.getByRole('option', { name: 'Ponsonby' }).click()
+    await page.getByRole('button', { name: /Membership/ }).click()
+    const option = page.getByRole('option', { name: /24\/7 Access · \$\d+\.\d{2} weekly/ }).first()
+    const chosen = (await option.textContent()) ?? ''
+    await option.click()
+    await page.getByRole('textbox', { name: 'Name' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: /Wiremu Added/ })).toBeVisible()
+    await expect(
+      page.getByText(`Wiremu Added added: the link to finish joining is on its way to ${email}`),
+    ).toBeVisible()
+    await expect(page.getByText('No membership yet')).toBeVisible()
+
+    // The member, on their phone, opens the e-mailed link.
+    const mail = await waitForMail({ to: email, since, subject: /Finish joining Ponsonby/ })
+    expect(mail.text).toContain('Nothing is charged until you confirm')
+    const phone = await browser.newContext({
+      ...devices['Pixel 7'],
+      locale: 'en-NZ',
+      timezoneId: 'Pacific/Auckland',
+    })
+    const member = await phone.newPage()
+    await member.goto(
+      linkIn(mail)
+        .toString()
+        .replace(/^http:\/\/[^/]+/, joinUrl),
+    )
+    await expect(member.getByRole('heading', { name: 'Finish joining' })).toBeVisible()
+    await member.getByLabel('New password', { exact: true }).fill('a long enough passphrase')
+    await member.getByLabel('Repeat the new password').fill('a long enough passphrase')
+    await member.getByRole('button', { name: 'Set password and go on' }).click()
+    await expect(member.getByRole('heading', { name: 'About you' })).toBeVisible()
+    // The membership the desk chose waits for them at confirm.
+    const kept = await member.evaluate(() => window.localStorage.getItem('gymbase.join.price'))
+    expect(kept).toMatch(/^\d+$/)
+    expect(chosen).toContain('24/7 Access')
+    await phone.close()
   })
 })

@@ -113,6 +113,8 @@ export const oneTimeCodePurposes = [
   'email_verification',
   'password_reset',
   'staff_invite',
+  /** A member staff added: the link to set a password and finish joining (issue 15). */
+  'member_invite',
 ] as const
 export type OneTimeCodePurpose = (typeof oneTimeCodePurposes)[number]
 

@@ -13,8 +13,21 @@ import { resetSession } from './guards'
  * Choosing a password from an e-mailed link: a reset (then sign in with it) or a staff invitation
  * (then straight into the console).
  */
+const titles = {
+  reset: 'Choose a new password',
+  invitation: 'Set your password',
+  'member-invitation': 'Finish joining',
+} as const
+
+const submitLabels = {
+  reset: 'Change password',
+  invitation: 'Set password and sign in',
+  'member-invitation': 'Set password and go on',
+} as const
+
 export function NewPasswordPage(props: {
-  kind: 'reset' | 'invitation'
+  /** A reset, a staff invitation, or a member staff added finishing joining (issue 15). */
+  kind: 'reset' | 'invitation' | 'member-invitation'
   site: 'console' | 'join'
   token: string | undefined
   email: string | undefined
@@ -34,11 +47,12 @@ export function NewPasswordPage(props: {
     validators: { onSubmit: resetPasswordRequestSchema },
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
-      if (props.kind === 'invitation') {
+      if (props.kind !== 'reset') {
         const result = await accept({ data: value })
         if (!result.ok) return serverError.show(formApi, result)
         resetSession(queryClient)
-        await navigate({ to: '/console/dashboard' })
+        // A member goes on to the join flow's next step (the join site's start sends them there).
+        await navigate({ to: props.kind === 'invitation' ? '/console/dashboard' : '/join' })
         return
       }
       const result = await reset({ data: value })
@@ -59,11 +73,15 @@ export function NewPasswordPage(props: {
   }
   return (
     <AuthFrame
-      title={props.kind === 'invitation' ? 'Set your password' : 'Choose a new password'}
-      description={`For ${props.email}. Use at least 8 characters; a few unrelated words work well.`}
+      title={titles[props.kind]}
+      description={
+        props.kind === 'member-invitation'
+          ? `Choose a password for ${props.email} (at least 8 characters). Then tell us about you, add your photo and how you’d like to pay. Nothing is charged until you confirm.`
+          : `For ${props.email}. Use at least 8 characters; a few unrelated words work well.`
+      }
     >
       <form.AppForm>
-        <form.Form aria-label={props.kind === 'invitation' ? 'Set password' : 'Reset password'}>
+        <form.Form aria-label={props.kind === 'reset' ? 'Reset password' : 'Set password'}>
           {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
           <form.AppField name="password">
             {(field) => <field.PasswordField label="New password" autoComplete="new-password" isRequired />}
@@ -73,9 +91,7 @@ export function NewPasswordPage(props: {
               <field.PasswordField label="Repeat the new password" autoComplete="new-password" isRequired />
             )}
           </form.AppField>
-          <form.SubmitButton fullWidth>
-            {props.kind === 'invitation' ? 'Set password and sign in' : 'Change password'}
-          </form.SubmitButton>
+          <form.SubmitButton fullWidth>{submitLabels[props.kind]}</form.SubmitButton>
         </form.Form>
       </form.AppForm>
     </AuthFrame>

@@ -1,7 +1,8 @@
 import { billingFrequencies } from '~/db/schema/enums'
+import { mobileNumberSchema } from '~/features/auth/contract'
 import { cardColourSchema, memberStateSchema } from '~/features/billing-debugging/contract'
 import { paymentTypeSchema } from '~/features/join/payment-contract'
-import { calendarDate, MAX_RECORD_ID, z } from '~/lib/validation'
+import { calendarDate, dateOfBirth, MAX_RECORD_ID, z } from '~/lib/validation'
 import { MAX_NOT_VISITED_DAYS, memberFilterStates, memberSorts } from './member-filters'
 
 export * from './member-filters'
@@ -224,3 +225,15 @@ export const memberHistoryEntrySchema = z.object({
   created_at: z.string(),
 })
 export type MemberHistoryEntry = z.infer<typeof memberHistoryEntrySchema>
+
+/** `POST /api/members`: staff add a member, who is e-mailed a link to finish joining (issue 15). */
+export const addMemberRequestSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  email: z.string().trim().min(1).max(254).pipe(z.email()),
+  mobile_number: mobileNumberSchema,
+  dob: dateOfBirth,
+  gym_id: z.number().int().positive().max(MAX_RECORD_ID),
+  /** The membership to preselect when they confirm; they can still choose another. */
+  price_id: z.number().int().positive().max(MAX_RECORD_ID).optional(),
+})
+export type AddMemberRequest = z.input<typeof addMemberRequestSchema>

@@ -9,7 +9,8 @@ import { TextField } from '~/components/ui/text-field'
 import { useDebouncedValue } from '~/features/shell/use-debounced-value'
 import { isRealDay } from '~/lib/calendar-days'
 import type { MemberFilterOptions } from './contract'
-import { type MemberFilterState, memberFilterStateLabels, memberFilterStates } from './member-filters'
+import { type MemberFilterState, memberFilterStates } from './member-filters'
+import { memberFilterStateLabels } from './member-states'
 import type { MembersSearch } from './search'
 
 /** How long the text filter waits after the last key before it asks (the global search waits 600 ms). */

@@ -19,17 +19,6 @@ export const memberFilterStates = [
 ] as const
 export type MemberFilterState = (typeof memberFilterStates)[number]
 
-export const memberFilterStateLabels: Record<MemberFilterState, string> = {
-  active: 'Active',
-  paused: 'Paused',
-  paused_in_future: 'Pause scheduled',
-  cancelled: 'Cancelled',
-  cancelling: 'Cancelling',
-  in_grace_period: 'In grace period',
-  upcoming: 'Upcoming',
-  no_subscription: 'No membership',
-}
-
 /** Sorts: a column, descending with a leading `-`. */
 export const memberSorts = [
   'name',

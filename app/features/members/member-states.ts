@@ -1,4 +1,5 @@
 import type { MemberState } from '~/features/billing-debugging/contract'
+import type { MemberFilterState } from './member-filters'
 
 export type StateTone = 'green' | 'amber' | 'red' | 'slate'
 
@@ -15,4 +16,16 @@ export const memberStateWords: Record<MemberState, { label: string; tone: StateT
   cancelled: { label: 'Cancelled', tone: 'red' },
   cancellation_undoable: { label: 'Cancellation undoable', tone: 'red' },
   no_membership: { label: 'No membership', tone: 'slate' },
+}
+
+/** The list filter's states as the front desk names them. */
+export const memberFilterStateLabels: Record<MemberFilterState, string> = {
+  active: 'Active',
+  paused: 'Paused',
+  paused_in_future: 'Pause scheduled',
+  cancelled: 'Cancelled',
+  cancelling: 'Cancelling',
+  in_grace_period: 'In grace period',
+  upcoming: 'Upcoming',
+  no_subscription: 'No membership',
 }

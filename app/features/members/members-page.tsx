@@ -35,10 +35,13 @@ export function MembersPage(props: { search: MembersSearch }) {
       actions={
         <>
           <ExportMembersButton search={search} total={page.meta.total} />
-          <Link to="/console/members/create" className={buttonStyles({ variant: 'primary' })}>
-            <Plus aria-hidden="true" className="size-4" />
-            Add member
-          </Link>
+          {/* Members are added by those who run a gym: the same people who see money (ADR 014). */}
+          {options.sees_money ? (
+            <Link to="/console/members/create" className={buttonStyles({ variant: 'primary' })}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add member
+            </Link>
+          ) : null}
         </>
       }
     >

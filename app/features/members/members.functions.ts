@@ -1,8 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
+import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 import { memberRoutes } from '~/server/api/routes/members.routes'
-import { memberHistoryQuerySchema, membersQuerySchema } from './contract'
+import { addMemberRequestSchema, memberHistoryQuerySchema, membersQuerySchema } from './contract'
 
 /** `GET /api/members`: one page of the members in the caller's gyms, filtered and sorted. */
 export const fetchMembers = createServerFn({ method: 'GET' })
@@ -35,3 +36,8 @@ export const fetchMemberVisits = createServerFn({ method: 'GET' })
 export const fetchMemberHistory = createServerFn({ method: 'GET' })
   .validator(historyQuery)
   .handler(({ data: { id, ...query } }) => api().call(memberRoutes.history, { params: { id }, query }))
+
+/** `POST /api/members`: add a member, who is e-mailed the link to finish joining. */
+export const addMember = createServerFn({ method: 'POST' })
+  .validator(addMemberRequestSchema)
+  .handler(({ data }) => toActionResult(() => api().data(memberRoutes.add, { body: data })))

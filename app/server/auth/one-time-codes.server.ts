@@ -7,13 +7,14 @@ import { authPolicy } from './policy'
 import { hashToken, randomToken, sameHash, sixDigitCode } from './tokens.server'
 
 type CodePurpose = Extract<OneTimeCodePurpose, 'two_factor' | 'email_verification'>
-type LinkPurpose = Extract<OneTimeCodePurpose, 'password_reset' | 'staff_invite'>
+export type LinkPurpose = Extract<OneTimeCodePurpose, 'password_reset' | 'staff_invite' | 'member_invite'>
 
 const lifetimes: Record<OneTimeCodePurpose, number> = {
   two_factor: authPolicy.codeLifetime,
   email_verification: authPolicy.codeLifetime,
   password_reset: authPolicy.passwordResetLifetime,
   staff_invite: authPolicy.invitationLifetime,
+  member_invite: authPolicy.invitationLifetime,
 }
 
 // The user id is part of what is hashed: the same 6 digits for two people never share a hash.

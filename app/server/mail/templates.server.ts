@@ -246,6 +246,50 @@ export function staffInvitationMail({
   }
 }
 
+/** A member staff added (issue 15): the link to set a password and finish joining on the join site. */
+export function memberInvitationMail({
+  organisationName,
+  gymName,
+  recipientName,
+  membership,
+  finishUrl,
+}: {
+  organisationName: string
+  gymName: string
+  recipientName: string
+  /** The membership chosen for them, in words ("24/7 Access, $18.99 weekly"), if any. */
+  membership: string | null
+  finishUrl: string
+}): MailContent {
+  const subject = `Finish joining ${gymName}`
+  const intro = `${gymName} has started your membership sign-up${membership ? ` for ${membership}` : ''}. Set a password, add your photo and how you'd like to pay, and read and accept the membership agreement. Nothing is charged until you confirm. The link is valid for 7 days.`
+  const ignore = "If you didn't ask to join, you can ignore this email and nothing will happen."
+  return {
+    subject,
+    html: layout({
+      organisationName,
+      heading: `Finish joining ${gymName}`,
+      blocks: [
+        paragraph(greeting(recipientName)),
+        paragraph(intro),
+        button('Finish joining', finishUrl),
+        paragraph(ignore),
+      ],
+    }),
+    text: textBody(organisationName, [
+      `Finish joining ${gymName}`,
+      '',
+      greeting(recipientName),
+      '',
+      intro,
+      '',
+      `Finish joining: ${finishUrl}`,
+      '',
+      ignore,
+    ]),
+  }
+}
+
 /** A member's membership moves to another price (the Change price screen previews it, SPEC §2.2). */
 export function priceChangeMail({
   organisationName,

@@ -518,6 +518,86 @@ describeEachDatabase('members list API', (database) => {
     })
   })
 
+  describe('POST /members', () => {
+    const added = (overrides: Record<string, unknown> = {}) => ({
+      name: 'Mere Added',
+      email: `mere-${Math.random().toString(36).slice(2)}@added.test`,
+      mobile_number: '021 555 0123',
+      dob: '1994-08-09',
+      gym_id: org.gyms[1]!.id,
+      ...overrides,
+    })
+
+    it('adds a member who is e-mailed a link to set a password and finish joining, the price carried', async () => {
+      const api = testApi()
+      const browser = await signInStaff({ database, api, now, organisation: org, admin: true })
+      const [price] = await database.db.select().from(subscriptions).limit(1)
+      const body = added({ price_id: price!.priceId })
+      const response = await browser.post('/members', body)
+      expect(response.status).toBe(201)
+      const member = await readData(response, memberDetailSchema, 201)
+      expect(member).toMatchObject({
+        name: 'Mere Added',
+        email: body.email,
+        home_gym: { name: 'Ponsonby' },
+        membership: null,
+        state: 'no_membership',
+      })
+      const mail = await api.latestMail(body.email as string)
+      expect(mail.subject).toBe('Finish joining Ponsonby')
+      expect(mail.text).toMatch(/Nothing is charged until you confirm/)
+      const link = new URL(mail.text.match(/Finish joining: (\S+)/)?.[1] ?? '')
+      expect(link.pathname).toBe('/finish-joining')
+      expect(link.searchParams.get('price')).toBe(String(price!.priceId))
+      expect(link.searchParams.get('email')).toBe(body.email)
+
+      // The link sets the password and signs the member in, once.
+      const member_ = api.browser({ origin: 'http://join.localhost:3000', ip: '198.18.200.1' })
+      const accepted = await member_.post('/set-password', {
+        token: link.searchParams.get('token'),
+        email: body.email,
+        password: 'a long enough passphrase',
+        password_confirmation: 'a long enough passphrase',
+      })
+      expect(accepted.status).toBe(200)
+      expect((await member_.get('/me')).status).toBe(200)
+      const again = await api.browser({ ip: '198.18.200.2' }).post('/set-password', {
+        token: link.searchParams.get('token'),
+        email: body.email,
+        password: 'another long passphrase',
+        password_confirmation: 'another long passphrase',
+      })
+      expect(again.status).toBe(422)
+
+      const history = await readPage(
+        await browser.get(`/members/${member.id}/history`),
+        memberHistoryEntrySchema,
+      )
+      expect(history.data[0]?.description).toBe('Added by staff and sent the link to finish joining')
+    })
+
+    it('refuses a used e-mail, a price not on sale at the gym, a trainer, and another gym', async () => {
+      const admin = await signIn({ admin: true })
+      const body = added()
+      expect((await admin.post('/members', body)).status).toBe(201)
+      expect(
+        await readErrors(await admin.post('/members', { ...body, name: 'Someone Else' })),
+      ).toHaveProperty('email')
+      expect(await readErrors(await admin.post('/members', added({ price_id: 2_000_000_000 })))).toEqual({
+        price_id: ['Choose a price on sale at this gym.'],
+      })
+      expect(await readErrors(await admin.post('/members', added({ dob: '2999-01-01' })))).toHaveProperty(
+        'dob',
+      )
+      const trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
+      expect((await trainer.post('/members', added())).status).toBe(403)
+      const newmarketAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
+      expect((await newmarketAdmin.post('/members', added())).status).toBe(404)
+      const elsewhere = await signIn({ org: other, admin: true })
+      expect((await elsewhere.post('/members', added())).status).toBe(404)
+    })
+  })
+
   describe('POST /members/export', () => {
     it('downloads exactly the filtered list as CSV, formulas neutralised, and records who took it', async () => {
       const browser = await signIn({ admin: true })

@@ -123,6 +123,16 @@ const cases: Record<string, Case> = {
   'GET /users/{id}/profile-picture': {},
   'GET /users/{id}/visits': {},
   'POST /gyms/{id}/switch': {},
+  'POST /members': {
+    body: (ids) => ({
+      name: 'Sweep Added',
+      email: `sweep-added-${ids.gym}-${Math.random().toString(36).slice(2)}@sweep.test`,
+      mobile_number: '021 555 0100',
+      dob: '1990-01-01',
+      gym_id: ids.gym,
+      price_id: ids.price,
+    }),
+  },
   'POST /members/export': { body: (ids) => ({ gym_id: ids.gym, offering_id: ids.offering }) },
   'POST /offerings': {
     body: (ids) => ({ name: 'Sweep Off-peak', type: '24_7', all_gyms_access: false, gyms: [ids.gym] }),

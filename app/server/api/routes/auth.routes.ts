@@ -107,7 +107,7 @@ export const authRoutes = {
     method: 'post',
     path: '/set-password',
     tags,
-    summary: 'Accept a staff invitation: set the password and sign in',
+    summary: 'Accept an invitation (staff, or a member staff added): set the password and sign in',
     request: jsonBody(setPasswordRequestSchema),
     responses: { 200: userResponse, 422: errorResponses[422] },
   }),

@@ -124,7 +124,13 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.setPassword, async (c) => {
     const body = c.req.valid('json')
     const db = c.var.database.db
-    const user = await setNewPassword({ db, now: c.var.now, purpose: 'staff_invite', ...body })
+    // A staff invitation, or a member staff added finishing joining (issue 15).
+    const user = await setNewPassword({
+      db,
+      now: c.var.now,
+      purpose: ['staff_invite', 'member_invite'],
+      ...body,
+    })
     // The invitation link came by e-mail, so it already is the second factor.
     const { token } = await createSession({
       db,

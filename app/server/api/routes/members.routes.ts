@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import {
+  addMemberRequestSchema,
   memberDetailSchema,
   memberFilterOptionsSchema,
   memberFiltersSchema,
@@ -113,5 +114,19 @@ export const memberRoutes = {
       200: jsonResponse('A page of history', paginatedEnvelope(memberHistoryEntrySchema)),
       ...staffErrors,
     },
+  }),
+  add: createRoute({
+    method: 'post',
+    path: '/members',
+    tags,
+    summary: 'Add a member, who is e-mailed a link to finish joining',
+    description:
+      'Staff who run the gym (its admins, organisation admins) add a member with their name, e-mail, ' +
+      'mobile, date of birth and gym, and optionally the price to preselect. The member gets an e-mail ' +
+      'with a link (valid 7 days) to set a password on the join site and finish joining there: about ' +
+      'them, photo, payment method, agreement and first charge. An e-mail already used in the ' +
+      'organisation is refused.',
+    request: jsonBody(addMemberRequestSchema),
+    responses: { 201: jsonResponse('The member', dataEnvelope(memberDetailSchema)), ...staffErrors },
   }),
 }

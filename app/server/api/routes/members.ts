@@ -1,12 +1,20 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { callerMayUse, gymScope, requireArea, requireStaff, type StaffCaller } from '~/access/caller.server'
+import {
+  callerMayUse,
+  gymScope,
+  requireArea,
+  requireStaff,
+  requireVisibleGym,
+  type StaffCaller,
+} from '~/access/caller.server'
 import { findVisibleOffering } from '~/access/catalogue.server'
-import { findMemberInScope } from '~/access/members.server'
+import { findMemberInScope, requireGymAdmin } from '~/access/members.server'
 import type { ParsedMemberFilters } from '~/features/members/contract'
 import { AppError } from '~/lib/errors'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
+import { addMember } from '~/server/services/members/add-member.server'
 import { findMemberDetail } from '~/server/services/members/find-member-detail.server'
 import { findMemberFilterOptions } from '~/server/services/members/find-member-filter-options.server'
 import {
@@ -18,6 +26,7 @@ import { findMemberPage, forEachMemberBatch } from '~/server/services/members/fi
 import { membersCsvHeader, membersCsvRows } from '~/server/services/members/members-csv.server'
 import type { ApiEnv } from '../context'
 import { paginate } from '../envelope'
+import { publicSiteUrl } from '../request-info'
 import { toMemberDetailResource, toMemberPaymentResource, toMemberRowResource } from '../resources/member'
 import { memberRoutes as routes } from './members.routes'
 
@@ -199,5 +208,46 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
       created_at: row.createdAt.toISOString(),
     }))
     return c.json(paginate({ rows, total: found.total, page, perPage: per_page, url: c.req.url }), 200)
+  })
+
+  api.openapi(routes.add, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const body = c.req.valid('json')
+    // A gym the caller can't see is unknown to them; one where they train, not theirs to add to.
+    requireVisibleGym(caller, body.gym_id)
+    requireGymAdmin(caller, body.gym_id)
+    const db = c.var.database.db
+    const member = await addMember({
+      db,
+      now: c.var.now,
+      organisationId: caller.organisationId,
+      mailer: c.var.mailer,
+      siteUrl: publicSiteUrl,
+      member: {
+        name: body.name,
+        email: body.email,
+        mobileNumber: body.mobile_number,
+        dob: body.dob,
+        gymId: body.gym_id,
+        priceId: body.price_id,
+      },
+    })
+    await recordAudit(db, {
+      organisationId: caller.organisationId,
+      actorUserId: caller.user.id,
+      action: 'member.added',
+      subjectType: 'member',
+      subjectId: member.id,
+      changes: { description: 'Added by staff and sent the link to finish joining' },
+    })
+    const detail = await findMemberDetail({ db, memberId: member.id })
+    if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
+    return c.json(
+      {
+        data: toMemberDetailResource(detail, { now: c.var.now, seesMoney: callerMayUse(caller, 'payments') }),
+      },
+      201,
+    )
   })
 }

@@ -3,7 +3,7 @@ import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { isCommonPassword } from '~/server/auth/common-passwords.server'
-import { consumeLinkToken } from '~/server/auth/one-time-codes.server'
+import { consumeLinkToken, type LinkPurpose } from '~/server/auth/one-time-codes.server'
 import { hashPassword } from '~/server/auth/password.server'
 import { destroyUserSessions, type UserRow } from '~/server/auth/sessions.server'
 import { forgetTrustedBrowsers } from '~/server/auth/trusted-browsers.server'
@@ -13,14 +13,15 @@ import { commonPasswordMessage } from './register-member.server'
 export const expiredLinkMessage = 'This link has expired or was already used. Ask for a new one.'
 
 /**
- * Sets a password from an e-mailed link: a reset (`password_reset`) or a staff invitation
- * (`staff_invite`). The link proves the address, so it also counts as verifying it. Every other
- * session and trusted browser of the user ends.
+ * Sets a password from an e-mailed link: a reset (`password_reset`), a staff invitation
+ * (`staff_invite`) or a member staff added (`member_invite`); `purpose` may name several, tried in
+ * turn. The link proves the address, so it also counts as verifying it. Every other session and
+ * trusted browser of the user ends.
  */
 export async function setNewPassword(options: {
   db: Db
   now: Date
-  purpose: 'password_reset' | 'staff_invite'
+  purpose: LinkPurpose | readonly LinkPurpose[]
   token: string
   email: string
   password: string
@@ -32,10 +33,15 @@ export async function setNewPassword(options: {
     })
   }
   let owner: UserRow | undefined
-  for (const candidate of await findSignInCandidates({ db, email: options.email })) {
-    if (await consumeLinkToken({ db, userId: candidate.id, purpose, token, now })) {
-      owner = candidate
-      break
+  let used: LinkPurpose | undefined
+  const purposes = typeof purpose === 'string' ? [purpose] : purpose
+  search: for (const candidate of await findSignInCandidates({ db, email: options.email })) {
+    for (const candidatePurpose of purposes) {
+      if (await consumeLinkToken({ db, userId: candidate.id, purpose: candidatePurpose, token, now })) {
+        owner = candidate
+        used = candidatePurpose
+        break search
+      }
     }
   }
   if (!owner)
@@ -46,7 +52,7 @@ export async function setNewPassword(options: {
     .set({
       passwordHash: await hashPassword(options.password),
       emailVerifiedAt: owner.emailVerifiedAt ?? now,
-      ...(purpose === 'staff_invite' ? { pendingInvite: 0, accessEnabled: true } : {}),
+      ...(used === 'staff_invite' ? { pendingInvite: 0, accessEnabled: true } : {}),
     })
     .where(eq(users.id, owner.id))
     .returning()

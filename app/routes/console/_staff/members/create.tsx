@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireConsoleArea } from '~/access/route-guard'
-import { PlannedScreen } from '~/components/page'
+import { AddMemberPage } from '~/features/members/add-member-page'
 
+/** members.create: staff add a member, who finishes joining on the join site (issue 15). */
 export const Route = createFileRoute('/console/_staff/members/create')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'members'),
-  head: () => ({ meta: [{ title: 'New member · Gymbase' }] }),
-  component: () => <PlannedScreen title="New member" />,
+  head: () => ({ meta: [{ title: 'Add member · Gymbase' }] }),
+  component: function AddMember() {
+    return <AddMemberPage user={Route.useRouteContext().user} />
+  },
 })

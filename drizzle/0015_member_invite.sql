@@ -1,0 +1,2 @@
+ALTER TABLE "one_time_codes" DROP CONSTRAINT "one_time_codes_purpose_check";--> statement-breakpoint
+ALTER TABLE "one_time_codes" ADD CONSTRAINT "one_time_codes_purpose_check" CHECK ("one_time_codes"."purpose" in ('two_factor', 'email_verification', 'password_reset', 'staff_invite', 'member_invite'));
