@@ -31,7 +31,7 @@ export const CEILING_KB: Record<string, number> = {
   '/connect-akahu': 185,
   '/take-photo': 185,
   '/welcome-to-gym': 189,
-  '/finish-joining': 240,
+  '/finish-joining': 238,
   '/forgot-password': 238,
   '/legal/privacy-policy': 184,
   '/login': 238,

@@ -1,15 +1,16 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react'
+import { useEffect } from 'react'
 import {
   Button,
   UNSTABLE_Toast as RACToast,
   UNSTABLE_ToastRegion as RACToastRegion,
   Text,
   UNSTABLE_ToastContent as ToastContent,
-  type UNSTABLE_ToastQueue as ToastQueue,
+  UNSTABLE_ToastQueue as ToastQueue,
 } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
 import { buttonStyles } from './button'
-import type { ToastMessage } from './toast'
+import { connectToastRegion, TIMEOUT_MS, type ToastMessage } from './toast'
 import { focusRing } from './utils'
 
 const toastStyles = tv({
@@ -32,14 +33,25 @@ const toastStyles = tv({
 
 const icons = { success: CircleCheck, error: CircleAlert, info: Info }
 
+/** One queue for the whole app. */
+const queue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 3 })
+
 /**
- * The toasts of `queue` (`toast.tsx` loads this with the first one): nothing while none is queued, then a
- * "Notifications" landmark portalled to the body.
+ * The toasts (`toast.tsx` loads this with the first one): nothing while none is queued, then a
+ * "Notifications" landmark portalled to the body. Errors stay until dismissed; the others close after
+ * six seconds.
  */
-export default function ToastRegion(props: { queue: ToastQueue<ToastMessage> }) {
+export default function ToastRegion() {
+  useEffect(
+    () =>
+      connectToastRegion((toast) => {
+        queue.add(toast, toast.tone === 'error' ? undefined : { timeout: TIMEOUT_MS })
+      }),
+    [],
+  )
   return (
     <RACToastRegion
-      queue={props.queue}
+      queue={queue}
       className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col-reverse items-center gap-2 outline-0 sm:right-4 sm:left-auto sm:items-end"
     >
       {({ toast: queued }) => {
