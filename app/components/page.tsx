@@ -14,8 +14,9 @@ export function Page(props: {
 }) {
   return (
     <main id="main" className={`mx-auto w-full px-4 py-10 ${props.narrow ? 'max-w-md' : 'max-w-5xl'}`}>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
+      {/* The title keeps room for itself: with many actions, they move under it rather than squeeze it. */}
+      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-start sm:justify-between">
+        <div className="min-w-0 sm:flex-1 sm:basis-80">
           <h1 className="font-semibold text-2xl tracking-tight">{props.title}</h1>
           {props.description ? <p className="mt-1 text-slate-600">{props.description}</p> : null}
         </div>

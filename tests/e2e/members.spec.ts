@@ -395,3 +395,53 @@ test.describe('adding a member', () => {
     await phone.close()
   })
 })
+
+test.describe('a member’s details', () => {
+  test('an owner corrects a member’s details, then deletes them after reading what that does', async ({
+    page,
+  }) => {
+    const gym = (await joinGyms(page)).find((candidate) => candidate.name === 'Ponsonby')
+    const name = `Details Tester ${Date.now() % 100000}`
+    const registered = await apiPost(page, 'join', '/register', {
+      gym: gym?.uuid,
+      name,
+      email: uniqueEmail('details'),
+      mobile_number: '021 555 0188',
+      dob: '1992-06-07',
+      password: 'a long enough passphrase',
+    })
+    expect(registered.status()).toBe(201)
+    await page.context().clearCookies()
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: `/members?search=${encodeURIComponent(name)}` })
+    await page.getByRole('table', { name: 'Members' }).getByRole('link', { name }).click()
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Edit details' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit details' })
+    await edit.getByRole('textbox', { name: 'Post code' }).fill('12')
+    await edit.getByRole('textbox', { name: 'Tags' }).fill('VIP, Student, VIP')
+    await edit.getByRole('textbox', { name: 'Mobile', exact: true }).fill('027 555 0199')
+    await edit.getByRole('button', { name: 'Save details' }).click()
+    await expect(edit.getByText('Enter the 4-digit post code.')).toBeVisible()
+    await edit.getByRole('textbox', { name: 'Post code' }).fill('1011')
+    await edit.getByRole('textbox', { name: 'Post code' }).press('Enter')
+    await expect(page.getByText(`${name}’s details saved`)).toBeVisible()
+    const overview = page.getByRole('tabpanel', { name: 'Overview' })
+    await expect(overview.getByText('027 555 0199')).toBeVisible()
+    await expect(overview.getByText('VIP', { exact: true })).toBeVisible()
+    await expect(overview.getByText('Student', { exact: true })).toBeVisible()
+    await page.getByRole('tab', { name: 'History' }).click()
+    await expect(
+      page.getByRole('list', { name: 'History' }).getByText(/^Details changed: mobile, post code, tags/),
+    ).toBeVisible()
+
+    await page.getByRole('button', { name: 'Delete member' }).click()
+    const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` })
+    await expect(confirm).toContainText('They can no longer sign in and leave the members list.')
+    await confirm.getByRole('button', { name: 'Delete member' }).click()
+    await expect(page).toHaveURL(`${consoleUrl}/members`)
+    await expect(page.getByText(`${name} deleted`)).toBeVisible()
+    await page.goto(`${consoleUrl}/members?search=${encodeURIComponent(name)}`)
+    await expect(page.getByText('No members match these filters')).toBeVisible()
+  })
+})

@@ -237,3 +237,35 @@ export const addMemberRequestSchema = z.object({
   price_id: z.number().int().positive().max(MAX_RECORD_ID).optional(),
 })
 export type AddMemberRequest = z.input<typeof addMemberRequestSchema>
+
+const optionalText = (max: number) => z.string().trim().max(max)
+
+/**
+ * `PUT /api/members/{id}`: the member's details as staff keep them, with the join site's rules (SPEC §5;
+ * issue 14's About you). The e-mail is the member's sign-in and stays theirs to change.
+ */
+export const updateMemberRequestSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  mobile_number: mobileNumberSchema,
+  dob: dateOfBirth,
+  address: optionalText(200),
+  suburb: optionalText(100),
+  city: optionalText(100),
+  post_code: z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, 'Enter the 4-digit post code.'),
+  ]),
+  emergency_contact_name: optionalText(120),
+  emergency_contact_relationship: optionalText(60),
+  emergency_contact_mobile_number: z.union([z.literal(''), mobileNumberSchema]),
+  emergency_contact_email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email())]),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20),
+  notes: optionalText(5000),
+  email_notifications_enabled: z.boolean(),
+  push_notifications_enabled: z.boolean(),
+  payment_reminders: z.boolean(),
+})
+export type UpdateMemberRequest = z.input<typeof updateMemberRequestSchema>

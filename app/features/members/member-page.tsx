@@ -1,20 +1,22 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { ChevronLeft, ChevronRight, CreditCard, Landmark } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { ChevronLeft, ChevronRight, CreditCard, Landmark, Pencil, Trash2 } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
 import { TabPanel } from 'react-aria-components'
 import { MemberPhoto } from '~/components/member-photo'
 import { Page } from '~/components/page'
 import { Badge } from '~/components/ui/badge'
-import { buttonStyles } from '~/components/ui/button'
+import { Button, buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
+import { FormDialog } from '~/components/ui/modal'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { Tab, TabList, Tabs } from '~/components/ui/tabs'
 import { formatDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import type { MemberDetail } from './contract'
+import { DeleteMemberDialog, MemberDetailsForm } from './member-details-form'
 import { memberStateWords } from './member-states'
 import { MembershipActions } from './membership-actions'
 import { memberQueries } from './queries'
@@ -44,6 +46,11 @@ export function MemberPage(props: {
   const tab: MemberTab =
     props.search.tab === 'payments' && !props.seesMoney ? 'overview' : (props.search.tab ?? 'overview')
   const words = memberStateWords[member.state]
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
+  // Changing a member is for those who run their gym: the membership's, else their home gym (ADR 012).
+  const gymId = member.membership?.gym?.id ?? member.home_gym?.id
+  const canChangeMember =
+    props.adminGymIds === 'all' || (gymId !== undefined && props.adminGymIds.includes(gymId))
   return (
     <Page
       title={
@@ -66,12 +73,34 @@ export function MemberPage(props: {
         </span>
       }
       actions={
-        <Link to="/console/members" className={buttonStyles({ variant: 'secondary' })}>
-          <ChevronLeft aria-hidden="true" className="size-4" />
-          Members
-        </Link>
+        <>
+          <Link to="/console/members" className={buttonStyles({ variant: 'secondary' })}>
+            <ChevronLeft aria-hidden="true" className="size-4" />
+            Members
+          </Link>
+          {canChangeMember ? (
+            <>
+              <Button variant="secondary" onPress={() => setDialog('edit')}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit details
+              </Button>
+              <Button variant="quiet" className="text-red-700" onPress={() => setDialog('delete')}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                Delete member
+              </Button>
+            </>
+          ) : null}
+        </>
       }
     >
+      <FormDialog
+        isOpen={dialog === 'edit'}
+        onOpenChange={(isOpen) => !isOpen && setDialog(null)}
+        title="Edit details"
+      >
+        <MemberDetailsForm member={member} onDone={() => setDialog(null)} />
+      </FormDialog>
+      <DeleteMemberDialog member={member} isOpen={dialog === 'delete'} onClose={() => setDialog(null)} />
       <Tabs
         selectedKey={tab}
         onSelectionChange={(key) =>
@@ -94,10 +123,7 @@ export function MemberPage(props: {
             member={member}
             seesMoney={props.seesMoney}
             organisationId={props.organisationId}
-            canManage={
-              member.membership?.gym != null &&
-              (props.adminGymIds === 'all' || props.adminGymIds.includes(member.membership.gym.id))
-            }
+            canManage={member.membership !== null && canChangeMember}
           />
         </TabPanel>
         {props.seesMoney ? (
@@ -167,15 +193,7 @@ function Overview(props: {
             <Fact label="Renews">
               {membership.current_period_end ? formatDate(membership.current_period_end) : null}
             </Fact>
-            <Fact label="Next charge">
-              {membership.next_payment
-                ? `${formatDate(membership.next_payment.due_on)}${
-                    membership.next_payment.amount != null
-                      ? `, ${formatCents(membership.next_payment.amount + (membership.next_payment.surcharge ?? 0))}`
-                      : ''
-                  }`
-                : 'None scheduled'}
-            </Fact>
+            <Fact label="Next charge">{nextChargeText(membership)}</Fact>
             {membership.pause_start_at && membership.pause_end_at ? (
               <Fact label="Pause">
                 {`${formatDate(membership.pause_start_at)} to ${formatDate(membership.pause_end_at)}`}
@@ -279,6 +297,23 @@ function Overview(props: {
       </Card>
     </div>
   )
+}
+
+/**
+ * The next charge: the payment the engine has created, or (before it has) the renewal at the price; none
+ * for a cancelled membership.
+ */
+function nextChargeText(membership: NonNullable<MemberDetail['membership']>): string {
+  const next = membership.next_payment
+  if (next) {
+    return next.amount != null
+      ? `${formatDate(next.due_on)}, ${formatCents(next.amount + (next.surcharge ?? 0))}`
+      : formatDate(next.due_on)
+  }
+  if (membership.cancelled_at || !membership.current_period_end) return 'None'
+  return membership.price.amount != null
+    ? `${formatDate(membership.current_period_end)}, ${formatCents(membership.price.amount)} (at renewal)`
+    : `${formatDate(membership.current_period_end)} (at renewal)`
 }
 
 function capitalise(text: string) {

@@ -3,7 +3,12 @@ import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 import { memberRoutes } from '~/server/api/routes/members.routes'
-import { addMemberRequestSchema, memberHistoryQuerySchema, membersQuerySchema } from './contract'
+import {
+  addMemberRequestSchema,
+  memberHistoryQuerySchema,
+  membersQuerySchema,
+  updateMemberRequestSchema,
+} from './contract'
 
 /** `GET /api/members`: one page of the members in the caller's gyms, filtered and sorted. */
 export const fetchMembers = createServerFn({ method: 'GET' })
@@ -41,3 +46,15 @@ export const fetchMemberHistory = createServerFn({ method: 'GET' })
 export const addMember = createServerFn({ method: 'POST' })
   .validator(addMemberRequestSchema)
   .handler(({ data }) => toActionResult(() => api().data(memberRoutes.add, { body: data })))
+
+/** `PUT /api/members/{id}`: the member's details. */
+export const updateMember = createServerFn({ method: 'POST' })
+  .validator(updateMemberRequestSchema.extend({ id: recordId }))
+  .handler(({ data: { id, ...body } }) =>
+    toActionResult(() => api().data(memberRoutes.update, { params: { id }, body })),
+  )
+
+/** `DELETE /api/members/{id}`: delete (deactivate) the member. */
+export const deleteMember = createServerFn({ method: 'POST' })
+  .validator(z.object({ id: recordId }))
+  .handler(({ data }) => toActionResult(() => api().call(memberRoutes.delete, { params: data })))

@@ -598,6 +598,122 @@ describeEachDatabase('members list API', (database) => {
     })
   })
 
+  describe('PUT and DELETE /members/{id}', () => {
+    const details = {
+      name: 'Changed Name',
+      mobile_number: '027 555 0102',
+      dob: '1988-03-04',
+      address: '12 Example Street',
+      suburb: 'Grey Lynn',
+      city: 'Auckland',
+      post_code: '1021',
+      emergency_contact_name: 'Kiri Contact',
+      emergency_contact_relationship: 'Sister',
+      emergency_contact_mobile_number: '021 555 0103',
+      emergency_contact_email: '',
+      tags: ['VIP', 'Early bird'],
+      notes: 'Prefers mornings',
+      email_notifications_enabled: true,
+      push_notifications_enabled: false,
+      payment_reminders: true,
+    }
+
+    it('changes a member’s details with the join site’s rules, and records what changed', async () => {
+      const browser = await signIn({ admin: true })
+      const member = await createTestMember({
+        db: database.db,
+        organisationId: org.organisation.id,
+        gymId: org.gyms[1]!.id,
+        now,
+        seed: 'edit',
+      })
+      const updated = await readData(
+        await browser.request('PUT', `/members/${member.id}`, { body: details }),
+        memberDetailSchema,
+      )
+      expect(updated).toMatchObject({
+        name: 'Changed Name',
+        mobile_number: '027 555 0102',
+        dob: '1988-03-04',
+        address: { address: '12 Example Street', suburb: 'Grey Lynn', city: 'Auckland', post_code: '1021' },
+        emergency_contact: {
+          name: 'Kiri Contact',
+          relationship: 'Sister',
+          mobile_number: '021 555 0103',
+          email: null,
+        },
+        tags: ['VIP', 'Early bird'],
+        notes: 'Prefers mornings',
+        preferences: { push_notifications_enabled: false },
+      })
+      const history = await readPage(
+        await browser.get(`/members/${member.id}/history`),
+        memberHistoryEntrySchema,
+      )
+      expect(history.data[0]?.description).toMatch(
+        /^Details changed: name, mobile, date of birth, address, suburb, (city, )?post code, emergency contact, tags, notes, preferences$/,
+      )
+      // Saving the same again changes nothing and says nothing.
+      await browser.request('PUT', `/members/${member.id}`, { body: details })
+      expect(
+        (await readPage(await browser.get(`/members/${member.id}/history`), memberHistoryEntrySchema)).meta
+          .total,
+      ).toBe(1)
+
+      expect(
+        await readErrors(
+          await browser.request('PUT', `/members/${member.id}`, {
+            body: { ...details, post_code: '12', emergency_contact_email: 'nope', name: '' },
+          }),
+        ),
+      ).toEqual({
+        name: ['Value is required'],
+        post_code: ['Enter the 4-digit post code.'],
+        emergency_contact_email: ['Value is not a valid email address'],
+      })
+      const trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
+      expect((await trainer.request('PUT', `/members/${member.id}`, { body: details })).status).toBe(403)
+      const newmarketAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
+      expect((await newmarketAdmin.request('PUT', `/members/${member.id}`, { body: details })).status).toBe(
+        404,
+      )
+    })
+
+    it('deletes a member: the membership is cancelled today, sessions end, and they leave the list', async () => {
+      const db = database.db
+      const browser = await signIn({ admin: true })
+      const member = await createTestMember({
+        db,
+        organisationId: org.organisation.id,
+        gymId: org.gyms[1]!.id,
+        now,
+        seed: 'delete',
+      })
+      const [price] = await db.select().from(subscriptions).limit(1)
+      await createSubscription({
+        db,
+        now,
+        organisationId: org.organisation.id,
+        userId: member.id,
+        gymId: org.gyms[1]!.id,
+        priceId: price!.priceId,
+        startDate: today,
+      })
+      const trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
+      expect((await trainer.request('DELETE', `/members/${member.id}`)).status).toBe(403)
+      const answer = await browser.request('DELETE', `/members/${member.id}`)
+      expect(await readMessage(answer, 'success')).toBe(
+        'Member deleted; their membership was cancelled today.',
+      )
+      const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.id))
+      expect(sub?.cancelledAt).not.toBeNull()
+      expect(sub?.cancellationReasons).toEqual(['Member deleted'])
+      expect((await browser.get(`/members/${member.id}`)).status).toBe(404)
+      expect((await listAll(browser, `&search=${encodeURIComponent(member.email)}`)).total).toBe(0)
+      expect((await browser.request('DELETE', `/members/${member.id}`)).status).toBe(404)
+    })
+  })
+
   describe('POST /members/export', () => {
     it('downloads exactly the filtered list as CSV, formulas neutralised, and records who took it', async () => {
       const browser = await signIn({ admin: true })

@@ -123,6 +123,27 @@ const cases: Record<string, Case> = {
   'GET /users/{id}/profile-picture': {},
   'GET /users/{id}/visits': {},
   'POST /gyms/{id}/switch': {},
+  'PUT /members/{id}': {
+    body: () => ({
+      name: 'Swept Name',
+      mobile_number: '021 555 0101',
+      dob: '1990-01-01',
+      address: '',
+      suburb: '',
+      city: '',
+      post_code: '',
+      emergency_contact_name: '',
+      emergency_contact_relationship: '',
+      emergency_contact_mobile_number: '',
+      emergency_contact_email: '',
+      tags: [],
+      notes: '',
+      email_notifications_enabled: true,
+      push_notifications_enabled: true,
+      payment_reminders: true,
+    }),
+  },
+  'DELETE /members/{id}': {},
   'POST /members': {
     body: (ids) => ({
       name: 'Sweep Added',

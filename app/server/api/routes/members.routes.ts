@@ -10,10 +10,11 @@ import {
   memberRowSchema,
   membersQuerySchema,
   memberVisitSchema,
+  updateMemberRequestSchema,
 } from '~/features/members/contract'
 import { z } from '~/lib/validation'
 import { dataEnvelope, paginatedEnvelope } from '../envelope'
-import { idParams, jsonBody, jsonResponse, staffErrors } from '../openapi'
+import { idParams, jsonBody, jsonResponse, messageResponse, staffErrors } from '../openapi'
 
 /**
  * The members of the console (issue 15): the list with its filters, what the filters offer, and the
@@ -128,5 +129,29 @@ export const memberRoutes = {
       'organisation is refused.',
     request: jsonBody(addMemberRequestSchema),
     responses: { 201: jsonResponse('The member', dataEnvelope(memberDetailSchema)), ...staffErrors },
+  }),
+  update: createRoute({
+    method: 'put',
+    path: '/members/{id}',
+    tags,
+    summary: 'Change a member’s details',
+    description:
+      'Name, mobile, date of birth, address, emergency contact, tags, notes and preferences, with the join ' +
+      'site’s rules. Staff who run the member’s gym (its admins, organisation admins) only; the change and ' +
+      'each field’s before and after go to the member’s history.',
+    request: { params: idParams, ...jsonBody(updateMemberRequestSchema) },
+    responses: { 200: jsonResponse('The member', dataEnvelope(memberDetailSchema)), ...staffErrors },
+  }),
+  delete: createRoute({
+    method: 'delete',
+    path: '/members/{id}',
+    tags,
+    summary: 'Delete (deactivate) a member',
+    description:
+      'The membership, if it still runs, is cancelled today and nothing more is charged; the member’s ' +
+      'sessions end and they leave every list. Payments, visits and history are kept. Staff who run the ' +
+      'member’s gym only.',
+    request: { params: idParams },
+    responses: { 200: messageResponse, ...staffErrors },
   }),
 }

@@ -7,6 +7,7 @@ import {
   requireStaff,
   requireVisibleGym,
   type StaffCaller,
+  unauthorisedMessage,
 } from '~/access/caller.server'
 import { findVisibleOffering } from '~/access/catalogue.server'
 import { findMemberInScope, requireGymAdmin } from '~/access/members.server'
@@ -15,6 +16,7 @@ import { AppError } from '~/lib/errors'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
 import { addMember } from '~/server/services/members/add-member.server'
+import { deactivateMember } from '~/server/services/members/deactivate-member.server'
 import { findMemberDetail } from '~/server/services/members/find-member-detail.server'
 import { findMemberFilterOptions } from '~/server/services/members/find-member-filter-options.server'
 import {
@@ -24,6 +26,7 @@ import {
 } from '~/server/services/members/find-member-history.server'
 import { findMemberPage, forEachMemberBatch } from '~/server/services/members/find-member-page.server'
 import { membersCsvHeader, membersCsvRows } from '~/server/services/members/members-csv.server'
+import { updateMember } from '~/server/services/members/update-member.server'
 import type { ApiEnv } from '../context'
 import { paginate } from '../envelope'
 import { publicSiteUrl } from '../request-info'
@@ -248,6 +251,64 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
         data: toMemberDetailResource(detail, { now: c.var.now, seesMoney: callerMayUse(caller, 'payments') }),
       },
       201,
+    )
+  })
+
+  /** The member, once the caller may change them: in scope (else 404) and running their gym (else 403). */
+  async function manageableMember(c: Context<ApiEnv>, caller: StaffCaller, memberId: number) {
+    const db = c.var.database.db
+    const member = await findMemberInScope({ db, caller, memberId })
+    const detail = await findMemberDetail({ db, memberId: member.id })
+    const gymId = detail?.latest?.subscription.gymId ?? member.homeGymId
+    if (gymId === null) {
+      if (!caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
+    } else requireGymAdmin(caller, gymId)
+    return member
+  }
+
+  api.openapi(routes.update, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const { id } = c.req.valid('param')
+    await manageableMember(c, caller, id)
+    const db = c.var.database.db
+    await updateMember({
+      db,
+      organisationId: caller.organisationId,
+      actorUserId: caller.user.id,
+      memberId: id,
+      fields: c.req.valid('json'),
+    })
+    const detail = await findMemberDetail({ db, memberId: id })
+    if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
+    return c.json(
+      {
+        data: toMemberDetailResource(detail, { now: c.var.now, seesMoney: callerMayUse(caller, 'payments') }),
+      },
+      200,
+    )
+  })
+
+  api.openapi(routes.delete, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const { id } = c.req.valid('param')
+    await manageableMember(c, caller, id)
+    const { cancelledMemberships } = await deactivateMember({
+      db: c.var.database.db,
+      now: c.var.now,
+      organisationId: caller.organisationId,
+      actorUserId: caller.user.id,
+      memberId: id,
+    })
+    return c.json(
+      {
+        message:
+          cancelledMemberships > 0
+            ? 'Member deleted; their membership was cancelled today.'
+            : 'Member deleted.',
+      },
+      200,
     )
   })
 }
