@@ -154,7 +154,7 @@ test.describe('the console shell', () => {
     await search.press('ArrowDown')
     await search.press('Enter')
     await expect(page).toHaveURL(new RegExp(`${consoleUrl}/members/\\d+$`))
-    await expect(page.getByRole('heading', { level: 1, name: 'Member' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: /Aroha Ngata/ })).toBeVisible()
     await expect(search).toHaveValue('')
 
     await search.fill('zzqx nobody')
