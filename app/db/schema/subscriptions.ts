@@ -72,6 +72,10 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index('subscriptions_user_idx').on(t.userId),
+    // Each member's latest membership (the members list, the dashboard's counts): one index probe.
+    index('subscriptions_user_latest_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isStaging} = false`),
     index('subscriptions_gym_idx').on(t.gymId),
     index('subscriptions_price_idx').on(t.priceId),
     index('subscriptions_transition_to_price_idx').on(t.transitionToPriceId),

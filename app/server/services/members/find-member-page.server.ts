@@ -55,7 +55,14 @@ function listQuery(options: MemberListOptions) {
   }
   if (filters.owing === true) conditions.push(gt(latest.balanceOwing, 0))
   if (filters.owing === false) conditions.push(sql`coalesce(${latest.balanceOwing}, 0) = 0`)
-  return { latest, lastVisit, memberGymId, where: and(...conditions) }
+  // Without a filter on the membership (or a gym, which is the membership's gym first), the count needs
+  // no membership: the organisation's members alone, read from their index (the list's default view).
+  const readsMembership =
+    !scope.wholeOrganisation ||
+    filters.state !== undefined ||
+    filters.offering_id !== undefined ||
+    filters.owing !== undefined
+  return { latest, lastVisit, memberGymId, where: and(...conditions), readsMembership }
 }
 
 const orderFor = (sort: MemberSort, lastVisit: SQL, balance: SQL) => {
@@ -107,20 +114,38 @@ function selectRows(options: MemberListOptions, db: Db = options.db) {
 
 export type MemberListRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number]
 
+/** The page's two statements as SQL (for `bench:members --explain`: the plans are part of the target). */
+export function memberPageStatements(options: MemberListOptions & { page: number; perPage: number }) {
+  const { page, perPage } = options
+  return {
+    rows: selectRows(options)
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .toSQL(),
+    count: countQuery(options).toSQL(),
+  }
+}
+
+/** How many members the filters match; the membership is joined only when a filter reads it. */
+function countQuery(options: MemberListOptions) {
+  const { latest, where, readsMembership } = listQuery(options)
+  const members = options.db.select({ total: count() }).from(users)
+  if (!readsMembership) return members.where(where).$dynamic()
+  return members
+    .leftJoinLateral(latest, sql`true`)
+    .leftJoin(prices, eq(prices.id, latest.priceId))
+    .where(where)
+    .$dynamic()
+}
+
 /** One page of the list, and how many members the filters match. */
 export async function findMemberPage(options: MemberListOptions & { page: number; perPage: number }) {
-  const { db, page, perPage } = options
-  const { latest, where } = listQuery(options)
+  const { page, perPage } = options
   const [rows, [totalRow]] = await Promise.all([
     selectRows(options)
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db
-      .select({ total: count() })
-      .from(users)
-      .leftJoinLateral(latest, sql`true`)
-      .leftJoin(prices, eq(prices.id, latest.priceId))
-      .where(where),
+    countQuery(options),
   ])
   return { rows, total: totalRow?.total ?? 0 }
 }

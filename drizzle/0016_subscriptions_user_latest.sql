@@ -1,0 +1,1 @@
+CREATE INDEX "subscriptions_user_latest_idx" ON "subscriptions" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "subscriptions"."is_staging" = false;
