@@ -16,6 +16,7 @@
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { migrateDatabase } from '~/db/client.server'
+import { memberFilterStates } from '~/features/members/member-filters'
 import { createApi } from '~/server/api/app'
 import { createFakeGym } from '~/server/seed/factories/gym-factory.server'
 import { createRandom } from '~/server/seed/random'
@@ -23,8 +24,7 @@ import { memberPageStatements } from '~/server/services/members/find-member-page
 import { createOffering } from '~/server/services/offerings/create-offering.server'
 import { createOrganisation } from '~/server/services/organisations/create-organisation.server'
 import { createPrice } from '~/server/services/prices/create-price.server'
-import { createStaffUser } from '~/server/services/users/create-staff-user.server'
-import { consoleHeaders, createBenchDatabase, milliseconds, percentile, sessionCookie } from './support'
+import { benchStaffCookies, consoleHeaders, createBenchDatabase, milliseconds, percentile } from './support'
 
 const { values } = parseArgs({
   options: {
@@ -141,25 +141,15 @@ try {
   await db.execute(sql`vacuum analyze`)
   step('all of it, analysed,', started)
 
-  const staff = async (email: string, admin: boolean) =>
-    (
-      await createStaffUser({
-        db,
-        now,
-        organisationId: organisation.id,
-        name: admin ? 'Owner' : 'Manager',
-        email,
-        organisationRole: admin ? 'admin' : null,
-        gymRoles: admin ? [] : [{ gymId: gyms[0] ?? 0, role: 'admin' }],
-        emailVerified: true,
-      })
-    ).user
-  const owner = consoleHeaders(
-    await sessionCookie(database.handle, (await staff('owner@members.bench', true)).id, now),
-  )
-  const manager = consoleHeaders(
-    await sessionCookie(database.handle, (await staff('manager@members.bench', false)).id, now),
-  )
+  const cookies = await benchStaffCookies({
+    handle: database.handle,
+    now,
+    organisationId: organisation.id,
+    gymId: gyms[0] ?? 0,
+    domain: 'members.bench',
+  })
+  const owner = consoleHeaders(cookies.owner)
+  const manager = consoleHeaders(cookies.manager)
   const api = createApi({ database: async () => database.handle, clock: () => now })
   const get = async (headers: Record<string, string>, path: string) => {
     const response = await api.fetch(new Request(`http://console.localhost:3000/api${path}`, { headers }))
@@ -204,18 +194,7 @@ try {
     ['default page (organisation admin)', owner, (index) => `/members?page=${1 + (index % 5)}`],
     ['default page (gym admin, one gym)', manager, (index) => `/members?page=${1 + (index % 5)}`],
     ['page 2,000 of 4,000', owner, () => '/members?page=2000'],
-    ...(
-      [
-        'active',
-        'paused',
-        'paused_in_future',
-        'cancelled',
-        'cancelling',
-        'in_grace_period',
-        'upcoming',
-        'no_subscription',
-      ] as const
-    ).map((state): [string, Record<string, string>, (index: number) => string] => [
+    ...memberFilterStates.map((state): [string, Record<string, string>, (index: number) => string] => [
       `state=${state}`,
       owner,
       () => `/members?state=${state}`,

@@ -26,8 +26,7 @@ import { createFakeGym } from '~/server/seed/factories/gym-factory.server'
 import { fakeFirstName, fakeLastName } from '~/server/seed/nz-people'
 import { createRandom } from '~/server/seed/random'
 import { createOrganisation } from '~/server/services/organisations/create-organisation.server'
-import { createStaffUser } from '~/server/services/users/create-staff-user.server'
-import { consoleHeaders, createBenchDatabase, milliseconds, percentile, sessionCookie } from './support'
+import { benchStaffCookies, consoleHeaders, createBenchDatabase, milliseconds, percentile } from './support'
 
 const { values } = parseArgs({
   options: {
@@ -93,30 +92,16 @@ try {
   // that lets the newest-members index answer without reading the table.
   await db.execute(sql`vacuum analyze users`)
 
-  const staff = async (email: string, admin: boolean) =>
-    (
-      await createStaffUser({
-        db,
-        now,
-        organisationId: organisation.id,
-        name: admin ? 'Owner' : 'Manager',
-        email,
-        organisationRole: admin ? 'admin' : null,
-        gymRoles: admin ? [] : [{ gymId: gyms[0]?.id ?? 0, role: 'admin' }],
-        emailVerified: true,
-      })
-    ).user
+  const cookies = await benchStaffCookies({
+    handle: database.handle,
+    now,
+    organisationId: organisation.id,
+    gymId: gyms[0]?.id ?? 0,
+    domain: 'search.bench',
+  })
   const callers = {
-    'organisation admin (whole organisation)': await sessionCookie(
-      database.handle,
-      (await staff('owner@search.bench', true)).id,
-      now,
-    ),
-    'gym admin (one gym)': await sessionCookie(
-      database.handle,
-      (await staff('manager@search.bench', false)).id,
-      now,
-    ),
+    'organisation admin (whole organisation)': cookies.owner,
+    'gym admin (one gym)': cookies.manager,
   }
 
   const sample = await db.execute<{ name: string; email: string }>(

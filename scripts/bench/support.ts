@@ -3,6 +3,7 @@ import { Pool } from 'pg'
 import { type DatabaseHandle, openDatabase } from '~/db/client.server'
 import { sessionCookieName } from '~/server/auth/policy'
 import { createSession } from '~/server/auth/sessions.server'
+import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 
 /** Helpers the API benchmarks share: a throw-away database and a signed-in caller of the in-process API. */
 
@@ -76,3 +77,31 @@ export function percentile(sorted: number[], fraction: number): number {
 }
 
 export const milliseconds = (value: number) => `${value.toFixed(1)} ms`
+
+/**
+ * The two callers the list benchmarks compare, signed in with real sessions: an organisation admin
+ * (every gym) and the admin of one gym.
+ */
+export async function benchStaffCookies(options: {
+  handle: DatabaseHandle
+  now: Date
+  organisationId: number
+  gymId: number
+  domain: string
+}): Promise<{ owner: string; manager: string }> {
+  const { handle, now } = options
+  const staff = async (name: string, admin: boolean) => {
+    const { user } = await createStaffUser({
+      db: handle.db,
+      now,
+      organisationId: options.organisationId,
+      name,
+      email: `${name.toLowerCase()}@${options.domain}`,
+      organisationRole: admin ? 'admin' : null,
+      gymRoles: admin ? [] : [{ gymId: options.gymId, role: 'admin' }],
+      emailVerified: true,
+    })
+    return sessionCookie(handle, user.id, now)
+  }
+  return { owner: await staff('Owner', true), manager: await staff('Manager', false) }
+}

@@ -1,8 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table'
-import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { isOutsideGyms } from '~/access/route-guard'
+import { ListFooter } from '~/components/list-footer'
 import { Page } from '~/components/page'
 import { OutsideGymsPage } from '~/components/page-states'
 import { Badge } from '~/components/ui/badge'
@@ -124,35 +125,20 @@ function OfferingsList(props: {
         <OfferingsTable rows={page.data} />
       )}
 
-      <footer className="flex items-center justify-between gap-3 text-slate-600 text-sm">
-        <p>
-          {page.meta.total === 0
-            ? 'No offerings'
-            : `${page.meta.from}–${page.meta.to} of ${page.meta.total} ${page.meta.total === 1 ? 'offering' : 'offerings'}`}
-        </p>
-        {page.meta.last_page > 1 ? (
-          <div className="flex gap-2">
-            <Link
-              to="/console/offerings"
-              search={{ ...search, page: page.meta.current_page - 1 }}
-              disabled={page.meta.current_page <= 1}
-              className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-            >
-              <ChevronLeft aria-hidden="true" className="size-4" />
-              Previous
-            </Link>
-            <Link
-              to="/console/offerings"
-              search={{ ...search, page: page.meta.current_page + 1 }}
-              disabled={page.meta.current_page >= page.meta.last_page}
-              className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-            >
-              Next
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Link>
-          </div>
-        ) : null}
-      </footer>
+      <ListFooter
+        meta={page.meta}
+        noun={{ one: 'offering', many: 'offerings' }}
+        pageLink={(link) => (
+          <Link
+            to="/console/offerings"
+            search={{ ...search, page: link.page }}
+            disabled={link.disabled}
+            className={link.className}
+          >
+            {link.children}
+          </Link>
+        )}
+      />
     </div>
   )
 }

@@ -1,8 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { ChevronLeft, ChevronRight, CreditCard, Landmark, Pencil, Trash2 } from 'lucide-react'
+import { ChevronLeft, CreditCard, Landmark, Pencil, Trash2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { TabPanel } from 'react-aria-components'
+import { ListFooter, type PageMeta } from '~/components/list-footer'
 import { MemberPhoto } from '~/components/member-photo'
 import { Page } from '~/components/page'
 import { Badge } from '~/components/ui/badge'
@@ -375,7 +376,7 @@ function Payments(props: { id: number; page: number }) {
           </TableBody>
         </Table>
       </TableFrame>
-      <Pager id={props.id} tab="payments" meta={data.meta} noun="payments" />
+      <Pager id={props.id} tab="payments" meta={data.meta} noun={{ one: 'payment', many: 'payments' }} />
     </div>
   )
 }
@@ -405,7 +406,7 @@ function Visits(props: { id: number; page: number }) {
           </TableBody>
         </Table>
       </TableFrame>
-      <Pager id={props.id} tab="visits" meta={data.meta} noun="visits" />
+      <Pager id={props.id} tab="visits" meta={data.meta} noun={{ one: 'visit', many: 'visits' }} />
     </div>
   )
 }
@@ -437,45 +438,29 @@ function History(props: { id: number; page: number }) {
           </li>
         ))}
       </ol>
-      <Pager id={props.id} tab="history" meta={data.meta} noun="changes" />
+      <Pager id={props.id} tab="history" meta={data.meta} noun={{ one: 'change', many: 'changes' }} />
     </div>
   )
 }
 
-function Pager(props: {
-  id: number
-  tab: MemberTab
-  noun: string
-  meta: { current_page: number; last_page: number; from: number | null; to: number | null; total: number }
-}) {
-  const { meta } = props
+function Pager(props: { id: number; tab: MemberTab; noun: { one: string; many: string }; meta: PageMeta }) {
   return (
-    <footer className="flex flex-wrap items-center justify-between gap-3 text-slate-600 text-sm">
-      <p>{`${meta.from}–${meta.to} of ${meta.total.toLocaleString('en-NZ')} ${props.noun}`}</p>
-      {meta.last_page > 1 ? (
-        <nav aria-label="Pages" className="flex gap-2">
-          <Link
-            to="/console/members/$id"
-            params={{ id: props.id }}
-            search={{ tab: props.tab, page: meta.current_page - 1 }}
-            disabled={meta.current_page <= 1}
-            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-          >
-            <ChevronLeft aria-hidden="true" className="size-4" />
-            Newer
-          </Link>
-          <Link
-            to="/console/members/$id"
-            params={{ id: props.id }}
-            search={{ tab: props.tab, page: meta.current_page + 1 }}
-            disabled={meta.current_page >= meta.last_page}
-            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-          >
-            Older
-            <ChevronRight aria-hidden="true" className="size-4" />
-          </Link>
-        </nav>
-      ) : null}
-    </footer>
+    <ListFooter
+      meta={props.meta}
+      noun={props.noun}
+      previous="Newer"
+      next="Older"
+      pageLink={(link) => (
+        <Link
+          to="/console/members/$id"
+          params={{ id: props.id }}
+          search={{ tab: props.tab, page: link.page }}
+          disabled={link.disabled}
+          className={link.className}
+        >
+          {link.children}
+        </Link>
+      )}
+    />
   )
 }

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table'
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Plus, UserRoundSearch } from 'lucide-react'
+import { ArrowDown, ArrowUp, Plus, UserRoundSearch } from 'lucide-react'
+import { ListFooter } from '~/components/list-footer'
 import { MemberPhoto } from '~/components/member-photo'
 import { Page } from '~/components/page'
 import { Badge } from '~/components/ui/badge'
@@ -52,37 +53,20 @@ export function MembersPage(props: { search: MembersSearch }) {
         ) : (
           <MembersTable rows={page.data} search={search} options={options} />
         )}
-        <footer className="flex flex-wrap items-center justify-between gap-3 text-slate-600 text-sm">
-          <p aria-live="polite">
-            {page.meta.total === 0
-              ? 'No members'
-              : `${page.meta.from}–${page.meta.to} of ${page.meta.total.toLocaleString('en-NZ')} ${
-                  page.meta.total === 1 ? 'member' : 'members'
-                }`}
-          </p>
-          {page.meta.last_page > 1 ? (
-            <nav aria-label="Pages" className="flex gap-2">
-              <Link
-                to="/console/members"
-                search={{ ...search, page: page.meta.current_page - 1 }}
-                disabled={page.meta.current_page <= 1}
-                className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-              >
-                <ChevronLeft aria-hidden="true" className="size-4" />
-                Previous
-              </Link>
-              <Link
-                to="/console/members"
-                search={{ ...search, page: page.meta.current_page + 1 }}
-                disabled={page.meta.current_page >= page.meta.last_page}
-                className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-              >
-                Next
-                <ChevronRight aria-hidden="true" className="size-4" />
-              </Link>
-            </nav>
-          ) : null}
-        </footer>
+        <ListFooter
+          meta={page.meta}
+          noun={{ one: 'member', many: 'members' }}
+          pageLink={(link) => (
+            <Link
+              to="/console/members"
+              search={{ ...search, page: link.page }}
+              disabled={link.disabled}
+              className={link.className}
+            >
+              {link.children}
+            </Link>
+          )}
+        />
       </div>
     </Page>
   )

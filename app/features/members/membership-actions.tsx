@@ -12,6 +12,7 @@ import { Radio } from '~/components/ui/radio-group'
 import { toast } from '~/components/ui/toast'
 import { describePrice } from '~/features/catalogue/contract'
 import { catalogueQueries } from '~/features/catalogue/queries'
+import type { ActionResult } from '~/lib/action-result'
 import { addCalendarDays, daysFromTo } from '~/lib/calendar-days'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
@@ -122,6 +123,31 @@ export function MembershipActions(props: {
   )
 }
 
+/**
+ * A dialog's answer: a refusal under its fields or above them (a 409, someone else's change, also reloads
+ * the membership so the next try acts on what is there now); a success reloads, says what was done and
+ * closes the dialog.
+ */
+async function settle(
+  result: ActionResult<unknown>,
+  options: {
+    formApi: Parameters<ReturnType<typeof useActionFormError>['show']>[0]
+    serverError: ReturnType<typeof useActionFormError>
+    reload: () => Promise<unknown>
+    onDone: () => void
+    said: string
+  },
+) {
+  if (!result.ok) {
+    options.serverError.show(options.formApi, result)
+    if (result.status === 409) await options.reload()
+    return
+  }
+  await options.reload()
+  toast.success(options.said)
+  options.onDone()
+}
+
 /** After an action: the member's page and lists read again, so what is shown is what is stored. */
 function useReload(memberId: number) {
   const queryClient = useQueryClient()
@@ -161,16 +187,13 @@ function PauseForm(props: { member: MemberDetail; membership: Membership; onDone
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       const result = await pause({ data: { id: membership.id, version: membership.version, ...value } })
-      if (!result.ok) {
-        serverError.show(formApi, result)
-        if (result.status === 409) await reload()
-        return
-      }
-      await reload()
-      toast.success(
-        `${member.name}’s membership is paused from ${formatDate(value.start_date)} to ${formatDate(value.end_date)}`,
-      )
-      props.onDone()
+      await settle(result, {
+        formApi,
+        serverError,
+        reload,
+        onDone: props.onDone,
+        said: `${member.name}’s membership is paused from ${formatDate(value.start_date)} to ${formatDate(value.end_date)}`,
+      })
     },
   })
   return (
@@ -227,18 +250,16 @@ function CancelForm(props: { member: MemberDetail; membership: Membership; onDon
           comments: value.comments || null,
         },
       })
-      if (!result.ok) {
-        serverError.show(formApi, result)
-        if (result.status === 409) await reload()
-        return
-      }
-      await reload()
-      toast.success(
-        value.when === 'now' || !renews
-          ? `${member.name}’s membership is cancelled`
-          : `${member.name}’s membership ends on ${formatDate(renews)}`,
-      )
-      props.onDone()
+      await settle(result, {
+        formApi,
+        serverError,
+        reload,
+        onDone: props.onDone,
+        said:
+          value.when === 'now' || !renews
+            ? `${member.name}’s membership is cancelled`
+            : `${member.name}’s membership ends on ${formatDate(renews)}`,
+      })
     },
   })
   return (
@@ -308,14 +329,13 @@ function PaymentForm(props: { member: MemberDetail; membership: Membership; onDo
           note: value.note || null,
         },
       })
-      if (!result.ok) {
-        serverError.show(formApi, result)
-        if (result.status === 409) await reload()
-        return
-      }
-      await reload()
-      toast.success(`${formatCents(value.amount)} recorded for ${member.name}`)
-      props.onDone()
+      await settle(result, {
+        formApi,
+        serverError,
+        reload,
+        onDone: props.onDone,
+        said: `${formatCents(value.amount)} recorded for ${member.name}`,
+      })
     },
   })
   return (
@@ -478,16 +498,13 @@ function PriceChangeForm(props: {
           date: value.date || null,
         },
       })
-      if (!result.ok) {
-        serverError.show(formApi, result)
-        if (result.status === 409) await reload()
-        return
-      }
-      await reload()
-      toast.success(
-        `${member.name}’s price changes on ${formatDate(value.date || membership.current_period_end)}`,
-      )
-      props.onDone()
+      await settle(result, {
+        formApi,
+        serverError,
+        reload,
+        onDone: props.onDone,
+        said: `${member.name}’s price changes on ${formatDate(value.date || membership.current_period_end)}`,
+      })
     },
   })
   return (

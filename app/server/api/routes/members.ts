@@ -56,6 +56,15 @@ const withoutMoney: Record<string, string> = {
   'membership.started_early': 'Started early',
 }
 
+/** A member of the caller's gyms (the members area); another gym's or organisation's is a 404. */
+async function memberInScope(c: Context<ApiEnv>, id: number) {
+  const caller = await requireStaff(c)
+  requireArea(caller, 'members')
+  const db = c.var.database.db
+  await findMemberInScope({ db, caller, memberId: id })
+  return { caller, db, id }
+}
+
 export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.list, async (c) => {
     const caller = await requireStaff(c)
@@ -138,11 +147,7 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.show, async (c) => {
-    const caller = await requireStaff(c)
-    requireArea(caller, 'members')
-    const db = c.var.database.db
-    const { id } = c.req.valid('param')
-    await findMemberInScope({ db, caller, memberId: id })
+    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
     const detail = await findMemberDetail({ db, memberId: id })
     if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
     const data = toMemberDetailResource(detail, {
@@ -153,11 +158,7 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.payments, async (c) => {
-    const caller = await requireStaff(c)
-    requireArea(caller, 'members')
-    const db = c.var.database.db
-    const { id } = c.req.valid('param')
-    await findMemberInScope({ db, caller, memberId: id })
+    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
     // A member's payments are money: admins only (ADR 014), after the 404 for a member out of scope.
     requireArea(caller, 'payments')
     const { page, per_page } = c.req.valid('query')
@@ -167,11 +168,7 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.visits, async (c) => {
-    const caller = await requireStaff(c)
-    requireArea(caller, 'members')
-    const db = c.var.database.db
-    const { id } = c.req.valid('param')
-    await findMemberInScope({ db, caller, memberId: id })
+    const { db, id } = await memberInScope(c, c.req.valid('param').id)
     const { page, per_page } = c.req.valid('query')
     const found = await findMemberVisits({ db, memberId: id, page, perPage: per_page })
     const rows = found.rows.map((row) => ({
@@ -184,11 +181,7 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.history, async (c) => {
-    const caller = await requireStaff(c)
-    requireArea(caller, 'members')
-    const db = c.var.database.db
-    const { id } = c.req.valid('param')
-    await findMemberInScope({ db, caller, memberId: id })
+    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
     const { page, per_page } = c.req.valid('query')
     const found = await findMemberAuditPage({
       db,
