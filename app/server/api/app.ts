@@ -15,6 +15,7 @@ import { registerDashboardRoutes } from './routes/dashboard'
 import { registerGymSwitchRoutes } from './routes/gyms'
 import { registerJoinRoutes } from './routes/join'
 import { registerMeRoutes } from './routes/me'
+import { registerMemberRecordRoutes } from './routes/member-records'
 import { registerMemberRoutes } from './routes/members'
 import { registerMembershipRoutes } from './routes/membership'
 import { registerOfferingRoutes } from './routes/offerings'
@@ -73,6 +74,8 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerGymSwitchRoutes(api)
   registerSearchRoutes(api)
   registerMemberRoutes(api)
+  // After the list's own paths (`/members/filter-options`), which `/members/{id}` would otherwise take.
+  registerMemberRecordRoutes(api)
   registerDashboardRoutes(api)
   registerProfilePictureRoutes(api)
   registerMeRoutes(api)

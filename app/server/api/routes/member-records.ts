@@ -1,0 +1,204 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import {
+  callerMayUse,
+  requireArea,
+  requireStaff,
+  requireVisibleGym,
+  type StaffCaller,
+  unauthorisedMessage,
+} from '~/access/caller.server'
+import { findMemberInScope, requireGymAdmin } from '~/access/members.server'
+import { AppError } from '~/lib/errors'
+import { recordAudit } from '~/server/services/audit/record-audit.server'
+import { addMember } from '~/server/services/members/add-member.server'
+import { deactivateMember } from '~/server/services/members/deactivate-member.server'
+import { findMemberDetail } from '~/server/services/members/find-member-detail.server'
+import {
+  findMemberAuditPage,
+  findMemberPayments,
+  findMemberVisits,
+} from '~/server/services/members/find-member-history.server'
+import { updateMember } from '~/server/services/members/update-member.server'
+import type { ApiEnv } from '../context'
+import { paginate } from '../envelope'
+import { publicSiteUrl } from '../request-info'
+import { toMemberDetailResource, toMemberPaymentResource } from '../resources/member'
+import { memberRoutes as routes } from './members.routes'
+
+/** History lines that name amounts, as staff who may not see money read them (ADR 014). */
+const withoutMoney: Record<string, string> = {
+  'payment.recorded': 'Payment recorded',
+  'membership.started_early': 'Started early',
+}
+
+/** A member of the caller's gyms (the members area); another gym's or organisation's is a 404. */
+async function memberInScope(c: Context<ApiEnv>, id: number) {
+  const caller = await requireStaff(c)
+  requireArea(caller, 'members')
+  const db = c.var.database.db
+  await findMemberInScope({ db, caller, memberId: id })
+  return { caller, db, id }
+}
+
+/** One member: their page, payments, visits and history; adding, changing and deleting them (issue 15). */
+export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
+  api.openapi(routes.show, async (c) => {
+    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
+    const detail = await findMemberDetail({ db, memberId: id })
+    if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
+    const data = toMemberDetailResource(detail, {
+      now: c.var.now,
+      seesMoney: callerMayUse(caller, 'payments'),
+    })
+    return c.json({ data }, 200)
+  })
+
+  api.openapi(routes.payments, async (c) => {
+    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
+    // A member's payments are money: admins only (ADR 014), after the 404 for a member out of scope.
+    requireArea(caller, 'payments')
+    const { page, per_page } = c.req.valid('query')
+    const found = await findMemberPayments({ db, memberId: id, page, perPage: per_page })
+    const rows = found.rows.map(toMemberPaymentResource)
+    return c.json(paginate({ rows, total: found.total, page, perPage: per_page, url: c.req.url }), 200)
+  })
+
+  api.openapi(routes.visits, async (c) => {
+    const { db, id } = await memberInScope(c, c.req.valid('param').id)
+    const { page, per_page } = c.req.valid('query')
+    const found = await findMemberVisits({ db, memberId: id, page, perPage: per_page })
+    const rows = found.rows.map((row) => ({
+      id: row.id,
+      visited_at: row.visitedAt.toISOString(),
+      gym: row.gym,
+      successful: row.successful,
+    }))
+    return c.json(paginate({ rows, total: found.total, page, perPage: per_page, url: c.req.url }), 200)
+  })
+
+  api.openapi(routes.history, async (c) => {
+    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
+    const { page, per_page } = c.req.valid('query')
+    const found = await findMemberAuditPage({
+      db,
+      organisationId: caller.organisationId,
+      memberId: id,
+      page,
+      perPage: per_page,
+    })
+    const seesMoney = callerMayUse(caller, 'payments')
+    const rows = found.rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      description:
+        !seesMoney && row.action in withoutMoney
+          ? (withoutMoney[row.action] ?? row.action)
+          : typeof row.changes.description === 'string'
+            ? row.changes.description
+            : row.action,
+      actor: row.actor?.id != null ? row.actor : null,
+      created_at: row.createdAt.toISOString(),
+    }))
+    return c.json(paginate({ rows, total: found.total, page, perPage: per_page, url: c.req.url }), 200)
+  })
+
+  api.openapi(routes.add, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const body = c.req.valid('json')
+    // A gym the caller can't see is unknown to them; one where they train, not theirs to add to.
+    requireVisibleGym(caller, body.gym_id)
+    requireGymAdmin(caller, body.gym_id)
+    const db = c.var.database.db
+    const member = await addMember({
+      db,
+      now: c.var.now,
+      organisationId: caller.organisationId,
+      mailer: c.var.mailer,
+      siteUrl: publicSiteUrl,
+      member: {
+        name: body.name,
+        email: body.email,
+        mobileNumber: body.mobile_number,
+        dob: body.dob,
+        gymId: body.gym_id,
+        priceId: body.price_id,
+      },
+    })
+    await recordAudit(db, {
+      organisationId: caller.organisationId,
+      actorUserId: caller.user.id,
+      action: 'member.added',
+      subjectType: 'member',
+      subjectId: member.id,
+      changes: { description: 'Added by staff and sent the link to finish joining' },
+    })
+    const detail = await findMemberDetail({ db, memberId: member.id })
+    if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
+    return c.json(
+      {
+        data: toMemberDetailResource(detail, { now: c.var.now, seesMoney: callerMayUse(caller, 'payments') }),
+      },
+      201,
+    )
+  })
+
+  /** The member, once the caller may change them: in scope (else 404) and running their gym (else 403). */
+  async function manageableMember(c: Context<ApiEnv>, caller: StaffCaller, memberId: number) {
+    const db = c.var.database.db
+    const member = await findMemberInScope({ db, caller, memberId })
+    const detail = await findMemberDetail({ db, memberId: member.id })
+    const gymId = detail?.latest?.subscription.gymId ?? member.homeGymId
+    if (gymId === null) {
+      if (!caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
+    } else requireGymAdmin(caller, gymId)
+    return member
+  }
+
+  api.openapi(routes.update, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const { id } = c.req.valid('param')
+    await manageableMember(c, caller, id)
+    const db = c.var.database.db
+    await updateMember({
+      db,
+      organisationId: caller.organisationId,
+      actorUserId: caller.user.id,
+      memberId: id,
+      fields: c.req.valid('json'),
+    })
+    const detail = await findMemberDetail({ db, memberId: id })
+    if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
+    return c.json(
+      {
+        data: toMemberDetailResource(detail, { now: c.var.now, seesMoney: callerMayUse(caller, 'payments') }),
+      },
+      200,
+    )
+  })
+
+  api.openapi(routes.delete, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'members')
+    const { id } = c.req.valid('param')
+    await manageableMember(c, caller, id)
+    const { cancelledMemberships } = await deactivateMember({
+      db: c.var.database.db,
+      now: c.var.now,
+      organisationId: caller.organisationId,
+      actorUserId: caller.user.id,
+      memberId: id,
+    })
+    return c.json(
+      {
+        message:
+          cancelledMemberships > 0
+            ? 'Member deleted; their membership was cancelled today.'
+            : 'Member deleted.',
+      },
+      200,
+    )
+  })
+}
