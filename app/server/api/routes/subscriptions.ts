@@ -1,5 +1,4 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import type { Context } from 'hono'
 import { requireStaff, unauthorisedMessage } from '~/access/caller.server'
 import { findMemberInScope, requireGymAdmin } from '~/access/members.server'
 import { assertVersion, subscriptionFor } from '~/access/subscriptions.server'
@@ -8,7 +7,7 @@ import { formatDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { surchargeTotal } from '~/server/billing/amounts'
-import { recordAudit } from '~/server/services/audit/record-audit.server'
+import { auditMembership } from '~/server/services/audit/record-audit.server'
 import { joinMembership } from '~/server/services/join/join-membership.server'
 import { findOrganisation } from '~/server/services/organisations/find-organisation.server'
 import { recordManualPayment } from '~/server/services/payments/record-manual-payment.server'
@@ -31,34 +30,6 @@ import { requireUser } from '../middleware/session'
 import { clientIp } from '../request-info'
 import { toPriceChangeHistoryResource, toSubscriptionResource } from '../resources/subscription'
 import { subscriptionRoutes as routes } from './subscriptions.routes'
-
-/**
- * A line in the member's history (issue 15): who changed their membership, how, in words. Written after
- * the change succeeds; the words are kept as they were said then.
- */
-async function audit(
-  c: Context<ApiEnv>,
-  options: {
-    actorId: number
-    subscription: { id: number; organisationId: number; userId: number }
-    action: string
-    description: string
-    details?: Record<string, unknown>
-  },
-) {
-  await recordAudit(c.var.database.db, {
-    organisationId: options.subscription.organisationId,
-    actorUserId: options.actorId,
-    action: options.action,
-    subjectType: 'member',
-    subjectId: options.subscription.userId,
-    changes: {
-      subscription_id: options.subscription.id,
-      description: options.description,
-      ...options.details,
-    },
-  })
-}
 
 export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.create, async (c) => {
@@ -105,7 +76,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
       startDate: body.start_date,
       privatePriceLinkId: body.private_price_link_id,
     })
-    await audit(c, {
+    await auditMembership(c.var.database.db, {
       actorId: user.id,
       subscription: created,
       action: 'membership.created',
@@ -128,7 +99,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
       endDate: body.end_date,
       createdByUserId: user.id,
     })
-    await audit(c, {
+    await auditMembership(c.var.database.db, {
       actorId: user.id,
       subscription,
       action: 'membership.paused',
@@ -160,7 +131,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
           comments: body.comments || null,
         })
     const why = body.reasons.length > 0 ? ` (${body.reasons.join(', ')})` : ''
-    await audit(c, {
+    await auditMembership(c.var.database.db, {
       actorId: user.id,
       subscription,
       action: body.immediately ? 'membership.cancelled_now' : 'membership.cancelled',
@@ -176,7 +147,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
     assertVersion(subscription, c.req.valid('json').version)
     const updated = await undoCancellation({ db: c.var.database.db, now: c.var.now, subscription })
-    await audit(c, {
+    await auditMembership(c.var.database.db, {
       actorId: user.id,
       subscription,
       action: 'membership.cancellation_undone',
@@ -197,7 +168,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
       note: body.note,
       processedByUserId: user.id,
     })
-    await audit(c, {
+    await auditMembership(c.var.database.db, {
       actorId: user.id,
       subscription,
       action: 'payment.recorded',
@@ -218,7 +189,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
     assertVersion(subscription, c.req.valid('json').version)
     const started = await startSubscriptionEarly({ db: c.var.database.db, now: c.var.now, subscription })
-    await audit(c, {
+    await auditMembership(c.var.database.db, {
       actorId: user.id,
       subscription,
       action: 'membership.started_early',
@@ -240,7 +211,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
       scheduledByUserId: user.id,
     })
     const changed = await reload(c, subscription)
-    await audit(c, {
+    await auditMembership(c.var.database.db, {
       actorId: user.id,
       subscription,
       action: 'membership.price_change_scheduled',

@@ -26,3 +26,31 @@ export async function recordAudit(
     changes: entry.changes ?? {},
   })
 }
+
+/**
+ * A line in the member's history (issue 15) about their membership: who changed it, how, in words.
+ * Written after the change succeeds; the words are kept as they were said then.
+ */
+export async function auditMembership(
+  db: Db,
+  options: {
+    actorId: number
+    subscription: { id: number; organisationId: number; userId: number }
+    action: string
+    description: string
+    details?: Record<string, unknown>
+  },
+): Promise<void> {
+  await recordAudit(db, {
+    organisationId: options.subscription.organisationId,
+    actorUserId: options.actorId,
+    action: options.action,
+    subjectType: 'member',
+    subjectId: options.subscription.userId,
+    changes: {
+      subscription_id: options.subscription.id,
+      description: options.description,
+      ...options.details,
+    },
+  })
+}
