@@ -445,3 +445,28 @@ test.describe('a member’s details', () => {
     await expect(page.getByText('No members match these filters')).toBeVisible()
   })
 })
+
+test.describe('a member’s activity', () => {
+  test('visits per week, the billing periods and cost per visit, over a chosen range, with tables', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/members?search=Aroha%20Ngata' })
+    await page.getByRole('table', { name: 'Members' }).getByRole('link', { name: 'Aroha Ngata' }).click()
+    await page.getByRole('link', { name: 'Activity' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Aroha Ngata: activity' })).toBeVisible()
+    const visits = page.getByRole('region', { name: 'Visits per week' })
+    await expect(visits.getByText(/^\d+ in 12 weeks$/)).toBeVisible()
+    await visits.getByRole('button', { name: 'Show as a table' }).click()
+    await expect(visits.getByRole('table').locator('tbody tr')).toHaveCount(12)
+    const cost = page.getByRole('region', { name: 'Cost per visit' })
+    await expect(cost.getByText(/^\$[\d,]+\.\d{2} paid; \$\d+\.\d{2} a visit on average$/)).toBeVisible()
+    await expect(
+      page.getByRole('region', { name: 'Billing periods' }).getByText('Paid').first(),
+    ).toBeVisible()
+
+    await page.getByRole('button', { name: /Range$/ }).click()
+    await page.getByRole('option', { name: 'Last 4 weeks' }).click()
+    await expect(page).toHaveURL(/weeks=4/)
+    await expect(visits.getByText(/^\d+ in 4 weeks$/)).toBeVisible()
+  })
+})

@@ -269,3 +269,37 @@ export const updateMemberRequestSchema = z.object({
   payment_reminders: z.boolean(),
 })
 export type UpdateMemberRequest = z.input<typeof updateMemberRequestSchema>
+
+/** The activity screen's range: the last N weeks (Monday to Sunday, Auckland), this one included. */
+export const memberActivityQuerySchema = z.object({
+  weeks: z.coerce.number().int().min(4).max(104).default(12),
+})
+
+const weekSchema = z.object({ starts_on: z.string(), ends_on: z.string() })
+
+/** `GET /api/members/{id}/weekly-visits`: successful visits per week. */
+export const weeklyVisitsSchema = z.array(weekSchema.extend({ visits: z.number().int() }))
+
+/** `GET /api/members/{id}/subscription-periods`: the billing periods in the range, with their payment. */
+export const subscriptionPeriodsSchema = z.array(
+  z.object({
+    starts_on: z.string(),
+    /** Exclusive, as billing keeps it. */
+    ends_on: z.string().nullable(),
+    offering: z.string(),
+    amount: z.number().int().nullable(),
+    status_kind: z.enum(['success', 'upcoming', 'pending', 'failed']),
+  }),
+)
+
+/**
+ * `GET /api/members/{id}/weekly-cost-per-visit`: what the member paid for each week (each paid period's
+ * amount spread over its days) and what that came to per visit; null without a visit.
+ */
+export const weeklyCostPerVisitSchema = z.array(
+  weekSchema.extend({
+    cost: z.number().int(),
+    visits: z.number().int(),
+    cost_per_visit: z.number().int().nullable(),
+  }),
+)

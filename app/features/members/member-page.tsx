@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { ChevronLeft, CreditCard, Landmark, Pencil, Trash2 } from 'lucide-react'
+import { ChartColumn, ChevronLeft, CreditCard, Landmark, Pencil, Trash2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { TabPanel } from 'react-aria-components'
 import { ListFooter, type PageMeta } from '~/components/list-footer'
@@ -78,6 +78,14 @@ export function MemberPage(props: {
           <Link to="/console/members" className={buttonStyles({ variant: 'secondary' })}>
             <ChevronLeft aria-hidden="true" className="size-4" />
             Members
+          </Link>
+          <Link
+            to="/console/members/$id/activity"
+            params={{ id: props.id }}
+            className={buttonStyles({ variant: 'secondary' })}
+          >
+            <ChartColumn aria-hidden="true" className="size-4" />
+            Activity
           </Link>
           {canChangeMember ? (
             <>

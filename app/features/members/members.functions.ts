@@ -5,6 +5,7 @@ import { recordId, z } from '~/lib/validation'
 import { memberRoutes } from '~/server/api/routes/members.routes'
 import {
   addMemberRequestSchema,
+  memberActivityQuerySchema,
   memberHistoryQuerySchema,
   membersQuerySchema,
   updateMemberRequestSchema,
@@ -58,3 +59,24 @@ export const updateMember = createServerFn({ method: 'POST' })
 export const deleteMember = createServerFn({ method: 'POST' })
   .validator(z.object({ id: recordId }))
   .handler(({ data }) => toActionResult(() => api().call(memberRoutes.delete, { params: data })))
+
+const activityQuery = memberActivityQuerySchema.extend({ id: recordId })
+
+/** `GET /api/members/{id}/weekly-visits`. */
+export const fetchWeeklyVisits = createServerFn({ method: 'GET' })
+  .validator(activityQuery)
+  .handler(({ data: { id, ...query } }) => api().data(memberRoutes.weeklyVisits, { params: { id }, query }))
+
+/** `GET /api/members/{id}/subscription-periods`. */
+export const fetchSubscriptionPeriods = createServerFn({ method: 'GET' })
+  .validator(activityQuery)
+  .handler(({ data: { id, ...query } }) =>
+    api().data(memberRoutes.subscriptionPeriods, { params: { id }, query }),
+  )
+
+/** `GET /api/members/{id}/weekly-cost-per-visit`. */
+export const fetchWeeklyCostPerVisit = createServerFn({ method: 'GET' })
+  .validator(activityQuery)
+  .handler(({ data: { id, ...query } }) =>
+    api().data(memberRoutes.weeklyCostPerVisit, { params: { id }, query }),
+  )

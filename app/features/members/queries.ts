@@ -6,6 +6,9 @@ import {
   fetchMemberPayments,
   fetchMembers,
   fetchMemberVisits,
+  fetchSubscriptionPeriods,
+  fetchWeeklyCostPerVisit,
+  fetchWeeklyVisits,
 } from './members.functions'
 import type { MembersSearch } from './search'
 
@@ -34,6 +37,21 @@ export const memberQueries = {
     queryOptions({
       queryKey: ['members', 'member', id, 'history', page],
       queryFn: () => fetchMemberHistory({ data: { id, page } }),
+    }),
+  weeklyVisits: (id: number, weeks: number) =>
+    queryOptions({
+      queryKey: ['members', 'member', id, 'weekly-visits', weeks],
+      queryFn: () => fetchWeeklyVisits({ data: { id, weeks } }),
+    }),
+  periods: (id: number, weeks: number) =>
+    queryOptions({
+      queryKey: ['members', 'member', id, 'periods', weeks],
+      queryFn: () => fetchSubscriptionPeriods({ data: { id, weeks } }),
+    }),
+  costPerVisit: (id: number, weeks: number) =>
+    queryOptions({
+      queryKey: ['members', 'member', id, 'cost-per-visit', weeks],
+      queryFn: () => fetchWeeklyCostPerVisit({ data: { id, weeks } }),
     }),
   visits: (id: number, page: number) =>
     queryOptions({

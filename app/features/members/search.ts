@@ -27,3 +27,8 @@ export const memberPageSearchSchema = searchParams({
   page: integer({ min: 1 }),
 })
 export type MemberPageSearch = ReturnType<typeof memberPageSearchSchema>
+
+/** The activity screen's range in weeks. */
+export const activityRanges = [4, 12, 26, 52] as const
+export const memberActivitySearchSchema = searchParams({ weeks: integer({ min: 4, max: 104 }) })
+export type MemberActivitySearch = ReturnType<typeof memberActivitySearchSchema>

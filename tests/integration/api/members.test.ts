@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, subscriptions, users, visits } from '~/db/schema'
+import { auditLog, payments, subscriptions, users, visits } from '~/db/schema'
 import type { MemberState } from '~/features/billing-debugging/contract'
 import {
   joinedRangeMessage,
@@ -11,6 +11,9 @@ import {
   memberPaymentSchema,
   memberRowSchema,
   memberVisitSchema,
+  subscriptionPeriodsSchema,
+  weeklyCostPerVisitSchema,
+  weeklyVisitsSchema,
 } from '~/features/members/contract'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import { createRandom } from '~/server/seed/random'
@@ -711,6 +714,101 @@ describeEachDatabase('members list API', (database) => {
       expect((await browser.get(`/members/${member.id}`)).status).toBe(404)
       expect((await listAll(browser, `&search=${encodeURIComponent(member.email)}`)).total).toBe(0)
       expect((await browser.request('DELETE', `/members/${member.id}`)).status).toBe(404)
+    })
+  })
+
+  describe('a member’s activity', () => {
+    it('counts visits per week, lists the periods and spreads what was paid over the weeks per visit', async () => {
+      const db = database.db
+      const browser = await signIn({ admin: true })
+      const member = await createTestMember({
+        db,
+        organisationId: org.organisation.id,
+        gymId: org.gyms[1]!.id,
+        now,
+        seed: 'activity',
+      })
+      const [price] = await db.select().from(subscriptions).limit(1)
+      const subscription = await createSubscription({
+        db,
+        now: instantAt('2026-04-01'),
+        organisationId: org.organisation.id,
+        userId: member.id,
+        gymId: org.gyms[1]!.id,
+        priceId: price!.priceId,
+        startDate: '2026-04-01',
+      })
+      // Today is Wednesday 20 May 2026: this week starts Monday 18 May; last week 11 May.
+      const visit = (day: string, successful = true) => ({
+        organisationId: org.organisation.id,
+        gymId: org.gyms[1]!.id,
+        userId: member.id,
+        visitedAt: instantAt(day, '07:00'),
+        successful,
+      })
+      await db
+        .insert(visits)
+        .values([visit('2026-05-11'), visit('2026-05-13'), visit('2026-05-14', false), visit('2026-05-18')])
+      const payment = (start: string, end: string, status: string) => ({
+        organisationId: org.organisation.id,
+        subscriptionId: subscription.id,
+        userId: member.id,
+        gymId: org.gyms[1]!.id,
+        amount: 1400,
+        dueOn: start,
+        periodStartAt: start,
+        periodEndAt: end,
+        status: status as 'sent',
+        type: 'stripe_card' as const,
+      })
+      await db
+        .insert(payments)
+        .values([
+          payment('2026-05-04', '2026-05-18', 'sent'),
+          payment('2026-05-18', '2026-06-01', 'upcoming'),
+        ])
+
+      const weekly = await readData(
+        await browser.get(`/members/${member.id}/weekly-visits?weeks=4`),
+        weeklyVisitsSchema,
+      )
+      expect(weekly).toEqual([
+        { starts_on: '2026-04-27', ends_on: '2026-05-03', visits: 0 },
+        { starts_on: '2026-05-04', ends_on: '2026-05-10', visits: 0 },
+        { starts_on: '2026-05-11', ends_on: '2026-05-17', visits: 2 },
+        { starts_on: '2026-05-18', ends_on: '2026-05-24', visits: 1 },
+      ])
+      const periods = await readData(
+        await browser.get(`/members/${member.id}/subscription-periods?weeks=4`),
+        subscriptionPeriodsSchema,
+      )
+      expect(
+        periods.map((period) => [period.starts_on, period.ends_on, period.amount, period.status_kind]),
+      ).toEqual([
+        ['2026-05-04', '2026-05-18', 1400, 'success'],
+        ['2026-05-18', '2026-06-01', 1400, 'upcoming'],
+      ])
+      // $14.00 for 14 days: $7.00 a week; two visits the week of 11 May make $3.50 each.
+      const cost = await readData(
+        await browser.get(`/members/${member.id}/weekly-cost-per-visit?weeks=4`),
+        weeklyCostPerVisitSchema,
+      )
+      expect(cost.map((week) => [week.starts_on, week.cost, week.visits, week.cost_per_visit])).toEqual([
+        ['2026-04-27', 0, 0, null],
+        ['2026-05-04', 700, 0, null],
+        ['2026-05-11', 700, 2, 350],
+        ['2026-05-18', 0, 1, 0],
+      ])
+      const trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
+      expect((await trainer.get(`/members/${member.id}/weekly-cost-per-visit`)).status).toBe(403)
+      const theirPeriods = await readData(
+        await trainer.get(`/members/${member.id}/subscription-periods?weeks=4`),
+        subscriptionPeriodsSchema,
+      )
+      expect(theirPeriods.every((period) => period.amount === null)).toBe(true)
+      expect(
+        await readErrors(await browser.get(`/members/${member.id}/weekly-visits?weeks=500`)),
+      ).toHaveProperty('weeks')
     })
   })
 

@@ -13,6 +13,11 @@ import { AppError } from '~/lib/errors'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
 import { addMember } from '~/server/services/members/add-member.server'
 import { deactivateMember } from '~/server/services/members/deactivate-member.server'
+import {
+  costPerVisit,
+  findPeriodsInRange,
+  findWeeklyVisits,
+} from '~/server/services/members/find-member-activity.server'
 import { findMemberDetail } from '~/server/services/members/find-member-detail.server'
 import {
   findMemberAuditPage,
@@ -201,4 +206,51 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
       200,
     )
   })
+
+  api.openapi(routes.weeklyVisits, async (c) => {
+    const { db, id } = await memberInScope(c, c.req.valid('param').id)
+    const weeks = await findWeeklyVisits({
+      db,
+      memberId: id,
+      now: c.var.now,
+      weeks: c.req.valid('query').weeks,
+    })
+    return c.json({ data: weeks.map(weekResource) }, 200)
+  })
+
+  api.openapi(routes.subscriptionPeriods, async (c) => {
+    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
+    const seesMoney = callerMayUse(caller, 'payments')
+    const periods = await findPeriodsInRange({
+      db,
+      memberId: id,
+      now: c.var.now,
+      weeks: c.req.valid('query').weeks,
+    })
+    const data = periods.map((period) => ({
+      starts_on: period.startsOn,
+      ends_on: period.endsOn,
+      offering: period.offering,
+      amount: seesMoney ? period.amount : null,
+      status_kind: period.statusKind,
+    }))
+    return c.json({ data }, 200)
+  })
+
+  api.openapi(routes.weeklyCostPerVisit, async (c) => {
+    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
+    requireArea(caller, 'payments')
+    const options = { db, memberId: id, now: c.var.now, weeks: c.req.valid('query').weeks }
+    const [weeks, periods] = await Promise.all([findWeeklyVisits(options), findPeriodsInRange(options)])
+    const data = costPerVisit(weeks, periods).map((week) => ({
+      ...weekResource(week),
+      cost: week.cost,
+      cost_per_visit: week.costPerVisit,
+    }))
+    return c.json({ data }, 200)
+  })
+}
+
+function weekResource(week: { startsOn: string; endsOn: string; visits: number }) {
+  return { starts_on: week.startsOn, ends_on: week.endsOn, visits: week.visits }
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import {
   addMemberRequestSchema,
+  memberActivityQuerySchema,
   memberDetailSchema,
   memberFilterOptionsSchema,
   memberFiltersSchema,
@@ -10,7 +11,10 @@ import {
   memberRowSchema,
   membersQuerySchema,
   memberVisitSchema,
+  subscriptionPeriodsSchema,
   updateMemberRequestSchema,
+  weeklyCostPerVisitSchema,
+  weeklyVisitsSchema,
 } from '~/features/members/contract'
 import { z } from '~/lib/validation'
 import { dataEnvelope, paginatedEnvelope } from '../envelope'
@@ -153,5 +157,40 @@ export const memberRoutes = {
       'member’s gym only.',
     request: { params: idParams },
     responses: { 200: messageResponse, ...staffErrors },
+  }),
+  weeklyVisits: createRoute({
+    method: 'get',
+    path: '/members/{id}/weekly-visits',
+    tags,
+    summary: 'A member’s successful visits per week',
+    description:
+      'The last `weeks` weeks (Monday to Sunday, Pacific/Auckland), this one included, oldest first.',
+    request: { params: idParams, query: memberActivityQuerySchema },
+    responses: { 200: jsonResponse('Visits per week', dataEnvelope(weeklyVisitsSchema)), ...staffErrors },
+  }),
+  subscriptionPeriods: createRoute({
+    method: 'get',
+    path: '/members/{id}/subscription-periods',
+    tags,
+    summary: 'A member’s billing periods in the range, with their payments',
+    description:
+      'Each payment of the range by its period (or its due day when it has none), oldest first, with what ' +
+      'was charged and SPEC §4’s status kind. Amounts are null for staff who may not see money.',
+    request: { params: idParams, query: memberActivityQuerySchema },
+    responses: { 200: jsonResponse('Periods', dataEnvelope(subscriptionPeriodsSchema)), ...staffErrors },
+  }),
+  weeklyCostPerVisit: createRoute({
+    method: 'get',
+    path: '/members/{id}/weekly-cost-per-visit',
+    tags,
+    summary: 'What each week cost the member per visit',
+    description:
+      'Each paid period’s charge spread evenly over its days, summed per week, divided by the week’s ' +
+      'successful visits (null without one). Money: organisation and gym admins only.',
+    request: { params: idParams, query: memberActivityQuerySchema },
+    responses: {
+      200: jsonResponse('Cost per visit per week', dataEnvelope(weeklyCostPerVisitSchema)),
+      ...staffErrors,
+    },
   }),
 }
