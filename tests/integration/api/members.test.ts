@@ -717,6 +717,57 @@ describeEachDatabase('members list API', (database) => {
     })
   })
 
+  describe('a price change from the member’s page', () => {
+    it('is scheduled for the period end, e-mailed to the member in the previewed words, and in the history', async () => {
+      const db = database.db
+      const api = testApi()
+      const browser = await signInStaff({ database, api, now, organisation: org, admin: true })
+      const member = await createTestMember({
+        db,
+        organisationId: org.organisation.id,
+        gymId: org.gyms[1]!.id,
+        now,
+        seed: 'price-change',
+      })
+      const priceIds = [...new Set((await db.select().from(subscriptions)).map((row) => row.priceId))]
+      const subscription = await createSubscription({
+        db,
+        now,
+        organisationId: org.organisation.id,
+        userId: member.id,
+        gymId: org.gyms[1]!.id,
+        priceId: priceIds[0]!,
+        startDate: today,
+      })
+      const preview = await browser.post('/subscriptions/change-price-email-preview', {
+        subscription_id: subscription.id,
+        price_id: priceIds[1],
+      })
+      const previewed = (await preview.json()).data as { subject: string; text: string }
+      const scheduled = await browser.post('/subscriptions/schedule-price-change', {
+        subscription_id: subscription.id,
+        price_id: priceIds[1],
+        version: subscription.version,
+      })
+      expect(scheduled.status).toBe(200)
+      const detail = await readData(await browser.get(`/members/${member.id}`), memberDetailSchema)
+      expect(detail.membership?.price_change).toMatchObject({
+        price_id: priceIds[1],
+        takes_effect_on: subscription.currentPeriodEnd,
+      })
+      const mail = await api.latestMail(member.email)
+      expect(mail.subject).toBe(previewed.subject)
+      expect(mail.text).toBe(previewed.text)
+      const history = await readPage(
+        await browser.get(`/members/${member.id}/history`),
+        memberHistoryEntrySchema,
+      )
+      expect(history.data[0]?.description).toMatch(
+        /^Price change to \$\d+\.\d{2} scheduled for \d+ \w+ 2026; the member was e-mailed$/,
+      )
+    })
+  })
+
   describe('a member’s activity', () => {
     it('counts visits per week, lists the periods and spreads what was paid over the weeks per visit', async () => {
       const db = database.db

@@ -113,7 +113,8 @@ export function toMemberDetailResource(
             price_change: row.priceChange
               ? {
                   price_id: row.priceChange.id,
-                  takes_effect_on: sub.transitionTakesEffectAt,
+                  // A day given, or else the end of the period (`transition_takes_effect_at` says which).
+                  takes_effect_on: sub.transitionToDate ?? sub.currentPeriodEnd,
                   offering_name: row.priceChange.offeringName,
                   amount: options.seesMoney ? row.priceChange.amount : null,
                   billing_frequency: row.priceChange.billingFrequency,

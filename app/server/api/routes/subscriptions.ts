@@ -202,20 +202,35 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     const body = c.req.valid('json')
     const { subscription, user } = await subscriptionFor(c, body.subscription_id, 'manage')
     assertVersion(subscription, body.version)
-    await schedulePriceChange({
-      db: c.var.database.db,
+    const db = c.var.database.db
+    const scheduled = await schedulePriceChange({
+      db,
       now: c.var.now,
       subscription,
       priceId: body.price_id,
       date: body.date,
       scheduledByUserId: user.id,
     })
+    // The member is told, in the words staff previewed (issue 15).
+    const notice = await previewPriceChangeMail({
+      db,
+      now: c.var.now,
+      subscription,
+      priceId: body.price_id,
+      date: scheduled.takesEffectOn,
+    })
+    await c.var.mailer.send({
+      db,
+      organisationId: subscription.organisationId,
+      to: notice.to,
+      message: { subject: notice.subject, html: notice.html, text: notice.text },
+    })
     const changed = await reload(c, subscription)
-    await auditMembership(c.var.database.db, {
+    await auditMembership(db, {
       actorId: user.id,
       subscription,
       action: 'membership.price_change_scheduled',
-      description: `Price change scheduled${changed.transitionTakesEffectAt ? ` for ${formatDate(changed.transitionTakesEffectAt)}` : ''}`,
+      description: `Price change to ${formatCents(scheduled.to.amount)} scheduled for ${formatDate(scheduled.takesEffectOn)}; the member was e-mailed`,
       details: { price_id: body.price_id },
     })
     return c.json({ data: toSubscriptionResource(changed) }, 200)
