@@ -303,3 +303,41 @@ export const weeklyCostPerVisitSchema = z.array(
     cost_per_visit: z.number().int().nullable(),
   }),
 )
+
+/** `GET /api/prices/{id}/memberships`: the memberships on a price, for the bulk price change. */
+export const priceMembershipSchema = z.object({
+  subscription_id: z.number().int(),
+  version: z.number().int(),
+  member: named,
+  gym: named.nullable(),
+  /** What they pay now (a forced amount, else the price's). */
+  amount: z.number().int(),
+  /** Exclusive end of the current period: when a change "at the period end" takes effect. */
+  current_period_end: z.string().nullable(),
+  /** Within a term: a change takes effect when the term is over, not at the period end. */
+  term_ends_at: z.string().nullable(),
+  within_term: z.boolean(),
+  /** A change is already scheduled; scheduling another replaces it. */
+  price_change_scheduled: z.boolean(),
+})
+export type PriceMembership = z.infer<typeof priceMembershipSchema>
+
+/** `POST /api/subscriptions/schedule-price-changes`: one new price for many memberships, at once. */
+export const schedulePriceChangesRequestSchema = z.object({
+  price_id: z.number().int().positive().max(MAX_RECORD_ID),
+  /** Empty: each membership's own period end (a term membership's term end). */
+  date: calendarDate.nullish(),
+  subscriptions: z
+    .array(
+      z.object({ id: z.number().int().positive().max(MAX_RECORD_ID), version: z.number().int().positive() }),
+    )
+    .min(1, 'Choose at least one membership')
+    .max(2000),
+})
+
+export const scheduledPriceChangesSchema = z.object({
+  /** Each membership scheduled: the e-mail its notice went to, and the day the change takes effect. */
+  scheduled: z.array(
+    z.object({ subscription_id: z.number().int(), email: z.string(), takes_effect_on: z.string() }),
+  ),
+})

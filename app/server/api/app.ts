@@ -21,6 +21,7 @@ import { registerMembershipRoutes } from './routes/membership'
 import { registerOfferingRoutes } from './routes/offerings'
 import { registerOrganisationRoutes } from './routes/organisations'
 import { registerPaymentMethodRoutes } from './routes/payment-methods'
+import { registerPriceChangeRoutes } from './routes/price-changes'
 import { registerPriceRoutes } from './routes/prices'
 import { registerProfilePictureRoutes } from './routes/profile-pictures'
 import { registerSearchRoutes } from './routes/search'
@@ -70,6 +71,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerSubscriptionRoutes(api)
   registerOfferingRoutes(api)
   registerPriceRoutes(api)
+  registerPriceChangeRoutes(api)
   registerOrganisationRoutes(api)
   registerGymSwitchRoutes(api)
   registerSearchRoutes(api)

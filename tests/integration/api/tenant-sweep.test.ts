@@ -115,6 +115,7 @@ const cases: Record<string, Case> = {
   'GET /offerings/{id}': {},
   'GET /offerings/{id}/prices': {},
   'GET /organisations/{id}': {},
+  'GET /prices/{id}/memberships': {},
   'GET /organisations/{id}/age-bypass-links': {},
   'GET /organisations/{id}/akahu-webhooks': {},
   'GET /organisations/{id}/prices': {},
@@ -172,6 +173,12 @@ const cases: Record<string, Case> = {
   'POST /prices/{id}/pro-rata': { body: () => ({ start_date: '2026-03-12', billing_date: '2026-03-16' }) },
   'POST /prices/{id}/restore': {
     prepare: (admin, ids) => admin.request('DELETE', `/prices/${ids.price}/archive`),
+  },
+  'POST /subscriptions/schedule-price-changes': {
+    body: (ids, version) => ({
+      price_id: ids.otherPrice,
+      subscriptions: [{ id: ids.subscription, version }],
+    }),
   },
   'POST /subscriptions': {
     body: (ids) => ({
