@@ -470,3 +470,57 @@ test.describe('a member’s activity', () => {
     await expect(visits.getByText(/^\d+ in 4 weeks$/)).toBeVisible()
   })
 })
+
+test.describe('the bulk price change', () => {
+  test('an owner picks a price, leaves everyone out but one, previews the e-mail and schedules it', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/members' })
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Change price' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Change price' })).toBeVisible()
+    await page.getByRole('button', { name: /Members now on$/ }).click()
+    await page
+      .getByRole('option', { name: /members?$/ })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/from=\d+/)
+    const table = page.getByRole('table', { name: 'Memberships on this price' })
+    await expect(table.getByRole('rowheader').first()).toBeVisible()
+
+    // Everyone out, then one back in. The box starts checked, or mixed when some already have a change
+    // scheduled; from either, pressing it ends on "nobody" after one or two presses.
+    const everyone = table.getByRole('checkbox', { name: 'Include everyone' })
+    if (await everyone.isChecked()) await table.getByText('Include everyone').click({ force: true })
+    if (!(await everyone.isChecked())) await table.getByText('Include everyone').click({ force: true })
+    await table.getByText('Include everyone').click({ force: true })
+    await expect(everyone).not.toBeChecked()
+    const name = (await table.getByRole('rowheader').first().textContent()) ?? ''
+    await table.getByText(`Include ${name}`).click({ force: true })
+    await expect(page.getByRole('button', { name: 'Schedule for 1 member' })).toBeVisible()
+
+    await page.getByRole('button', { name: /New price$/ }).click()
+    await page.getByRole('option').first().click()
+    await expect(
+      page.getByText(
+        /^1 member moves from \$\d+\.\d{2} .* to \$\d+\.\d{2} .*, each at the end of their current period\./,
+      ),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Preview the e-mail' }).click()
+    await expect(page.getByRole('region', { name: 'E-mail preview' })).toContainText(`As ${name} gets it`)
+
+    const since = new Date()
+    await page.getByRole('button', { name: 'Schedule for 1 member' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Schedule and e-mail them' }).click()
+    await expect(page.getByText('Scheduled for 1 member; each has been e-mailed.')).toBeVisible()
+    const sentTo =
+      (
+        (await page
+          .getByRole('listitem')
+          .filter({ hasText: /: from / })
+          .first()
+          .textContent()) ?? ''
+      ).split(':')[0] ?? ''
+    const mail = await waitForMail({ to: sentTo, since })
+    expect(mail.subject.length).toBeGreaterThan(0)
+  })
+})

@@ -3,11 +3,13 @@ import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 import { memberRoutes } from '~/server/api/routes/members.routes'
+import { priceChangeRoutes } from '~/server/api/routes/price-changes.routes'
 import {
   addMemberRequestSchema,
   memberActivityQuerySchema,
   memberHistoryQuerySchema,
   membersQuerySchema,
+  schedulePriceChangesRequestSchema,
   updateMemberRequestSchema,
 } from './contract'
 
@@ -80,3 +82,13 @@ export const fetchWeeklyCostPerVisit = createServerFn({ method: 'GET' })
   .handler(({ data: { id, ...query } }) =>
     api().data(memberRoutes.weeklyCostPerVisit, { params: { id }, query }),
   )
+
+/** `GET /api/prices/{id}/memberships`: the running memberships on a price. */
+export const fetchPriceMemberships = createServerFn({ method: 'GET' })
+  .validator(z.object({ id: recordId }))
+  .handler(({ data }) => api().data(priceChangeRoutes.memberships, { params: data }))
+
+/** `POST /api/subscriptions/schedule-price-changes`: one new price for many memberships. */
+export const schedulePriceChanges = createServerFn({ method: 'POST' })
+  .validator(schedulePriceChangesRequestSchema)
+  .handler(({ data }) => toActionResult(() => api().data(priceChangeRoutes.schedule, { body: data })))

@@ -6,6 +6,7 @@ import {
   fetchMemberPayments,
   fetchMembers,
   fetchMemberVisits,
+  fetchPriceMemberships,
   fetchSubscriptionPeriods,
   fetchWeeklyCostPerVisit,
   fetchWeeklyVisits,
@@ -37,6 +38,11 @@ export const memberQueries = {
     queryOptions({
       queryKey: ['members', 'member', id, 'history', page],
       queryFn: () => fetchMemberHistory({ data: { id, page } }),
+    }),
+  priceMemberships: (priceId: number) =>
+    queryOptions({
+      queryKey: ['members', 'price-memberships', priceId],
+      queryFn: () => fetchPriceMemberships({ data: { id: priceId } }),
     }),
   weeklyVisits: (id: number, weeks: number) =>
     queryOptions({

@@ -32,3 +32,7 @@ export type MemberPageSearch = ReturnType<typeof memberPageSearchSchema>
 export const activityRanges = [4, 12, 26, 52] as const
 export const memberActivitySearchSchema = searchParams({ weeks: integer({ min: 4, max: 104 }) })
 export type MemberActivitySearch = ReturnType<typeof memberActivitySearchSchema>
+
+/** The bulk price change: the price whose memberships are listed. */
+export const changePriceSearchSchema = searchParams({ from: integer({ min: 1, max: MAX_RECORD_ID }) })
+export type ChangePriceSearch = ReturnType<typeof changePriceSearchSchema>

@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireConsoleArea } from '~/access/route-guard'
-import { PlannedScreen } from '~/components/page'
-import { listSearchSchema } from '~/lib/search'
+import { ChangePricePage } from '~/features/members/change-price-page'
+import { changePriceSearchSchema } from '~/features/members/search'
 
+/** members.change-price.index: one new price for many memberships (issue 15). */
 export const Route = createFileRoute('/console/_staff/members/change-price')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'price_changes'),
-  validateSearch: listSearchSchema,
+  validateSearch: changePriceSearchSchema,
   head: () => ({ meta: [{ title: 'Change price · Gymbase' }] }),
-  component: () => <PlannedScreen title="Change price" />,
+  component: function ChangePrice() {
+    return <ChangePricePage user={Route.useRouteContext().user} search={Route.useSearch()} />
+  },
 })
