@@ -89,13 +89,22 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
       try {
         // A byte-order mark, so a spreadsheet opens the file as UTF-8 (names with macrons).
         await write(`\uFEFF${membersCsvHeader({ seesMoney })}`)
-        await forEachMemberBatch({ db, organisationId: caller.organisationId, scope, filters, now }, (rows) =>
-          write(
-            membersCsvRows(
-              rows.map((row) => toMemberRowResource(row, { now, seesMoney })),
-              { seesMoney },
+        await forEachMemberBatch(
+          {
+            db,
+            organisationId: caller.organisationId,
+            scope,
+            filters,
+            now,
+            snapshot: c.var.database.driver.kind === 'pg',
+          },
+          (rows) =>
+            write(
+              membersCsvRows(
+                rows.map((row) => toMemberRowResource(row, { now, seesMoney })),
+                { seesMoney },
+              ),
             ),
-          ),
         )
         await writer.close()
       } catch (error) {

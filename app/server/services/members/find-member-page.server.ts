@@ -5,7 +5,12 @@ import { escapeLike } from '~/db/like'
 import { gyms, offerings, prices, users, visits } from '~/db/schema'
 import type { MemberSort, ParsedMemberFilters } from '~/features/members/contract'
 import { addDays, calendarDateAt, instantAt } from '~/server/billing/calendar'
-import { latestSubscription, memberConditions, stateColumns } from './count-member-states.server'
+import {
+  latestSubscription,
+  latestSubscriptions,
+  memberConditions,
+  stateColumns,
+} from './count-member-states.server'
 import { memberStateCondition } from './member-state-conditions.server'
 
 /**
@@ -126,13 +131,18 @@ export function memberPageStatements(options: MemberListOptions & { page: number
   }
 }
 
-/** How many members the filters match; the membership is joined only when a filter reads it. */
+/**
+ * How many members the filters match. The membership is joined only when a filter reads it, and then as
+ * every member's latest at once (`latestSubscriptions`, one ordered pass) rather than looked up member by
+ * member; the conditions read it by the same alias and columns.
+ */
 function countQuery(options: MemberListOptions) {
-  const { latest, where, readsMembership } = listQuery(options)
+  const { where, readsMembership } = listQuery(options)
   const members = options.db.select({ total: count() }).from(users)
   if (!readsMembership) return members.where(where).$dynamic()
+  const latest = latestSubscriptions(options.db, options.organisationId)
   return members
-    .leftJoinLateral(latest, sql`true`)
+    .leftJoin(latest, eq(latest.userId, users.id))
     .leftJoin(prices, eq(prices.id, latest.priceId))
     .where(where)
     .$dynamic()
@@ -152,23 +162,23 @@ export async function findMemberPage(options: MemberListOptions & { page: number
 
 /**
  * Every member the filters match, in the list's order, `batchSize` at a time: the export writes each
- * batch before the next is read, so memory stays flat however many members there are. The batches are
- * read in one repeatable-read transaction, so a member who joins or changes meanwhile neither shifts nor
- * repeats a row.
+ * batch before the next is read, so memory stays flat however many members there are. With `snapshot`
+ * (PostgreSQL) the batches are read in one repeatable-read transaction, so a member who joins or changes
+ * meanwhile neither shifts nor repeats a row. The embedded database has one connection: holding it
+ * while a slow download drains would stall every other request, so there each batch is its own read.
  */
 export async function forEachMemberBatch(
-  options: MemberListOptions & { batchSize?: number },
+  options: MemberListOptions & { batchSize?: number; snapshot: boolean },
   write: (rows: MemberListRow[]) => Promise<void>,
 ): Promise<void> {
   const batchSize = options.batchSize ?? 1000
-  await options.db.transaction(
-    async (tx) => {
-      for (let offset = 0; ; offset += batchSize) {
-        const rows = await selectRows(options, tx).limit(batchSize).offset(offset)
-        if (rows.length > 0) await write(rows)
-        if (rows.length < batchSize) return
-      }
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  )
+  const readAll = async (db: Db) => {
+    for (let offset = 0; ; offset += batchSize) {
+      const rows = await selectRows(options, db).limit(batchSize).offset(offset)
+      if (rows.length > 0) await write(rows)
+      if (rows.length < batchSize) return
+    }
+  }
+  if (!options.snapshot) return readAll(options.db)
+  await options.db.transaction(readAll, { isolationLevel: 'repeatable read', accessMode: 'read only' })
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "subscriptions_organisation_user_latest_idx" ON "subscriptions" USING btree ("organisation_id","user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "subscriptions"."is_staging" = false;
