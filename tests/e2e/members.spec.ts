@@ -321,7 +321,7 @@ test.describe('a membership’s actions', () => {
     const history = page.getByRole('list', { name: 'History' })
     await expect(history.getByRole('listitem').first()).toContainText('Cancelled now')
     for (const line of [
-      /Price change scheduled/,
+      /Price change to \$\d+\.\d{2} scheduled for .*; the member was e-mailed/,
       /Payment of \$12\.50 recorded \(EFTPOS at the desk\)/,
       /Cancellation undone/,
       /Cancelled at the end of the period, .* \(Moving away\)/,

@@ -43,6 +43,7 @@ export function ChangePricePage(props: { user: SessionUser; search: ChangePriceS
         <Select
           label="Members now on"
           placeholder={prices.isPending ? 'Loading prices…' : 'Choose a price'}
+          isDisabled={prices.isPending}
           className="w-full sm:max-w-md"
           value={props.search.from ?? null}
           onChange={(key) =>

@@ -517,6 +517,8 @@ function PriceChangeForm(props: {
               label="New price"
               options={choices}
               isRequired
+              // Until the prices have come there is nothing to choose: no empty list to open.
+              isDisabled={prices.isPending}
               placeholder={prices.isPending ? 'Loading prices…' : 'Choose a price'}
             />
           )}
