@@ -66,6 +66,11 @@ export function isoDayOfWeek(date: CalendarDateString): number {
   return day === 0 ? 7 : day
 }
 
+/** The Monday of the week `date` is in: weeks run Monday to Sunday (the dashboard, the reports). */
+export function mondayOf(date: CalendarDateString): CalendarDateString {
+  return addDays(date, 1 - isoDayOfWeek(date))
+}
+
 function zonedInstant(date: CalendarDateString, time: string): Date {
   return toZoned(toCalendarDateTime(parseDate(date), parseTime(time)), BILLING_TIME_ZONE, 'later').toDate()
 }

@@ -10,7 +10,7 @@ import {
   calendarDateAt,
   earlierDate,
   instantAt,
-  isoDayOfWeek,
+  mondayOf,
 } from '~/server/billing/calendar'
 import { charged, paymentGymCondition } from '../payments/find-expected-payments.server'
 
@@ -27,7 +27,7 @@ export async function findCollections(options: {
 }) {
   const { db, organisationId, scope, now } = options
   const today = calendarDateAt(now)
-  const monday = addDays(today, 1 - isoDayOfWeek(today))
+  const monday = mondayOf(today)
   const firstOfMonth = `${today.slice(0, 8)}01`
   const periods = {
     this_week: { starts_on: monday, ends_on: addDays(today, 1) },

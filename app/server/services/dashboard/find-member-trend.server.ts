@@ -4,7 +4,7 @@ import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { subscriptions, users, visits } from '~/db/schema'
 import { type ActiveUsers, TREND_WEEKS } from '~/features/dashboard/contract'
-import { addDays, calendarDateAt, instantAt, isoDayOfWeek } from '~/server/billing/calendar'
+import { addDays, calendarDateAt, instantAt, mondayOf } from '~/server/billing/calendar'
 
 const zone = sql.raw(`'Pacific/Auckland'`)
 
@@ -21,7 +21,7 @@ export async function findMemberTrend(options: {
 }): Promise<ActiveUsers['weeks']> {
   const { db, organisationId, scope, now } = options
   const today = calendarDateAt(now)
-  const currentMonday = addDays(today, 1 - isoDayOfWeek(today))
+  const currentMonday = mondayOf(today)
   const firstMonday = addDays(currentMonday, -7 * (TREND_WEEKS - 1))
   const end = addDays(currentMonday, 7)
   const weeks: ActiveUsers['weeks'] = []

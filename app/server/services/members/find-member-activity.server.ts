@@ -4,13 +4,12 @@ import { offerings, payments, prices, subscriptions, visits } from '~/db/schema'
 import { paymentStatusKind } from '~/features/subscriptions/subscription-state'
 import {
   addDays,
-  type CalendarDateString,
   calendarDateAt,
   daysBetween,
   earlierDate,
   instantAt,
-  isoDayOfWeek,
   laterDate,
+  mondayOf,
 } from '~/server/billing/calendar'
 
 /**
@@ -20,14 +19,12 @@ import {
  */
 export function activityWeeks(now: Date, weeks: number): Array<{ startsOn: string; endsOn: string }> {
   const today = calendarDateAt(now)
-  const thisMonday = addDays(today, 1 - isoDayOfWeek(today))
+  const thisMonday = mondayOf(today)
   return Array.from({ length: weeks }, (_, index) => {
     const startsOn = addDays(thisMonday, -7 * (weeks - 1 - index))
     return { startsOn, endsOn: addDays(startsOn, 6) }
   })
 }
-
-const weekOf = (day: CalendarDateString) => addDays(day, 1 - isoDayOfWeek(day))
 
 export async function findWeeklyVisits(options: { db: Db; memberId: number; now: Date; weeks: number }) {
   const range = activityWeeks(options.now, options.weeks)
@@ -45,7 +42,7 @@ export async function findWeeklyVisits(options: { db: Db; memberId: number; now:
     )
   const perWeek = new Map<string, number>()
   for (const row of rows) {
-    const week = weekOf(calendarDateAt(row.visitedAt))
+    const week = mondayOf(calendarDateAt(row.visitedAt))
     perWeek.set(week, (perWeek.get(week) ?? 0) + 1)
   }
   return range.map((week) => ({ ...week, visits: perWeek.get(week.startsOn) ?? 0 }))

@@ -15,7 +15,7 @@ import {
   calendarDateAt,
   daysBetween,
   instantAt,
-  isoDayOfWeek,
+  mondayOf,
 } from '~/server/billing/calendar'
 import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 
@@ -75,7 +75,7 @@ export async function findExpectedPayments(options: {
 }) {
   const { db, organisationId, scope, now, weeksBack } = options
   const today = calendarDateAt(now)
-  const currentMonday = addDays(today, 1 - isoDayOfWeek(today))
+  const currentMonday = mondayOf(today)
   const firstMonday = addDays(currentMonday, -7 * (weeksBack - 1))
   const endExclusive = addDays(currentMonday, 7 * (WEEKS_AHEAD + 1))
 
