@@ -16,29 +16,32 @@ import { calendarDateAt } from '~/server/billing/calendar'
  * numbers agree.
  */
 
+/** The columns of a member's latest membership the lists and counts read. */
+const latestColumns = {
+  id: subscriptions.id,
+  gymId: subscriptions.gymId,
+  priceId: subscriptions.priceId,
+  startDate: subscriptions.startDate,
+  currentPeriodStart: subscriptions.currentPeriodStart,
+  currentPeriodEnd: subscriptions.currentPeriodEnd,
+  cancelledAt: subscriptions.cancelledAt,
+  undoCancellationUntil: subscriptions.undoCancellationUntil,
+  gracePeriodEndsAt: subscriptions.gracePeriodEndsAt,
+  pauseStartAt: subscriptions.pauseStartAt,
+  pauseEndAt: subscriptions.pauseEndAt,
+  upcomingState: subscriptions.upcomingState,
+  balanceOwing: subscriptions.balanceOwing,
+  periodsOwing: subscriptions.periodsOwing,
+  forcePriceAmount: subscriptions.forcePriceAmount,
+}
+
 /**
  * Each member's latest membership (not one still being assembled at sign-up), found per member through
  * `subscriptions_user_idx`: a lateral join, so the page is one query however many members it holds.
  */
 export function latestSubscription(db: Db) {
   return db
-    .select({
-      id: subscriptions.id,
-      gymId: subscriptions.gymId,
-      priceId: subscriptions.priceId,
-      startDate: subscriptions.startDate,
-      currentPeriodStart: subscriptions.currentPeriodStart,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-      cancelledAt: subscriptions.cancelledAt,
-      undoCancellationUntil: subscriptions.undoCancellationUntil,
-      gracePeriodEndsAt: subscriptions.gracePeriodEndsAt,
-      pauseStartAt: subscriptions.pauseStartAt,
-      pauseEndAt: subscriptions.pauseEndAt,
-      upcomingState: subscriptions.upcomingState,
-      balanceOwing: subscriptions.balanceOwing,
-      periodsOwing: subscriptions.periodsOwing,
-      forcePriceAmount: subscriptions.forcePriceAmount,
-    })
+    .select(latestColumns)
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, users.id), eq(subscriptions.isStaging, false)))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
@@ -54,24 +57,7 @@ export function latestSubscription(db: Db) {
  */
 export function latestSubscriptions(db: Db, organisationId: number) {
   return db
-    .selectDistinctOn([subscriptions.userId], {
-      userId: subscriptions.userId,
-      id: subscriptions.id,
-      gymId: subscriptions.gymId,
-      priceId: subscriptions.priceId,
-      startDate: subscriptions.startDate,
-      currentPeriodStart: subscriptions.currentPeriodStart,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-      cancelledAt: subscriptions.cancelledAt,
-      undoCancellationUntil: subscriptions.undoCancellationUntil,
-      gracePeriodEndsAt: subscriptions.gracePeriodEndsAt,
-      pauseStartAt: subscriptions.pauseStartAt,
-      pauseEndAt: subscriptions.pauseEndAt,
-      upcomingState: subscriptions.upcomingState,
-      balanceOwing: subscriptions.balanceOwing,
-      periodsOwing: subscriptions.periodsOwing,
-      forcePriceAmount: subscriptions.forcePriceAmount,
-    })
+    .selectDistinctOn([subscriptions.userId], { userId: subscriptions.userId, ...latestColumns })
     .from(subscriptions)
     .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.isStaging, false)))
     .orderBy(subscriptions.userId, desc(subscriptions.createdAt), desc(subscriptions.id))
