@@ -9,6 +9,7 @@ import { ChartWithTable, DataTable, Panel } from '~/features/dashboard/chart-car
 import { SimpleBarChart } from '~/features/dashboard/charts'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
+import { paymentStatusWords } from './member-states'
 import { memberQueries } from './queries'
 import { activityRanges, type MemberActivitySearch } from './search'
 
@@ -19,13 +20,6 @@ function weekLabel(day: string) {
   if (!year || !month || !date) return day
   return dayAndMonth.format(new Date(Date.UTC(year, month - 1, date)))
 }
-
-const statusWords = {
-  success: { label: 'Paid', tone: 'green' },
-  upcoming: { label: 'Upcoming', tone: 'slate' },
-  pending: { label: 'Pending', tone: 'amber' },
-  failed: { label: 'Failed', tone: 'red' },
-} as const
 
 /** members.activity (issue 15): how often the member comes, what they pay, and what a visit costs them. */
 export function MemberActivityPage(props: { id: number; search: MemberActivitySearch; seesMoney: boolean }) {
@@ -116,8 +110,8 @@ export function MemberActivityPage(props: { id: number; search: MemberActivitySe
                 {
                   header: 'Payment',
                   cell: (row) => (
-                    <Badge tone={statusWords[row.status_kind].tone}>
-                      {statusWords[row.status_kind].label}
+                    <Badge tone={paymentStatusWords[row.status_kind].tone}>
+                      {paymentStatusWords[row.status_kind].label}
                     </Badge>
                   ),
                 },

@@ -18,7 +18,7 @@ import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import type { MemberDetail } from './contract'
 import { DeleteMemberDialog, MemberDetailsForm } from './member-details-form'
-import { memberStateWords } from './member-states'
+import { memberStateWords, paymentStatusWords } from './member-states'
 import { MembershipActions } from './membership-actions'
 import { memberQueries } from './queries'
 import type { MemberPageSearch, MemberTab } from './search'
@@ -329,13 +329,6 @@ function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-const statusWords = {
-  success: { label: 'Paid', tone: 'green' },
-  upcoming: { label: 'Upcoming', tone: 'slate' },
-  pending: { label: 'Pending', tone: 'amber' },
-  failed: { label: 'Failed', tone: 'red' },
-} as const
-
 function Payments(props: { id: number; page: number }) {
   const { data } = useSuspenseQuery(memberQueries.payments(props.id, props.page))
   if (data.meta.total === 0) return <Card>No payments yet.</Card>
@@ -351,7 +344,7 @@ function Payments(props: { id: number; page: number }) {
           </TableHeader>
           <TableBody>
             {data.data.map((payment) => {
-              const words = statusWords[payment.status_kind]
+              const words = paymentStatusWords[payment.status_kind]
               return (
                 <Row key={payment.id}>
                   <Cell isRowHeader>{formatDate(payment.due_on)}</Cell>

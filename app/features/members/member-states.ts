@@ -1,4 +1,5 @@
 import type { MemberState } from '~/features/billing-debugging/contract'
+import type { PaymentStatusKind } from '~/features/subscriptions/subscription-state'
 import type { MemberFilterState } from './member-filters'
 
 export type StateTone = 'green' | 'amber' | 'red' | 'slate'
@@ -28,4 +29,12 @@ export const memberFilterStateLabels: Record<MemberFilterState, string> = {
   in_grace_period: 'In grace period',
   upcoming: 'Upcoming',
   no_subscription: 'No membership',
+}
+
+/** A payment's status kind (SPEC §4) as a badge says it: the member's payments, their billing periods. */
+export const paymentStatusWords: Record<PaymentStatusKind, { label: string; tone: StateTone }> = {
+  success: { label: 'Paid', tone: 'green' },
+  upcoming: { label: 'Upcoming', tone: 'slate' },
+  pending: { label: 'Pending', tone: 'amber' },
+  failed: { label: 'Failed', tone: 'red' },
 }
