@@ -77,4 +77,17 @@ export function formatLongDate(value: string | null | undefined): string {
   return longDayFormat.format(new Date(Date.UTC(year, month - 1, dayOfMonth))).replace(',', '')
 }
 
+const dayAndMonthFormat = new Intl.DateTimeFormat('en-NZ', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+})
+
+/** `2026-02-16` → `16 Feb`: a day on a chart's axis, where the year goes without saying. */
+export function formatDayAndMonth(day: string): string {
+  const [year, month, date] = day.split('-').map(Number)
+  if (!year || !month || !date) return day
+  return dayAndMonthFormat.format(new Date(Date.UTC(year, month - 1, date)))
+}
+
 export { todayInAuckland } from './today'

@@ -12,20 +12,13 @@ import { Select, SelectItem } from '~/components/ui/select'
 import { toast } from '~/components/ui/toast'
 import type { SessionUser } from '~/features/auth/contract'
 import type { MemberState } from '~/features/billing-debugging/contract'
-import { formatDate } from '~/lib/dates'
+import { formatDate, formatDayAndMonth } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { ChartWithTable, DataTable, Panel, Skeleton } from './chart-card'
 import { SimpleBarChart, TrendChart } from './charts'
 import type { Collection, CostAndVisitBreakdown, Stats } from './contract'
 import { type DashboardScope, DEMO_HISTORY_REFRESH_MS, dashboardGymId, dashboardQueries } from './queries'
 
-const dayAndMonth = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', timeZone: 'UTC' })
-/** `2026-02-16` → `16 Feb`. */
-function shortDay(day: string) {
-  const [year, month, date] = day.split('-').map(Number)
-  if (!year || !month || !date) return day
-  return dayAndMonth.format(new Date(Date.UTC(year, month - 1, date)))
-}
 const count = (value: number) => value.toLocaleString('en-NZ')
 const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}${hour < 12 ? 'am' : 'pm'}`
@@ -284,7 +277,7 @@ type CostsQuery = UseQueryResult<CostAndVisitBreakdown>
 function ExpectedCollections(props: { query: CostsQuery }) {
   const weeks = props.query.data?.expected_collections ?? []
   const rows = weeks.map((week, index) => ({
-    label: index === 0 ? 'This week' : shortDay(week.starts_on),
+    label: index === 0 ? 'This week' : formatDayAndMonth(week.starts_on),
     range: `${formatDate(week.starts_on)} – ${formatDate(week.ends_on)}`,
     expected: week.expected,
     payments: week.expected_count,
@@ -475,7 +468,7 @@ function WeeklyTrend(props: { query: UseQueryResult<import('./contract').ActiveU
     const partial = week.starts_on <= today && today <= week.ends_on
     return {
       ...week,
-      label: partial ? 'This week (so far)' : shortDay(week.starts_on),
+      label: partial ? 'This week (so far)' : formatDayAndMonth(week.starts_on),
       weekOf: partial ? `${formatDate(week.starts_on)} (so far)` : formatDate(week.starts_on),
     }
   })

@@ -7,19 +7,11 @@ import { buttonStyles } from '~/components/ui/button'
 import { Select, SelectItem } from '~/components/ui/select'
 import { ChartWithTable, DataTable, Panel } from '~/features/dashboard/chart-card'
 import { SimpleBarChart } from '~/features/dashboard/charts'
-import { formatDate } from '~/lib/dates'
+import { formatDate, formatDayAndMonth } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { paymentStatusWords } from './member-states'
 import { memberQueries } from './queries'
 import { activityRanges, type MemberActivitySearch } from './search'
-
-const dayAndMonth = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', timeZone: 'UTC' })
-/** `2026-05-18` → `18 May`: a week by its Monday. */
-function weekLabel(day: string) {
-  const [year, month, date] = day.split('-').map(Number)
-  if (!year || !month || !date) return day
-  return dayAndMonth.format(new Date(Date.UTC(year, month - 1, date)))
-}
 
 /** members.activity (issue 15): how often the member comes, what they pay, and what a visit costs them. */
 export function MemberActivityPage(props: { id: number; search: MemberActivitySearch; seesMoney: boolean }) {
@@ -29,7 +21,7 @@ export function MemberActivityPage(props: { id: number; search: MemberActivitySe
   const { data: visits } = useSuspenseQuery(memberQueries.weeklyVisits(props.id, weeks))
   const { data: periods } = useSuspenseQuery(memberQueries.periods(props.id, weeks))
   const totalVisits = visits.reduce((sum, week) => sum + week.visits, 0)
-  const visitRows = visits.map((week) => ({ ...week, label: weekLabel(week.starts_on) }))
+  const visitRows = visits.map((week) => ({ ...week, label: formatDayAndMonth(week.starts_on) }))
   return (
     <Page
       title={`${member.name}: activity`}
@@ -128,7 +120,7 @@ function CostPerVisit(props: { id: number; weeks: number }) {
   const { data } = useSuspenseQuery(memberQueries.costPerVisit(props.id, props.weeks))
   const rows = data.map((week) => ({
     ...week,
-    label: weekLabel(week.starts_on),
+    label: formatDayAndMonth(week.starts_on),
     perVisit: week.cost_per_visit ?? 0,
   }))
   const paid = data.reduce((sum, week) => sum + week.cost, 0)
