@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { subscriptions, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
@@ -49,4 +49,22 @@ export function requireGymAdmin(caller: StaffCaller, gymId: number): void {
   const index = caller.gymIds.indexOf(gymId)
   if (index === -1) throw new AppError('NOT_FOUND', 'Gym not found.')
   if (caller.access.gymRoles[index] !== 'admin') throw new AppError('FORBIDDEN', unauthorisedMessage)
+}
+
+/**
+ * A member the caller may change (issue 15): in scope (else 404), and at a gym the caller runs: their
+ * latest membership's gym, else their home gym (else 403); with neither, only an organisation admin.
+ */
+export async function findManageableMember(options: { db: Db; caller: StaffCaller; memberId: number }) {
+  const member = await findMemberInScope(options)
+  const [latest] = await options.db
+    .select({ gymId: subscriptions.gymId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, member.id), eq(subscriptions.isStaging, false)))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1)
+  const gymId = latest?.gymId ?? member.homeGymId
+  if (gymId !== null) requireGymAdmin(options.caller, gymId)
+  else if (!options.caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
+  return member
 }

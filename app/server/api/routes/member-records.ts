@@ -1,14 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import {
-  callerMayUse,
-  requireArea,
-  requireStaff,
-  requireVisibleGym,
-  type StaffCaller,
-  unauthorisedMessage,
-} from '~/access/caller.server'
-import { findMemberInScope, requireGymAdmin } from '~/access/members.server'
+import { callerMayUse, requireArea, requireStaff, requireVisibleGym } from '~/access/caller.server'
+import { findManageableMember, findMemberInScope, requireGymAdmin } from '~/access/members.server'
 import { AppError } from '~/lib/errors'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
 import { addMember } from '~/server/services/members/add-member.server'
@@ -44,6 +37,14 @@ async function memberInScope(c: Context<ApiEnv>, id: number) {
   const db = c.var.database.db
   await findMemberInScope({ db, caller, memberId: id })
   return { caller, db, id }
+}
+
+/** A member the caller may change (the members area, a gym they run); see `findManageableMember`. */
+async function manageableMember(c: Context<ApiEnv>, id: number) {
+  const caller = await requireStaff(c)
+  requireArea(caller, 'members')
+  await findManageableMember({ db: c.var.database.db, caller, memberId: id })
+  return { caller, id }
 }
 
 /** One member: their page, payments, visits and history; adding, changing and deleting them (issue 15). */
@@ -149,23 +150,8 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
     )
   })
 
-  /** The member, once the caller may change them: in scope (else 404) and running their gym (else 403). */
-  async function manageableMember(c: Context<ApiEnv>, caller: StaffCaller, memberId: number) {
-    const db = c.var.database.db
-    const member = await findMemberInScope({ db, caller, memberId })
-    const detail = await findMemberDetail({ db, memberId: member.id })
-    const gymId = detail?.latest?.subscription.gymId ?? member.homeGymId
-    if (gymId === null) {
-      if (!caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
-    } else requireGymAdmin(caller, gymId)
-    return member
-  }
-
   api.openapi(routes.update, async (c) => {
-    const caller = await requireStaff(c)
-    requireArea(caller, 'members')
-    const { id } = c.req.valid('param')
-    await manageableMember(c, caller, id)
+    const { caller, id } = await manageableMember(c, c.req.valid('param').id)
     const db = c.var.database.db
     await updateMember({
       db,
@@ -185,10 +171,7 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.delete, async (c) => {
-    const caller = await requireStaff(c)
-    requireArea(caller, 'members')
-    const { id } = c.req.valid('param')
-    await manageableMember(c, caller, id)
+    const { caller, id } = await manageableMember(c, c.req.valid('param').id)
     const { cancelledMemberships } = await deactivateMember({
       db: c.var.database.db,
       now: c.var.now,
