@@ -36,3 +36,13 @@ export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey
   }
   return fields
 }
+
+/**
+ * A form-level validator's answer from a contract's parse: nothing when it passed, else its messages under
+ * the fields (`validators: { onSubmit: ({ value }) => formErrorsOf(schema.safeParse(draft(value))) }`).
+ */
+export function formErrorsOf(
+  result: { success: true } | { success: false; error: Parameters<typeof fieldErrorsOf>[0] },
+): { fields: Record<string, string> } | undefined {
+  return result.success ? undefined : { fields: fieldErrorsOf(result.error) }
+}

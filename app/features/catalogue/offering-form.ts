@@ -1,4 +1,4 @@
-import { fieldErrorsOf } from '~/components/form/field-errors'
+import { formErrorsOf } from '~/components/form/field-errors'
 import type { Organisation } from '~/features/organisation/contract'
 import { isFrequencyEnabled } from '~/lib/price-rules'
 import {
@@ -155,13 +155,11 @@ export function offeringUpdateDraft(values: OfferingFormValues) {
 
 /** TanStack Form's form-level validator: the contract's messages under the fields. */
 export function validateOffering(values: OfferingFormValues) {
-  const result = createOfferingRequestSchema.safeParse(offeringDraft(values))
-  return result.success ? undefined : { fields: fieldErrorsOf(result.error) }
+  return formErrorsOf(createOfferingRequestSchema.safeParse(offeringDraft(values)))
 }
 
 export function validateOfferingUpdate(values: OfferingFormValues) {
-  const result = updateOfferingRequestSchema.safeParse(offeringUpdateDraft(values))
-  return result.success ? undefined : { fields: fieldErrorsOf(result.error) }
+  return formErrorsOf(updateOfferingRequestSchema.safeParse(offeringUpdateDraft(values)))
 }
 
 /** The frequencies a price may have: the organisation's enabled ones, plus those it cannot switch off. */

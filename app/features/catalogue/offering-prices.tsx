@@ -3,7 +3,7 @@ import { useServerFn } from '@tanstack/react-start'
 import { Archive, Link2, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
-import { fieldErrorsOf } from '~/components/form/field-errors'
+import { formErrorsOf } from '~/components/form/field-errors'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { LinkRow } from '~/components/link-row'
 import { Alert } from '~/components/ui/alert'
@@ -343,8 +343,7 @@ function PriceForm(props: {
     defaultValues: price ? priceValues(price) : emptyPrice(),
     validators: {
       onSubmit: ({ value }) => {
-        const result = priceInputSchema.safeParse(priceDraft(value))
-        return result.success ? undefined : { fields: fieldErrorsOf(result.error) }
+        return formErrorsOf(priceInputSchema.safeParse(priceDraft(value)))
       },
     },
     onSubmit: async ({ value, formApi }) => {

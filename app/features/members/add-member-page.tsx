@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useConsoleForm } from '~/components/form/console-form-hook'
-import { fieldErrorsOf } from '~/components/form/field-errors'
+import { formErrorsOf } from '~/components/form/field-errors'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
@@ -43,8 +43,7 @@ export function AddMemberPage(props: { user: SessionUser }) {
     },
     validators: {
       onSubmit: ({ value }) => {
-        const result = addMemberRequestSchema.safeParse(draft(value))
-        return result.success ? undefined : { fields: fieldErrorsOf(result.error) }
+        return formErrorsOf(addMemberRequestSchema.safeParse(draft(value)))
       },
     },
     onSubmit: async ({ value, formApi }) => {

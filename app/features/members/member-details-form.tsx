@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
-import { fieldErrorsOf } from '~/components/form/field-errors'
+import { formErrorsOf } from '~/components/form/field-errors'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -60,8 +60,7 @@ export function MemberDetailsForm(props: { member: MemberDetail; onDone: () => v
     defaultValues: valuesOf(member),
     validators: {
       onSubmit: ({ value }) => {
-        const result = updateMemberRequestSchema.safeParse(draft(value))
-        return result.success ? undefined : { fields: fieldErrorsOf(result.error) }
+        return formErrorsOf(updateMemberRequestSchema.safeParse(draft(value)))
       },
     },
     onSubmit: async ({ value, formApi }) => {

@@ -3,7 +3,7 @@ import { useServerFn } from '@tanstack/react-start'
 import { ChevronLeft, ChevronRight, Link2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
-import { fieldErrorsOf } from '~/components/form/field-errors'
+import { fieldErrorsOf, formErrorsOf } from '~/components/form/field-errors'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { LinkRow } from '~/components/link-row'
 import { Page } from '~/components/page'
@@ -320,8 +320,7 @@ function PriceFrequenciesForm(props: { organisation: Organisation }) {
     validators: {
       // One frequency at least stays on: a form with none ticked says so where the boxes are.
       onSubmit: ({ value }) => {
-        const result = priceFrequenciesRequestSchema.safeParse(value)
-        return result.success ? undefined : { fields: fieldErrorsOf(result.error) }
+        return formErrorsOf(priceFrequenciesRequestSchema.safeParse(value))
       },
     },
     onSubmit: async ({ value, formApi }) => {
