@@ -70,6 +70,39 @@ describeEachDatabase('members list API', (database) => {
       gyms: options.gyms,
     })
 
+  /**
+   * A new member of List Fitness (home gym `homeGymIndex`, default `gymIndex`) with a membership on
+   * `priceId` (default: a price the list's members are on) at gym `gymIndex` from `startDate`.
+   */
+  async function memberWithMembership(options: {
+    seed: string
+    gymIndex: number
+    homeGymIndex?: number
+    priceId?: number
+    startDate: string
+    createdAt?: Date
+  }) {
+    const db = database.db
+    const member = await createTestMember({
+      db,
+      organisationId: org.organisation.id,
+      gymId: org.gyms[options.homeGymIndex ?? options.gymIndex]!.id,
+      now,
+      seed: options.seed,
+    })
+    const priceId = options.priceId ?? (await db.select().from(subscriptions).limit(1))[0]!.priceId
+    const subscription = await createSubscription({
+      db,
+      now: options.createdAt ?? now,
+      organisationId: org.organisation.id,
+      userId: member.id,
+      gymId: org.gyms[options.gymIndex]!.id,
+      priceId,
+      startDate: options.startDate,
+    })
+    return { member, subscription }
+  }
+
   beforeAll(async () => {
     const db = database.db
     org = await createTestOrganisation({ db, name: 'List Fitness', gymNames: ['Newmarket', 'Ponsonby'] })
@@ -455,23 +488,12 @@ describeEachDatabase('members list API', (database) => {
 
   describe('starting a membership early', () => {
     it('bills the days until the original start once: a second start is refused', async () => {
-      const db = database.db
+      const _db = database.db
       const browser = await signIn({ admin: true })
-      const member = await createTestMember({
-        db,
-        organisationId: org.organisation.id,
-        gymId: org.gyms[0]!.id,
-        now,
+      const { member, subscription } = await memberWithMembership({
         seed: 'early',
-      })
-      const prices = await db.select().from(subscriptions).limit(1)
-      const subscription = await createSubscription({
-        db,
-        now,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        gymId: org.gyms[1]!.id,
-        priceId: prices[0]!.priceId,
+        homeGymIndex: 0,
+        gymIndex: 1,
         startDate: addDays(today, 3),
       })
       const quote = await browser.get(`/subscriptions/${subscription.id}/start-early-data`)
@@ -688,23 +710,7 @@ describeEachDatabase('members list API', (database) => {
     it('deletes a member: the membership is cancelled today, sessions end, and they leave the list', async () => {
       const db = database.db
       const browser = await signIn({ admin: true })
-      const member = await createTestMember({
-        db,
-        organisationId: org.organisation.id,
-        gymId: org.gyms[1]!.id,
-        now,
-        seed: 'delete',
-      })
-      const [price] = await db.select().from(subscriptions).limit(1)
-      await createSubscription({
-        db,
-        now,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        gymId: org.gyms[1]!.id,
-        priceId: price!.priceId,
-        startDate: today,
-      })
+      const { member } = await memberWithMembership({ seed: 'delete', gymIndex: 1, startDate: today })
       const trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
       expect((await trainer.request('DELETE', `/members/${member.id}`)).status).toBe(403)
       const answer = await browser.request('DELETE', `/members/${member.id}`)
@@ -725,21 +731,11 @@ describeEachDatabase('members list API', (database) => {
       const db = database.db
       const api = testApi()
       const browser = await signInStaff({ database, api, now, organisation: org, admin: true })
-      const member = await createTestMember({
-        db,
-        organisationId: org.organisation.id,
-        gymId: org.gyms[1]!.id,
-        now,
-        seed: 'price-change',
-      })
       const priceIds = [...new Set((await db.select().from(subscriptions)).map((row) => row.priceId))]
-      const subscription = await createSubscription({
-        db,
-        now,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        gymId: org.gyms[1]!.id,
-        priceId: priceIds[0]!,
+      const { member, subscription } = await memberWithMembership({
+        seed: 'price-change',
+        gymIndex: 1,
+        priceId: priceIds[0],
         startDate: today,
       })
       const preview = await browser.post('/subscriptions/change-price-email-preview', {
@@ -792,19 +788,9 @@ describeEachDatabase('members list API', (database) => {
       })
       const people = []
       for (const [index, gymIndex] of [1, 1, 0].entries()) {
-        const member = await createTestMember({
-          db,
-          organisationId: org.organisation.id,
-          gymId: org.gyms[gymIndex]!.id,
-          now,
+        const { member } = await memberWithMembership({
           seed: `bulk-${index}`,
-        })
-        await createSubscription({
-          db,
-          now,
-          organisationId: org.organisation.id,
-          userId: member.id,
-          gymId: org.gyms[gymIndex]!.id,
+          gymIndex,
           priceId: from.id,
           startDate: today,
         })
@@ -886,22 +872,11 @@ describeEachDatabase('members list API', (database) => {
     it('counts visits per week, lists the periods and spreads what was paid over the weeks per visit', async () => {
       const db = database.db
       const browser = await signIn({ admin: true })
-      const member = await createTestMember({
-        db,
-        organisationId: org.organisation.id,
-        gymId: org.gyms[1]!.id,
-        now,
+      const { member, subscription } = await memberWithMembership({
         seed: 'activity',
-      })
-      const [price] = await db.select().from(subscriptions).limit(1)
-      const subscription = await createSubscription({
-        db,
-        now: instantAt('2026-04-01'),
-        organisationId: org.organisation.id,
-        userId: member.id,
-        gymId: org.gyms[1]!.id,
-        priceId: price!.priceId,
+        gymIndex: 1,
         startDate: '2026-04-01',
+        createdAt: instantAt('2026-04-01'),
       })
       // Today is Wednesday 20 May 2026: this week starts Monday 18 May; last week 11 May.
       const visit = (day: string, successful = true) => ({
