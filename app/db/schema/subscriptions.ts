@@ -72,10 +72,6 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index('subscriptions_user_idx').on(t.userId),
-    // Every member's latest membership in one ordered pass (the members list's counts).
-    index('subscriptions_organisation_user_latest_idx')
-      .on(t.organisationId, t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.isStaging} = false`),
     // Each member's latest membership (the members list, the dashboard's counts): one index probe.
     index('subscriptions_user_latest_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

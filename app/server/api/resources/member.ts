@@ -15,7 +15,8 @@ export function toMemberRowResource(
   row: MemberListRow,
   options: { now: Date; seesMoney: boolean },
 ): MemberRow {
-  const sub = row.sub?.id != null && row.sub.startDate != null ? row.sub : null
+  const { startDate } = row.sub
+  const sub = row.sub.id != null && startDate != null ? { ...row.sub, startDate } : null
   const { state, states, card_colour } = describeMembership(sub, options.now)
   return {
     id: row.id,

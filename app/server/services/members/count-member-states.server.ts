@@ -49,21 +49,6 @@ export function latestSubscription(db: Db) {
     .as('latest')
 }
 
-/**
- * Every member's latest membership in the organisation at once: `distinct on` over one ordered read of
- * `subscriptions_organisation_user_latest_idx`, joined by member. For a count over every member this is
- * one pass instead of a lookup per member; for a page of 25 the lateral form (`latestSubscription`) is
- * cheaper. Same alias and columns as `latestSubscription`, so the same conditions read either.
- */
-export function latestSubscriptions(db: Db, organisationId: number) {
-  return db
-    .selectDistinctOn([subscriptions.userId], { userId: subscriptions.userId, ...latestColumns })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.isStaging, false)))
-    .orderBy(subscriptions.userId, desc(subscriptions.createdAt), desc(subscriptions.id))
-    .as('latest')
-}
-
 export type Latest = ReturnType<typeof latestSubscription>
 
 /** Members of the organisation in scope: a member belongs to their membership's gym, else their home gym. */

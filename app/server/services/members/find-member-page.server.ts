@@ -1,17 +1,11 @@
-import { and, asc, count, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { GymScope } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { escapeLike } from '~/db/like'
-import { gyms, offerings, prices, users, visits } from '~/db/schema'
+import { gyms, memberCounts, memberSummaries, offerings, prices, users } from '~/db/schema'
 import type { MemberSort, ParsedMemberFilters } from '~/features/members/contract'
 import { addDays, calendarDateAt, instantAt } from '~/server/billing/calendar'
-import {
-  latestSubscription,
-  latestSubscriptions,
-  memberConditions,
-  stateColumns,
-} from './count-member-states.server'
-import { memberStateCondition } from './member-state-conditions.server'
+import { memberStateCondition, notActiveCondition } from './member-state-conditions.server'
 
 /**
  * The members list (issue 15): the members in scope with their latest membership (its gym, else their
@@ -27,137 +21,191 @@ export interface MemberListOptions {
   now: Date
 }
 
-function listQuery(options: MemberListOptions) {
-  const { db, organisationId, scope, filters, now } = options
-  const latest = latestSubscription(db)
-  const today = calendarDateAt(now)
-  const lastVisit = sql<Date | null>`(select max(${visits.visitedAt}) from ${visits}
-    where ${visits.userId} = ${users.id} and ${visits.successful})`.mapWith((value) =>
-    value === null ? null : new Date(value),
-  )
-  const memberGymId = sql`coalesce(${latest.gymId}, ${users.homeGymId})`
+/**
+ * The list reads `member_summaries` (ADR 026): one row per member with their latest membership's state
+ * columns, gym, price, offering, balance and last visit, kept by triggers. Filters and sorts are
+ * conditions on that one table, each with its index; the page joins the member, gym, price and offering
+ * for its 25 rows only, and the count reads the summaries alone.
+ */
+const summary = memberSummaries
 
-  const conditions: Array<SQL | undefined> = [memberConditions({ organisationId, scope, latest })]
-  if (filters.search) {
-    const pattern = `%${escapeLike(filters.search.toLowerCase())}%`
-    conditions.push(
-      sql`(lower(${users.name}) like ${pattern} or lower(${users.email}) like ${pattern}
-        or coalesce(${users.mobileNumber}, '') like ${pattern})`,
-    )
+function listConditions(options: MemberListOptions & { extra?: SQL }) {
+  const { organisationId, scope, filters, now } = options
+  const today = calendarDateAt(now)
+  const conditions: Array<SQL | undefined> = [eq(summary.organisationId, organisationId), options.extra]
+  if (!scope.wholeOrganisation) {
+    conditions.push(scope.gymIds.length === 0 ? sql`false` : inArray(summary.gymId, scope.gymIds))
   }
-  if (filters.state) conditions.push(memberStateCondition({ state: filters.state, latest, today }))
-  if (filters.offering_id !== undefined) conditions.push(eq(prices.offeringId, filters.offering_id))
-  if (filters.tag) conditions.push(sql`${users.tags} @> array[${filters.tag}]::text[]`)
-  if (filters.joined_from) conditions.push(gte(users.createdAt, instantAt(filters.joined_from)))
-  if (filters.joined_to) conditions.push(lt(users.createdAt, instantAt(addDays(filters.joined_to, 1))))
+  if (filters.search) {
+    // The trigram index answers any piece of three characters or more; shorter ones read the names.
+    conditions.push(like(summary.searchText, `%${escapeLike(filters.search.toLowerCase())}%`))
+  }
+  if (filters.state) {
+    conditions.push(memberStateCondition({ state: filters.state, latest: summaryStateColumns, today }))
+  }
+  if (filters.offering_id !== undefined) conditions.push(eq(summary.offeringId, filters.offering_id))
+  if (filters.tag) conditions.push(sql`${summary.tags} @> array[${filters.tag}]::text[]`)
+  if (filters.joined_from) conditions.push(gte(summary.joinedAt, instantAt(filters.joined_from)))
+  if (filters.joined_to) conditions.push(lt(summary.joinedAt, instantAt(addDays(filters.joined_to, 1))))
   if (filters.not_visited_days !== undefined) {
     // No successful visit on any of the last N days, today included.
     const since = instantAt(addDays(today, -(filters.not_visited_days - 1)))
-    conditions.push(
-      sql`not exists (select 1 from ${visits} where ${visits.userId} = ${users.id}
-        and ${visits.successful} and ${visits.visitedAt} >= ${since})`,
-    )
+    conditions.push(or(isNull(summary.lastVisitAt), lt(summary.lastVisitAt, since)))
   }
-  if (filters.owing === true) conditions.push(gt(latest.balanceOwing, 0))
-  if (filters.owing === false) conditions.push(sql`coalesce(${latest.balanceOwing}, 0) = 0`)
-  // Without a filter on the membership (or a gym, which is the membership's gym first), the count needs
-  // no membership: the organisation's members alone, read from their index (the list's default view).
-  const readsMembership =
-    !scope.wholeOrganisation ||
-    filters.state !== undefined ||
-    filters.offering_id !== undefined ||
-    filters.owing !== undefined
-  return { latest, lastVisit, memberGymId, where: and(...conditions), readsMembership }
+  if (filters.owing === true) conditions.push(gt(summary.balanceOwing, 0))
+  if (filters.owing === false) conditions.push(eq(summary.balanceOwing, 0))
+  return and(...conditions)
 }
 
-const orderFor = (sort: MemberSort, lastVisit: SQL, balance: SQL) => {
+/** The summary's copy of the state columns, under the names the state conditions read. */
+const summaryStateColumns = {
+  id: summary.subscriptionId,
+  startDate: summary.startDate,
+  currentPeriodStart: summary.currentPeriodStart,
+  currentPeriodEnd: summary.currentPeriodEnd,
+  cancelledAt: summary.cancelledAt,
+  undoCancellationUntil: summary.undoCancellationUntil,
+  gracePeriodEndsAt: summary.gracePeriodEndsAt,
+  pauseStartAt: summary.pauseStartAt,
+  pauseEndAt: summary.pauseEndAt,
+  upcomingState: summary.upcomingState,
+  balanceOwing: summary.balanceOwing,
+}
+
+/** Each sort in the order of its index (`member_summaries_*_idx`); ties by name, then id. */
+const orderFor = (sort: MemberSort) => {
   const descending = sort.startsWith('-')
   const direction = descending ? desc : asc
-  const nulls = descending ? sql`nulls last` : sql`nulls first`
   switch (sort.replace('-', '') as 'name' | 'joined' | 'last_visit' | 'balance') {
     case 'name':
-      return [direction(users.name), direction(users.id)]
+      return [direction(summary.name), direction(summary.userId)]
     case 'joined':
-      return [direction(users.createdAt), direction(users.id)]
+      return [direction(summary.joinedAt), direction(summary.userId)]
     case 'last_visit':
-      return [sql`${lastVisit} ${descending ? sql`desc` : sql`asc`} ${nulls}`, asc(users.name), asc(users.id)]
-    case 'balance':
       return [
-        sql`coalesce(${balance}, 0) ${descending ? sql`desc` : sql`asc`}`,
-        asc(users.name),
-        asc(users.id),
+        descending
+          ? sql`${summary.lastVisitAt} desc nulls last`
+          : sql`${summary.lastVisitAt} asc nulls first`,
+        asc(summary.name),
+        asc(summary.userId),
       ]
-  }
-}
-
-function selectRows(options: MemberListOptions, db: Db = options.db) {
-  const { latest, lastVisit, memberGymId, where } = listQuery(options)
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      mobileNumber: users.mobileNumber,
-      profilePicture: users.profilePicture,
-      tags: users.tags,
-      joinedAt: users.createdAt,
-      lastVisitAt: lastVisit,
-      sub: { id: latest.id, ...stateColumns(latest), forcePriceAmount: latest.forcePriceAmount },
-      gym: { id: gyms.id, name: gyms.name },
-      offering: { id: offerings.id, name: offerings.name },
-      price: { id: prices.id, amount: prices.amount, billingFrequency: prices.billingFrequency },
-    })
-    .from(users)
-    .leftJoinLateral(latest, sql`true`)
-    .leftJoin(gyms, sql`${gyms.id} = ${memberGymId}`)
-    .leftJoin(prices, eq(prices.id, latest.priceId))
-    .leftJoin(offerings, eq(offerings.id, prices.offeringId))
-    .where(where)
-    .orderBy(...orderFor(options.filters.sort, lastVisit, sql`${latest.balanceOwing}`))
-    .$dynamic()
-}
-
-export type MemberListRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number]
-
-/** The page's two statements as SQL (for `bench:members --explain`: the plans are part of the target). */
-export function memberPageStatements(options: MemberListOptions & { page: number; perPage: number }) {
-  const { page, perPage } = options
-  return {
-    rows: selectRows(options)
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .toSQL(),
-    count: countQuery(options).toSQL(),
+    case 'balance':
+      return [direction(summary.balanceOwing), asc(summary.name), asc(summary.userId)]
   }
 }
 
 /**
- * How many members the filters match. The membership is joined only when a filter reads it, and then as
- * every member's latest at once (`latestSubscriptions`, one ordered pass) rather than looked up member by
- * member; the conditions read it by the same alias and columns.
+ * The rows from `offset` on, at most `limit`: the page's members are found in the summaries alone (an
+ * index read in the sort's order, skipping `offset` entries without joining anything), then joined to
+ * the member, gym, price and offering.
  */
-function countQuery(options: MemberListOptions) {
-  const { where, readsMembership } = listQuery(options)
-  const members = options.db.select({ total: count() }).from(users)
-  if (!readsMembership) return members.where(where).$dynamic()
-  const latest = latestSubscriptions(options.db, options.organisationId)
-  return members
-    .leftJoin(latest, eq(latest.userId, users.id))
-    .leftJoin(prices, eq(prices.id, latest.priceId))
-    .where(where)
-    .$dynamic()
+function selectRows(options: MemberListOptions & { limit: number; offset: number; db?: Db }) {
+  const db = options.db
+  const order = orderFor(options.filters.sort)
+  const page = db
+    .select({ userId: summary.userId })
+    .from(summary)
+    .where(listConditions(options))
+    .orderBy(...order)
+    .limit(options.limit)
+    .offset(options.offset)
+    .as('page')
+  return db
+    .select({
+      id: summary.userId,
+      name: summary.name,
+      email: users.email,
+      mobileNumber: users.mobileNumber,
+      profilePicture: users.profilePicture,
+      tags: summary.tags,
+      joinedAt: summary.joinedAt,
+      lastVisitAt: summary.lastVisitAt,
+      sub: { ...summaryStateColumns, forcePriceAmount: summary.forcePriceAmount },
+      gym: { id: gyms.id, name: gyms.name },
+      offering: { id: offerings.id, name: offerings.name },
+      price: { id: prices.id, amount: prices.amount, billingFrequency: prices.billingFrequency },
+    })
+    .from(page)
+    .innerJoin(summary, eq(summary.userId, page.userId))
+    .innerJoin(users, eq(users.id, summary.userId))
+    .leftJoin(gyms, eq(gyms.id, summary.gymId))
+    .leftJoin(prices, eq(prices.id, summary.priceId))
+    .leftJoin(offerings, eq(offerings.id, summary.offeringId))
+    .orderBy(...order)
+}
+
+export type MemberListRow = Awaited<ReturnType<typeof selectRows>>[number]
+
+/** The page's statements as SQL (for `bench:members --explain`: the plans are part of the target). */
+export function memberPageStatements(options: MemberListOptions & { page: number; perPage: number }) {
+  const { page, perPage } = options
+  return {
+    rows: selectRows({ ...options, limit: perPage, offset: (page - 1) * perPage }).toSQL(),
+    ...Object.fromEntries(
+      countStatements(options).map((statement, index) => [`count ${index + 1}`, statement.toSQL()]),
+    ),
+  }
+}
+
+/** A filter that needs no more than the scope and offering to count from `member_counts`. */
+function countsFromTotals(filters: MemberListOptions['filters']) {
+  return (
+    !filters.search &&
+    !filters.tag &&
+    !filters.joined_from &&
+    !filters.joined_to &&
+    filters.not_visited_days === undefined &&
+    filters.owing === undefined &&
+    (filters.state === undefined || filters.state === 'active')
+  )
+}
+
+/**
+ * How many members the filters match, as one or two statements. With no filter but the gym or offering,
+ * the sum of `member_counts` rows; "active" (most members) is that sum less the members in any other
+ * state, found through the rare states' partial indexes; anything else counts the summaries that match.
+ */
+function countStatements(options: MemberListOptions) {
+  const { db, organisationId, scope, filters, now } = options
+  if (!countsFromTotals(filters)) {
+    return [db.select({ total: count() }).from(summary).where(listConditions(options))]
+  }
+  const totals = db
+    .select({ total: sql<number>`coalesce(sum(${memberCounts.members}), 0)`.mapWith(Number) })
+    .from(memberCounts)
+    .where(
+      and(
+        eq(memberCounts.organisationId, organisationId),
+        scope.wholeOrganisation
+          ? undefined
+          : scope.gymIds.length === 0
+            ? sql`false`
+            : inArray(memberCounts.gymId, scope.gymIds),
+        filters.offering_id === undefined ? undefined : eq(memberCounts.offeringId, filters.offering_id),
+      ),
+    )
+  if (filters.state !== 'active') return [totals]
+  const others = db
+    .select({ total: sql<number>`-count(*)`.mapWith(Number) })
+    .from(summary)
+    .where(
+      listConditions({
+        ...options,
+        filters: { ...filters, state: undefined },
+        extra: notActiveCondition({ latest: summaryStateColumns, today: calendarDateAt(now) }),
+      }),
+    )
+  return [totals, others]
 }
 
 /** One page of the list, and how many members the filters match. */
 export async function findMemberPage(options: MemberListOptions & { page: number; perPage: number }) {
   const { page, perPage } = options
-  const [rows, [totalRow]] = await Promise.all([
-    selectRows(options)
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    countQuery(options),
+  const [rows, ...counts] = await Promise.all([
+    selectRows({ ...options, limit: perPage, offset: (page - 1) * perPage }),
+    ...countStatements(options),
   ])
-  return { rows, total: totalRow?.total ?? 0 }
+  return { rows, total: counts.reduce((sum, [row]) => sum + (row?.total ?? 0), 0) }
 }
 
 /**
@@ -174,7 +222,7 @@ export async function forEachMemberBatch(
   const batchSize = options.batchSize ?? 1000
   const readAll = async (db: Db) => {
     for (let offset = 0; ; offset += batchSize) {
-      const rows = await selectRows(options, db).limit(batchSize).offset(offset)
+      const rows = await selectRows({ ...options, db, limit: batchSize, offset })
       if (rows.length > 0) await write(rows)
       if (rows.length < batchSize) return
     }
