@@ -40,7 +40,7 @@ CREATE INDEX "member_summaries_gym_name_idx" ON "member_summaries" USING btree (
 CREATE INDEX "member_summaries_joined_idx" ON "member_summaries" USING btree ("organisation_id","joined_at","user_id");--> statement-breakpoint
 CREATE INDEX "member_summaries_last_visit_desc_idx" ON "member_summaries" USING btree ("organisation_id","last_visit_at" DESC NULLS LAST,"name","user_id");--> statement-breakpoint
 CREATE INDEX "member_summaries_last_visit_asc_idx" ON "member_summaries" USING btree ("organisation_id","last_visit_at" NULLS FIRST,"name","user_id");--> statement-breakpoint
-CREATE INDEX "member_summaries_balance_desc_idx" ON "member_summaries" USING btree ("organisation_id","balance_owing" DESC NULLS LAST,"name","user_id");--> statement-breakpoint
+CREATE INDEX "member_summaries_balance_desc_idx" ON "member_summaries" USING btree ("organisation_id","balance_owing" DESC NULLS FIRST,"name","user_id");--> statement-breakpoint
 CREATE INDEX "member_summaries_balance_asc_idx" ON "member_summaries" USING btree ("organisation_id","balance_owing","name","user_id");--> statement-breakpoint
 CREATE INDEX "member_summaries_search_trgm_idx" ON "member_summaries" USING gin ("search_text" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "member_summaries_no_subscription_idx" ON "member_summaries" USING btree ("organisation_id","name","user_id") WHERE "member_summaries"."subscription_id" is null;--> statement-breakpoint

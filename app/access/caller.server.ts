@@ -30,29 +30,32 @@ export async function requireStaff(c: Context<ApiEnv>): Promise<StaffCaller> {
   const db = c.var.database.db
   const organisationId = user.organisationId
   const isOrganisationAdmin = user.organisationRole === 'admin'
-  const [organisation] = await db
-    .select({ multiGym: organisations.multiGym })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
-  const rows = isOrganisationAdmin
-    ? await db
-        .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
-        .from(gyms)
-        .leftJoin(staffGymRoles, and(eq(staffGymRoles.gymId, gyms.id), eq(staffGymRoles.userId, user.id)))
-        .where(ownedBy(gyms, organisationId))
-        .orderBy(asc(gyms.name), asc(gyms.id))
-    : await db
-        .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
-        .from(staffGymRoles)
-        .innerJoin(gyms, eq(gyms.id, staffGymRoles.gymId))
-        .where(
-          and(
-            eq(staffGymRoles.userId, user.id),
-            ownedBy(staffGymRoles, organisationId),
-            ownedBy(gyms, organisationId),
-          ),
-        )
-        .orderBy(asc(gyms.name), asc(gyms.id))
+  // Both at once: every staff call starts here.
+  const [[organisation], rows] = await Promise.all([
+    db
+      .select({ multiGym: organisations.multiGym })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId)),
+    isOrganisationAdmin
+      ? db
+          .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
+          .from(gyms)
+          .leftJoin(staffGymRoles, and(eq(staffGymRoles.gymId, gyms.id), eq(staffGymRoles.userId, user.id)))
+          .where(ownedBy(gyms, organisationId))
+          .orderBy(asc(gyms.name), asc(gyms.id))
+      : db
+          .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
+          .from(staffGymRoles)
+          .innerJoin(gyms, eq(gyms.id, staffGymRoles.gymId))
+          .where(
+            and(
+              eq(staffGymRoles.userId, user.id),
+              ownedBy(staffGymRoles, organisationId),
+              ownedBy(gyms, organisationId),
+            ),
+          )
+          .orderBy(asc(gyms.name), asc(gyms.id)),
+  ])
   const visible = rows.map((row) => ({ id: row.id, name: row.name }))
   return {
     user,

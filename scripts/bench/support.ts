@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
 import { Pool } from 'pg'
 import { type DatabaseHandle, openDatabase } from '~/db/client.server'
+import { users } from '~/db/schema'
 import { sessionCookieName } from '~/server/auth/policy'
 import { createSession } from '~/server/auth/sessions.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
@@ -27,25 +29,30 @@ async function dropDatabase(admin: Pool, name: string) {
 export async function createBenchDatabase(
   kind: 'postgres' | 'pglite',
   prefix: string,
-): Promise<{ handle: DatabaseHandle; drop(): Promise<void>; label: string }> {
+  options: { keep?: boolean; reuse?: string } = {},
+): Promise<{ handle: DatabaseHandle; drop(): Promise<void>; label: string; reused: boolean }> {
   if (kind === 'pglite') {
     const handle = await openDatabase({ dataDir: 'memory://' })
-    return { handle, label: 'PGlite (memory)', drop: () => handle.close() }
+    return { handle, label: 'PGlite (memory)', drop: () => handle.close(), reused: false }
   }
   const adminUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`
+  // `--reuse NAME` opens a database an earlier `--keep` run left (its fixture is not built again).
+  const name = options.reuse ?? `${prefix}_${randomBytes(5).toString('hex')}`
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Not a benchmark database name: ${name}`)
   const admin = new Pool({ connectionString: adminUrl.toString(), max: 1 })
-  await admin.query(`create database ${name}`)
+  if (!options.reuse) await admin.query(`create database ${name}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const handle = await openDatabase({ url: url.toString() })
+  const keep = options.keep || options.reuse !== undefined
   return {
     handle,
-    label: `PostgreSQL (${name}, dropped afterwards)`,
+    reused: options.reuse !== undefined,
+    label: `PostgreSQL (${name}, ${keep ? 'kept: drop it yourself, or --reuse it' : 'dropped afterwards'})`,
     async drop() {
       try {
         await handle.close()
-        await dropDatabase(admin, name)
+        if (!keep) await dropDatabase(admin, name)
       } finally {
         await admin.end()
       }
@@ -91,12 +98,19 @@ export async function benchStaffCookies(options: {
 }): Promise<{ owner: string; manager: string }> {
   const { handle, now } = options
   const staff = async (name: string, admin: boolean) => {
+    const email = `${name.toLowerCase()}@${options.domain}`
+    // A reused database has them already.
+    const [existing] = await handle.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.organisationId, options.organisationId), eq(users.email, email)))
+    if (existing) return sessionCookie(handle, existing.id, now)
     const { user } = await createStaffUser({
       db: handle.db,
       now,
       organisationId: options.organisationId,
       name,
-      email: `${name.toLowerCase()}@${options.domain}`,
+      email,
       organisationRole: admin ? 'admin' : null,
       gymRoles: admin ? [] : [{ gymId: options.gymId, role: 'admin' }],
       emailVerified: true,

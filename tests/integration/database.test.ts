@@ -50,6 +50,8 @@ const expectedTables = [
   'door_integrations',
   'gyms',
   'mail_outbox',
+  'member_counts',
+  'member_summaries',
   'membership_agreements',
   'offering_gyms',
   'offering_hours',

@@ -63,7 +63,14 @@ export const memberSummaries = pgTable(
       t.name,
       t.userId,
     ),
-    index('member_summaries_balance_desc_idx').on(t.organisationId, t.balanceOwing.desc(), t.name, t.userId),
+    // `desc` is nulls first in SQL, as the sort asks; the column has no nulls, but an index that said
+    // otherwise would not serve the sort.
+    index('member_summaries_balance_desc_idx').on(
+      t.organisationId,
+      t.balanceOwing.desc().nullsFirst(),
+      t.name,
+      t.userId,
+    ),
     index('member_summaries_balance_asc_idx').on(t.organisationId, t.balanceOwing, t.name, t.userId),
     index('member_summaries_search_trgm_idx')
       .using('gin', t.searchText.op('gin_trgm_ops'))

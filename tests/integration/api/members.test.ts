@@ -19,6 +19,7 @@ import {
 } from '~/features/members/contract'
 import { z } from '~/lib/validation'
 import { addDays, instantAt } from '~/server/billing/calendar'
+import { planAdvance } from '~/server/billing/engine/advance-subscriptions.server'
 import { createRandom } from '~/server/seed/random'
 import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
 import { createTestMember, createTestPrice } from '../../factories/member-factory'
@@ -504,6 +505,28 @@ describeEachDatabase('members list API', (database) => {
       expect(started.status).toBe(200)
       const detail = await readData(await browser.get(`/members/${member.id}`), memberDetailSchema)
       expect(detail.membership?.upcoming_state).toBeNull()
+      // Running from today: the days until the original start are its current period.
+      expect(detail.state).toBe('active')
+      expect(detail.membership?.current_period_start).toBe(today)
+      expect(detail.membership?.current_period_end).toBe(subscription.startDate)
+      // On the original start day the engine renews into the first full period, whose payment was made
+      // at sign-up: no second payment for it.
+      const [row] = await database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, subscription.id))
+      if (!row) throw new Error('The membership is gone')
+      const plan = planAdvance({
+        subscription: row,
+        price: { billingFrequency: 'weekly' },
+        pauses: [],
+        today: subscription.startDate,
+      })
+      expect(plan.renewal).toMatchObject({
+        start: subscription.startDate,
+        end: addDays(subscription.startDate, 7),
+      })
+      expect(plan.nextPayment?.start).toBe(addDays(subscription.startDate, 7))
       expect(
         await readMessage(await browser.get(`/subscriptions/${subscription.id}/start-early-data`), 409),
       ).toBe('The membership has already been started early.')

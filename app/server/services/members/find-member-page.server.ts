@@ -72,41 +72,61 @@ const summaryStateColumns = {
   balanceOwing: summary.balanceOwing,
 }
 
-/** Each sort in the order of its index (`member_summaries_*_idx`); ties by name, then id. */
-const orderFor = (sort: MemberSort) => {
+/**
+ * Each sort in the order of its index (`member_summaries_*_idx`); ties by name, then id. With `unindexed`
+ * the same order is written as expressions no index provides (`name || ''`, `id + 0`): PostgreSQL then
+ * finds the few matching members through their filter's index and sorts them, instead of walking the
+ * sort's index past every member who does not match (which it does when it misjudges how few match).
+ */
+const orderFor = (sort: MemberSort, options: { unindexed?: boolean } = {}) => {
   const descending = sort.startsWith('-')
   const direction = descending ? desc : asc
+  const plain = !options.unindexed
+  const name = plain ? summary.name : sql`(${summary.name} || '')`
+  const userId = plain ? summary.userId : sql`(${summary.userId} + 0)`
   switch (sort.replace('-', '') as 'name' | 'joined' | 'last_visit' | 'balance') {
     case 'name':
-      return [direction(summary.name), direction(summary.userId)]
+      return [direction(name), direction(userId)]
     case 'joined':
-      return [direction(summary.joinedAt), direction(summary.userId)]
-    case 'last_visit':
       return [
-        descending
-          ? sql`${summary.lastVisitAt} desc nulls last`
-          : sql`${summary.lastVisitAt} asc nulls first`,
-        asc(summary.name),
-        asc(summary.userId),
+        direction(plain ? summary.joinedAt : sql`(${summary.joinedAt} + interval '0 seconds')`),
+        direction(userId),
       ]
+    case 'last_visit': {
+      const lastVisit = plain ? summary.lastVisitAt : sql`(${summary.lastVisitAt} + interval '0 seconds')`
+      return [
+        descending ? sql`${lastVisit} desc nulls last` : sql`${lastVisit} asc nulls first`,
+        asc(name),
+        asc(userId),
+      ]
+    }
     case 'balance':
-      return [direction(summary.balanceOwing), asc(summary.name), asc(summary.userId)]
+      return [
+        direction(plain ? summary.balanceOwing : sql`(${summary.balanceOwing} + 0)`),
+        asc(name),
+        asc(userId),
+      ]
   }
 }
+
+/** At most this many matches are sorted as a set rather than read in the sort's index order. */
+const SORT_MATCHES_BELOW = 5000
 
 /**
  * The rows from `offset` on, at most `limit`: the page's members are found in the summaries alone (an
  * index read in the sort's order, skipping `offset` entries without joining anything), then joined to
  * the member, gym, price and offering.
  */
-function selectRows(options: MemberListOptions & { limit: number; offset: number; db?: Db }) {
+function selectRows(
+  options: MemberListOptions & { limit: number; offset: number; db?: Db; fewMatches?: boolean },
+) {
   const db = options.db
   const order = orderFor(options.filters.sort)
   const page = db
     .select({ userId: summary.userId })
     .from(summary)
     .where(listConditions(options))
-    .orderBy(...order)
+    .orderBy(...orderFor(options.filters.sort, { unindexed: options.fewMatches }))
     .limit(options.limit)
     .offset(options.offset)
     .as('page')
@@ -137,13 +157,13 @@ function selectRows(options: MemberListOptions & { limit: number; offset: number
 export type MemberListRow = Awaited<ReturnType<typeof selectRows>>[number]
 
 /** The page's statements as SQL (for `bench:members --explain`: the plans are part of the target). */
-export function memberPageStatements(options: MemberListOptions & { page: number; perPage: number }) {
-  const { page, perPage } = options
+export async function memberPageStatements(options: MemberListOptions & { page: number; perPage: number }) {
+  const { rowsQuery } = await planPage(options)
   return {
-    rows: selectRows({ ...options, limit: perPage, offset: (page - 1) * perPage }).toSQL(),
     ...Object.fromEntries(
       countStatements(options).map((statement, index) => [`count ${index + 1}`, statement.toSQL()]),
     ),
+    ...(rowsQuery ? { rows: rowsQuery.toSQL() } : {}),
   }
 }
 
@@ -200,12 +220,20 @@ function countStatements(options: MemberListOptions) {
 
 /** One page of the list, and how many members the filters match. */
 export async function findMemberPage(options: MemberListOptions & { page: number; perPage: number }) {
+  const { total, rowsQuery } = await planPage(options)
+  return { rows: rowsQuery ? await rowsQuery : [], total }
+}
+
+async function planPage(options: MemberListOptions & { page: number; perPage: number }) {
   const { page, perPage } = options
-  const [rows, ...counts] = await Promise.all([
-    selectRows({ ...options, limit: perPage, offset: (page - 1) * perPage }),
-    ...countStatements(options),
-  ])
-  return { rows, total: counts.reduce((sum, [row]) => sum + (row?.total ?? 0), 0) }
+  // The count first: it says whether the matches are few enough to sort as a set (a filter's own index
+  // finds them) or many (the sort's index finds a page of them at once), and whether the page is empty.
+  const counts = await Promise.all(countStatements(options))
+  const total = counts.reduce((sum, [row]) => sum + (row?.total ?? 0), 0)
+  const offset = (page - 1) * perPage
+  if (offset >= total) return { total, rowsQuery: null }
+  const fewMatches = total < SORT_MATCHES_BELOW && !countsFromTotals(options.filters)
+  return { total, rowsQuery: selectRows({ ...options, limit: perPage, offset, fewMatches }) }
 }
 
 /**

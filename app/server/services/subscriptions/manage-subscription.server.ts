@@ -202,7 +202,14 @@ export async function startSubscriptionEarly(options: { db: Db; now: Date; subsc
     const updated = await updateSubscriptionAtVersion({
       db: tx,
       subscription,
-      values: { upcomingState: null },
+      // The days until the original start are a period of their own (billed pro rata below); the
+      // engine renews into the first full period on the original start day, whose payment is the one
+      // made at sign-up.
+      values: {
+        upcomingState: null,
+        currentPeriodStart: data.start_date,
+        currentPeriodEnd: data.original_start_date,
+      },
       now,
     })
     if (data.pro_rata_amount > 0) {
