@@ -62,6 +62,9 @@ CREATE FUNCTION member_summaries_refresh(p_user_ids integer[]) RETURNS void
 LANGUAGE plpgsql
 AS $function$
 BEGIN
+  IF cardinality(p_user_ids) = 0 THEN
+    RETURN;
+  END IF;
   DELETE FROM member_summaries s
   USING unnest(p_user_ids) AS t(id)
   WHERE s.user_id = t.id
@@ -101,7 +104,9 @@ BEGIN
     grace_period_ends_at = excluded.grace_period_ends_at, pause_start_at = excluded.pause_start_at,
     pause_end_at = excluded.pause_end_at, upcoming_state = excluded.upcoming_state,
     balance_owing = excluded.balance_owing, force_price_amount = excluded.force_price_amount,
-    last_visit_at = excluded.last_visit_at;
+    last_visit_at = excluded.last_visit_at
+  -- A row already equal is left alone (no new row version, nothing for member_counts to do).
+  WHERE (s.*) IS DISTINCT FROM (excluded.*);
 END
 $function$;
 --> statement-breakpoint
@@ -143,9 +148,17 @@ CREATE FUNCTION member_summaries_subscriptions_updated() RETURNS trigger
 LANGUAGE plpgsql
 AS $function$
 BEGIN
+  -- Only memberships whose listed columns changed (a version bump or pause-day count touches nothing).
   PERFORM member_summaries_refresh(ARRAY(
-    SELECT n.user_id FROM new_rows n WHERE NOT n.is_staging
-    UNION SELECT o.user_id FROM old_rows o WHERE NOT o.is_staging
+    SELECT n.user_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+    WHERE (n.user_id, n.gym_id, n.price_id, n.start_date, n.current_period_start, n.current_period_end,
+        n.cancelled_at, n.undo_cancellation_until, n.grace_period_ends_at, n.pause_start_at, n.pause_end_at,
+        n.upcoming_state, n.balance_owing, n.force_price_amount, n.is_staging, n.created_at)
+      IS DISTINCT FROM (o.user_id, o.gym_id, o.price_id, o.start_date, o.current_period_start,
+        o.current_period_end, o.cancelled_at, o.undo_cancellation_until, o.grace_period_ends_at,
+        o.pause_start_at, o.pause_end_at, o.upcoming_state, o.balance_owing, o.force_price_amount,
+        o.is_staging, o.created_at)
+    UNION SELECT o.user_id FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE o.user_id <> n.user_id
   ));
   RETURN NULL;
 END
