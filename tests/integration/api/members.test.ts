@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, payments, subscriptions, users, visits } from '~/db/schema'
 import type { MemberState } from '~/features/billing-debugging/contract'
@@ -484,6 +484,37 @@ describeEachDatabase('members list API', (database) => {
       expect(detail.membership?.reason).not.toMatch(/\$|owes|paid up/)
       expect((await trainer.get(`/users/${member.id}/payments`)).status).toBe(403)
       expect((await trainer.get(`/users/${member.id}/visits`)).status).toBe(200)
+    })
+  })
+
+  describe('a change and its history line', () => {
+    it('commit together: when the line cannot be written, the pause is not kept either', async () => {
+      const { db } = database
+      const browser = await signIn({ admin: true })
+      const { subscription } = await memberWithMembership({
+        seed: 'atomic',
+        gymIndex: 0,
+        startDate: addDays(today, -20),
+      })
+      // A fault in the history table, for this one action only.
+      await db.execute(sql`create function refuse_pause_audit() returns trigger language plpgsql as $$
+        begin raise exception 'history unavailable'; end $$`)
+      await db.execute(sql`create trigger refuse_pause_audit before insert on audit_log for each row
+        when (new.action = 'membership.paused') execute function refuse_pause_audit()`)
+      try {
+        const paused = await browser.post(`/subscriptions/${subscription.id}/pause`, {
+          version: subscription.version,
+          start_date: addDays(today, 10),
+          end_date: addDays(today, 16),
+        })
+        expect(paused.status).toBe(500)
+      } finally {
+        await db.execute(sql`drop trigger refuse_pause_audit on audit_log`)
+        await db.execute(sql`drop function refuse_pause_audit()`)
+      }
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id))
+      expect(row?.pauseStartAt).toBeNull()
+      expect(row?.version).toBe(subscription.version)
     })
   })
 

@@ -66,21 +66,25 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
       })
       return c.json({ data: toSubscriptionResource(joined.subscription) }, 201)
     }
-    const created = await createMembership({
-      db,
-      now: c.var.now,
-      organisationId: user.organisationId,
-      userId: memberId,
-      priceId: body.price_id,
-      gymId: body.gym_id,
-      startDate: body.start_date,
-      privatePriceLinkId: body.private_price_link_id,
-    })
-    await auditMembership(c.var.database.db, {
-      actorId: user.id,
-      subscription: created,
-      action: 'membership.created',
-      description: `Membership added, starting ${formatDate(created.startDate)}`,
+    // The change and its history line commit together (ADR 025): neither is kept without the other.
+    const created = await db.transaction(async (tx) => {
+      const membership = await createMembership({
+        db: tx,
+        now: c.var.now,
+        organisationId: user.organisationId,
+        userId: memberId,
+        priceId: body.price_id,
+        gymId: body.gym_id,
+        startDate: body.start_date,
+        privatePriceLinkId: body.private_price_link_id,
+      })
+      await auditMembership(tx, {
+        actorId: user.id,
+        subscription: membership,
+        action: 'membership.created',
+        description: `Membership added, starting ${formatDate(membership.startDate)}`,
+      })
+      return membership
     })
     return c.json({ data: toSubscriptionResource(created) }, 201)
   })
@@ -89,21 +93,22 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
     const body = c.req.valid('json')
     assertVersion(subscription, body.version)
-    const db = c.var.database.db
-    await pauseSubscription({
-      db,
-      now: c.var.now,
-      organisationId: subscription.organisationId,
-      subscriptionId: subscription.id,
-      startDate: body.start_date,
-      endDate: body.end_date,
-      createdByUserId: user.id,
-    })
-    await auditMembership(c.var.database.db, {
-      actorId: user.id,
-      subscription,
-      action: 'membership.paused',
-      description: `Paused from ${formatDate(body.start_date)} to ${formatDate(body.end_date)}`,
+    await c.var.database.db.transaction(async (tx) => {
+      await pauseSubscription({
+        db: tx,
+        now: c.var.now,
+        organisationId: subscription.organisationId,
+        subscriptionId: subscription.id,
+        startDate: body.start_date,
+        endDate: body.end_date,
+        createdByUserId: user.id,
+      })
+      await auditMembership(tx, {
+        actorId: user.id,
+        subscription,
+        action: 'membership.paused',
+        description: `Paused from ${formatDate(body.start_date)} to ${formatDate(body.end_date)}`,
+      })
     })
     return c.json({ data: toSubscriptionResource(await reload(c, subscription)) }, 200)
   })
@@ -112,33 +117,35 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
     const body = c.req.valid('json')
     assertVersion(subscription, body.version)
-    const db = c.var.database.db
-    const updated = body.immediately
-      ? await cancelSubscriptionNow({
-          db,
-          now: c.var.now,
-          subscription,
-          reasons: body.reasons,
-          // A blank comment box is no comment.
-          comments: body.comments || null,
-        })
-      : await cancelSubscription({
-          db,
-          now: c.var.now,
-          organisationId: subscription.organisationId,
-          subscriptionId: subscription.id,
-          reasons: body.reasons,
-          comments: body.comments || null,
-        })
-    const why = body.reasons.length > 0 ? ` (${body.reasons.join(', ')})` : ''
-    await auditMembership(c.var.database.db, {
-      actorId: user.id,
-      subscription,
-      action: body.immediately ? 'membership.cancelled_now' : 'membership.cancelled',
-      description: body.immediately
-        ? `Cancelled now${why}`
-        : `Cancelled at the end of the period${updated.currentPeriodEnd ? `, ${formatDate(updated.currentPeriodEnd)}` : ''}${why}`,
-      details: body.comments ? { comments: body.comments } : {},
+    const updated = await c.var.database.db.transaction(async (tx) => {
+      const cancelled = body.immediately
+        ? await cancelSubscriptionNow({
+            db: tx,
+            now: c.var.now,
+            subscription,
+            reasons: body.reasons,
+            // A blank comment box is no comment.
+            comments: body.comments || null,
+          })
+        : await cancelSubscription({
+            db: tx,
+            now: c.var.now,
+            organisationId: subscription.organisationId,
+            subscriptionId: subscription.id,
+            reasons: body.reasons,
+            comments: body.comments || null,
+          })
+      const why = body.reasons.length > 0 ? ` (${body.reasons.join(', ')})` : ''
+      await auditMembership(tx, {
+        actorId: user.id,
+        subscription,
+        action: body.immediately ? 'membership.cancelled_now' : 'membership.cancelled',
+        description: body.immediately
+          ? `Cancelled now${why}`
+          : `Cancelled at the end of the period${cancelled.currentPeriodEnd ? `, ${formatDate(cancelled.currentPeriodEnd)}` : ''}${why}`,
+        details: body.comments ? { comments: body.comments } : {},
+      })
+      return cancelled
     })
     return c.json({ data: toSubscriptionResource(updated) }, 200)
   })
@@ -146,12 +153,15 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.undo, async (c) => {
     const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
     assertVersion(subscription, c.req.valid('json').version)
-    const updated = await undoCancellation({ db: c.var.database.db, now: c.var.now, subscription })
-    await auditMembership(c.var.database.db, {
-      actorId: user.id,
-      subscription,
-      action: 'membership.cancellation_undone',
-      description: 'Cancellation undone',
+    const updated = await c.var.database.db.transaction(async (tx) => {
+      const undone = await undoCancellation({ db: tx, now: c.var.now, subscription })
+      await auditMembership(tx, {
+        actorId: user.id,
+        subscription,
+        action: 'membership.cancellation_undone',
+        description: 'Cancellation undone',
+      })
+      return undone
     })
     return c.json({ data: toSubscriptionResource(updated) }, 200)
   })
@@ -160,19 +170,21 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
     const body = c.req.valid('json')
     assertVersion(subscription, body.version)
-    await recordManualPayment({
-      db: c.var.database.db,
-      now: c.var.now,
-      subscription,
-      amount: body.amount,
-      note: body.note,
-      processedByUserId: user.id,
-    })
-    await auditMembership(c.var.database.db, {
-      actorId: user.id,
-      subscription,
-      action: 'payment.recorded',
-      description: `Payment of ${formatCents(body.amount)} recorded${body.note ? ` (${body.note})` : ''}`,
+    await c.var.database.db.transaction(async (tx) => {
+      await recordManualPayment({
+        db: tx,
+        now: c.var.now,
+        subscription,
+        amount: body.amount,
+        note: body.note,
+        processedByUserId: user.id,
+      })
+      await auditMembership(tx, {
+        actorId: user.id,
+        subscription,
+        action: 'payment.recorded',
+        description: `Payment of ${formatCents(body.amount)} recorded${body.note ? ` (${body.note})` : ''}`,
+      })
     })
     return c.json({ data: toSubscriptionResource(await reload(c, subscription)) }, 200)
   })
@@ -188,12 +200,15 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.startEarly, async (c) => {
     const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
     assertVersion(subscription, c.req.valid('json').version)
-    const started = await startSubscriptionEarly({ db: c.var.database.db, now: c.var.now, subscription })
-    await auditMembership(c.var.database.db, {
-      actorId: user.id,
-      subscription,
-      action: 'membership.started_early',
-      description: `Started early instead of on ${formatDate(started.original_start_date)}, ${formatCents(started.pro_rata_amount)} for the days between`,
+    const started = await c.var.database.db.transaction(async (tx) => {
+      const early = await startSubscriptionEarly({ db: tx, now: c.var.now, subscription })
+      await auditMembership(tx, {
+        actorId: user.id,
+        subscription,
+        action: 'membership.started_early',
+        description: `Started early instead of on ${formatDate(early.original_start_date)}, ${formatCents(early.pro_rata_amount)} for the days between`,
+      })
+      return early
     })
     return c.json({ data: toSubscriptionResource(started.subscription) }, 200)
   })
@@ -202,38 +217,39 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     const body = c.req.valid('json')
     const { subscription, user } = await subscriptionFor(c, body.subscription_id, 'manage')
     assertVersion(subscription, body.version)
-    const db = c.var.database.db
-    const scheduled = await schedulePriceChange({
-      db,
-      now: c.var.now,
-      subscription,
-      priceId: body.price_id,
-      date: body.date,
-      scheduledByUserId: user.id,
+    // The change, the member's notice (the outbox) and the history line commit together.
+    await c.var.database.db.transaction(async (tx) => {
+      const scheduled = await schedulePriceChange({
+        db: tx,
+        now: c.var.now,
+        subscription,
+        priceId: body.price_id,
+        date: body.date,
+        scheduledByUserId: user.id,
+      })
+      // The member is told, in the words staff previewed (issue 15).
+      const notice = await previewPriceChangeMail({
+        db: tx,
+        now: c.var.now,
+        subscription,
+        priceId: body.price_id,
+        date: scheduled.takesEffectOn,
+      })
+      await c.var.mailer.send({
+        db: tx,
+        organisationId: subscription.organisationId,
+        to: notice.to,
+        message: { subject: notice.subject, html: notice.html, text: notice.text },
+      })
+      await auditMembership(tx, {
+        actorId: user.id,
+        subscription,
+        action: 'membership.price_change_scheduled',
+        description: `Price change to ${formatCents(scheduled.to.amount)} scheduled for ${formatDate(scheduled.takesEffectOn)}; the member was e-mailed`,
+        details: { price_id: body.price_id },
+      })
     })
-    // The member is told, in the words staff previewed (issue 15).
-    const notice = await previewPriceChangeMail({
-      db,
-      now: c.var.now,
-      subscription,
-      priceId: body.price_id,
-      date: scheduled.takesEffectOn,
-    })
-    await c.var.mailer.send({
-      db,
-      organisationId: subscription.organisationId,
-      to: notice.to,
-      message: { subject: notice.subject, html: notice.html, text: notice.text },
-    })
-    const changed = await reload(c, subscription)
-    await auditMembership(db, {
-      actorId: user.id,
-      subscription,
-      action: 'membership.price_change_scheduled',
-      description: `Price change to ${formatCents(scheduled.to.amount)} scheduled for ${formatDate(scheduled.takesEffectOn)}; the member was e-mailed`,
-      details: { price_id: body.price_id },
-    })
-    return c.json({ data: toSubscriptionResource(changed) }, 200)
+    return c.json({ data: toSubscriptionResource(await reload(c, subscription)) }, 200)
   })
 
   api.openapi(routes.preview, async (c) => {
