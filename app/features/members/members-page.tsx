@@ -1,21 +1,26 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table'
-import { ArrowDown, ArrowUp, Plus, UserRoundSearch } from 'lucide-react'
-import { ListFooter } from '~/components/list-footer'
+import { createColumnHelper } from '@tanstack/react-table'
+import { Plus, UserRoundSearch } from 'lucide-react'
+import { ExportCsvButton } from '~/components/lists/export-csv-button'
+import { ListFooter } from '~/components/lists/list-footer'
+import {
+  type ListColumnMeta,
+  type ListFeatures,
+  SortableTable,
+  sortLinkClass,
+} from '~/components/lists/sortable-table'
 import { MemberPhoto } from '~/components/member-photo'
 import { Page } from '~/components/page'
 import { Badge } from '~/components/ui/badge'
 import { buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
-import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import type { MemberState } from '~/features/billing-debugging/contract'
 import { formatDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
-import type { MemberFilterOptions, MemberFilterState, MemberRow, MemberSort } from './contract'
-import { ExportMembersButton } from './export-members-button'
+import type { MemberFilterOptions, MemberFilterState, MemberRow } from './contract'
 import { hasFilters, MemberFilters } from './member-filters-toolbar'
 import { memberStateWords } from './member-states'
 import { memberQueries } from './queries'
@@ -35,7 +40,12 @@ export function MembersPage(props: { search: MembersSearch }) {
       description={description}
       actions={
         <>
-          <ExportMembersButton search={search} total={page.meta.total} />
+          <ExportCsvButton
+            endpoint="/api/members/export"
+            filters={search}
+            total={page.meta.total}
+            noun={{ one: 'member', many: 'members' }}
+          />
           {/* Members are added by those who run a gym: the same people who see money (ADR 014). */}
           {options.sees_money ? (
             <Link to="/console/members/create" className={buttonStyles({ variant: 'primary' })}>
@@ -108,15 +118,9 @@ function EmptyMembers(props: { search: MembersSearch }) {
   )
 }
 
-const features = tableFeatures({})
-const column = createColumnHelper<typeof features, MemberRow>()
+const column = createColumnHelper<ListFeatures, MemberRow>()
 
-interface ColumnMeta {
-  align?: 'end'
-  /** Columns phones do without, so the list reads at 390 px without scrolling sideways. */
-  hideOnPhone?: boolean
-  /** The sort this column's header toggles (ascending first, or descending first for dates/money). */
-  sort?: { key: string; descendingFirst?: boolean }
+interface ColumnMeta extends ListColumnMeta {
   money?: boolean
 }
 
@@ -236,66 +240,23 @@ function StateBadge(props: { row: MemberRow; filteredState: MemberState | undefi
 }
 
 function MembersTable(props: { rows: MemberRow[]; search: MembersSearch; options: MemberFilterOptions }) {
-  const table = useTable<typeof features, MemberRow>({
-    features,
-    meta: { filteredState: props.search.state },
-    columns: props.options.sees_money ? allColumns : columnsWithoutMoney,
-    data: props.rows,
-  })
-  const sort = props.search.sort ?? 'name'
   return (
-    <TableFrame>
-      <Table aria-label="Members">
-        <TableHeader>
-          {table.getFlatHeaders().map((header) => {
-            const meta = header.column.columnDef.meta as ColumnMeta | undefined
-            const label = flexRender(header.column.columnDef.header, header.getContext())
-            const current = meta?.sort ? sortDirection(sort, meta.sort.key) : undefined
-            return (
-              <Column
-                key={header.id}
-                align={meta?.align === 'end' ? 'end' : 'start'}
-                className={meta?.hideOnPhone ? 'hidden md:table-cell' : undefined}
-                aria-sort={current ?? (meta?.sort ? 'none' : undefined)}
-              >
-                {meta?.sort ? (
-                  <Link
-                    to="/console/members"
-                    search={{ ...props.search, sort: nextSort(sort, meta.sort), page: undefined }}
-                    className="inline-flex items-center gap-1 text-inherit no-underline hover:text-slate-900"
-                  >
-                    {label}
-                    {current === 'ascending' ? <ArrowUp aria-hidden="true" className="size-3.5" /> : null}
-                    {current === 'descending' ? <ArrowDown aria-hidden="true" className="size-3.5" /> : null}
-                  </Link>
-                ) : (
-                  label
-                )}
-              </Column>
-            )
-          })}
-        </TableHeader>
-        <TableBody>
-          {table.getRowModel().rows.map((row) => (
-            <Row key={row.id}>
-              {row.getAllCells().map((cell, index) => {
-                const meta = cell.column.columnDef.meta as ColumnMeta | undefined
-                return (
-                  <Cell
-                    key={cell.id}
-                    isRowHeader={index === 0}
-                    align={meta?.align === 'end' ? 'end' : 'start'}
-                    className={meta?.hideOnPhone ? 'hidden md:table-cell' : undefined}
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </Cell>
-                )
-              })}
-            </Row>
-          ))}
-        </TableBody>
-      </Table>
-    </TableFrame>
+    <SortableTable
+      label="Members"
+      columns={props.options.sees_money ? allColumns : columnsWithoutMoney}
+      rows={props.rows}
+      meta={{ filteredState: props.search.state }}
+      sort={props.search.sort ?? 'name'}
+      sortLink={(sort, children) => (
+        <Link
+          to="/console/members"
+          search={{ ...props.search, sort, page: undefined }}
+          className={sortLinkClass}
+        >
+          {children}
+        </Link>
+      )}
+    />
   )
 }
 
@@ -309,19 +270,4 @@ function filteredStateOf(meta: unknown): MemberState | undefined {
   if (state === 'cancelling') return 'cancelled'
   if (state === 'no_subscription') return 'no_membership'
   return state
-}
-
-function sortDirection(sort: MemberSort, key: string): 'ascending' | 'descending' | undefined {
-  if (sort === key) return 'ascending'
-  if (sort === `-${key}`) return 'descending'
-  return undefined
-}
-
-/** A header's press: its sort in its first direction, then the other way. */
-function nextSort(sort: MemberSort, column: { key: string; descendingFirst?: boolean }): MemberSort {
-  const ascending = column.key as MemberSort
-  const descending = `-${column.key}` as MemberSort
-  if (sort === ascending) return descending
-  if (sort === descending) return ascending
-  return column.descendingFirst ? descending : ascending
 }

@@ -3,12 +3,12 @@ import type { Context } from 'hono'
 import { callerMayUse, gymScope, requireArea, requireStaff, type StaffCaller } from '~/access/caller.server'
 import { findVisibleOffering } from '~/access/catalogue.server'
 import type { ParsedMemberFilters } from '~/features/members/contract'
-import { calendarDateAt } from '~/server/billing/calendar'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
 import { findMemberFilterOptions } from '~/server/services/members/find-member-filter-options.server'
 import { findMemberPage, forEachMemberBatch } from '~/server/services/members/find-member-page.server'
 import { membersCsvHeader, membersCsvRows } from '~/server/services/members/members-csv.server'
 import type { ApiEnv } from '../context'
+import { csvDownload } from '../csv-download'
 import { paginate } from '../envelope'
 import { toMemberRowResource } from '../resources/member'
 import { memberRoutes as routes } from './members.routes'
@@ -78,18 +78,12 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
       changes: { filters: { ...c.req.valid('json') } },
     })
 
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
-    const writer = writable.getWriter()
-    const encoder = new TextEncoder()
-    const write = async (text: string) => {
-      await writer.ready
-      await writer.write(encoder.encode(text))
-    }
-    void (async () => {
-      try {
-        // A byte-order mark, so a spreadsheet opens the file as UTF-8 (names with macrons).
-        await write(`\uFEFF${membersCsvHeader({ seesMoney })}`)
-        await forEachMemberBatch(
+    return csvDownload(c, {
+      list: 'members',
+      scope,
+      header: membersCsvHeader({ seesMoney }),
+      rows: (write) =>
+        forEachMemberBatch(
           {
             db,
             organisationId: caller.organisationId,
@@ -105,19 +99,7 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
                 { seesMoney },
               ),
             ),
-        )
-        await writer.close()
-      } catch (error) {
-        await writer.abort(error).catch(() => undefined)
-      }
-    })()
-
-    const gymPart = scope.wholeOrganisation ? 'all-gyms' : `gyms-${scope.gymIds.join('-')}`
-    const fileName = `members-${gymPart}-${calendarDateAt(now)}.csv`
-    return c.body(readable, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Cache-Control': 'no-store',
+        ),
     })
   })
 }

@@ -2,22 +2,28 @@ import { Download } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/toast'
-import type { MembersSearch } from './search'
 
 /**
- * Exports exactly the filtered list (`POST /api/members/export` with the address's filters) and saves
- * it as a file. The file streams in: the button counts the members received against the list's total,
- * so a long export shows it is moving, and stays busy (a second press does nothing) until it is saved.
+ * Exports exactly the filtered list (`POST <endpoint>` with the address's filters, e.g.
+ * `/api/members/export`) and saves it as a file. The file streams in: the button counts the rows
+ * received against the list's total, so a long export shows it is moving, and stays busy (a second
+ * press does nothing) until it is saved.
  */
-export function ExportMembersButton(props: { search: MembersSearch; total: number }) {
+export function ExportCsvButton(props: {
+  endpoint: `/api/${string}/export`
+  /** The list's filters and sort (not its page). */
+  filters: Record<string, unknown>
+  total: number
+  noun: { one: string; many: string }
+}) {
   const [received, setReceived] = useState<number | null>(null)
   const busy = received !== null
-  const { page: _page, ...filters } = props.search
+  const { page: _page, ...filters } = props.filters
 
-  async function exportMembers() {
+  async function exportRows() {
     setReceived(0)
     try {
-      const response = await fetch('/api/members/export', {
+      const response = await fetch(props.endpoint, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -38,8 +44,11 @@ export function ExportMembersButton(props: { search: MembersSearch; total: numbe
         // The header is the first line.
         setReceived(Math.max(0, lines - 1))
       }
-      save(new Blob(parts, { type: 'text/csv' }), fileNameOf(response) ?? 'members.csv')
-      toast.success(`Exported ${Math.max(0, lines - 1).toLocaleString('en-NZ')} members`)
+      const rows = Math.max(0, lines - 1)
+      save(new Blob(parts, { type: 'text/csv' }), fileNameOf(response) ?? 'export.csv')
+      toast.success(
+        `Exported ${rows.toLocaleString('en-NZ')} ${rows === 1 ? props.noun.one : props.noun.many}`,
+      )
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The export could not be downloaded. Try again.')
     } finally {
@@ -48,7 +57,7 @@ export function ExportMembersButton(props: { search: MembersSearch; total: numbe
   }
 
   return (
-    <Button variant="secondary" isPending={busy} onPress={exportMembers} isDisabled={props.total === 0}>
+    <Button variant="secondary" isPending={busy} onPress={exportRows} isDisabled={props.total === 0}>
       <Download aria-hidden="true" className="size-4" />
       {busy
         ? `Exporting ${received.toLocaleString('en-NZ')} of ${props.total.toLocaleString('en-NZ')}…`
