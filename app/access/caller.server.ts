@@ -98,6 +98,20 @@ export function gymScope(caller: StaffCaller, gymId: number | undefined): GymSco
   return { gymIds: [gymId], wholeOrganisation: false }
 }
 
+/**
+ * The gyms whose money a query covers (payments, ADR 014): like `gymScope`, but only the gyms the caller
+ * runs (organisation admins: all). A gym they work at only as a trainer is a 403; one they don't work at
+ * is unknown (404).
+ */
+export function moneyScope(caller: StaffCaller, gymId: number | undefined): GymScope {
+  if (caller.isOrganisationAdmin) return gymScope(caller, gymId)
+  const adminGymIds = caller.gymIds.filter((_, index) => caller.access.gymRoles[index] === 'admin')
+  if (gymId === undefined) return { gymIds: adminGymIds, wholeOrganisation: false }
+  if (!caller.gymIds.includes(gymId)) throw new AppError('NOT_FOUND', 'Gym not found.')
+  if (!adminGymIds.includes(gymId)) throw new AppError('FORBIDDEN', unauthorisedMessage)
+  return { gymIds: [gymId], wholeOrganisation: false }
+}
+
 /** An organisation admin of `organisationId`; another organisation is a 404, other staff a 403. */
 export async function requireOrganisationAdmin(c: Context<ApiEnv>, organisationId: number) {
   const caller = await requireStaff(c)

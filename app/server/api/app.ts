@@ -21,6 +21,7 @@ import { registerMembershipRoutes } from './routes/membership'
 import { registerOfferingRoutes } from './routes/offerings'
 import { registerOrganisationRoutes } from './routes/organisations'
 import { registerPaymentMethodRoutes } from './routes/payment-methods'
+import { registerPaymentRoutes } from './routes/payments'
 import { registerPriceChangeRoutes } from './routes/price-changes'
 import { registerPriceRoutes } from './routes/prices'
 import { registerProfilePictureRoutes } from './routes/profile-pictures'
@@ -78,6 +79,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerMemberRoutes(api)
   // After the list's own paths (`/members/filter-options`), which `/members/{id}` would otherwise take.
   registerMemberRecordRoutes(api)
+  registerPaymentRoutes(api)
   registerDashboardRoutes(api)
   registerProfilePictureRoutes(api)
   registerMeRoutes(api)

@@ -1,0 +1,92 @@
+import { paymentStatuses, paymentTypes } from '~/db/schema/enums'
+import { calendarDate, MAX_RECORD_ID, z } from '~/lib/validation'
+import { MAX_FILTER_AMOUNT, paymentFilterStatuses, paymentFilterTypes, paymentSorts } from './payment-filters'
+
+export * from './payment-filters'
+
+/**
+ * The payments list (issue 16): `GET /api/payments` and `POST /api/payments/export` take the same
+ * filters, so the file holds exactly the rows the screen lists. Money is integer cents; days are
+ * Pacific/Auckland calendar days (`YYYY-MM-DD`), instants ISO 8601.
+ */
+
+const recordId = z.coerce.number().int().positive().max(MAX_RECORD_ID)
+const yesNo = z.enum(['true', 'false']).transform((value) => value === 'true')
+const cents = z.coerce.number().int().min(0).max(MAX_FILTER_AMOUNT)
+
+const filterShape = {
+  /** A member's name or e-mail, or part of it. */
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(paymentFilterStatuses).optional(),
+  type: z.enum(paymentFilterTypes).optional(),
+  gym_id: recordId.optional(),
+  due_from: calendarDate.optional(),
+  due_to: calendarDate.optional(),
+  /** Only retries of a failed payment. */
+  retries: z.union([z.boolean(), yesNo]).optional(),
+  amount_min: cents.optional(),
+  amount_max: cents.optional(),
+  sort: z.enum(paymentSorts).default('-due_on'),
+}
+
+export const dueRangeMessage = 'Choose a day on or after the “due from” day'
+export const amountRangeMessage = 'Choose an amount at least the “from” amount'
+
+type RangeFields = { due_from?: string; due_to?: string; amount_min?: number; amount_max?: number }
+const inOrder = <T extends z.ZodType<RangeFields>>(schema: T) =>
+  schema
+    .refine((f) => !f.due_from || !f.due_to || f.due_from <= f.due_to, {
+      path: ['due_to'],
+      message: dueRangeMessage,
+    })
+    .refine((f) => f.amount_min === undefined || f.amount_max === undefined || f.amount_min <= f.amount_max, {
+      path: ['amount_max'],
+      message: amountRangeMessage,
+    })
+
+/** The filters, as a JSON body (the export). */
+export const paymentFiltersSchema = inOrder(z.object(filterShape))
+export type PaymentFilters = z.input<typeof paymentFiltersSchema>
+export type ParsedPaymentFilters = z.output<typeof paymentFiltersSchema>
+
+/** The filters and the page, as a query string (the list). */
+export const paymentsQuerySchema = inOrder(
+  z.object({
+    ...filterShape,
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    per_page: z.coerce.number().int().min(1).max(100).default(25),
+  }),
+)
+export type PaymentsQuery = z.input<typeof paymentsQuerySchema>
+
+const named = z.object({ id: z.number().int(), name: z.string() })
+
+export const paymentRowSchema = z.object({
+  id: z.number().int(),
+  due_on: z.string(),
+  paid_at: z.string().nullable(),
+  member: named,
+  gym: named,
+  /** Cents; the surcharge (card fee passed on) is on top. */
+  amount: z.number().int(),
+  surcharge: z.number().int(),
+  type: z.enum(paymentTypes),
+  status: z.enum(paymentStatuses).or(z.string()),
+  status_kind: z.enum(['success', 'upcoming', 'pending', 'failed']),
+  /** Why it failed, in words ("Insufficient funds"); null unless failed. */
+  failure_reason: z.string().nullable(),
+  period_start_at: z.string().nullable(),
+  period_end_at: z.string().nullable(),
+  is_retry: z.boolean(),
+  is_pro_rata: z.boolean(),
+})
+export type PaymentRow = z.infer<typeof paymentRowSchema>
+
+/** The filtered set's totals, in cents (amount and surcharge), whatever the page. */
+export const paymentTotalsSchema = z.object({
+  count: z.number().int(),
+  collected: z.number().int(),
+  pending: z.number().int(),
+  failed: z.number().int(),
+})
+export type PaymentTotals = z.infer<typeof paymentTotalsSchema>

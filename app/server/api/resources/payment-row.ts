@@ -1,0 +1,27 @@
+import { failureReasonWords, type PaymentRow } from '~/features/payments/contract'
+import { paymentStatusKind } from '~/features/subscriptions/subscription-state'
+import type { PaymentListRow } from '~/server/services/payments/find-payment-page.server'
+
+/** A payment of the payments list: its status as SPEC §4 reads it, and why it failed in words. */
+export function toPaymentRowResource(row: PaymentListRow): PaymentRow {
+  const { payment } = row
+  const kind = paymentStatusKind(payment.status)
+  return {
+    id: payment.id,
+    due_on: payment.dueOn,
+    paid_at: payment.paidAt?.toISOString() ?? null,
+    member: row.member,
+    gym: row.gym,
+    amount: payment.amount,
+    surcharge: payment.surcharge,
+    type: payment.type,
+    status: payment.status,
+    status_kind: kind,
+    failure_reason:
+      kind === 'failed' ? failureReasonWords(payment.errorStatus, payment.errorDescription) : null,
+    period_start_at: payment.periodStartAt,
+    period_end_at: payment.periodEndAt,
+    is_retry: payment.isRetry,
+    is_pro_rata: payment.isProRata,
+  }
+}

@@ -1,0 +1,60 @@
+import { stringify } from 'csv-stringify/sync'
+import { type PaymentRow, paymentFilterStatusLabels } from '~/features/payments/contract'
+import { formatDate } from '~/lib/dates'
+
+/**
+ * The payments list as CSV rows (csv-stringify: quoting, and `escape_formulas` so a cell starting with
+ * `=`, `+`, `-`, `@`, tab or carriage return cannot run in a spreadsheet). Money in dollars as numbers
+ * (`25.00`), days in en-NZ with the ISO value in the next column.
+ */
+const columns = [
+  'Due',
+  'Due (ISO)',
+  'Paid',
+  'Paid (ISO)',
+  'Member',
+  'Gym',
+  'Amount',
+  'Surcharge',
+  'Type',
+  'Status',
+  'Reason',
+  'Period from (ISO)',
+  'Period to (ISO)',
+  'Retry',
+  'Pro rata',
+]
+
+const dollars = (cents: number) => (cents / 100).toFixed(2)
+const typeWords = { bank_account: 'Bank account', stripe_card: 'Card', manual: 'At the desk' } as const
+const statusWords = {
+  success: paymentFilterStatusLabels.sent,
+  upcoming: paymentFilterStatusLabels.upcoming,
+  pending: paymentFilterStatusLabels.pending,
+  failed: paymentFilterStatusLabels.failed,
+} as const
+
+export const paymentsCsvHeader = (): string => stringify([columns], { escape_formulas: true })
+
+export function paymentsCsvRows(rows: PaymentRow[]): string {
+  return stringify(
+    rows.map((row) => [
+      formatDate(row.due_on),
+      row.due_on,
+      row.paid_at ? formatDate(row.paid_at) : '',
+      row.paid_at ?? '',
+      row.member.name,
+      row.gym.name,
+      dollars(row.amount),
+      dollars(row.surcharge),
+      typeWords[row.type],
+      statusWords[row.status_kind],
+      row.failure_reason ?? '',
+      row.period_start_at ?? '',
+      row.period_end_at ?? '',
+      row.is_retry ? 'Yes' : 'No',
+      row.is_pro_rata ? 'Yes' : 'No',
+    ]),
+    { escape_formulas: true },
+  )
+}
