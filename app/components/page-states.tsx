@@ -70,6 +70,7 @@ export function LoadFailedPage(props: { title: string; description: string; erro
 /** The screens that show one gym at a time, chosen by `?gym_id=`. */
 type GymScreen =
   | '/console/members'
+  | '/console/payments'
   | '/console/offerings'
   | '/console/active-user-debugging'
   | '/console/expected-payments-debugging'

@@ -1,20 +1,16 @@
 import { useNavigate } from '@tanstack/react-router'
 import { SlidersHorizontal, X } from 'lucide-react'
-import { useEffect, useEffectEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { ToggleButton } from 'react-aria-components'
+import { DayFilter } from '~/components/lists/day-filter'
+import { useTextFilter } from '~/components/lists/use-text-filter'
 import { Button, buttonStyles } from '~/components/ui/button'
-import { DateField } from '~/components/ui/date-field'
 import { Select, SelectItem } from '~/components/ui/select'
 import { TextField } from '~/components/ui/text-field'
-import { useDebouncedValue } from '~/features/shell/use-debounced-value'
-import { isRealDay } from '~/lib/calendar-days'
 import type { MemberFilterOptions } from './contract'
 import { type MemberFilterState, memberFilterStates } from './member-filters'
 import { memberFilterStateLabels } from './member-states'
 import type { MembersSearch } from './search'
-
-/** How long the text filter waits after the last key before it asks (the global search waits 600 ms). */
-const SEARCH_DELAY_MS = 400
 
 const notVisitedChoices = [7, 14, 30, 60, 90] as const
 
@@ -44,19 +40,7 @@ export function MemberFilters(props: { search: MembersSearch; options: MemberFil
   const apply = (changes: Partial<MembersSearch>, replace = false) =>
     navigate({ to: '/console/members', search: { ...search, ...changes, page: undefined }, replace })
 
-  const [text, setText] = useState(search.search ?? '')
-  const typed = useDebouncedValue(text.trim(), SEARCH_DELAY_MS)
-  // Back or a link may change the address's text: the field follows it.
-  const [seen, setSeen] = useState(search.search)
-  if (seen !== search.search) {
-    setSeen(search.search)
-    setText(search.search ?? '')
-  }
-  // Only a settled change of the text asks again; the address's other filters are read as they are then.
-  const applyText = useEffectEvent((settled: string) => {
-    if (settled !== (search.search ?? '')) void apply({ search: settled || undefined }, true)
-  })
-  useEffect(() => applyText(typed), [typed])
+  const [text, setText] = useTextFilter(search.search, (settled) => void apply({ search: settled }, true))
 
   const active = activeFilterCount(search)
   return (
@@ -172,12 +156,12 @@ export function MemberFilters(props: { search: MembersSearch; options: MemberFil
           </Select>
         ) : null}
         <div className="flex flex-wrap gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-4">
-          <JoinedDay
+          <DayFilter
             label="Joined from"
             value={search.joined_from}
             onChange={(day) => apply({ joined_from: day })}
           />
-          <JoinedDay
+          <DayFilter
             label="Joined to"
             value={search.joined_to}
             onChange={(day) => apply({ joined_to: day })}
@@ -200,37 +184,5 @@ export function MemberFilters(props: { search: MembersSearch; options: MemberFil
         </div>
       ) : null}
     </section>
-  )
-}
-
-/**
- * A day the list starts or ends at: applied once it is a whole day (or emptied), so half-typed boxes
- * don't ask the server on every digit. A day that doesn't exist is said so under the boxes.
- */
-function JoinedDay(props: {
-  label: string
-  value: string | undefined
-  onChange: (day: string | undefined) => void
-}) {
-  const [draft, setDraft] = useState(props.value ?? '')
-  const [seen, setSeen] = useState(props.value)
-  if (seen !== props.value) {
-    setSeen(props.value)
-    setDraft(props.value ?? '')
-  }
-  const complete = /^\d{4}-\d{2}-\d{2}$/.test(draft)
-  const exists = complete && isRealDay(draft)
-  return (
-    <DateField
-      label={props.label}
-      value={draft}
-      errorMessage={complete && !exists ? 'Value is not a valid date' : undefined}
-      onChange={(next) => {
-        setDraft(next)
-        if (next === '' && props.value !== undefined) props.onChange(undefined)
-        else if (/^\d{4}-\d{2}-\d{2}$/.test(next) && isRealDay(next) && next !== props.value)
-          props.onChange(next)
-      }}
-    />
   )
 }

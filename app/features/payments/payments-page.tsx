@@ -1,0 +1,237 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { createColumnHelper } from '@tanstack/react-table'
+import { Receipt } from 'lucide-react'
+import { ExportCsvButton } from '~/components/lists/export-csv-button'
+import { ListFooter } from '~/components/lists/list-footer'
+import {
+  type ListColumnMeta,
+  type ListFeatures,
+  SortableTable,
+  sortLinkClass,
+} from '~/components/lists/sortable-table'
+import { Page } from '~/components/page'
+import { Badge } from '~/components/ui/badge'
+import { Card } from '~/components/ui/card'
+import { linkStyles } from '~/components/ui/link'
+import { paymentStatusWords } from '~/features/members/member-states'
+import { formatDate } from '~/lib/dates'
+import { formatCents } from '~/lib/money'
+import type { PaymentRow, PaymentTotals } from './contract'
+import { hasPaymentFilters, PaymentFilters } from './payment-filters-toolbar'
+import { paymentQueries } from './queries'
+import type { PaymentsSearch } from './search'
+
+const description = 'Every payment of the gyms you run: what came in, what is on its way, and what failed.'
+const noun = { one: 'payment', many: 'payments' }
+
+/** payments.index (issue 16): the payments of the user's gyms, filtered and sorted by the address. */
+export function PaymentsPage(props: { search: PaymentsSearch; gyms: Array<{ id: number; name: string }> }) {
+  const { search } = props
+  const { data: page } = useSuspenseQuery(paymentQueries.list(search))
+  return (
+    <Page
+      title="Payments"
+      description={description}
+      actions={
+        <ExportCsvButton
+          endpoint="/api/payments/export"
+          filters={search}
+          total={page.meta.total}
+          noun={noun}
+        />
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <PaymentFilters search={search} gyms={props.gyms} />
+        <Totals totals={page.totals} />
+        {page.data.length === 0 ? (
+          <EmptyPayments search={search} />
+        ) : (
+          <SortableTable
+            label="Payments"
+            columns={columns}
+            rows={page.data}
+            sort={search.sort ?? '-due_on'}
+            sortLink={(sort, children) => (
+              <Link
+                to="/console/payments"
+                search={{ ...search, sort, page: undefined }}
+                className={sortLinkClass}
+              >
+                {children}
+              </Link>
+            )}
+          />
+        )}
+        <ListFooter
+          meta={page.meta}
+          noun={noun}
+          pageLink={(link) => (
+            <Link
+              to="/console/payments"
+              search={{ ...search, page: link.page }}
+              disabled={link.disabled}
+              className={link.className}
+            >
+              {link.children}
+            </Link>
+          )}
+        />
+      </div>
+    </Page>
+  )
+}
+
+/** The filtered set's money, whatever page is shown: what came in, what is coming, what failed. */
+function Totals(props: { totals: PaymentTotals }) {
+  const { totals } = props
+  const figures = [
+    { label: 'Collected', value: formatCents(totals.collected), tone: 'text-green-800' },
+    { label: 'Pending', value: formatCents(totals.pending), tone: 'text-slate-900' },
+    {
+      label: 'Failed',
+      value: formatCents(totals.failed),
+      tone: totals.failed > 0 ? 'text-red-800' : 'text-slate-900',
+    },
+    { label: 'Payments', value: totals.count.toLocaleString('en-NZ'), tone: 'text-slate-900' },
+  ]
+  return (
+    <dl aria-label="Totals of the filtered payments" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {figures.map((figure) => (
+        <div key={figure.label} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+          <dt className="text-slate-600 text-sm">{figure.label}</dt>
+          <dd className={`mt-1 font-semibold text-lg tabular-nums ${figure.tone}`}>{figure.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function EmptyPayments(props: { search: PaymentsSearch }) {
+  const navigate = useNavigate()
+  return (
+    <Card>
+      <div className="flex items-start gap-3">
+        <Receipt aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
+        {hasPaymentFilters(props.search) ? (
+          <div>
+            <p className="font-medium text-slate-900">No payments match these filters</p>
+            <p className="mt-1 text-slate-600 text-sm">
+              Try fewer filters, or{' '}
+              <button
+                type="button"
+                className={linkStyles()}
+                onClick={() => navigate({ to: '/console/payments', search: {} })}
+              >
+                show every payment
+              </button>
+              .
+            </p>
+          </div>
+        ) : (
+          <div>
+            <p className="font-medium text-slate-900">No payments yet</p>
+            <p className="mt-1 text-slate-600 text-sm">
+              Payments appear here a week before each member’s payment is due, and when one is recorded at the
+              desk.
+            </p>
+          </div>
+        )}
+      </div>
+    </Card>
+  )
+}
+
+const column = createColumnHelper<ListFeatures, PaymentRow>()
+const methodWords = { bank_account: 'Bank account', stripe_card: 'Card', manual: 'At the desk' } as const
+
+const columns = column.columns([
+  column.accessor('due_on', {
+    header: 'Due',
+    meta: { sort: { key: 'due_on', descendingFirst: true } } satisfies ListColumnMeta,
+    cell: (info) => {
+      const payment = info.row.original
+      return (
+        <div>
+          <p className="whitespace-nowrap">{formatDate(payment.due_on)}</p>
+          {payment.paid_at ? (
+            <p className="whitespace-nowrap text-slate-600 text-xs">Paid {formatDate(payment.paid_at)}</p>
+          ) : null}
+        </div>
+      )
+    },
+  }),
+  column.accessor('member', {
+    header: 'Member',
+    meta: { sort: { key: 'member' } } satisfies ListColumnMeta,
+    cell: (info) => {
+      const payment = info.row.original
+      return (
+        <div className="min-w-0 max-w-36 sm:max-w-none">
+          <Link
+            to="/console/members/$id"
+            params={{ id: payment.member.id }}
+            search={{ tab: 'payments' }}
+            className={linkStyles({ className: 'font-medium' })}
+          >
+            {payment.member.name}
+          </Link>
+          <p className="truncate text-slate-600 text-xs">{payment.gym.name}</p>
+        </div>
+      )
+    },
+  }),
+  column.accessor('amount', {
+    header: 'Amount',
+    meta: { align: 'end', sort: { key: 'amount', descendingFirst: true } } satisfies ListColumnMeta,
+    cell: (info) => {
+      const payment = info.row.original
+      return (
+        <div className="tabular-nums">
+          <p>{formatCents(payment.amount)}</p>
+          {payment.surcharge > 0 ? (
+            <p className="text-slate-600 text-xs">+ {formatCents(payment.surcharge)} surcharge</p>
+          ) : null}
+        </div>
+      )
+    },
+  }),
+  column.accessor('status_kind', {
+    header: 'Status',
+    cell: (info) => {
+      const payment = info.row.original
+      const words = paymentStatusWords[payment.status_kind]
+      return (
+        <div className="flex flex-col items-start gap-1">
+          <span className="flex flex-wrap gap-1">
+            <Badge tone={words.tone}>{words.label}</Badge>
+            {payment.is_retry ? <Badge>Retry</Badge> : null}
+            {payment.is_pro_rata ? <Badge>Pro rata</Badge> : null}
+          </span>
+          {payment.failure_reason ? <p className="text-red-800 text-xs">{payment.failure_reason}</p> : null}
+        </div>
+      )
+    },
+  }),
+  column.accessor('type', {
+    header: 'Paid by',
+    meta: { hideOnPhone: true } satisfies ListColumnMeta,
+    cell: (info) => methodWords[info.getValue()],
+  }),
+  column.display({
+    id: 'period',
+    header: 'Period',
+    meta: { hideOnPhone: true } satisfies ListColumnMeta,
+    cell: (info) => {
+      const payment = info.row.original
+      return payment.period_start_at && payment.period_end_at ? (
+        <span className="whitespace-nowrap">
+          {formatDate(payment.period_start_at)} – {formatDate(payment.period_end_at)}
+        </span>
+      ) : (
+        '—'
+      )
+    },
+  }),
+])

@@ -1,0 +1,119 @@
+import { readFile } from 'node:fs/promises'
+import { signInStaff } from './support/auth'
+import { expect, test } from './support/test'
+
+const footer = /^(\d+)–(\d+) of ([\d,]+) payments?$/
+const totalIn = async (text: Promise<string | null>) =>
+  Number((await text)?.match(footer)?.[3]?.replace(/,/g, ''))
+const dollars = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100)
+
+test.describe('the payments list', () => {
+  test('an owner reads the totals, finds the failed payments with their reasons, sorts, goes back, and exports them', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/payments' })
+    await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
+    const table = page.getByRole('table', { name: 'Payments' })
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Due',
+      'Member',
+      'Amount',
+      'Status',
+      'Paid by',
+      'Period',
+    ])
+    const totals = page
+      .getByRole('group', { name: 'Totals of the filtered payments' })
+      .or(page.getByLabel('Totals of the filtered payments'))
+    const collected = totals.getByRole('definition').first()
+    await expect(collected).toHaveText(/^\$[\d,]+\.\d\d$/)
+    expect(dollars(await collected.textContent())).toBeGreaterThan(0)
+    const count = page.getByText(footer)
+    const everyone = await totalIn(count.textContent())
+    expect(everyone).toBeGreaterThan(25)
+    await expect(table.locator('tbody tr')).toHaveCount(25)
+
+    // Failed payments: each says so, with why in words; nothing of them was collected.
+    await page.getByRole('button', { name: /Status$/ }).click()
+    await page.getByRole('option', { name: 'Failed', exact: true }).click()
+    await expect(page).toHaveURL(/status=failed/)
+    await expect(count).not.toHaveText(new RegExp(`of ${everyone.toLocaleString('en-NZ')} payments`))
+    await expect(collected).toHaveText('$0.00')
+    const statuses = table.locator('tbody tr td:nth-child(4)')
+    for (const cell of await statuses.all()) {
+      await expect(cell).toContainText('Failed')
+      await expect(cell).not.toContainText('_')
+    }
+    const failed = await totalIn(count.textContent())
+    expect(failed).toBeGreaterThan(0)
+
+    // Largest first, by the Amount header; its direction is announced.
+    await table.getByRole('link', { name: 'Amount' }).click()
+    await expect(page).toHaveURL(/sort=-amount/)
+    await expect(table.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
+    const amounts = (await table.locator('tbody tr td:nth-child(3)').allTextContents()).map((text) =>
+      dollars(text.split('+')[0] ?? ''),
+    )
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a))
+
+    // The export is exactly the filtered list.
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toMatch(/^payments-all-gyms-\d{4}-\d{2}-\d{2}\.csv$/)
+    const lines = (await readFile((await file.path()) ?? '', 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n')
+    expect(lines[0]).toContain('Due,Due (ISO),Paid,Paid (ISO),Member,Gym,Amount')
+    expect(lines).toHaveLength(failed + 1)
+    expect(lines.slice(1).every((line) => line.includes(',Failed,'))).toBe(true)
+    await expect(page.getByText(`Exported ${failed.toLocaleString('en-NZ')} payment`)).toBeVisible()
+
+    // Back twice: the sort, then the filter, undone.
+    await page.goBack()
+    await expect(page).not.toHaveURL(/sort=/)
+    await page.goBack()
+    await expect(page).not.toHaveURL(/status=/)
+    await expect(count).toHaveText(new RegExp(`of ${everyone.toLocaleString('en-NZ')} payments`))
+  })
+
+  test('an owner narrows by member, method and amount, and a filter that matches nothing says what to do', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/payments' })
+    const table = page.getByRole('table', { name: 'Payments' })
+    await expect(table.locator('tbody tr').first()).toBeVisible()
+
+    await page.getByRole('searchbox', { name: 'Member’s name or e-mail' }).fill('aroha')
+    await expect(page).toHaveURL(/search=aroha/)
+    for (const cell of await table.locator('tbody tr td:nth-child(2)').all())
+      await expect(cell).toContainText(/Aroha/i)
+
+    await page.getByRole('button', { name: /Paid by$/ }).click()
+    await page.getByRole('option', { name: 'Bank account' }).click()
+    await expect(page).toHaveURL(/type=bank/)
+
+    // An amount typed and Enter pressed filters by it, in cents in the address.
+    const from = page.getByRole('textbox', { name: 'Amount from' })
+    await from.fill('10000')
+    await from.press('Enter')
+    await expect(page).toHaveURL(/amount_min=1000000/)
+    await expect(page.getByText('No payments match these filters')).toBeVisible()
+    await page.getByRole('button', { name: 'show every payment' }).click()
+    await expect(page).not.toHaveURL(/search=|type=|amount_min=/)
+    await expect(table.locator('tbody tr')).toHaveCount(25)
+  })
+
+  test('a gym admin sees the payments of their gym only', async ({ page }) => {
+    await signInStaff(page, 'manager@demo.gymbase.nz', { path: '/payments' })
+    const table = page.getByRole('table', { name: 'Payments' })
+    await expect(table.locator('tbody tr').first()).toBeVisible()
+    for (const cell of await table.locator('tbody tr td:nth-child(2)').all())
+      await expect(cell).toContainText('Ponsonby')
+    await expect(page.getByRole('button', { name: /Gym$/ })).toHaveCount(0)
+  })
+})
