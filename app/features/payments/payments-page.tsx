@@ -178,6 +178,10 @@ const columns = column.columns([
             {payment.member.name}
           </Link>
           <p className="truncate text-slate-600 text-xs">{payment.gym.name}</p>
+          {/* A phone has no room for the Status column: the status goes under the member. */}
+          <div className="mt-1 md:hidden">
+            <PaymentStatus payment={payment} />
+          </div>
         </div>
       )
     },
@@ -199,20 +203,8 @@ const columns = column.columns([
   }),
   column.accessor('status_kind', {
     header: 'Status',
-    cell: (info) => {
-      const payment = info.row.original
-      const words = paymentStatusWords[payment.status_kind]
-      return (
-        <div className="flex flex-col items-start gap-1">
-          <span className="flex flex-wrap gap-1">
-            <Badge tone={words.tone}>{words.label}</Badge>
-            {payment.is_retry ? <Badge>Retry</Badge> : null}
-            {payment.is_pro_rata ? <Badge>Pro rata</Badge> : null}
-          </span>
-          {payment.failure_reason ? <p className="text-red-800 text-xs">{payment.failure_reason}</p> : null}
-        </div>
-      )
-    },
+    meta: { hideOnPhone: true } satisfies ListColumnMeta,
+    cell: (info) => <PaymentStatus payment={info.row.original} />,
   }),
   column.accessor('type', {
     header: 'Paid by',
@@ -235,3 +227,19 @@ const columns = column.columns([
     },
   }),
 ])
+
+/** The status in words (never colour alone), whether it is a retry or pro rata, and why it failed. */
+function PaymentStatus(props: { payment: PaymentRow }) {
+  const { payment } = props
+  const words = paymentStatusWords[payment.status_kind]
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <span className="flex flex-wrap gap-1">
+        <Badge tone={words.tone}>{words.label}</Badge>
+        {payment.is_retry ? <Badge>Retry</Badge> : null}
+        {payment.is_pro_rata ? <Badge>Pro rata</Badge> : null}
+      </span>
+      {payment.failure_reason ? <p className="text-red-800 text-xs">{payment.failure_reason}</p> : null}
+    </div>
+  )
+}
