@@ -91,3 +91,15 @@ export function formatDayAndMonth(day: string): string {
 }
 
 export { todayInAuckland } from './today'
+
+const timeOfDayFormat = new Intl.DateTimeFormat('en-NZ', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: DISPLAY_TIME_ZONE,
+})
+
+/** An instant's time of day in Auckland: `2026-11-26T05:05:00Z` → `6:05 pm`. */
+export function formatTime(value: string): string {
+  const milliseconds = toEpochMilliseconds(value)
+  return milliseconds === null ? INVALID_DATE_TEXT : timeOfDayFormat.format(new Date(milliseconds))
+}

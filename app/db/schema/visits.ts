@@ -22,6 +22,8 @@ export const visits = pgTable(
     }),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
     successful: boolean('successful').notNull().default(true),
+    /** Why a refused entry was refused, in words staff read ("Membership paused"); null when it opened. */
+    refusedReason: text('refused_reason'),
     /** The provider's event id, so a redelivered unlock event does not count twice. */
     externalId: text('external_id').unique(),
     createdAt: createdAt(),

@@ -28,6 +28,7 @@ import { registerProfilePictureRoutes } from './routes/profile-pictures'
 import { registerSearchRoutes } from './routes/search'
 import { registerSubscriptionRoutes } from './routes/subscriptions'
 import { registerSystemRoutes } from './routes/system'
+import { registerVisitRoutes } from './routes/visits'
 
 /**
  * The REST API of SPEC §7 (DESIGN §1–2). Every endpoint is declared with its zod contract, so
@@ -80,6 +81,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   // After the list's own paths (`/members/filter-options`), which `/members/{id}` would otherwise take.
   registerMemberRecordRoutes(api)
   registerPaymentRoutes(api)
+  registerVisitRoutes(api)
   registerDashboardRoutes(api)
   registerProfilePictureRoutes(api)
   registerMeRoutes(api)

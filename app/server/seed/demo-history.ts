@@ -250,7 +250,14 @@ export function planVisitHistory(options: VisitHistoryOptions): RecordVisitInput
         ? random.pick(options.otherGymIds)
         : options.homeGymId
     // The odd refused entry: a tag that did not read, a door tried before the membership allowed it.
-    visits.push({ userId: options.userId, gymId, visitedAt, successful: !random.chance(0.01) })
+    const successful = !random.chance(0.01)
+    visits.push({
+      userId: options.userId,
+      gymId,
+      visitedAt,
+      successful,
+      refusedReason: successful ? null : 'Tag not recognised',
+    })
   }
   return visits
 }

@@ -161,6 +161,8 @@ const cases: Record<string, Case> = {
   'POST /members/export': { body: (ids) => ({ gym_id: ids.gym, offering_id: ids.offering }) },
   'GET /payments': {},
   'POST /payments/export': { body: (ids) => ({ gym_id: ids.gym }) },
+  'GET /visits': {},
+  'POST /visits/export': { body: (ids) => ({ gym_id: ids.gym }) },
   'POST /offerings': {
     body: (ids) => ({ name: 'Sweep Off-peak', type: '24_7', all_gyms_access: false, gyms: [ids.gym] }),
   },

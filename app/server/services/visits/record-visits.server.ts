@@ -5,7 +5,7 @@ import { doorIntegrations, gyms, users, visits } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { idSchema, parseInput, validationError } from '../service-input.server'
 
-/** Rows per INSERT (8 parameters a row). */
+/** Rows per INSERT (9 parameters a row). */
 const BATCH_SIZE = 500
 
 const visitSchema = z.object({
@@ -14,6 +14,8 @@ const visitSchema = z.object({
   visitedAt: z.date(),
   /** False for a refused entry (e.g. no active membership). */
   successful: z.boolean().default(true),
+  /** Why a refused entry was refused, in words ("Membership paused"). */
+  refusedReason: z.string().trim().min(1).max(200).nullish(),
   doorIntegrationId: idSchema.nullish(),
   /** The door provider's event id, so a redelivered event is not counted twice. */
   externalId: z.string().min(1).max(200).nullish(),
@@ -72,6 +74,7 @@ export async function recordVisits(options: RecordVisitsInput & { db: Db; now: D
     gymId: visit.gymId,
     visitedAt: visit.visitedAt,
     successful: visit.successful,
+    refusedReason: visit.successful ? null : (visit.refusedReason ?? null),
     doorIntegrationId: visit.doorIntegrationId ?? null,
     externalId: visit.externalId ?? null,
     createdAt: now,
