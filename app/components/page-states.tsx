@@ -71,6 +71,7 @@ export function LoadFailedPage(props: { title: string; description: string; erro
 type GymScreen =
   | '/console/members'
   | '/console/payments'
+  | '/console/visits'
   | '/console/offerings'
   | '/console/active-user-debugging'
   | '/console/expected-payments-debugging'
