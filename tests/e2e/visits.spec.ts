@@ -18,7 +18,9 @@ test.describe('the visits list', () => {
     const everyone = await totalIn(count.textContent())
     expect(everyone).toBeGreaterThan(25)
     // Latest first, each with its time of day in Auckland.
-    await expect(table.locator('tbody tr').first().locator('th, td').first()).toContainText(/\d{1,2}:\d\d [ap]m/)
+    await expect(table.locator('tbody tr').first().locator('th, td').first()).toContainText(
+      /\d{1,2}:\d\d [ap]m/,
+    )
 
     await page.getByRole('button', { name: /Result$/ }).click()
     await page.getByRole('option', { name: 'Refused', exact: true }).click()

@@ -705,6 +705,9 @@ export async function continueDemoSeed(options: {
   })
   if (history.stopped) return { status: 'stopped' }
   await db.update(demoSeed).set({ historyCompletedAt: now })
+  // The planner's statistics for the year just made: PGlite has no autovacuum to gather them, and
+  // without them it guesses one row a table (a members search over the visits took seconds).
+  await db.execute(sql`analyze`)
   return { status: 'complete', history }
 }
 
