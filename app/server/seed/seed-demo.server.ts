@@ -704,10 +704,11 @@ export async function continueDemoSeed(options: {
     },
   })
   if (history.stopped) return { status: 'stopped' }
-  await db.update(demoSeed).set({ historyCompletedAt: now })
   // The planner's statistics for the year just made: PGlite has no autovacuum to gather them, and
-  // without them it guesses one row a table (a members search over the visits took seconds).
+  // without them it guesses one row a table (a members search over the visits took seconds). Before the
+  // demo is marked whole, so nobody waiting for it meets the database busy analysing.
   await db.execute(sql`analyze`)
+  await db.update(demoSeed).set({ historyCompletedAt: now })
   return { status: 'complete', history }
 }
 
