@@ -62,5 +62,5 @@ export function failureReasonWords(code: string | null, description: string | nu
     const words = code.replaceAll('_', ' ').trim()
     return words.charAt(0).toUpperCase() + words.slice(1)
   }
-  return 'Failed'
+  return 'No reason given'
 }

@@ -1,5 +1,6 @@
 import type { payments } from '~/db/schema'
 import type { MemberDetail, MemberPayment, MemberRow } from '~/features/members/contract'
+import { failureReasonWords } from '~/features/payments/payment-filters'
 import { membershipTypeLabel, paymentStatusKind } from '~/features/subscriptions/subscription-state'
 import { profilePictureUrl } from '~/server/auth/session-user.server'
 import { describeMembership } from '~/server/services/members/describe-membership.server'
@@ -149,7 +150,8 @@ export function toMemberPaymentResource(row: typeof payments.$inferSelect): Memb
     credit_used: row.creditUsed,
     status: row.status,
     status_kind: kind,
-    failure_reason: kind === 'failed' ? (row.errorDescription ?? 'The payment failed.') : null,
+    // The same words as the payments list ("Insufficient funds"), not the provider's code.
+    failure_reason: kind === 'failed' ? failureReasonWords(row.errorStatus, row.errorDescription) : null,
     type: row.type,
     period_start_at: row.periodStartAt,
     period_end_at: row.periodEndAt,
