@@ -18,22 +18,23 @@ export const TARGET_KB = 150
 /**
  * What each page may load today (kB gzip): the measured size after ADR 024's cuts, rounded up. A change
  * that adds to a page's scripts has to fit here or lower the ceiling's cause elsewhere; a change that
- * saves lowers the ceiling with it. Raised once, by 1 kB on the form pages, for issue 15's console routes:
- * every route's definition is in the one route tree both sites load (ADR 024, "Where the rest is").
+ * saves lowers the ceiling with it. Raised by 1 kB on the form pages for issue 15's console routes, and
+ * by 1 kB on three pages for issue 16's payments and visits lists: every route's definition is in the
+ * one route tree both sites load (ADR 024, "Where the rest is").
  */
 export const CEILING_KB: Record<string, number> = {
   '/': 248,
   '/about-you': 241,
   '/bank-account-connected': 197,
   '/card-connected': 197,
-  '/card-details': 241,
+  '/card-details': 242,
   '/choose-payment-method': 186,
-  '/confirm-subscription': 210,
+  '/confirm-subscription': 211,
   '/connect-akahu': 185,
   '/take-photo': 185,
   '/welcome-to-gym': 189,
   '/finish-joining': 239,
-  '/forgot-password': 238,
+  '/forgot-password': 239,
   '/legal/privacy-policy': 184,
   '/login': 239,
   '/reset-password': 239,
