@@ -220,13 +220,24 @@ async function recalculateOwing(tx: Db, now: Date, fresh: FreshOutcome[]) {
   }
 }
 
-/** Counts one poll of each of these pending bank payments. */
+/**
+ * Counts one poll of each of these pending bank payments. The rows are locked in id order first, as
+ * `recordChargeResults` locks them: a plain `update … where id in (…)` locks them in whatever order the
+ * table gives, and against another run recording the same payments that made a deadlock (seen once in
+ * CI, `engine.test.ts` "two runs at once").
+ */
 export async function countPolls(options: { db: Db; paymentIds: readonly number[] }) {
   if (options.paymentIds.length === 0) return
+  const inOrder = options.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(inArray(payments.id, [...options.paymentIds]))
+    .orderBy(asc(payments.id))
+    .for('update')
   await options.db
     .update(payments)
     .set({ pollCount: sql`${payments.pollCount} + 1` })
-    .where(inArray(payments.id, [...options.paymentIds]))
+    .where(inArray(payments.id, inOrder))
 }
 
 /** Counts one poll of a pending bank payment. */
