@@ -14,6 +14,7 @@ import {
   TimeField as KitTimeField,
   type TimeFieldProps as KitTimeFieldProps,
 } from '~/components/ui/time-field'
+import { dollarFieldFormat } from '~/lib/money'
 import { messages } from '~/lib/validation'
 import {
   type BoundProps,
@@ -36,8 +37,6 @@ export type MoneyFieldProps = Omit<
   KitNumberFieldProps,
   BoundProps | 'formatOptions' | 'onInputRefused' | 'inputMode'
 >
-
-const nzd = { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol' } as const
 
 /**
  * The number binder: the control shows `value / scale`, the form holds `typed × scale` rounded (null
@@ -66,7 +65,7 @@ function MoneyField(props: MoneyFieldProps) {
     <KitNumberField
       {...props}
       {...useNumberBinding(100, messages.number)}
-      formatOptions={nzd}
+      formatOptions={dollarFieldFormat}
       inputMode="decimal"
     />
   )

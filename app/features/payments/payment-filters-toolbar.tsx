@@ -8,6 +8,7 @@ import { Button, buttonStyles } from '~/components/ui/button'
 import { NumberField } from '~/components/ui/number-field'
 import { Select, SelectItem } from '~/components/ui/select'
 import { TextField } from '~/components/ui/text-field'
+import { dollarFieldFormat } from '~/lib/money'
 import {
   MAX_FILTER_AMOUNT,
   type PaymentFilterStatus,
@@ -20,7 +21,6 @@ import {
 import type { PaymentsSearch } from './search'
 
 const any = 'any'
-const nzd = { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol' } as const
 
 /** How many filters narrow the list (the sort and page don't). */
 function activeFilterCount(search: PaymentsSearch): number {
@@ -185,7 +185,7 @@ function AmountFilter(props: {
         setProblem(undefined)
         if (cents !== props.cents) props.onChange(cents)
       }}
-      formatOptions={nzd}
+      formatOptions={dollarFieldFormat}
       inputMode="decimal"
     />
   )

@@ -17,6 +17,13 @@ export const paymentFilterTypeLabels: Record<PaymentFilterType, string> = {
   manual: 'At the desk',
 }
 
+/** How a payment was paid, in words (the list's column and its CSV). */
+export const paymentTypeWords = {
+  bank_account: paymentFilterTypeLabels.bank,
+  stripe_card: paymentFilterTypeLabels.card,
+  manual: paymentFilterTypeLabels.manual,
+} as const
+
 export const paymentFilterStatusLabels: Record<PaymentFilterStatus, string> = {
   sent: 'Sent',
   upcoming: 'Upcoming',

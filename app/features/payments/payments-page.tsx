@@ -17,7 +17,7 @@ import { linkStyles } from '~/components/ui/link'
 import { paymentStatusWords } from '~/features/members/member-states'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
-import type { PaymentRow, PaymentTotals } from './contract'
+import { type PaymentRow, type PaymentTotals, paymentTypeWords } from './contract'
 import { hasPaymentFilters, PaymentFilters } from './payment-filters-toolbar'
 import { paymentQueries } from './queries'
 import type { PaymentsSearch } from './search'
@@ -144,7 +144,6 @@ function EmptyPayments(props: { search: PaymentsSearch }) {
 }
 
 const column = createColumnHelper<ListFeatures, PaymentRow>()
-const methodWords = { bank_account: 'Bank account', stripe_card: 'Card', manual: 'At the desk' } as const
 
 const columns = column.columns([
   column.accessor('due_on', {
@@ -209,7 +208,7 @@ const columns = column.columns([
   column.accessor('type', {
     header: 'Paid by',
     meta: { hideOnPhone: true } satisfies ListColumnMeta,
-    cell: (info) => methodWords[info.getValue()],
+    cell: (info) => paymentTypeWords[info.getValue()],
   }),
   column.display({
     id: 'period',

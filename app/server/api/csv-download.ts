@@ -1,6 +1,8 @@
 import type { Context } from 'hono'
+import type { StaffCaller } from '~/access/caller.server'
 import type { GymScope } from '~/access/scope.server'
 import { calendarDateAt } from '~/server/billing/calendar'
+import { recordAudit } from '~/server/services/audit/record-audit.server'
 import type { ApiEnv } from './context'
 
 /**
@@ -9,16 +11,28 @@ import type { ApiEnv } from './context'
  * however long the list. A byte-order mark first, so a spreadsheet opens the file as UTF-8 (names with
  * macrons). The file is named by the list, the caller's scope and the day: `payments-all-gyms-2026-11-26.csv`.
  * A failure after the header aborts the download (the browser reports it) rather than ending a short file.
+ * Every export is audited first (`<list>.exported`, who and with which filters).
  */
-export function csvDownload(
+export async function csvDownload(
   c: Context<ApiEnv>,
   options: {
-    list: string
+    list: 'members' | 'payments' | 'visits'
+    caller: StaffCaller
+    /** The filters as the caller sent them, for the audit line. */
+    filters: Record<string, unknown>
     scope: GymScope
     header: string
     rows: (write: (text: string) => Promise<void>) => Promise<void>
   },
 ) {
+  await recordAudit(c.var.database.db, {
+    organisationId: options.caller.organisationId,
+    actorUserId: options.caller.user.id,
+    action: `${options.list}.exported`,
+    subjectType: options.list,
+    changes: { filters: { ...options.filters } },
+  })
+
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
   const writer = writable.getWriter()
   const encoder = new TextEncoder()

@@ -3,7 +3,6 @@ import type { Context } from 'hono'
 import { callerMayUse, gymScope, requireArea, requireStaff, type StaffCaller } from '~/access/caller.server'
 import { findVisibleOffering } from '~/access/catalogue.server'
 import type { ParsedMemberFilters } from '~/features/members/contract'
-import { recordAudit } from '~/server/services/audit/record-audit.server'
 import { findMemberFilterOptions } from '~/server/services/members/find-member-filter-options.server'
 import { findMemberPage, forEachMemberBatch } from '~/server/services/members/find-member-page.server'
 import { membersCsvHeader, membersCsvRows } from '~/server/services/members/members-csv.server'
@@ -70,16 +69,11 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
     const { seesMoney, scope, filters } = await filtersFor(c, caller, c.req.valid('json'))
     const db = c.var.database.db
     const now = c.var.now
-    await recordAudit(db, {
-      organisationId: caller.organisationId,
-      actorUserId: caller.user.id,
-      action: 'members.exported',
-      subjectType: 'members',
-      changes: { filters: { ...c.req.valid('json') } },
-    })
 
     return csvDownload(c, {
       list: 'members',
+      caller,
+      filters: c.req.valid('json'),
       scope,
       header: membersCsvHeader({ seesMoney }),
       rows: (write) =>

@@ -1,6 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { moneyScope, requireArea, requireStaff } from '~/access/caller.server'
-import { recordAudit } from '~/server/services/audit/record-audit.server'
 import { findPaymentPage, forEachPaymentBatch } from '~/server/services/payments/find-payment-page.server'
 import { paymentsCsvHeader, paymentsCsvRows } from '~/server/services/payments/payments-csv.server'
 import type { ApiEnv } from '../context'
@@ -39,15 +38,10 @@ export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
     const { gym_id, ...filters } = c.req.valid('json')
     const scope = moneyScope(caller, gym_id)
     const db = c.var.database.db
-    await recordAudit(db, {
-      organisationId: caller.organisationId,
-      actorUserId: caller.user.id,
-      action: 'payments.exported',
-      subjectType: 'payments',
-      changes: { filters: { ...c.req.valid('json') } },
-    })
     return csvDownload(c, {
       list: 'payments',
+      caller,
+      filters: c.req.valid('json'),
       scope,
       header: paymentsCsvHeader(),
       rows: (write) =>

@@ -1,6 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { gymScope, requireArea, requireStaff } from '~/access/caller.server'
-import { recordAudit } from '~/server/services/audit/record-audit.server'
 import { findVisitPage, forEachVisitBatch } from '~/server/services/visits/find-visit-page.server'
 import { visitsCsvHeader, visitsCsvRows } from '~/server/services/visits/visits-csv.server'
 import type { ApiEnv } from '../context'
@@ -33,15 +32,10 @@ export function registerVisitRoutes(api: OpenAPIHono<ApiEnv>) {
     const { gym_id, ...filters } = c.req.valid('json')
     const scope = gymScope(caller, gym_id)
     const db = c.var.database.db
-    await recordAudit(db, {
-      organisationId: caller.organisationId,
-      actorUserId: caller.user.id,
-      action: 'visits.exported',
-      subjectType: 'visits',
-      changes: { filters: { ...c.req.valid('json') } },
-    })
     return csvDownload(c, {
       list: 'visits',
+      caller,
+      filters: c.req.valid('json'),
       scope,
       header: visitsCsvHeader(),
       rows: (write) =>

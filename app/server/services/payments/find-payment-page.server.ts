@@ -2,10 +2,15 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'dri
 import type { GymScope } from '~/access/scope.server'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { escapeLike } from '~/db/like'
 import { gyms, payments, users } from '~/db/schema'
 import type { PaymentType } from '~/db/schema/enums'
 import type { ParsedPaymentFilters, PaymentFilterType, PaymentSort } from '~/features/payments/contract'
+import {
+  afterKeyset,
+  forEachKeysetBatch,
+  type Keyset,
+  memberTextCondition,
+} from '~/server/services/lists/list-queries.server'
 
 /**
  * The payments list (issue 16): the payments of the gyms in scope (a withdrawn payment, `cancelled`,
@@ -56,21 +61,13 @@ function listConditions(options: PaymentListOptions) {
   if (filters.amount_min !== undefined) conditions.push(gte(payments.amount, filters.amount_min))
   if (filters.amount_max !== undefined) conditions.push(lte(payments.amount, filters.amount_max))
   if (filters.search) {
-    // The member's name or e-mail: the organisation's matching members first, then their payments.
-    const pattern = `%${escapeLike(filters.search.toLowerCase())}%`
     conditions.push(
-      inArray(
-        payments.userId,
-        options.db
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              ownedBy(users, organisationId),
-              sql`(lower(${users.name}) like ${pattern} or lower(${users.email}) like ${pattern})`,
-            ),
-          ),
-      ),
+      memberTextCondition({
+        db: options.db,
+        organisationId,
+        userColumn: payments.userId,
+        search: filters.search,
+      }),
     )
   }
   return and(...conditions)
@@ -89,12 +86,10 @@ function sortOf(sort: PaymentSort) {
   }
 }
 
-function selectRows(options: PaymentListOptions & { after?: { value: string; id: number } }) {
+function selectRows(options: PaymentListOptions & { after?: Keyset }) {
   const { column, descending } = sortOf(options.filters.sort)
   const direction = descending ? desc : asc
-  const after = options.after
-    ? sql`(${column}, ${payments.id}) ${descending ? sql`<` : sql`>`} (${options.after.value}, ${options.after.id})`
-    : undefined
+  const after = afterKeyset(column, payments.id, descending, options.after)
   return options.db
     .select({
       payment: payments,
@@ -147,28 +142,19 @@ export async function findPaymentPage(options: PaymentListOptions & { page: numb
   return { rows, totals: totals ?? { count: 0, collected: 0, pending: 0, failed: 0 } }
 }
 
-/**
- * Every payment the filters match, in the list's order, `batchSize` at a time, each batch read after
- * the last row of the one before (a keyset, so the thousandth batch costs what the first did). With
- * `snapshot` (PostgreSQL) the batches are read in one repeatable-read transaction, so a payment that
- * changes meanwhile neither moves nor repeats; the embedded database has one connection, so there each
- * batch is its own read (see the members list).
- */
+/** Every payment the filters match, in the list's order, in keyset batches (`forEachKeysetBatch`). */
 export async function forEachPaymentBatch(
   options: PaymentListOptions & { batchSize?: number; snapshot: boolean },
   write: (rows: PaymentListRow[]) => Promise<void>,
 ): Promise<void> {
-  const batchSize = options.batchSize ?? 2000
-  const readAll = async (db: Db) => {
-    let after: { value: string; id: number } | undefined
-    for (;;) {
-      const rows = await selectRows({ ...options, db, after }).limit(batchSize)
-      if (rows.length > 0) await write(rows)
-      const last = rows.at(-1)
-      if (rows.length < batchSize || !last) return
-      after = { value: last.sortValue, id: last.payment.id }
-    }
-  }
-  if (!options.snapshot) return readAll(options.db)
-  await options.db.transaction(readAll, { isolationLevel: 'repeatable read', accessMode: 'read only' })
+  return forEachKeysetBatch(
+    {
+      db: options.db,
+      snapshot: options.snapshot,
+      batchSize: options.batchSize ?? 2000,
+      read: (db, after, limit) => selectRows({ ...options, db, after }).limit(limit),
+      keyOf: (row) => ({ value: row.sortValue, id: row.payment.id }),
+    },
+    write,
+  )
 }

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
-import { type PaymentRow, paymentFilterStatusLabels } from '~/features/payments/contract'
+import { type PaymentRow, paymentFilterStatusLabels, paymentTypeWords } from '~/features/payments/contract'
 import { formatDate } from '~/lib/dates'
 
 /**
@@ -26,7 +26,6 @@ const columns = [
 ]
 
 const dollars = (cents: number) => (cents / 100).toFixed(2)
-const typeWords = { bank_account: 'Bank account', stripe_card: 'Card', manual: 'At the desk' } as const
 const statusWords = {
   success: paymentFilterStatusLabels.sent,
   upcoming: paymentFilterStatusLabels.upcoming,
@@ -47,7 +46,7 @@ export function paymentsCsvRows(rows: PaymentRow[]): string {
       row.gym.name,
       dollars(row.amount),
       dollars(row.surcharge),
-      typeWords[row.type],
+      paymentTypeWords[row.type],
       statusWords[row.status_kind],
       row.failure_reason ?? '',
       row.period_start_at ?? '',

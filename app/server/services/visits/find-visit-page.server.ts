@@ -2,10 +2,15 @@ import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'driz
 import type { GymScope } from '~/access/scope.server'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { escapeLike } from '~/db/like'
 import { doorIntegrations, gyms, users, visits } from '~/db/schema'
 import type { ParsedVisitFilters, VisitSort } from '~/features/visits/contract'
 import { addDays, instantAt } from '~/server/billing/calendar'
+import {
+  afterKeyset,
+  forEachKeysetBatch,
+  type Keyset,
+  memberTextCondition,
+} from '~/server/services/lists/list-queries.server'
 
 /**
  * The visits list (issue 16): entries and refused entries at the gyms in scope, filtered and sorted in
@@ -30,20 +35,13 @@ function listConditions(options: VisitListOptions) {
   if (filters.to) conditions.push(lt(visits.visitedAt, instantAt(addDays(filters.to, 1))))
   if (filters.successful !== undefined) conditions.push(eq(visits.successful, filters.successful))
   if (filters.search) {
-    const pattern = `%${escapeLike(filters.search.toLowerCase())}%`
     conditions.push(
-      inArray(
-        visits.userId,
-        options.db
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              ownedBy(users, organisationId),
-              sql`(lower(${users.name}) like ${pattern} or lower(${users.email}) like ${pattern})`,
-            ),
-          ),
-      ),
+      memberTextCondition({
+        db: options.db,
+        organisationId,
+        userColumn: visits.userId,
+        search: filters.search,
+      }),
     )
   }
   return and(...conditions)
@@ -55,12 +53,10 @@ function sortOf(sort: VisitSort) {
   return { column: sort.replace('-', '') === 'member' ? users.name : visits.visitedAt, descending }
 }
 
-function selectRows(options: VisitListOptions & { after?: { value: string; id: number } }) {
+function selectRows(options: VisitListOptions & { after?: Keyset }) {
   const { column, descending } = sortOf(options.filters.sort)
   const direction = descending ? desc : asc
-  const after = options.after
-    ? sql`(${column}, ${visits.id}) ${descending ? sql`<` : sql`>`} (${options.after.value}, ${options.after.id})`
-    : undefined
+  const after = afterKeyset(column, visits.id, descending, options.after)
   return options.db
     .select({
       visit: visits,
@@ -94,25 +90,20 @@ export async function findVisitPage(options: VisitListOptions & { page: number; 
 }
 
 /**
- * Every visit the filters match, in the list's order, `batchSize` at a time, each batch read after the
- * last row of the one before (a keyset), in one repeatable-read transaction on PostgreSQL (`snapshot`;
- * see the payments list).
+ * Every visit the filters match, in the list's order, in keyset batches (`forEachKeysetBatch`).
  */
 export async function forEachVisitBatch(
   options: VisitListOptions & { batchSize?: number; snapshot: boolean },
   write: (rows: VisitListRow[]) => Promise<void>,
 ): Promise<void> {
-  const batchSize = options.batchSize ?? 2000
-  const readAll = async (db: Db) => {
-    let after: { value: string; id: number } | undefined
-    for (;;) {
-      const rows = await selectRows({ ...options, db, after }).limit(batchSize)
-      if (rows.length > 0) await write(rows)
-      const last = rows.at(-1)
-      if (rows.length < batchSize || !last) return
-      after = { value: last.sortValue, id: last.visit.id }
-    }
-  }
-  if (!options.snapshot) return readAll(options.db)
-  await options.db.transaction(readAll, { isolationLevel: 'repeatable read', accessMode: 'read only' })
+  return forEachKeysetBatch(
+    {
+      db: options.db,
+      snapshot: options.snapshot,
+      batchSize: options.batchSize ?? 2000,
+      read: (db, after, limit) => selectRows({ ...options, db, after }).limit(limit),
+      keyOf: (row) => ({ value: row.sortValue, id: row.visit.id }),
+    },
+    write,
+  )
 }
