@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper } from '@tanstack/react-table'
 import { Plus, UserRoundSearch } from 'lucide-react'
 import { ExportCsvButton } from '~/components/lists/export-csv-button'
+import { hasListFilters } from '~/components/lists/filter-toolbar'
 import { ListFooter } from '~/components/lists/list-footer'
 import {
   type ListColumnMeta,
@@ -21,7 +22,7 @@ import { formatDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import type { MemberFilterOptions, MemberFilterState, MemberRow } from './contract'
-import { hasFilters, MemberFilters } from './member-filters-toolbar'
+import { MemberFilters } from './member-filters-toolbar'
 import { memberStateWords } from './member-states'
 import { memberQueries } from './queries'
 import type { MembersSearch } from './search'
@@ -85,7 +86,7 @@ export function MembersPage(props: { search: MembersSearch }) {
 /** No members: with filters, a way back to everyone; without, how members arrive. */
 function EmptyMembers(props: { search: MembersSearch }) {
   const navigate = useNavigate()
-  if (hasFilters(props.search)) {
+  if (hasListFilters(props.search)) {
     return (
       <Card>
         <div className="flex items-start gap-3">

@@ -1,13 +1,10 @@
 import { useNavigate } from '@tanstack/react-router'
-import { SlidersHorizontal, X } from 'lucide-react'
-import { useId, useState } from 'react'
-import { ToggleButton } from 'react-aria-components'
+import { useState } from 'react'
 import { DayFilter } from '~/components/lists/day-filter'
+import { FilterToolbar } from '~/components/lists/filter-toolbar'
 import { useTextFilter } from '~/components/lists/use-text-filter'
-import { Button, buttonStyles } from '~/components/ui/button'
 import { NumberField } from '~/components/ui/number-field'
 import { Select, SelectItem } from '~/components/ui/select'
-import { TextField } from '~/components/ui/text-field'
 import { dollarFieldFormat } from '~/lib/money'
 import {
   MAX_FILTER_AMOUNT,
@@ -22,16 +19,6 @@ import type { PaymentsSearch } from './search'
 
 const any = 'any'
 
-/** How many filters narrow the list (the sort and page don't). */
-function activeFilterCount(search: PaymentsSearch): number {
-  const { sort: _sort, page: _page, search: _text, ...filters } = search
-  return Object.values(filters).filter((value) => value !== undefined).length
-}
-
-export function hasPaymentFilters(search: PaymentsSearch): boolean {
-  return activeFilterCount(search) > 0 || search.search !== undefined
-}
-
 /**
  * The payments list's toolbar: every filter writes itself into the address (the page goes back to 1),
  * so the view can be shared, reloaded and undone with Back; on a phone all but the member's name fold
@@ -40,120 +27,83 @@ export function hasPaymentFilters(search: PaymentsSearch): boolean {
 export function PaymentFilters(props: { search: PaymentsSearch; gyms: Array<{ id: number; name: string }> }) {
   const { search, gyms } = props
   const navigate = useNavigate()
-  const panelId = useId()
-  const [showAll, setShowAll] = useState(false)
   const apply = (changes: Partial<PaymentsSearch>, replace = false) =>
     navigate({ to: '/console/payments', search: { ...search, ...changes, page: undefined }, replace })
   const [text, setText] = useTextFilter(search.search, (settled) => void apply({ search: settled }, true))
-  const active = activeFilterCount(search)
 
   return (
-    <section
-      aria-label="Filters"
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+    <FilterToolbar
+      search={search}
+      textLabel="Member’s name or e-mail"
+      text={text}
+      onTextChange={setText}
+      onClear={() => {
+        setText('')
+        void navigate({ to: '/console/payments', search: { sort: search.sort } })
+      }}
     >
-      <div className="flex items-end gap-3">
-        <TextField
-          label="Member’s name or e-mail"
-          type="search"
-          value={text}
-          onChange={setText}
-          maxLength={200}
-          className="min-w-0 flex-1 sm:max-w-md"
-        />
-        <ToggleButton
-          isSelected={showAll}
-          onChange={setShowAll}
-          aria-controls={panelId}
-          aria-expanded={showAll}
-          className={buttonStyles({ variant: 'secondary', className: 'sm:hidden' })}
-        >
-          <SlidersHorizontal aria-hidden="true" className="size-4" />
-          {active > 0 ? `Filters (${active})` : 'Filters'}
-        </ToggleButton>
-      </div>
-      <div
-        id={panelId}
-        className={`${showAll ? 'grid' : 'hidden'} gap-3 sm:grid sm:grid-cols-2 lg:grid-cols-4`}
+      <Select
+        label="Status"
+        value={search.status ?? any}
+        onChange={(key) => apply({ status: key === any ? undefined : (key as PaymentFilterStatus) })}
       >
+        <SelectItem id={any}>Any status</SelectItem>
+        {paymentFilterStatuses.map((status) => (
+          <SelectItem key={status} id={status}>
+            {paymentFilterStatusLabels[status]}
+          </SelectItem>
+        ))}
+      </Select>
+      <Select
+        label="Paid by"
+        value={search.type ?? any}
+        onChange={(key) => apply({ type: key === any ? undefined : (key as PaymentFilterType) })}
+      >
+        <SelectItem id={any}>Any method</SelectItem>
+        {paymentFilterTypes.map((type) => (
+          <SelectItem key={type} id={type}>
+            {paymentFilterTypeLabels[type]}
+          </SelectItem>
+        ))}
+      </Select>
+      {gyms.length > 1 ? (
         <Select
-          label="Status"
-          value={search.status ?? any}
-          onChange={(key) => apply({ status: key === any ? undefined : (key as PaymentFilterStatus) })}
+          label="Gym"
+          value={search.gym_id ?? any}
+          onChange={(key) => apply({ gym_id: key === any ? undefined : Number(key) })}
         >
-          <SelectItem id={any}>Any status</SelectItem>
-          {paymentFilterStatuses.map((status) => (
-            <SelectItem key={status} id={status}>
-              {paymentFilterStatusLabels[status]}
+          <SelectItem id={any}>All my gyms</SelectItem>
+          {gyms.map((gym) => (
+            <SelectItem key={gym.id} id={gym.id}>
+              {gym.name}
             </SelectItem>
           ))}
         </Select>
-        <Select
-          label="Paid by"
-          value={search.type ?? any}
-          onChange={(key) => apply({ type: key === any ? undefined : (key as PaymentFilterType) })}
-        >
-          <SelectItem id={any}>Any method</SelectItem>
-          {paymentFilterTypes.map((type) => (
-            <SelectItem key={type} id={type}>
-              {paymentFilterTypeLabels[type]}
-            </SelectItem>
-          ))}
-        </Select>
-        {gyms.length > 1 ? (
-          <Select
-            label="Gym"
-            value={search.gym_id ?? any}
-            onChange={(key) => apply({ gym_id: key === any ? undefined : Number(key) })}
-          >
-            <SelectItem id={any}>All my gyms</SelectItem>
-            {gyms.map((gym) => (
-              <SelectItem key={gym.id} id={gym.id}>
-                {gym.name}
-              </SelectItem>
-            ))}
-          </Select>
-        ) : null}
-        <Select
-          label="Attempt"
-          value={search.retries === undefined ? any : search.retries ? 'retries' : 'first'}
-          onChange={(key) => apply({ retries: key === any ? undefined : key === 'retries' })}
-        >
-          <SelectItem id={any}>First tries and retries</SelectItem>
-          <SelectItem id="first">First tries only</SelectItem>
-          <SelectItem id="retries">Retries only</SelectItem>
-        </Select>
-        <div className="flex flex-wrap gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-4">
-          <DayFilter label="Due from" value={search.due_from} onChange={(day) => apply({ due_from: day })} />
-          <DayFilter label="Due to" value={search.due_to} onChange={(day) => apply({ due_to: day })} />
-          <AmountFilter
-            label="Amount from"
-            cents={search.amount_min}
-            onChange={(cents) => apply({ amount_min: cents })}
-          />
-          <AmountFilter
-            label="Amount to"
-            cents={search.amount_max}
-            onChange={(cents) => apply({ amount_max: cents })}
-          />
-        </div>
-      </div>
-      {hasPaymentFilters(search) ? (
-        <div>
-          <Button
-            variant="quiet"
-            size="sm"
-            onPress={() => {
-              setText('')
-              void navigate({ to: '/console/payments', search: { sort: search.sort } })
-            }}
-          >
-            <X aria-hidden="true" className="size-4" />
-            Clear filters
-          </Button>
-        </div>
       ) : null}
-    </section>
+      <Select
+        label="Attempt"
+        value={search.retries === undefined ? any : search.retries ? 'retries' : 'first'}
+        onChange={(key) => apply({ retries: key === any ? undefined : key === 'retries' })}
+      >
+        <SelectItem id={any}>First tries and retries</SelectItem>
+        <SelectItem id="first">First tries only</SelectItem>
+        <SelectItem id="retries">Retries only</SelectItem>
+      </Select>
+      <div className="flex flex-wrap gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-4">
+        <DayFilter label="Due from" value={search.due_from} onChange={(day) => apply({ due_from: day })} />
+        <DayFilter label="Due to" value={search.due_to} onChange={(day) => apply({ due_to: day })} />
+        <AmountFilter
+          label="Amount from"
+          cents={search.amount_min}
+          onChange={(cents) => apply({ amount_min: cents })}
+        />
+        <AmountFilter
+          label="Amount to"
+          cents={search.amount_max}
+          onChange={(cents) => apply({ amount_max: cents })}
+        />
+      </div>
+    </FilterToolbar>
   )
 }
 

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper } from '@tanstack/react-table'
 import { Receipt } from 'lucide-react'
 import { ExportCsvButton } from '~/components/lists/export-csv-button'
+import { hasListFilters } from '~/components/lists/filter-toolbar'
 import { ListFooter } from '~/components/lists/list-footer'
 import {
   type ListColumnMeta,
@@ -18,7 +19,7 @@ import { paymentStatusWords } from '~/features/members/member-states'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { type PaymentRow, type PaymentTotals, paymentTypeWords } from './contract'
-import { hasPaymentFilters, PaymentFilters } from './payment-filters-toolbar'
+import { PaymentFilters } from './payment-filters-toolbar'
 import { paymentQueries } from './queries'
 import type { PaymentsSearch } from './search'
 
@@ -114,7 +115,7 @@ function EmptyPayments(props: { search: PaymentsSearch }) {
     <Card>
       <div className="flex items-start gap-3">
         <Receipt aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-        {hasPaymentFilters(props.search) ? (
+        {hasListFilters(props.search) ? (
           <div>
             <p className="font-medium text-slate-900">No payments match these filters</p>
             <p className="mt-1 text-slate-600 text-sm">

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper } from '@tanstack/react-table'
 import { DoorOpen } from 'lucide-react'
 import { ExportCsvButton } from '~/components/lists/export-csv-button'
+import { hasListFilters } from '~/components/lists/filter-toolbar'
 import { ListFooter } from '~/components/lists/list-footer'
 import {
   type ListColumnMeta,
@@ -18,7 +19,7 @@ import { formatDate, formatTime } from '~/lib/dates'
 import type { VisitRow } from './contract'
 import { visitQueries as queries } from './queries'
 import type { VisitsSearch } from './search'
-import { hasVisitFilters, VisitFilters } from './visit-filters-toolbar'
+import { VisitFilters } from './visit-filters-toolbar'
 
 const description = 'Who came in, and who the door turned away.'
 const noun = { one: 'visit', many: 'visits' }
@@ -81,7 +82,7 @@ function EmptyVisits(props: { search: VisitsSearch }) {
     <Card>
       <div className="flex items-start gap-3">
         <DoorOpen aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-        {hasVisitFilters(props.search) ? (
+        {hasListFilters(props.search) ? (
           <div>
             <p className="font-medium text-slate-900">No visits match these filters</p>
             <p className="mt-1 text-slate-600 text-sm">
