@@ -91,6 +91,8 @@ export const paymentStatuses = [
   'failed',
   'cancelled',
   'refunded',
+  // Staff let the member off a failed payment (issue 16): not owed, not paid.
+  'waived',
 ] as const
 export type PaymentStatus = (typeof paymentStatuses)[number]
 

@@ -2,6 +2,7 @@ import { billingFrequencies } from '~/db/schema/enums'
 import { mobileNumberSchema } from '~/features/auth/contract'
 import { cardColourSchema, memberStateSchema } from '~/features/billing-debugging/contract'
 import { paymentTypeSchema } from '~/features/join/payment-contract'
+import { paymentStatusKinds } from '~/features/subscriptions/subscription-state'
 import { calendarDate, dateOfBirth, MAX_RECORD_ID, z } from '~/lib/validation'
 import { MAX_NOT_VISITED_DAYS, memberFilterStates, memberSorts } from './member-filters'
 
@@ -191,7 +192,7 @@ export const memberPaymentSchema = z.object({
   credit_used: z.number().int(),
   status: z.string(),
   /** SPEC §4: success (sent), upcoming, pending, or failed. */
-  status_kind: z.enum(['success', 'upcoming', 'pending', 'failed']),
+  status_kind: z.enum(paymentStatusKinds),
   /** Why it failed, in words ("Your card was declined."), or null. */
   failure_reason: z.string().nullable(),
   type: z.string(),
@@ -288,7 +289,7 @@ export const subscriptionPeriodsSchema = z.array(
     ends_on: z.string().nullable(),
     offering: z.string(),
     amount: z.number().int().nullable(),
-    status_kind: z.enum(['success', 'upcoming', 'pending', 'failed']),
+    status_kind: z.enum(paymentStatusKinds),
   }),
 )
 

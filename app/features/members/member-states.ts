@@ -37,4 +37,5 @@ export const paymentStatusWords: Record<PaymentStatusKind, { label: string; tone
   upcoming: { label: 'Upcoming', tone: 'slate' },
   pending: { label: 'Pending', tone: 'amber' },
   failed: { label: 'Failed', tone: 'red' },
+  waived: { label: 'Waived', tone: 'slate' },
 }

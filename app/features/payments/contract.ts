@@ -1,4 +1,5 @@
 import { paymentStatuses, paymentTypes } from '~/db/schema/enums'
+import { paymentStatusKinds } from '~/features/subscriptions/subscription-state'
 import { calendarDate, MAX_RECORD_ID, z } from '~/lib/validation'
 import { MAX_FILTER_AMOUNT, paymentFilterStatuses, paymentFilterTypes, paymentSorts } from './payment-filters'
 
@@ -72,7 +73,7 @@ export const paymentRowSchema = z.object({
   surcharge: z.number().int(),
   type: z.enum(paymentTypes),
   status: z.enum(paymentStatuses).or(z.string()),
-  status_kind: z.enum(['success', 'upcoming', 'pending', 'failed']),
+  status_kind: z.enum(paymentStatusKinds),
   /** Why it failed, in words ("Insufficient funds"); null unless failed. */
   failure_reason: z.string().nullable(),
   period_start_at: z.string().nullable(),
@@ -90,3 +91,22 @@ export const paymentTotalsSchema = z.object({
   failed: z.number().int(),
 })
 export type PaymentTotals = z.infer<typeof paymentTotalsSchema>
+
+export const waiveReasonMessage = 'Say why the payment is waived.'
+
+/** `POST /api/payments/{id}/waive`: why, kept in the audit log. */
+export const waivePaymentRequestSchema = z.object({
+  reason: z.string().trim().min(1, waiveReasonMessage).max(500, 'Keep the reason under 500 characters.'),
+})
+export type WaivePaymentRequest = z.input<typeof waivePaymentRequestSchema>
+
+/** What a charge made now did: paid, waiting at the bank, or failed again (with why, in words). */
+export const retryAnswerSchema = z.object({
+  status: z.enum(['sent', 'pending', 'failed']),
+  payment_id: z.number().int(),
+  amount: z.number().int(),
+  failure_reason: z.string().nullable(),
+})
+export type RetryAnswer = z.infer<typeof retryAnswerSchema>
+
+export const paymentLinkSentSchema = z.object({ expires_at: z.string() })

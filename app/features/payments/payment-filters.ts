@@ -3,8 +3,8 @@
  * every page (ADR 024), and the contract builds its schemas from them.
  */
 
-/** Statuses as staff name them (SPEC §4: sent, upcoming, pending; anything else failed). */
-export const paymentFilterStatuses = ['sent', 'upcoming', 'pending', 'failed'] as const
+/** Statuses as staff name them (SPEC §4: sent, upcoming, pending; anything else failed; waived by staff). */
+export const paymentFilterStatuses = ['sent', 'upcoming', 'pending', 'failed', 'waived'] as const
 export type PaymentFilterStatus = (typeof paymentFilterStatuses)[number]
 
 /** How the member paid: their bank account, a card, or at the desk (cash, EFTPOS, transfer). */
@@ -29,6 +29,7 @@ export const paymentFilterStatusLabels: Record<PaymentFilterStatus, string> = {
   upcoming: 'Upcoming',
   pending: 'Pending',
   failed: 'Failed',
+  waived: 'Waived',
 }
 
 /** Sorts: a column, descending with a leading `-`. Newest due first by default. */

@@ -29,7 +29,8 @@ export type SubscriptionDisplayState = (typeof subscriptionDisplayStateNames)[nu
 
 export type CardColour = 'green' | 'amber' | 'red'
 
-export type PaymentStatusKind = 'success' | 'upcoming' | 'pending' | 'failed'
+export const paymentStatusKinds = ['success', 'upcoming', 'pending', 'failed', 'waived'] as const
+export type PaymentStatusKind = (typeof paymentStatusKinds)[number]
 
 /** The fields these rules read, named as the API serves them. Absent and null mean the same. */
 export interface SubscriptionStateInput {
@@ -166,9 +167,13 @@ export function membershipTypeLabel(sub: SubscriptionStateInput, today: string):
   return term
 }
 
-/** SPEC §4: `sent` is success, `upcoming` upcoming, `pending_request` neither; anything else failed. */
+/**
+ * SPEC §4: `sent` is success, `upcoming` upcoming, `pending_request` neither; anything else failed —
+ * except a failure staff waived (issue 16), which is neither owed nor paid.
+ */
 export function paymentStatusKind(status: string | null | undefined): PaymentStatusKind {
   if (status === 'sent') return 'success'
+  if (status === 'waived') return 'waived'
   if (status === 'upcoming') return 'upcoming'
   if (status === 'pending_request') return 'pending'
   return 'failed'

@@ -20,6 +20,7 @@ import { registerMemberRoutes } from './routes/members'
 import { registerMembershipRoutes } from './routes/membership'
 import { registerOfferingRoutes } from './routes/offerings'
 import { registerOrganisationRoutes } from './routes/organisations'
+import { registerPaymentLinkRoutes } from './routes/payment-links'
 import { registerPaymentMethodRoutes } from './routes/payment-methods'
 import { registerPaymentRoutes } from './routes/payments'
 import { registerPriceChangeRoutes } from './routes/price-changes'
@@ -81,6 +82,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   // After the list's own paths (`/members/filter-options`), which `/members/{id}` would otherwise take.
   registerMemberRecordRoutes(api)
   registerPaymentRoutes(api)
+  registerPaymentLinkRoutes(api)
   registerVisitRoutes(api)
   registerDashboardRoutes(api)
   registerProfilePictureRoutes(api)

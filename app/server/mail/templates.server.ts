@@ -32,13 +32,13 @@ const font = "font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, 
 const colour = 'color: #1f2937'
 
 /** A block of HTML: a trusted fragment built by the helpers below, never raw input. */
-interface Html {
+export interface Html {
   readonly html: string
 }
 
 const trusted = (html: string): Html => ({ html })
 
-function paragraph(text: string): Html {
+export function paragraph(text: string): Html {
   return trusted(
     `<p style="margin: 0 0 16px; ${font}; font-size: 16px; line-height: 24px; ${colour}">${escapeHtml(text)}</p>`,
   )
@@ -56,7 +56,7 @@ function assertWebUrl(url: string): void {
   if (protocol !== 'https:' && protocol !== 'http:') throw new Error('Mail links must be http(s) URLs')
 }
 
-function button(label: string, url: string): Html {
+export function button(label: string, url: string): Html {
   assertWebUrl(url)
   const href = escapeHtml(url)
   return trusted(
@@ -65,7 +65,7 @@ function button(label: string, url: string): Html {
   )
 }
 
-function layout({
+export function layout({
   organisationName,
   heading,
   blocks,
@@ -93,11 +93,11 @@ function layout({
   ].join('\n')
 }
 
-function textBody(organisationName: string, lines: string[]): string {
+export function textBody(organisationName: string, lines: string[]): string {
   return [organisationName, '', ...lines, '', '--', brandLine(organisationName), ''].join('\n')
 }
 
-function greeting(recipientName: string): string {
+export function greeting(recipientName: string): string {
   const name = recipientName.trim()
   return name ? `Kia ora ${name},` : 'Kia ora,'
 }

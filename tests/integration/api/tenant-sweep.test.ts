@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
-import { subscriptions } from '~/db/schema'
+import { payments, subscriptions } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { createPrice } from '~/server/services/prices/create-price.server'
 import { setProfilePicture } from '~/server/services/users/set-profile-picture.server'
@@ -63,6 +63,8 @@ interface Records {
   /** A member of the gym with no membership yet. */
   prospect: number
   subscription: number
+  /** A failed payment of the membership, still owed. */
+  payment: number
 }
 
 /** The same records by ids that never existed: what another organisation's records must look like. */
@@ -78,6 +80,7 @@ const ghostRecords: Records = {
   member: ghost,
   prospect: ghost,
   subscription: ghost,
+  payment: ghost,
 }
 
 /** The record an id in a query string names. */
@@ -161,6 +164,9 @@ const cases: Record<string, Case> = {
   'POST /members/export': { body: (ids) => ({ gym_id: ids.gym, offering_id: ids.offering }) },
   'GET /payments': {},
   'POST /payments/export': { body: (ids) => ({ gym_id: ids.gym }) },
+  'POST /payments/{id}/retry': {},
+  'POST /payments/{id}/waive': { body: () => ({ reason: 'Swept' }) },
+  'POST /payments/{id}/payment-link': {},
   'GET /visits': {},
   'POST /visits/export': { body: (ids) => ({ gym_id: ids.gym }) },
   'POST /offerings': {
@@ -249,10 +255,19 @@ const resourceOfPath: Record<string, keyof Records> = {
   users: 'member',
   members: 'member',
   gyms: 'gym',
+  payments: 'payment',
 }
 
 /** Operations that name no record of an organisation: sign-up and sign-in take a public gym uuid or a secret. */
-const public_ = new Set(['GET /join-links/{token}', 'GET /join/gyms/{uuid}/offerings'])
+const public_ = new Set([
+  'GET /join-links/{token}',
+  'GET /join/gyms/{uuid}/offerings',
+  // A payment link's token is its own credential (failed-payments.test.ts).
+  'GET /payment-links/{token}',
+  'POST /payment-links/{token}/pay',
+  'POST /payment-links/{token}/card-setups',
+  'POST /payment-links/{token}/cards',
+])
 
 /**
  * A member's operations on their own records (the join flow): staff are refused outright (tested below),
@@ -367,6 +382,25 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       .toBuffer()
       .then((buffer) => new Uint8Array(buffer))
     await setProfilePicture({ db, storage: api.storage, userId: membership.member.id, upload: await photo })
+    // A declined payment: a failed payment to retry, waive or send a link for.
+    const [failed] = await db
+      .insert(payments)
+      .values({
+        organisationId,
+        subscriptionId: membership.subscription.id,
+        userId: membership.member.id,
+        gymId: gym,
+        paymentMethodId: membership.paymentMethod.id,
+        amount: 2500,
+        periodStartAt: '2026-03-03',
+        periodEndAt: '2026-03-10',
+        dueOn: '2026-03-03',
+        status: 'failed',
+        type: membership.paymentMethod.type,
+        attempt: 1,
+        errorStatus: 'insufficient_funds',
+      })
+      .returning({ id: payments.id })
     return {
       organisation: organisationId,
       gym,
@@ -379,6 +413,7 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       member: membership.member.id,
       prospect: prospect.id,
       subscription: membership.subscription.id,
+      payment: failed?.id ?? ghost,
     }
   }
 

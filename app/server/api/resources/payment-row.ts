@@ -17,8 +17,11 @@ export function toPaymentRowResource(row: PaymentListRow): PaymentRow {
     type: payment.type,
     status: payment.status,
     status_kind: kind,
+    // A waived payment keeps why it failed.
     failure_reason:
-      kind === 'failed' ? failureReasonWords(payment.errorStatus, payment.errorDescription) : null,
+      kind === 'failed' || kind === 'waived'
+        ? failureReasonWords(payment.errorStatus, payment.errorDescription)
+        : null,
     period_start_at: payment.periodStartAt,
     period_end_at: payment.periodEndAt,
     is_retry: payment.isRetry,

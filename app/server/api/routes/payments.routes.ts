@@ -1,13 +1,16 @@
 import { createRoute } from '@hono/zod-openapi'
 import {
   paymentFiltersSchema,
+  paymentLinkSentSchema,
   paymentRowSchema,
   paymentsQuerySchema,
   paymentTotalsSchema,
+  retryAnswerSchema,
+  waivePaymentRequestSchema,
 } from '~/features/payments/contract'
 import { z } from '~/lib/validation'
-import { paginatedEnvelope } from '../envelope'
-import { jsonBody, jsonResponse, staffErrors } from '../openapi'
+import { dataEnvelope, messageSchema, paginatedEnvelope } from '../envelope'
+import { errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from '../openapi'
 
 /**
  * The payments of the console (issue 16): the list with its totals, and the list as a CSV file. For
@@ -52,6 +55,53 @@ export const paymentRoutes = {
     responses: {
       200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
       ...staffErrors,
+    },
+  }),
+  retry: createRoute({
+    method: 'post',
+    path: '/payments/{id}/retry',
+    tags,
+    summary: 'Charge a failed payment’s period again now',
+    description:
+      'Through the billing engine’s claim: the period’s waiting retry (or a new one when the retries are ' +
+      'used up) is charged now with the member’s current method, its idempotency key stored first. ' +
+      '409 while a charge for the period is in flight (two presses make one charge), or when the period ' +
+      'is paid or waived. `status` pending: the bank (or a provider that did not answer) will settle it.',
+    request: { params: idParams },
+    responses: {
+      200: jsonResponse(
+        'What the charge did',
+        dataEnvelope(retryAnswerSchema).extend({ message: z.string() }),
+      ),
+      ...staffErrors,
+      409: errorResponses[409],
+    },
+  }),
+  waive: createRoute({
+    method: 'post',
+    path: '/payments/{id}/waive',
+    tags,
+    summary: 'Let the member off a failed payment, with the reason',
+    description:
+      'The period’s failures become `waived`, its waiting retry is withdrawn, the balance and grace ' +
+      'period follow; the reason is kept in the audit log.',
+    request: { params: idParams, ...jsonBody(waivePaymentRequestSchema) },
+    responses: {
+      200: jsonResponse('Waived', messageSchema),
+      ...staffErrors,
+      409: errorResponses[409],
+    },
+  }),
+  sendLink: createRoute({
+    method: 'post',
+    path: '/payments/{id}/payment-link',
+    tags,
+    summary: 'E-mail the member a single-use link to pay what their membership owes',
+    request: { params: idParams },
+    responses: {
+      201: jsonResponse('Sent', dataEnvelope(paymentLinkSentSchema).extend({ message: z.string() })),
+      ...staffErrors,
+      409: errorResponses[409],
     },
   }),
 }

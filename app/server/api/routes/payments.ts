@@ -1,10 +1,19 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { moneyScope, requireArea, requireStaff } from '~/access/caller.server'
+import { findPaymentToManage } from '~/access/payments.server'
+import type { RetryAnswer } from '~/features/payments/contract'
+import { formatLongDate } from '~/lib/dates'
+import { formatCents } from '~/lib/money'
+import { calendarDateAt } from '~/server/billing/calendar'
+import { sendPaymentLink } from '~/server/services/payment-links/send-payment-link.server'
 import { findPaymentPage, forEachPaymentBatch } from '~/server/services/payments/find-payment-page.server'
 import { paymentsCsvHeader, paymentsCsvRows } from '~/server/services/payments/payments-csv.server'
+import { type ChargeNowOutcome, retryPaymentNow } from '~/server/services/payments/retry-payment.server'
+import { waivePayment } from '~/server/services/payments/waive-payment.server'
 import type { ApiEnv } from '../context'
 import { csvDownload } from '../csv-download'
 import { paginate } from '../envelope'
+import { publicSiteUrl } from '../request-info'
 import { toPaymentRowResource } from '../resources/payment-row'
 import { paymentRoutes as routes } from './payments.routes'
 
@@ -57,4 +66,70 @@ export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
         ),
     })
   })
+
+  api.openapi(routes.retry, async (c) => {
+    const caller = await requireStaff(c)
+    const db = c.var.database.db
+    const payment = await findPaymentToManage({ db, caller, paymentId: c.req.valid('param').id })
+    const outcome = await retryPaymentNow({
+      db,
+      now: c.var.now,
+      providers: c.var.payments.charges,
+      paymentId: payment.id,
+      actorId: caller.user.id,
+    })
+    return c.json({ data: toRetryAnswer(outcome), message: retryMessage(outcome) }, 200)
+  })
+
+  api.openapi(routes.waive, async (c) => {
+    const caller = await requireStaff(c)
+    const db = c.var.database.db
+    const payment = await findPaymentToManage({ db, caller, paymentId: c.req.valid('param').id })
+    const waived = await waivePayment({
+      db,
+      now: c.var.now,
+      paymentId: payment.id,
+      reason: c.req.valid('json').reason,
+      actorId: caller.user.id,
+    })
+    return c.json({ message: `Waived ${formatCents(waived.amount)}. The member no longer owes it.` }, 200)
+  })
+
+  api.openapi(routes.sendLink, async (c) => {
+    const caller = await requireStaff(c)
+    const db = c.var.database.db
+    const payment = await findPaymentToManage({ db, caller, paymentId: c.req.valid('param').id })
+    const sent = await sendPaymentLink({
+      db,
+      now: c.var.now,
+      mailer: c.var.mailer,
+      siteUrl: publicSiteUrl,
+      paymentId: payment.id,
+      actorId: caller.user.id,
+    })
+    return c.json(
+      {
+        data: { expires_at: sent.expiresAt.toISOString() },
+        message: `Payment link sent. It works once, until ${formatLongDate(calendarDateAt(sent.expiresAt))}.`,
+      },
+      201,
+    )
+  })
+}
+
+export function toRetryAnswer(outcome: ChargeNowOutcome): RetryAnswer {
+  return {
+    status: outcome.status,
+    payment_id: outcome.paymentId,
+    amount: outcome.amount,
+    failure_reason: outcome.status === 'failed' ? outcome.reason : null,
+  }
+}
+
+function retryMessage(outcome: ChargeNowOutcome): string {
+  const amount = formatCents(outcome.amount)
+  if (outcome.status === 'sent') return `${amount} paid. The member owes nothing for this period now.`
+  if (outcome.status === 'pending')
+    return `${amount} is being processed. Bank payments usually clear within a day.`
+  return `The payment of ${amount} failed again: ${outcome.reason}.`
 }

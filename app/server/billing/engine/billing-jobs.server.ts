@@ -1,7 +1,10 @@
 import type { PgBoss, Queue } from 'pg-boss'
 import type { DatabaseHandle } from '~/db/client.server'
+import { publicSiteUrl } from '~/server/api/request-info'
 import { logger } from '~/server/logger.server'
+import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
+import { sendDunningNotices } from '~/server/services/dunning/send-dunning-notices.server'
 import { advanceSubscriptions } from './advance-subscriptions.server'
 import { pollPendingPayments, runBilling, settleInDoubtAttempts } from './run-billing.server'
 
@@ -16,7 +19,8 @@ export const billingQueues: Queue[] = [
 
 /**
  * The billing schedule: the daily run at 06:00 New Zealand time (renewals, upcoming payments, grace
- * periods, charges and retries due today), a poll of pending bank payments every 15 minutes, and a
+ * periods, charges and retries due today, then the failed-payment e-mails), a poll of pending bank
+ * payments every 15 minutes (with the e-mails of what failed at the bank), and a
  * daily run as soon as the workers start, so a server that was down at 06:00 catches up.
  */
 export async function startBillingWorkers(options: {
@@ -27,16 +31,20 @@ export async function startBillingWorkers(options: {
   const { boss, handle, pollingIntervalSeconds } = options
   const db = handle.db
   const providers = createSandboxProviders({ db })
+  const dunning = { mailer: createOutboxMailer(handle), siteUrl: publicSiteUrl }
   await boss.work(BILLING_DAILY_QUEUE, { pollingIntervalSeconds }, async () => {
     const now = new Date()
     const advanced = await advanceSubscriptions({ db, now })
     const charged = await runBilling({ db, providers, now })
-    logger.info({ advanced, charged }, 'billing run finished')
+    const notices = await sendDunningNotices({ db, now, ...dunning })
+    logger.info({ advanced, charged, notices }, 'billing run finished')
   })
   await boss.work(BILLING_POLL_QUEUE, { pollingIntervalSeconds }, async () => {
     const now = new Date()
     await settleInDoubtAttempts({ db, providers, now })
     await pollPendingPayments({ db, providers, now })
+    // A bank payment that failed at the bank gets its notice within the quarter hour.
+    await sendDunningNotices({ db, now, ...dunning })
   })
   await boss.schedule(BILLING_DAILY_QUEUE, '0 6 * * *', null, { tz: 'Pacific/Auckland' })
   await boss.schedule(BILLING_POLL_QUEUE, '*/15 * * * *', null, { tz: 'Pacific/Auckland' })

@@ -23,6 +23,26 @@ export const billingPolicy = {
   inDoubtAfterMs: 2 * 60_000,
 } as const
 
+/**
+ * Declines no retry can fix (ADR 027): the card is lost, stolen or expired, the account closed or not
+ * valid, or there is nothing to charge. The engine schedules no retry after one; the period waits for a
+ * new method (the member's payment link, or a method made the default, which schedules the retry).
+ */
+export const hardDeclineCodes: readonly string[] = [
+  'lost_card',
+  'stolen_card',
+  'expired_card',
+  'pickup_card',
+  'invalid_account',
+  'account_not_found',
+  'account_closed',
+  'payment_method_not_found',
+  'no_payment_method',
+]
+
+export const isHardDecline = (code: string | null | undefined) =>
+  code != null && hardDeclineCodes.includes(code)
+
 /** The idempotency key of one charge attempt: the same payment and attempt always give the same key. */
 export function attemptIdempotencyKey(paymentId: number, attempt: number): string {
   return `gymbase-payment-${paymentId}-attempt-${attempt}`

@@ -178,7 +178,8 @@ function unknownOutcome(charge: ClaimedCharge, error: unknown) {
   )
 }
 
-async function chargeOnce(options: {
+/** One claimed charge through its provider: its answer, or undefined when the outcome is unknown. */
+export async function chargeOnce(options: {
   providers: PaymentProviders
   now: Date
   charge: ClaimedCharge

@@ -17,6 +17,8 @@ export async function saveCard(options: {
   organisationId: number
   userId: number
   setupId: string
+  /** The card becomes the member's default (the join flow); a payment link asks the member instead. */
+  makeDefault?: boolean
 }): Promise<PaymentMethod> {
   const { db, now } = options
   const setup = await options.cardSetups.retrieveSetup({ id: options.setupId })
@@ -55,7 +57,7 @@ export async function saveCard(options: {
       providerReference: card.reference,
       meta: { setup_id: setup.id, provider: options.cardSetups.name },
     },
-    makeDefault: true,
+    makeDefault: options.makeDefault ?? true,
   })
 }
 

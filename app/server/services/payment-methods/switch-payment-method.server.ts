@@ -3,12 +3,14 @@ import type { Db } from '~/db/client.server'
 import { paymentMethods, payments, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { cardSurcharge } from '~/server/billing/amounts'
+import { scheduleRetriesForNewMethod } from '~/server/billing/engine/owed-periods.server'
 import { findCardSurcharges } from '~/server/billing/subscription-payment.server'
 
 /**
  * `POST /api/me/payment-types/{id}/switch`: the member's charges use this method from now on. Payments
  * not yet sent to a provider (`upcoming`) move to it too, their type and card surcharge following the
- * method, so the next charge is the one the member just chose.
+ * method, so the next charge is the one the member just chose; a period still owed with no retry
+ * waiting (after a lost card, say) gets one due today, for the next billing run.
  */
 export async function switchPaymentMethod(options: {
   db: Db
@@ -36,6 +38,7 @@ export async function switchPaymentMethod(options: {
       .update(users)
       .set({ defaultPaymentMethodId: method.id, updatedAt: now })
       .where(eq(users.id, options.userId))
+    await scheduleRetriesForNewMethod(tx, { now, userId: options.userId, method })
     await movePaymentsTo({ db: tx, now, userId: options.userId, method, settings })
   })
 }

@@ -5,6 +5,7 @@ import type { Db } from '~/db/client.server'
 import { gyms, payments, users } from '~/db/schema'
 import type { PaymentType } from '~/db/schema/enums'
 import type { ParsedPaymentFilters, PaymentFilterType, PaymentSort } from '~/features/payments/contract'
+import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 import {
   afterKeyset,
   forEachKeysetBatch,
@@ -51,7 +52,10 @@ function listConditions(options: PaymentListOptions) {
       conditions.push(eq(payments.status, 'pending_request'))
       break
     case 'failed':
-      conditions.push(sql`${payments.status} not in ('sent', 'upcoming', 'pending_request', 'cancelled')`)
+      conditions.push(sql`${payments.status} not in ${notFailedPaymentStatuses}`)
+      break
+    case 'waived':
+      conditions.push(eq(payments.status, 'waived'))
       break
   }
   if (filters.type) conditions.push(eq(payments.type, typeOf[filters.type]))
@@ -122,7 +126,7 @@ function totalsQuery(options: PaymentListOptions) {
           Number,
         ),
       failed:
-        sql<number>`coalesce(sum(${money}) filter (where ${payments.status} not in ('sent', 'upcoming', 'pending_request')), 0)`.mapWith(
+        sql<number>`coalesce(sum(${money}) filter (where ${payments.status} not in ${notFailedPaymentStatuses}), 0)`.mapWith(
           Number,
         ),
     })

@@ -31,6 +31,7 @@ const statusWords = {
   upcoming: paymentFilterStatusLabels.upcoming,
   pending: paymentFilterStatusLabels.pending,
   failed: paymentFilterStatusLabels.failed,
+  waived: paymentFilterStatusLabels.waived,
 } as const
 
 export const paymentsCsvHeader = (): string => stringify([columns], { escape_formulas: true })

@@ -53,7 +53,8 @@ export async function recalculateBalanceOwing(
     .where(and(ownedBy(subscriptions, input.organisationId), inArray(subscriptions.id, subscriptionIds)))
   if (current.length !== subscriptionIds.length) throw notFound('Subscription')
 
-  // Payments without a period (one-off, manual) are each their own "period", keyed by their id.
+  // Payments without a period (one-off, manual) are each their own "period" with their retries, keyed
+  // by the first payment of the retry chain.
   const owed = await db.execute<{
     subscription_id: number
     balance_owing: number
@@ -62,7 +63,7 @@ export async function recalculateBalanceOwing(
   }>(sql`
     with failed as (
       select p.id, p.subscription_id, p.due_on, p.amount + p.surcharge - p.credit_used as owed,
-        coalesce(p.period_start_at::text, 'payment:' || p.id) as period_key
+        coalesce(p.period_start_at::text, 'payment:' || coalesce((p.meta->>'retry_of')::int, p.id)) as period_key
       from ${payments} p
       where p.organisation_id = ${input.organisationId}
         and p.subscription_id in ${subscriptionIds}
@@ -70,7 +71,9 @@ export async function recalculateBalanceOwing(
         and not exists (
           select 1 from ${payments} s
           where s.subscription_id = p.subscription_id
-            and s.period_start_at = p.period_start_at
+            and (s.period_start_at = p.period_start_at
+              or (p.period_start_at is null and s.period_start_at is null
+                and coalesce((s.meta->>'retry_of')::int, s.id) = coalesce((p.meta->>'retry_of')::int, p.id)))
             and s.status = 'sent'
         )
     ), owed_periods as (

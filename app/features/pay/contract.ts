@@ -1,0 +1,62 @@
+import { paymentTypeSchema } from '~/features/join/payment-contract'
+import { recordId, z } from '~/lib/validation'
+
+/**
+ * The payment link's page on the join site (issue 16): what is owed and why, the member's saved
+ * methods, and paying. The token in the path is the only credential; it names one membership.
+ */
+
+/** A token as `randomToken` makes them: 43 base64url characters (anything else is refused as unknown). */
+export const paymentLinkToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This payment link doesn’t work.')
+export const paymentLinkParams = z.object({ token: paymentLinkToken })
+
+export const owedPaymentSchema = z.object({
+  payment_id: z.number().int(),
+  /** The period it pays for (Auckland days), or null for a one-off. */
+  period_start_at: z.string().nullable(),
+  period_end_at: z.string().nullable(),
+  due_on: z.string(),
+  /** Cents, surcharge included (for the method it was charged to). */
+  amount: z.number().int(),
+  /** Why it failed, in words. */
+  reason: z.string(),
+  /** The card or account can't be charged again (lost, expired, closed): a new one is needed. */
+  needs_new_method: z.boolean(),
+})
+
+export const paymentLinkSchema = z.object({
+  state: z.enum(['usable', 'used', 'expired']),
+  expires_at: z.string(),
+  organisation_name: z.string(),
+  gym_name: z.string(),
+  membership_name: z.string(),
+  member_first_name: z.string(),
+  /** Cents owed now, over every owed period. */
+  balance_owing: z.number().int(),
+  /** The last day of the failed-payment grace period (the membership is cancelled after it), or null. */
+  grace_period_ends_at: z.string().nullable(),
+  owed: z.array(owedPaymentSchema),
+  methods: z.array(paymentTypeSchema),
+})
+export type PaymentLinkDetail = z.infer<typeof paymentLinkSchema>
+
+export const payByLinkRequestSchema = z.object({
+  /** One of the member's saved methods; their current one when left out. */
+  payment_method_id: recordId.optional(),
+  /** Make that method the one every later payment uses. */
+  make_default: z.boolean().default(false),
+})
+
+export const chargeOutcomeSchema = z.object({
+  status: z.enum(['sent', 'pending', 'failed']),
+  payment_id: z.number().int(),
+  amount: z.number().int(),
+  failure_reason: z.string().nullable(),
+})
+export type ChargeOutcome = z.infer<typeof chargeOutcomeSchema>
+
+export const payByLinkAnswerSchema = z.object({
+  outcomes: z.array(chargeOutcomeSchema),
+  balance_owing: z.number().int(),
+})
+export type PayByLinkAnswer = z.infer<typeof payByLinkAnswerSchema>

@@ -1,0 +1,77 @@
+import { createRoute } from '@hono/zod-openapi'
+import { cardSetupSchema, paymentTypeSchema, saveCardRequestSchema } from '~/features/join/payment-contract'
+import {
+  payByLinkAnswerSchema,
+  payByLinkRequestSchema,
+  paymentLinkParams,
+  paymentLinkSchema,
+} from '~/features/pay/contract'
+import { z } from '~/lib/validation'
+import { dataEnvelope } from '../envelope'
+import { errorResponses, jsonBody, jsonResponse } from '../openapi'
+
+/**
+ * The payment link's page on the join site (issue 16, ADR 027). No session: the link's token (256
+ * random bits, only its hash stored) is the credential, and it names one membership. An unknown token
+ * is a 404; a used or expired one can still be read (the page says so) but not paid with (409).
+ */
+
+const tags = ['Payment links']
+const request = { params: paymentLinkParams }
+const linkErrors = {
+  403: errorResponses[403],
+  404: errorResponses[404],
+  409: errorResponses[409],
+  422: errorResponses[422],
+}
+
+export const paymentLinkRoutes = {
+  show: createRoute({
+    method: 'get',
+    path: '/payment-links/{token}',
+    tags,
+    summary: 'What a payment link pays: the membership, what is owed and why, the member’s saved methods',
+    request,
+    responses: {
+      200: jsonResponse('The link', dataEnvelope(paymentLinkSchema)),
+      404: errorResponses[404],
+      422: errorResponses[422],
+    },
+  }),
+  pay: createRoute({
+    method: 'post',
+    path: '/payment-links/{token}/pay',
+    tags,
+    summary: 'Pay what is owed with a saved method (optionally made the default)',
+    description:
+      'Each owed period is charged through the billing engine’s claim (its idempotency key stored first). ' +
+      'The link is used up once everything owed is paid or accepted by the bank; a decline leaves it working.',
+    request: { ...request, ...jsonBody(payByLinkRequestSchema) },
+    responses: {
+      200: jsonResponse('What each charge did', dataEnvelope(payByLinkAnswerSchema)),
+      ...linkErrors,
+    },
+  }),
+  cardSetup: createRoute({
+    method: 'post',
+    path: '/payment-links/{token}/card-setups',
+    tags,
+    summary: 'Start saving a new card for the link’s member (the join flow’s card step)',
+    request,
+    responses: {
+      201: jsonResponse('The setup to confirm with the card provider', dataEnvelope(cardSetupSchema)),
+      ...linkErrors,
+    },
+  }),
+  saveCard: createRoute({
+    method: 'post',
+    path: '/payment-links/{token}/cards',
+    tags,
+    summary: 'Keep the confirmed card; it becomes the default only when the member asks to pay with it so',
+    request: { ...request, ...jsonBody(saveCardRequestSchema) },
+    responses: {
+      201: jsonResponse('The member’s saved methods', dataEnvelope(z.array(paymentTypeSchema))),
+      ...linkErrors,
+    },
+  }),
+}

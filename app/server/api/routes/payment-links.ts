@@ -1,0 +1,79 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { Db } from '~/db/client.server'
+import {
+  findPaymentLinkByToken,
+  findPaymentLinkDetail,
+} from '~/server/services/payment-links/find-payment-link.server'
+import { payByLink, usableLink } from '~/server/services/payment-links/pay-by-link.server'
+import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
+import { saveCard } from '~/server/services/payment-methods/save-card.server'
+import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
+import type { ApiEnv } from '../context'
+import { toPaymentLinkResource } from '../resources/payment-link'
+import { toPaymentTypeResource } from '../resources/payment-type'
+import { paymentLinkRoutes as routes } from './payment-links.routes'
+import { toRetryAnswer } from './payments'
+
+/** The join site's pay page (issue 16): the token is the credential, one membership its scope. */
+export function registerPaymentLinkRoutes(api: OpenAPIHono<ApiEnv>) {
+  const methodsOf = async (db: Db, userId: number) => {
+    const { methods, defaultId } = await findMemberPaymentMethodList({ db, userId })
+    return methods.map((method) => toPaymentTypeResource(method, defaultId))
+  }
+
+  api.openapi(routes.show, async (c) => {
+    const db = c.var.database.db
+    const detail = await findPaymentLinkDetail({ db, now: c.var.now, token: c.req.valid('param').token })
+    const methods = await methodsOf(db, detail.link.userId)
+    return c.json({ data: toPaymentLinkResource(detail, methods) }, 200)
+  })
+
+  api.openapi(routes.pay, async (c) => {
+    const body = c.req.valid('json')
+    const paid = await payByLink({
+      db: c.var.database.db,
+      now: c.var.now,
+      providers: c.var.payments.charges,
+      token: c.req.valid('param').token,
+      paymentMethodId: body.payment_method_id,
+      makeDefault: body.make_default,
+    })
+    return c.json(
+      { data: { outcomes: paid.outcomes.map(toRetryAnswer), balance_owing: paid.balanceOwing } },
+      200,
+    )
+  })
+
+  api.openapi(routes.cardSetup, async (c) => {
+    const db = c.var.database.db
+    const link = await findPaymentLinkByToken(db, c.req.valid('param').token)
+    usableLink(link, c.var.now)
+    const setup = await startCardSetup({
+      db,
+      now: c.var.now,
+      cardSetups: c.var.payments.cardSetups,
+      organisationId: link.organisationId,
+      userId: link.userId,
+    })
+    return c.json(
+      { data: { id: setup.id, client_secret: setup.clientSecret, provider: setup.provider } },
+      201,
+    )
+  })
+
+  api.openapi(routes.saveCard, async (c) => {
+    const db = c.var.database.db
+    const link = await findPaymentLinkByToken(db, c.req.valid('param').token)
+    usableLink(link, c.var.now)
+    await saveCard({
+      db,
+      now: c.var.now,
+      cardSetups: c.var.payments.cardSetups,
+      organisationId: link.organisationId,
+      userId: link.userId,
+      setupId: c.req.valid('json').setup_id,
+      makeDefault: false,
+    })
+    return c.json({ data: await methodsOf(db, link.userId) }, 201)
+  })
+}

@@ -1,0 +1,76 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { paymentLinks, subscriptions } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import {
+  claimOwedPeriodCharge,
+  findOwedFailures,
+  lockOwedPeriod,
+} from '~/server/billing/engine/owed-periods.server'
+import type { PaymentProviders } from '~/server/providers/payments/payment-provider'
+import { switchPaymentMethod } from '../payment-methods/switch-payment-method.server'
+import { type ChargeNowOutcome, chargeClaimedNow } from '../payments/retry-payment.server'
+import { findPaymentLinkByToken, paymentLinkState } from './find-payment-link.server'
+
+export const usedLinkMessage =
+  'This link has already been used: your payment is done. Nothing more is owed through it.'
+export const expiredLinkMessage = 'This link has expired. Ask the gym to send you a new one.'
+
+/** A link that can still pay, or the reason in words why not. */
+export function usableLink(link: Parameters<typeof paymentLinkState>[0], now: Date) {
+  const state = paymentLinkState(link, now)
+  if (state === 'used') throw new AppError('CONFLICT', usedLinkMessage)
+  if (state === 'expired') throw new AppError('CONFLICT', expiredLinkMessage)
+}
+
+/**
+ * A member pays what their membership owes through a payment link (issue 16): each owed period is
+ * charged in turn through the engine's path (`claimOwedPeriodCharge`, the key stored before the
+ * provider is called), with the saved method they chose, optionally made their default first. A
+ * success settles the period and, once nothing is owed, ends the grace period (`recordChargeResult`
+ * recalculates as the engine does). The link is used up once every period is paid or accepted by the
+ * bank; a decline stops there and leaves the link working for another method.
+ */
+export async function payByLink(options: {
+  db: Db
+  now: Date
+  providers: PaymentProviders
+  token: string
+  paymentMethodId?: number | undefined
+  makeDefault: boolean
+}): Promise<{ outcomes: ChargeNowOutcome[]; balanceOwing: number }> {
+  const { db, now, providers } = options
+  const link = await findPaymentLinkByToken(db, options.token)
+  usableLink(link, now)
+  if (options.makeDefault && options.paymentMethodId !== undefined) {
+    await switchPaymentMethod({
+      db,
+      now,
+      organisationId: link.organisationId,
+      userId: link.userId,
+      paymentMethodId: options.paymentMethodId,
+    })
+  }
+  const owed = await findOwedFailures(db, [link.subscriptionId])
+  const outcomes: ChargeNowOutcome[] = []
+  for (const failure of owed) {
+    const charge = await db.transaction(async (tx) => {
+      const period = await lockOwedPeriod(tx, failure.id)
+      return claimOwedPeriodCharge(tx, { now, providers, period, paymentMethodId: options.paymentMethodId })
+    })
+    const outcome = await chargeClaimedNow({ db, now, providers, charge })
+    outcomes.push(outcome)
+    if (outcome.status === 'failed') break
+  }
+  if (outcomes.every((outcome) => outcome.status !== 'failed')) {
+    await db
+      .update(paymentLinks)
+      .set({ usedAt: now, updatedAt: now })
+      .where(and(eq(paymentLinks.id, link.id), isNull(paymentLinks.usedAt)))
+  }
+  const [after] = await db
+    .select({ balanceOwing: subscriptions.balanceOwing })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, link.subscriptionId))
+  return { outcomes, balanceOwing: after?.balanceOwing ?? 0 }
+}

@@ -1,0 +1,83 @@
+import type { Db } from '~/db/client.server'
+import { failureReasonWords } from '~/features/payments/payment-filters'
+import { formatCents } from '~/lib/money'
+import type { ClaimedCharge } from '~/server/billing/engine/claim-due-payments.server'
+import { claimOwedPeriodCharge, lockOwedPeriod } from '~/server/billing/engine/owed-periods.server'
+import { recordChargeResult } from '~/server/billing/engine/record-charge-result.server'
+import { chargeOnce } from '~/server/billing/engine/run-billing.server'
+import type { PaymentProviders } from '~/server/providers/payments/payment-provider'
+import { recordAudit } from '../audit/record-audit.server'
+
+export type ChargeNowOutcome =
+  | { status: 'sent'; paymentId: number; amount: number }
+  | { status: 'pending'; paymentId: number; amount: number }
+  | { status: 'failed'; paymentId: number; amount: number; reason: string }
+
+/**
+ * Charges one claimed charge and records the answer as the engine does (`recordChargeResult`): a
+ * failure schedules the period's next retry (none after a hard decline), a success clears what is owed
+ * and the grace period. An unknown outcome (the provider did not answer) leaves the attempt `started`
+ * for the poll to settle by asking the provider with the same key: it is reported as pending.
+ */
+export async function chargeClaimedNow(options: {
+  db: Db
+  now: Date
+  providers: PaymentProviders
+  charge: ClaimedCharge
+}): Promise<ChargeNowOutcome> {
+  const { db, now, providers, charge } = options
+  const result = await chargeOnce({ providers, now, charge })
+  const base = { paymentId: charge.paymentId, amount: charge.amount }
+  if (!result) return { status: 'pending', ...base }
+  await recordChargeResult({ db, now, paymentId: charge.paymentId, attempt: charge.attempt, result })
+  if (result.status === 'succeeded') return { status: 'sent', ...base }
+  if (result.status === 'pending') return { status: 'pending', ...base }
+  return {
+    status: 'failed',
+    ...base,
+    reason: failureReasonWords(result.errorStatus, result.errorDescription),
+  }
+}
+
+/**
+ * Staff's "Retry now" on a failed payment (issue 16): the period's charge is claimed through the
+ * engine's path (`claimOwedPeriodCharge`: key stored before the provider is called) and made at once
+ * with the member's current method. Refused while the period has a charge in flight, so two people
+ * pressing at once make one charge. The attempt and its outcome are in the audit log.
+ */
+export async function retryPaymentNow(options: {
+  db: Db
+  now: Date
+  providers: PaymentProviders
+  paymentId: number
+  actorId: number
+}): Promise<ChargeNowOutcome> {
+  const { db, now, providers } = options
+  const claimed = await db.transaction(async (tx) => {
+    const period = await lockOwedPeriod(tx, options.paymentId)
+    const charge = await claimOwedPeriodCharge(tx, { now, providers, period })
+    return { charge, failed: period.failed }
+  })
+  const outcome = await chargeClaimedNow({ db, now, providers, charge: claimed.charge })
+  await recordAudit(db, {
+    organisationId: claimed.failed.organisationId,
+    actorUserId: options.actorId,
+    action: 'payment.retried',
+    subjectType: 'member',
+    subjectId: claimed.failed.userId,
+    changes: {
+      subscription_id: claimed.failed.subscriptionId,
+      payment_id: claimed.failed.id,
+      retry_payment_id: outcome.paymentId,
+      description: retryWords(outcome),
+    },
+  })
+  return outcome
+}
+
+function retryWords(outcome: ChargeNowOutcome): string {
+  const dollars = formatCents(outcome.amount)
+  if (outcome.status === 'sent') return `Retried a failed payment now: ${dollars} paid.`
+  if (outcome.status === 'pending') return `Retried a failed payment now: ${dollars} is being processed.`
+  return `Retried a failed payment now: ${dollars} failed again (${outcome.reason}).`
+}

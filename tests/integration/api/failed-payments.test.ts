@@ -1,0 +1,460 @@
+import { and, eq, inArray, like } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  auditLog,
+  dunningNotices,
+  mailOutbox,
+  paymentLinks,
+  payments,
+  sandboxCharges,
+  subscriptions,
+  users,
+} from '~/db/schema'
+import { payByLinkAnswerSchema, paymentLinkSchema } from '~/features/pay/contract'
+import { retryAnswerSchema, waiveReasonMessage } from '~/features/payments/contract'
+import { z } from '~/lib/validation'
+import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
+import { inFlightMessage, waivedMessage } from '~/server/billing/engine/owed-periods.server'
+import { runBilling } from '~/server/billing/engine/run-billing.server'
+import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
+import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
+import { sendDunningNotices } from '~/server/services/dunning/send-dunning-notices.server'
+import { expiredLinkMessage, usedLinkMessage } from '~/server/services/payment-links/pay-by-link.server'
+import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
+import { switchPaymentMethod } from '~/server/services/payment-methods/switch-payment-method.server'
+import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
+import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { readData, readErrors, readMessage } from '../support/answers'
+import { createTestApi, joinOrigin } from '../support/api'
+import { describeEachDatabase } from '../support/database'
+import { signInStaff, type TestBrowser } from '../support/sign-in'
+
+/** Noon in Auckland on a day. */
+const at = (day: string) => new Date(`${day}T00:00:00Z`)
+const messageAnswer = z.object({ message: z.string() })
+
+/**
+ * Failed payments that get fixed (issue 16): retry now through the engine's claim, waive with a
+ * reason, the payment link (single use, expiring) paying with a saved or new card, hard declines that
+ * wait for a new method, and the dunning e-mails. Failures are made by the engine itself, charging
+ * the sandbox's declining cards.
+ */
+describeEachDatabase('failed payments', (database) => {
+  let org: TestOrganisation
+  let other: TestOrganisation
+  let priceId: number
+  const day = '2026-03-09'
+  const clock = at(day)
+  const testApi = createTestApi(database, { now: () => clock })
+  let owner: TestBrowser
+
+  beforeAll(async () => {
+    org = await createTestOrganisation({
+      db: database.db,
+      name: 'Dunning Gym',
+      gymNames: ['Kingsland', 'Eden'],
+      now: at('2026-01-01'),
+    })
+    other = await createTestOrganisation({ db: database.db, name: 'Other Gym', now: at('2026-01-01') })
+    const { price } = await createTestPrice({
+      db: database.db,
+      organisationId: org.organisation.id,
+      gymIds: org.gyms.map((gym) => gym.id),
+      billingFrequency: 'weekly',
+      amount: 2500,
+      now: at('2026-01-01'),
+    })
+    priceId = price.id
+    owner = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+  })
+
+  const addCard = async (userId: number, card: string, now: Date) =>
+    addPaymentMethod({
+      db: database.db,
+      now,
+      organisationId: org.organisation.id,
+      userId,
+      method: {
+        type: 'stripe_card',
+        gymId: org.gyms[0]!.id,
+        brand: 'visa',
+        lastFour: card,
+        expMonth: 12,
+        expYear: 2030,
+        providerReference: sandboxCardReference(card),
+      },
+      makeDefault: true,
+    })
+
+  /** A weekly member whose card declines with `card`: the engine's first charge on `day` fails. */
+  async function declinedMember(card: string, gymIndex = 0) {
+    const db = database.db
+    const start = at('2026-03-02')
+    const member = await createTestMember({
+      db,
+      organisationId: org.organisation.id,
+      gymId: org.gyms[gymIndex]!.id,
+      now: start,
+    })
+    await addCard(member.id, card, start)
+    const subscription = await createSubscription({
+      db,
+      now: start,
+      organisationId: org.organisation.id,
+      userId: member.id,
+      gymId: org.gyms[gymIndex]!.id,
+      priceId,
+      startDate: '2026-03-02',
+    })
+    const providers = createSandboxProviders({ db })
+    for (const date of ['2026-03-02', day]) {
+      await advanceSubscriptions({ db, now: at(date) })
+      await runBilling({ db, providers, now: at(date) })
+    }
+    const [failed] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    if (!failed) throw new Error('The charge did not fail')
+    return { member, subscription, failed }
+  }
+
+  const subscriptionOf = async (id: number) => {
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, id))
+    return row!
+  }
+  const periodRows = (failed: { subscriptionId: number; periodStartAt: string | null }) =>
+    database.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.subscriptionId, failed.subscriptionId),
+          eq(payments.periodStartAt, failed.periodStartAt ?? ''),
+        ),
+      )
+      .orderBy(payments.id)
+  const chargesOf = async (paymentIds: number[]) =>
+    database.db
+      .select()
+      .from(sandboxCharges)
+      .where(
+        inArray(
+          sandboxCharges.idempotencyKey,
+          paymentIds.flatMap((id) => [1, 2, 3, 4].map((n) => `gymbase-payment-${id}-attempt-${n}`)),
+        ),
+      )
+
+  it('retry now charges through the engine: fails again in words, then pays with a new card and ends grace', async () => {
+    const { member, subscription, failed } = await declinedMember('9995')
+    expect((await subscriptionOf(subscription.id)).gracePeriodEndsAt).not.toBeNull()
+
+    const again = await readData(await owner.post(`/payments/${failed.id}/retry`), retryAnswerSchema)
+    expect(again).toMatchObject({ status: 'failed', failure_reason: 'Insufficient funds', amount: 2500 })
+
+    await addCard(member.id, '4242', clock)
+    await switchPaymentMethod({
+      db: database.db,
+      now: clock,
+      organisationId: org.organisation.id,
+      userId: member.id,
+      paymentMethodId: (await database.db.select().from(users).where(eq(users.id, member.id)))[0]!
+        .defaultPaymentMethodId!,
+    })
+    const paid = await owner.post(`/payments/${failed.id}/retry`)
+    expect(paid.status).toBe(200)
+    const answer = await readData(paid.clone(), retryAnswerSchema)
+    expect(answer.status).toBe('sent')
+    const after = await subscriptionOf(subscription.id)
+    expect(after).toMatchObject({ balanceOwing: 0, periodsOwing: 0, gracePeriodEndsAt: null })
+    // One charge per retry, each with its own key; nothing charged twice.
+    const rows = await periodRows(failed)
+    expect(rows.filter((row) => row.status === 'sent')).toHaveLength(1)
+    const charges = await chargesOf(rows.map((row) => row.id))
+    expect(new Set(charges.map((charge) => charge.idempotencyKey)).size).toBe(charges.length)
+    // Paid: a third press is refused in words.
+    expect(await readMessage(await owner.post(`/payments/${failed.id}/retry`), 409)).toMatch(/has been paid/)
+    const lines = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, member.id), eq(auditLog.action, 'payment.retried')))
+    expect(lines).toHaveLength(2)
+  })
+
+  it('two people pressing retry at once make one charge; the other is told it is in flight', async () => {
+    const { failed } = await declinedMember('9995')
+    const second = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+    const before = (await chargesOf((await periodRows(failed)).map((row) => row.id))).length
+    const answers = await Promise.all([
+      owner.post(`/payments/${failed.id}/retry`),
+      second.post(`/payments/${failed.id}/retry`),
+    ])
+    const statuses = answers.map((answer) => answer.status).sort()
+    const after = (await chargesOf((await periodRows(failed)).map((row) => row.id))).length
+    if (statuses[0] === 200 && statuses[1] === 200) {
+      // Served one after the other (PGlite takes one transaction at a time): the second charge is a
+      // new attempt of the next retry, never the same attempt twice.
+      expect(after - before).toBe(2)
+    } else {
+      expect(statuses).toEqual([200, 409])
+      expect(after - before).toBe(1)
+      const refused = answers.find((answer) => answer.status === 409)!
+      expect(await readMessage(refused, 409)).toBe(inFlightMessage)
+    }
+  })
+
+  it('waives a failure with a reason: balance and grace follow, the retry is withdrawn, the reason is audited', async () => {
+    const { member, subscription, failed } = await declinedMember('9995')
+    expect(await readErrors(await owner.post(`/payments/${failed.id}/waive`, { reason: '   ' }))).toEqual({
+      reason: [waiveReasonMessage],
+    })
+    const waived = await owner.post(`/payments/${failed.id}/waive`, { reason: 'Injured, agreed at the desk' })
+    expect((await readData(waived.clone(), z.unknown()).catch(() => null)) ?? null).toBeNull()
+    expect(waived.status).toBe(200)
+    expect(messageAnswer.parse(await waived.json()).message).toBe(
+      'Waived $25.00. The member no longer owes it.',
+    )
+    expect(await subscriptionOf(subscription.id)).toMatchObject({ balanceOwing: 0, gracePeriodEndsAt: null })
+    const rows = await periodRows(failed)
+    expect(rows.map((row) => row.status)).toEqual(['waived', 'cancelled'])
+    const [line] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, member.id), eq(auditLog.action, 'payment.waived')))
+    expect(line?.changes).toMatchObject({ reason: 'Injured, agreed at the desk', amount: 2500 })
+    expect(await readMessage(await owner.post(`/payments/${failed.id}/retry`), 409)).toBe(waivedMessage)
+    const listed = await owner.get('/payments?status=waived&per_page=100')
+    expect(JSON.stringify(await listed.json())).toContain(`"id":${failed.id}`)
+  })
+
+  it('a payment link pays with a new card once, ends grace, and is then used; expired links refuse', async () => {
+    const { member, subscription, failed } = await declinedMember('0069')
+    // A hard decline (expired card): no retry is scheduled, the period waits for a new method.
+    expect((await periodRows(failed)).map((row) => row.status)).toEqual(['failed'])
+    const sent = await owner.post(`/payments/${failed.id}/payment-link`)
+    expect(sent.status).toBe(201)
+    const mail = await testApi.latestMail(member.email)
+    expect(mail?.subject).toBe('Your Dunning Gym payment didn’t go through')
+    expect(mail?.text).toContain('Card expired')
+    expect(mail?.text).toContain('can’t be charged again')
+    const token = /\/pay\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1]
+    expect(token).toBeDefined()
+
+    const visitor = testApi.browser({ origin: joinOrigin })
+    const link = await readData(await visitor.get(`/payment-links/${token}`), paymentLinkSchema)
+    expect(link).toMatchObject({ state: 'usable', balance_owing: 2500, organisation_name: 'Dunning Gym' })
+    expect(link.owed).toEqual([
+      expect.objectContaining({
+        payment_id: failed.id,
+        amount: 2500,
+        reason: 'Card expired',
+        needs_new_method: true,
+      }),
+    ])
+    expect(JSON.stringify(link)).not.toContain(member.email)
+
+    // Paying with the expired card fails again and leaves the link working.
+    const declined = await readData(
+      await visitor.post(`/payment-links/${token}/pay`, {}),
+      payByLinkAnswerSchema,
+    )
+    expect(declined.outcomes[0]).toMatchObject({ status: 'failed', failure_reason: 'Card expired' })
+
+    // A new card through the join flow's card step (setup → provider confirm → save), made the default.
+    const setup = await readData(
+      await visitor.post(`/payment-links/${token}/card-setups`),
+      z.object({ client_secret: z.string(), id: z.string() }),
+    )
+    const confirm = await visitor.post('/sandbox/card-setups/confirm', {
+      client_secret: setup.client_secret,
+      number: '4242 4242 4242 4242',
+      expiry: '12 / 30',
+      cvc: '123',
+    })
+    expect(confirm.status).toBe(200)
+    const methods = await readData(
+      await visitor.post(`/payment-links/${token}/cards`, { setup_id: setup.id }),
+      z.array(z.object({ id: z.number(), last_four: z.string().nullable(), is_default: z.boolean() })),
+    )
+    const card = methods.find((method) => method.last_four === '4242')!
+    expect(card.is_default).toBe(false)
+    const paid = await readData(
+      await visitor.post(`/payment-links/${token}/pay`, { payment_method_id: card.id, make_default: true }),
+      payByLinkAnswerSchema,
+    )
+    expect(paid).toMatchObject({
+      balance_owing: 0,
+      outcomes: [expect.objectContaining({ status: 'sent', amount: 2500 })],
+    })
+    expect(await subscriptionOf(subscription.id)).toMatchObject({ balanceOwing: 0, gracePeriodEndsAt: null })
+    const [memberRow] = await database.db.select().from(users).where(eq(users.id, member.id))
+    expect(memberRow?.defaultPaymentMethodId).toBe(card.id)
+
+    // Single use: the page says so and a second payment is refused.
+    const used = await readData(await visitor.get(`/payment-links/${token}`), paymentLinkSchema)
+    expect(used).toMatchObject({ state: 'used', owed: [], methods: [] })
+    expect(await readMessage(await visitor.post(`/payment-links/${token}/pay`, {}), 409)).toBe(
+      usedLinkMessage,
+    )
+
+    // Another link, past its expiry.
+    const second = await declinedMember('9995')
+    await owner.post(`/payments/${second.failed.id}/payment-link`)
+    const secondToken = /\/pay\?token=([A-Za-z0-9_-]+)/.exec(
+      (await testApi.latestMail(second.member.email))?.text ?? '',
+    )?.[1]
+    await database.db
+      .update(paymentLinks)
+      .set({ expiresAt: at('2026-03-01') })
+      .where(eq(paymentLinks.userId, second.member.id))
+    expect(
+      (await readData(await visitor.get(`/payment-links/${secondToken}`), paymentLinkSchema)).state,
+    ).toBe('expired')
+    expect(await readMessage(await visitor.post(`/payment-links/${secondToken}/pay`, {}), 409)).toBe(
+      expiredLinkMessage,
+    )
+    expect(await readMessage(await visitor.post(`/payment-links/${secondToken}/card-setups`), 409)).toBe(
+      expiredLinkMessage,
+    )
+    // A token nobody made, and one that is not even shaped like one.
+    expect((await visitor.get(`/payment-links/${'x'.repeat(43)}`)).status).toBe(404)
+    expect((await visitor.get('/payment-links/%00bad')).status).toBe(422)
+  })
+
+  it('a hard decline waits for a new method: making one the default schedules the retry for today', async () => {
+    const { member, failed } = await declinedMember('0069')
+    expect((await periodRows(failed)).filter((row) => row.status === 'upcoming')).toHaveLength(0)
+    const card = await addCard(member.id, '4444', clock)
+    await switchPaymentMethod({
+      db: database.db,
+      now: clock,
+      organisationId: org.organisation.id,
+      userId: member.id,
+      paymentMethodId: card.id,
+    })
+    const waiting = (await periodRows(failed)).filter((row) => row.status === 'upcoming')
+    expect(waiting).toEqual([
+      expect.objectContaining({ dueOn: day, paymentMethodId: card.id, isRetry: true }),
+    ])
+  })
+
+  it('money moves on an admin’s word: trainers are refused, other gyms and organisations are unknown', async () => {
+    const { failed } = await declinedMember('9995', 1)
+    const trainer = await signInStaff({
+      database,
+      api: testApi,
+      now: clock,
+      organisation: org,
+      gyms: [{ index: 1, role: 'personal_trainer' }],
+    })
+    const elsewhereAdmin = await signInStaff({
+      database,
+      api: testApi,
+      now: clock,
+      organisation: org,
+      gyms: [{ index: 0, role: 'admin' }],
+    })
+    const mixed = await signInStaff({
+      database,
+      api: testApi,
+      now: clock,
+      organisation: org,
+      gyms: [
+        { index: 0, role: 'admin' },
+        { index: 1, role: 'personal_trainer' },
+      ],
+    })
+    const stranger = await signInStaff({
+      database,
+      api: testApi,
+      now: clock,
+      organisation: other,
+      admin: true,
+    })
+    for (const path of ['retry', 'payment-link']) {
+      expect((await trainer.post(`/payments/${failed.id}/${path}`)).status).toBe(403)
+      expect((await elsewhereAdmin.post(`/payments/${failed.id}/${path}`)).status).toBe(404)
+      expect((await mixed.post(`/payments/${failed.id}/${path}`)).status).toBe(403)
+      expect((await stranger.post(`/payments/${failed.id}/${path}`)).status).toBe(404)
+    }
+    expect((await stranger.post(`/payments/${failed.id}/waive`, { reason: 'x' })).status).toBe(404)
+    expect((await owner.post('/payments/2147483648/retry')).status).toBe(404)
+    expect((await owner.post('/payments/999999/retry')).status).toBe(404)
+    // Nothing was charged or changed by the refusals.
+    expect((await periodRows(failed)).map((row) => row.status)).toEqual(['failed', 'upcoming'])
+  })
+
+  describe('dunning e-mails', () => {
+    it('sends the failure notice once with a link, respects payment reminders, reminds before grace ends, notices a cancellation', async () => {
+      const db = database.db
+      const mailer = {
+        send: async (options: Parameters<typeof testMailer.send>[0]) => testMailer.send(options),
+      }
+      const testMailer = {
+        async send(options: {
+          db: typeof db
+          organisationId: number | null
+          to: string
+          message: { subject: string; html: string; text: string }
+        }) {
+          await options.db.insert(mailOutbox).values({
+            organisationId: options.organisationId,
+            to: options.to,
+            subject: options.message.subject,
+            html: options.message.html,
+            text: options.message.text,
+          })
+        },
+      }
+      const siteUrl = (_site: 'join' | 'console', path: string) => `http://join.test${path}`
+      const reminded = await declinedMember('9995')
+      const quiet = await declinedMember('9995')
+      await db.update(users).set({ paymentReminders: true }).where(eq(users.id, reminded.member.id))
+      await db.update(users).set({ paymentReminders: false }).where(eq(users.id, quiet.member.id))
+
+      const first = await sendDunningNotices({ db, now: clock, mailer, siteUrl })
+      await sendDunningNotices({ db, now: clock, mailer, siteUrl })
+      expect(first.paymentFailed).toBeGreaterThanOrEqual(1)
+      const mailsTo = (email: string) =>
+        db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, '%payment didn’t go through%')))
+      expect(await mailsTo(reminded.member.email)).toHaveLength(1)
+      expect((await mailsTo(reminded.member.email))[0]?.text).toMatch(/http:\/\/join\.test\/pay\?token=/)
+      expect(await mailsTo(quiet.member.email)).toHaveLength(0)
+      const quietNotices = await db
+        .select()
+        .from(dunningNotices)
+        .where(eq(dunningNotices.userId, quiet.member.id))
+      expect(quietNotices).toEqual([expect.objectContaining({ kind: 'payment_failed', mailed: false })])
+
+      // Three days before the grace period's last day: the reminder, once.
+      const graceEnds = (await subscriptionOf(reminded.subscription.id)).gracePeriodEndsAt!
+      const reminderDay = new Date(at(graceEnds).getTime() - 3 * 86_400_000)
+      await sendDunningNotices({ db, now: reminderDay, mailer, siteUrl })
+      await sendDunningNotices({ db, now: reminderDay, mailer, siteUrl })
+      const reminders = await db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, reminded.member.email), like(mailOutbox.subject, '%ends on%')))
+      expect(reminders).toHaveLength(1)
+
+      // Cancelled for non-payment: the notice goes even to a member who turned reminders off.
+      const cancelledAt = new Date(clock.getTime() + 60_000)
+      await db
+        .update(subscriptions)
+        .set({ cancelledAt, cancellationReasons: ['unpaid'] })
+        .where(eq(subscriptions.id, quiet.subscription.id))
+      await sendDunningNotices({ db, now: new Date(cancelledAt.getTime() + 60_000), mailer, siteUrl })
+      await sendDunningNotices({ db, now: new Date(cancelledAt.getTime() + 120_000), mailer, siteUrl })
+      const cancelled = await db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, quiet.member.email), like(mailOutbox.subject, '%was cancelled%')))
+      expect(cancelled).toHaveLength(1)
+      expect(cancelled[0]?.text).toContain('$25.00 stayed unpaid')
+    })
+  })
+})
