@@ -23,6 +23,7 @@ import { Route as JoinMemberRouteImport } from './routes/join/_member'
 import { Route as JoinFinishJoiningRouteImport } from './routes/join/finish-joining'
 import { Route as JoinForgotPasswordRouteImport } from './routes/join/forgot-password'
 import { Route as JoinLoginRouteImport } from './routes/join/login'
+import { Route as JoinPayRouteImport } from './routes/join/pay'
 import { Route as JoinResetPasswordRouteImport } from './routes/join/reset-password'
 import { Route as JoinVerificationCodeRouteImport } from './routes/join/verification-code'
 import { Route as SitesSplatRouteImport } from './routes/sites/$'
@@ -129,6 +130,11 @@ const JoinForgotPasswordRoute = JoinForgotPasswordRouteImport.update({
 const JoinLoginRoute = JoinLoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => JoinRouteRoute,
+} as any)
+const JoinPayRoute = JoinPayRouteImport.update({
+  id: '/pay',
+  path: '/pay',
   getParentRoute: () => JoinRouteRoute,
 } as any)
 const JoinResetPasswordRoute = JoinResetPasswordRouteImport.update({
@@ -346,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/join/finish-joining': typeof JoinFinishJoiningRoute
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
+  '/join/pay': typeof JoinPayRoute
   '/join/reset-password': typeof JoinResetPasswordRoute
   '/join/verification-code': typeof JoinVerificationCodeRoute
   '/sites/$': typeof SitesSplatRoute
@@ -398,6 +405,7 @@ export interface FileRoutesByTo {
   '/join/finish-joining': typeof JoinFinishJoiningRoute
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
+  '/join/pay': typeof JoinPayRoute
   '/join/reset-password': typeof JoinResetPasswordRoute
   '/join/verification-code': typeof JoinVerificationCodeRoute
   '/sites/$': typeof SitesSplatRoute
@@ -450,6 +458,7 @@ export interface FileRoutesById {
   '/join/finish-joining': typeof JoinFinishJoiningRoute
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
+  '/join/pay': typeof JoinPayRoute
   '/join/reset-password': typeof JoinResetPasswordRoute
   '/join/verification-code': typeof JoinVerificationCodeRoute
   '/sites/$': typeof SitesSplatRoute
@@ -504,6 +513,7 @@ export interface FileRouteTypes {
     | '/join/finish-joining'
     | '/join/forgot-password'
     | '/join/login'
+    | '/join/pay'
     | '/join/reset-password'
     | '/join/verification-code'
     | '/sites/$'
@@ -556,6 +566,7 @@ export interface FileRouteTypes {
     | '/join/finish-joining'
     | '/join/forgot-password'
     | '/join/login'
+    | '/join/pay'
     | '/join/reset-password'
     | '/join/verification-code'
     | '/sites/$'
@@ -607,6 +618,7 @@ export interface FileRouteTypes {
     | '/join/finish-joining'
     | '/join/forgot-password'
     | '/join/login'
+    | '/join/pay'
     | '/join/reset-password'
     | '/join/verification-code'
     | '/sites/$'
@@ -760,6 +772,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/join/login'
       preLoaderRoute: typeof JoinLoginRouteImport
+      parentRoute: typeof JoinRouteRoute
+    }
+    '/join/pay': {
+      id: '/join/pay'
+      path: '/pay'
+      fullPath: '/join/pay'
+      preLoaderRoute: typeof JoinPayRouteImport
       parentRoute: typeof JoinRouteRoute
     }
     '/join/reset-password': {
@@ -1057,6 +1076,7 @@ interface JoinRouteRouteChildren {
   JoinFinishJoiningRoute: typeof JoinFinishJoiningRoute
   JoinForgotPasswordRoute: typeof JoinForgotPasswordRoute
   JoinLoginRoute: typeof JoinLoginRoute
+  JoinPayRoute: typeof JoinPayRoute
   JoinResetPasswordRoute: typeof JoinResetPasswordRoute
   JoinVerificationCodeRoute: typeof JoinVerificationCodeRoute
   JoinIndexRoute: typeof JoinIndexRoute
@@ -1069,6 +1089,7 @@ const JoinRouteRouteChildren: JoinRouteRouteChildren = {
   JoinFinishJoiningRoute: JoinFinishJoiningRoute,
   JoinForgotPasswordRoute: JoinForgotPasswordRoute,
   JoinLoginRoute: JoinLoginRoute,
+  JoinPayRoute: JoinPayRoute,
   JoinResetPasswordRoute: JoinResetPasswordRoute,
   JoinVerificationCodeRoute: JoinVerificationCodeRoute,
   JoinIndexRoute: JoinIndexRoute,

@@ -195,6 +195,8 @@ export const memberPaymentSchema = z.object({
   status_kind: z.enum(paymentStatusKinds),
   /** Why it failed, in words ("Your card was declined."), or null. */
   failure_reason: z.string().nullable(),
+  /** A failure still owed that staff can retry now, send as a payment link or waive (issue 16). */
+  fixable: z.boolean(),
   type: z.string(),
   period_start_at: z.string().nullable(),
   period_end_at: z.string().nullable(),

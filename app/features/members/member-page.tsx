@@ -13,6 +13,7 @@ import { linkStyles } from '~/components/ui/link'
 import { FormDialog } from '~/components/ui/modal'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { Tab, TabList, Tabs } from '~/components/ui/tabs'
+import { FailedPaymentActions } from '~/features/payments/failed-payment-actions'
 import { formatDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
@@ -137,7 +138,9 @@ export function MemberPage(props: {
         </TabPanel>
         {props.seesMoney ? (
           <TabPanel id="payments" className="outline-none">
-            {tab === 'payments' ? <Payments id={props.id} page={props.search.page ?? 1} /> : null}
+            {tab === 'payments' ? (
+              <Payments id={props.id} page={props.search.page ?? 1} memberName={member.name} />
+            ) : null}
           </TabPanel>
         ) : null}
         <TabPanel id="visits" className="outline-none">
@@ -329,7 +332,7 @@ function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-function Payments(props: { id: number; page: number }) {
+function Payments(props: { id: number; page: number; memberName: string }) {
   const { data } = useSuspenseQuery(memberQueries.payments(props.id, props.page))
   if (data.meta.total === 0) return <Card>No payments yet.</Card>
   return (
@@ -363,7 +366,26 @@ function Payments(props: { id: number; page: number }) {
                       {payment.is_pro_rata ? <Badge>Pro rata</Badge> : null}
                     </span>
                     {payment.failure_reason ? (
-                      <span className="mt-1 block text-red-800 text-xs">{payment.failure_reason}</span>
+                      <span
+                        className={`mt-1 block text-xs ${payment.status_kind === 'waived' ? 'text-slate-600' : 'text-red-800'}`}
+                      >
+                        {payment.status_kind === 'waived'
+                          ? `Failed: ${payment.failure_reason}`
+                          : payment.failure_reason}
+                      </span>
+                    ) : null}
+                    {payment.fixable ? (
+                      <span className="mt-2 block">
+                        <FailedPaymentActions
+                          payment={{
+                            id: payment.id,
+                            amount: payment.amount + payment.surcharge - payment.credit_used,
+                            due_on: payment.due_on,
+                            failure_reason: payment.failure_reason,
+                            memberName: props.memberName,
+                          }}
+                        />
+                      </span>
                     ) : null}
                   </Cell>
                   <Cell className="hidden md:table-cell">

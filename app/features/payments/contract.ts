@@ -76,6 +76,8 @@ export const paymentRowSchema = z.object({
   status_kind: z.enum(paymentStatusKinds),
   /** Why it failed, in words ("Insufficient funds"); null unless failed. */
   failure_reason: z.string().nullable(),
+  /** A failure still owed that staff can retry now, send as a payment link or waive. */
+  fixable: z.boolean(),
   period_start_at: z.string().nullable(),
   period_end_at: z.string().nullable(),
   is_retry: z.boolean(),

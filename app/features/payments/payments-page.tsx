@@ -19,6 +19,7 @@ import { paymentStatusWords } from '~/features/members/member-states'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { type PaymentRow, type PaymentTotals, paymentTypeWords } from './contract'
+import { FailedPaymentActions } from './failed-payment-actions'
 import { PaymentFilters } from './payment-filters-toolbar'
 import { paymentQueries } from './queries'
 import type { PaymentsSearch } from './search'
@@ -228,7 +229,10 @@ const columns = column.columns([
   }),
 ])
 
-/** The status in words (never colour alone), whether it is a retry or pro rata, and why it failed. */
+/**
+ * The status in words (never colour alone), whether it is a retry or pro rata, why it failed, and for a
+ * failure still owed what staff can do about it.
+ */
 function PaymentStatus(props: { payment: PaymentRow }) {
   const { payment } = props
   const words = paymentStatusWords[payment.status_kind]
@@ -239,7 +243,22 @@ function PaymentStatus(props: { payment: PaymentRow }) {
         {payment.is_retry ? <Badge>Retry</Badge> : null}
         {payment.is_pro_rata ? <Badge>Pro rata</Badge> : null}
       </span>
-      {payment.failure_reason ? <p className="text-red-800 text-xs">{payment.failure_reason}</p> : null}
+      {payment.failure_reason ? (
+        <p className={payment.status_kind === 'waived' ? 'text-slate-600 text-xs' : 'text-red-800 text-xs'}>
+          {payment.status_kind === 'waived' ? `Failed: ${payment.failure_reason}` : payment.failure_reason}
+        </p>
+      ) : null}
+      {payment.fixable ? (
+        <FailedPaymentActions
+          payment={{
+            id: payment.id,
+            amount: payment.amount + payment.surcharge,
+            due_on: payment.due_on,
+            failure_reason: payment.failure_reason,
+            memberName: payment.member.name,
+          }}
+        />
+      ) : null}
     </div>
   )
 }

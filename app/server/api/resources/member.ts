@@ -139,7 +139,10 @@ export function toMemberDetailResource(
   }
 }
 
-export function toMemberPaymentResource(row: typeof payments.$inferSelect): MemberPayment {
+export function toMemberPaymentResource(
+  row: typeof payments.$inferSelect,
+  fixable: ReadonlySet<number>,
+): MemberPayment {
   const kind = paymentStatusKind(row.status)
   return {
     id: row.id,
@@ -151,7 +154,11 @@ export function toMemberPaymentResource(row: typeof payments.$inferSelect): Memb
     status: row.status,
     status_kind: kind,
     // The same words as the payments list ("Insufficient funds"), not the provider's code.
-    failure_reason: kind === 'failed' ? failureReasonWords(row.errorStatus, row.errorDescription) : null,
+    failure_reason:
+      kind === 'failed' || kind === 'waived'
+        ? failureReasonWords(row.errorStatus, row.errorDescription)
+        : null,
+    fixable: fixable.has(row.id),
     type: row.type,
     period_start_at: row.periodStartAt,
     period_end_at: row.periodEndAt,

@@ -3,7 +3,10 @@ import { paymentStatusKind } from '~/features/subscriptions/subscription-state'
 import type { PaymentListRow } from '~/server/services/payments/find-payment-page.server'
 
 /** A payment of the payments list: its status as SPEC §4 reads it, and why it failed in words. */
-export function toPaymentRowResource(row: PaymentListRow): PaymentRow {
+export function toPaymentRowResource(
+  row: PaymentListRow,
+  fixable: ReadonlySet<number> = new Set(),
+): PaymentRow {
   const { payment } = row
   const kind = paymentStatusKind(payment.status)
   return {
@@ -22,6 +25,7 @@ export function toPaymentRowResource(row: PaymentListRow): PaymentRow {
       kind === 'failed' || kind === 'waived'
         ? failureReasonWords(payment.errorStatus, payment.errorDescription)
         : null,
+    fixable: fixable.has(payment.id),
     period_start_at: payment.periodStartAt,
     period_end_at: payment.periodEndAt,
     is_retry: payment.isRetry,

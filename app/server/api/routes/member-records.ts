@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { callerMayUse, requireArea, requireStaff, requireVisibleGym } from '~/access/caller.server'
 import { findManageableMember, findMemberInScope, requireGymAdmin } from '~/access/members.server'
 import { AppError } from '~/lib/errors'
+import { findFixablePaymentIds } from '~/server/billing/engine/owed-periods.server'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
 import { addMember } from '~/server/services/members/add-member.server'
 import { deactivateMember } from '~/server/services/members/deactivate-member.server'
@@ -66,7 +67,11 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
     requireArea(caller, 'payments')
     const { page, per_page } = c.req.valid('query')
     const found = await findMemberPayments({ db, memberId: id, page, perPage: per_page })
-    const rows = found.rows.map(toMemberPaymentResource)
+    const fixable = await findFixablePaymentIds(
+      db,
+      found.rows.map((row) => row.id),
+    )
+    const rows = found.rows.map((row) => toMemberPaymentResource(row, fixable))
     return c.json(paginate({ rows, total: found.total, page, perPage: per_page, url: c.req.url }), 200)
   })
 

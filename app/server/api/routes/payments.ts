@@ -5,6 +5,7 @@ import type { RetryAnswer } from '~/features/payments/contract'
 import { formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { calendarDateAt } from '~/server/billing/calendar'
+import { findFixablePaymentIds } from '~/server/billing/engine/owed-periods.server'
 import { sendPaymentLink } from '~/server/services/payment-links/send-payment-link.server'
 import { findPaymentPage, forEachPaymentBatch } from '~/server/services/payments/find-payment-page.server'
 import { paymentsCsvHeader, paymentsCsvRows } from '~/server/services/payments/payments-csv.server'
@@ -31,7 +32,11 @@ export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
       page,
       perPage: per_page,
     })
-    const rows = found.rows.map(toPaymentRowResource)
+    const fixable = await findFixablePaymentIds(
+      c.var.database.db,
+      found.rows.map((row) => row.payment.id),
+    )
+    const rows = found.rows.map((row) => toPaymentRowResource(row, fixable))
     return c.json(
       {
         ...paginate({ rows, total: found.totals.count, page, perPage: per_page, url: c.req.url }),
@@ -62,7 +67,7 @@ export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
             filters,
             snapshot: c.var.database.driver.kind === 'pg',
           },
-          (rows) => write(paymentsCsvRows(rows.map(toPaymentRowResource))),
+          (rows) => write(paymentsCsvRows(rows.map((row) => toPaymentRowResource(row)))),
         ),
     })
   })

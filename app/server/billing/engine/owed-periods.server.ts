@@ -278,3 +278,23 @@ export async function findOwedFailures(db: Db, subscriptionIds: readonly number[
 
 const periodKey = (row: Pick<PaymentRow, 'subscriptionId' | 'periodStartAt' | 'id' | 'meta'>) =>
   `${row.subscriptionId}:${row.periodStartAt ?? `payment:${chainRoot(row)}`}`
+
+/**
+ * Which of these payments can still be fixed by hand (retry now, payment link, waive): failed, not
+ * waived, and their period neither paid nor being charged. One query for a page of rows.
+ */
+export async function findFixablePaymentIds(db: Db, paymentIds: readonly number[]): Promise<Set<number>> {
+  if (paymentIds.length === 0) return new Set()
+  const rows = await db.execute<{ id: number }>(sql`
+    select p.id from ${payments} p
+    where p.id in ${[...paymentIds]}
+      and p.status not in ${notFailedPaymentStatuses}
+      and not exists (
+        select 1 from ${payments} s
+        where s.subscription_id = p.subscription_id
+          and (s.period_start_at = p.period_start_at
+            or (p.period_start_at is null and s.period_start_at is null
+              and coalesce((s.meta->>'retry_of')::int, s.id) = coalesce((p.meta->>'retry_of')::int, p.id)))
+          and s.status in ('sent', 'pending_request', 'waived'))`)
+  return new Set(rows.rows.map((row) => Number(row.id)))
+}

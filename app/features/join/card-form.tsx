@@ -1,0 +1,148 @@
+import { useServerFn } from '@tanstack/react-start'
+import { Lock } from 'lucide-react'
+import { type ReactNode, useRef } from 'react'
+import { useAppForm } from '~/components/form/form-hook'
+import { useActionFormError } from '~/components/form/use-action-form-error'
+import { Alert } from '~/components/ui/alert'
+import type { ActionResult } from '~/lib/action-result'
+import { cardBrand, cardDigits, cardNumberProblem, cvcProblem, parseCardExpiry } from '~/lib/card-number'
+import { todayInAuckland } from '~/lib/today'
+import { z } from '~/lib/validation'
+import { orConnectionLost } from './connection-lost'
+import { confirmSandboxCard } from './payment.functions'
+import type { CardSetupAnswer } from './payment-contract'
+
+const today = () => {
+  const [year = 0, month = 0] = todayInAuckland().split('-').map(Number)
+  return { year, month }
+}
+
+/** The card form's own checks, as Stripe's Payment Element makes them before anything is sent. */
+const cardFormSchema = z
+  .object({ number: z.string(), expiry: z.string(), cvc: z.string() })
+  .superRefine((value, context) => {
+    const number = cardNumberProblem(value.number)
+    if (number) context.addIssue({ code: 'custom', path: ['number'], message: number })
+    const expiry = parseCardExpiry(value.expiry, today())
+    if ('problem' in expiry) context.addIssue({ code: 'custom', path: ['expiry'], message: expiry.problem })
+    const cvc = cvcProblem(value.cvc, cardBrand(cardDigits(value.number)))
+    if (cvc) context.addIssue({ code: 'custom', path: ['cvc'], message: cvc })
+  })
+
+const failed = (message: string, errors: Record<string, string[]> = {}) =>
+  ({ ok: false, status: 422, message, errors, error: undefined }) satisfies ActionResult<never>
+
+type Refusal = Extract<ActionResult<never>, { ok: false }>
+
+/**
+ * The card step (SPEC §2.1), shared by the join flow and the payment link's page: Stripe's Payment
+ * Element flow — a setup (client secret) from our API, the card confirmed with the provider, then our
+ * API keeps what the provider reports. Without Stripe keys the provider is the card sandbox
+ * (docs/sandbox-payments.md); the card number goes to it and nowhere else. Where the setup comes from
+ * and where the card is kept are the caller's: the member's own session, or a payment link's token.
+ */
+export function CardForm(props: {
+  label: string
+  submitLabel: string
+  startSetup: () => Promise<ActionResult<CardSetupAnswer>>
+  save: (setupId: string) => Promise<ActionResult<unknown>>
+  onSaved: () => Promise<void> | void
+  /** Runs each call (the join flow's forgets an ended session); by default, words for a lost connection. */
+  call?: <T extends { ok: true } | Refusal>(call: () => Promise<T>) => Promise<T | Refusal>
+  children?: ReactNode
+}) {
+  const call = props.call ?? orConnectionLost
+  const serverError = useActionFormError()
+  const confirm = useServerFn(confirmSandboxCard)
+  // One setup per visit: a second try after a mistake confirms the same one, as Stripe's would.
+  const setup = useRef<CardSetupAnswer>(undefined)
+
+  const form = useAppForm({
+    defaultValues: { number: '', expiry: '', cvc: '' },
+    validators: { onSubmit: cardFormSchema },
+    onSubmit: async ({ value, formApi }) => {
+      serverError.clear()
+      if (!setup.current) {
+        const created = await call(() => props.startSetup())
+        if (!created.ok) return serverError.show(formApi, created)
+        setup.current = created.data
+      }
+      const secret = setup.current.client_secret
+      const confirmed = await call(() => confirm({ data: { client_secret: secret, ...value } }))
+      if (!confirmed.ok) {
+        // The setup has gone (an old tab): start again with a new one next time.
+        setup.current = undefined
+        return serverError.show(formApi, confirmed)
+      }
+      const error = confirmed.data.error
+      if (error) {
+        return serverError.show(
+          formApi,
+          failed(error.message, error.field ? { [error.field]: [error.message] } : {}),
+        )
+      }
+      const setupId = setup.current.id
+      const saved = await call(() => props.save(setupId))
+      if (!saved.ok) return serverError.show(formApi, saved)
+      setup.current = undefined
+      formApi.reset()
+      await props.onSaved()
+    },
+  })
+
+  return (
+    <form.AppForm>
+      <form.Form aria-label={props.label} className="flex flex-col gap-4">
+        {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+        <form.AppField name="number">
+          {(field) => (
+            <field.TextField
+              label="Card number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              maxLength={23}
+              isRequired
+            />
+          )}
+        </form.AppField>
+        <div className="grid grid-cols-2 gap-3">
+          <form.AppField name="expiry">
+            {(field) => (
+              <field.TextField
+                label="Expiry"
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM / YY"
+                maxLength={7}
+                isRequired
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="cvc">
+            {(field) => (
+              <field.TextField
+                label="Security code"
+                description="3 digits on the back"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder="CVC"
+                maxLength={4}
+                isRequired
+              />
+            )}
+          </form.AppField>
+        </div>
+        <p className="flex items-start gap-2 text-slate-600 text-sm">
+          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          Your card number goes to our card provider and is never stored by the gym. We keep only the brand,
+          the last four digits and the expiry date.
+        </p>
+        <form.SubmitButton size="lg" fullWidth>
+          {props.submitLabel}
+        </form.SubmitButton>
+        {props.children}
+      </form.Form>
+    </form.AppForm>
+  )
+}

@@ -1,0 +1,223 @@
+import { useServerFn } from '@tanstack/react-start'
+import { CircleCheck, Clock } from 'lucide-react'
+import { useState } from 'react'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Checkbox } from '~/components/ui/checkbox'
+import { Radio, RadioGroup } from '~/components/ui/radio-group'
+import { AuthFrame } from '~/features/auth/auth-frame'
+import { CardForm } from '~/features/join/card-form'
+import { orConnectionLost } from '~/features/join/connection-lost'
+import type { PaymentType } from '~/features/join/payment-contract'
+import { describePaymentType } from '~/features/join/payment-words'
+import { formatLongDate } from '~/lib/dates'
+import { formatCents } from '~/lib/money'
+import type { PayByLinkAnswer, PaymentLinkDetail } from './contract'
+import { fetchPaymentLink, payWithLink, saveLinkCard, startLinkCardSetup } from './pay.functions'
+
+const newCard = 'new-card'
+
+/** "9 Mar – 15 Mar 2026" for a period, else the day it was due. */
+function periodWords(owed: PaymentLinkDetail['owed'][number]): string {
+  if (!owed.period_start_at || !owed.period_end_at) return `Due ${formatLongDate(owed.due_on)}`
+  return `${formatLongDate(owed.period_start_at)} to ${formatLongDate(owed.period_end_at)}`
+}
+
+/**
+ * The payment link's page on the join site (issue 16): what is owed and why, then paying it with a
+ * saved method or a new card (the join flow's card step, `CardForm`), optionally kept as the method for
+ * later payments. A used, expired or unknown link says so in words.
+ */
+export function PayPage(props: { token: string; link: PaymentLinkDetail | null; message: string | null }) {
+  const [link, setLink] = useState(props.link)
+  const [paid, setPaid] = useState<{ answer: PayByLinkAnswer; method: string | null }>()
+  if (paid) return <PaidPage answer={paid.answer} method={paid.method} gymName={link?.gym_name ?? ''} />
+  if (!link) {
+    return (
+      <AuthFrame title="This link doesn’t work">
+        <p className="text-slate-700">{props.message}</p>
+      </AuthFrame>
+    )
+  }
+  if (link.state === 'used') {
+    return (
+      <AuthFrame title="This link has already been used">
+        <p className="text-slate-700">
+          Your payment to {link.gym_name} is done. If something doesn’t look right, contact the gym.
+        </p>
+      </AuthFrame>
+    )
+  }
+  if (link.state === 'expired') {
+    return (
+      <AuthFrame title="This link has expired">
+        <p className="text-slate-700">
+          Payment links work for a week. Ask {link.gym_name} to send you a new one, or pay at the front desk.
+        </p>
+      </AuthFrame>
+    )
+  }
+  if (link.owed.length === 0) {
+    return (
+      <AuthFrame title="Nothing to pay">
+        <p className="text-slate-700">Your membership at {link.gym_name} is up to date. Thank you!</p>
+      </AuthFrame>
+    )
+  }
+  return <PayForm token={props.token} link={link} onChanged={setLink} onPaid={setPaid} />
+}
+
+function PayForm(props: {
+  token: string
+  link: PaymentLinkDetail
+  onChanged: (link: PaymentLinkDetail) => void
+  onPaid: (paid: { answer: PayByLinkAnswer; method: string | null }) => void
+}) {
+  const { link, token } = props
+  const pay = useServerFn(payWithLink)
+  const startSetup = useServerFn(startLinkCardSetup)
+  const keepCard = useServerFn(saveLinkCard)
+  const reload = useServerFn(fetchPaymentLink)
+  const needsNewMethod = link.owed.every((owed) => owed.needs_new_method)
+  const current = link.methods.find((method) => method.is_default)
+  const [chosen, setChosen] = useState<string>(needsNewMethod || !current ? newCard : String(current.id))
+  const [makeDefault, setMakeDefault] = useState(false)
+  const [pending, setPending] = useState(false)
+  const [message, setMessage] = useState<string>()
+  const method = link.methods.find((candidate) => String(candidate.id) === chosen)
+  const total = link.owed.reduce((sum, owed) => sum + owed.amount, 0)
+
+  async function payNow() {
+    if (pending || !method) return
+    setPending(true)
+    setMessage(undefined)
+    const result = await orConnectionLost(() =>
+      pay({
+        data: {
+          token,
+          payment: { payment_method_id: method.id, make_default: makeDefault && !method.is_default },
+        },
+      }),
+    )
+    setPending(false)
+    if (!result.ok) return setMessage(result.message)
+    const declined = result.data.outcomes.find((outcome) => outcome.status === 'failed')
+    if (declined) {
+      setMessage(
+        `The payment of ${formatCents(declined.amount)} didn’t go through: ${declined.failure_reason}. Try another card.`,
+      )
+      const again = await orConnectionLost(async () => ({
+        ok: true as const,
+        data: await reload({ data: { token } }),
+      }))
+      if (again.ok && again.data.link) props.onChanged(again.data.link)
+      return
+    }
+    props.onPaid({ answer: result.data, method: describePaymentType(method) })
+  }
+
+  async function cardSaved() {
+    const before = new Set(link.methods.map((candidate) => candidate.id))
+    const again = await reload({ data: { token } })
+    if (!again.link) return
+    props.onChanged(again.link)
+    const added = again.link.methods.find((candidate: PaymentType) => !before.has(candidate.id))
+    if (added) {
+      setChosen(String(added.id))
+      // A card added here is most likely the one to use from now on.
+      setMakeDefault(true)
+    }
+  }
+
+  return (
+    <AuthFrame title="Pay what you owe" description={`${link.gym_name} · ${link.membership_name}`}>
+      <div className="flex flex-col gap-6">
+        <p className="text-slate-700">
+          Kia ora {link.member_first_name}, your membership payment didn’t go through. You can pay it here.
+        </p>
+        <section aria-labelledby="owed-heading">
+          <h2 id="owed-heading" className="font-semibold text-slate-900">
+            What you owe
+          </h2>
+          <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
+            {link.owed.map((owed) => (
+              <li key={owed.payment_id} className="flex items-start justify-between gap-4 p-3">
+                <span className="flex flex-col">
+                  <span className="text-slate-900">{periodWords(owed)}</span>
+                  <span className="text-slate-600 text-sm">Declined: {owed.reason}</span>
+                </span>
+                <span className="font-medium text-slate-900 tabular-nums">{formatCents(owed.amount)}</span>
+              </li>
+            ))}
+            <li className="flex justify-between gap-4 bg-slate-50 p-3 font-semibold">
+              <span>Total</span>
+              <span className="tabular-nums">{formatCents(total)}</span>
+            </li>
+          </ul>
+        </section>
+        {link.grace_period_ends_at ? (
+          <Alert tone="info">
+            Pay by {formatLongDate(link.grace_period_ends_at)} to keep your membership. After that it is
+            cancelled and the doors stop opening for you.
+          </Alert>
+        ) : null}
+        {needsNewMethod ? (
+          <Alert tone="info">Your card or account can’t be charged again. Add a new card to pay.</Alert>
+        ) : null}
+        {message ? <Alert tone="error">{message}</Alert> : null}
+        <RadioGroup label="Pay with" value={chosen} onChange={setChosen}>
+          <div className="flex w-full flex-col gap-3">
+            {link.methods.map((candidate) => (
+              <Radio key={candidate.id} value={String(candidate.id)}>
+                {describePaymentType(candidate)}
+                {candidate.is_default ? ' (used for your payments now)' : ''}
+              </Radio>
+            ))}
+            <Radio value={newCard}>A new card</Radio>
+          </div>
+        </RadioGroup>
+        {chosen === newCard ? (
+          <CardForm
+            label="New card"
+            submitLabel="Save card"
+            startSetup={() => startSetup({ data: { token } })}
+            save={(setupId) => keepCard({ data: { token, setup_id: setupId } })}
+            onSaved={cardSaved}
+          />
+        ) : (
+          <>
+            {method && !method.is_default ? (
+              <Checkbox isSelected={makeDefault} onChange={setMakeDefault}>
+                Use this for my future payments too
+              </Checkbox>
+            ) : null}
+            <Button size="lg" fullWidth isPending={pending} onPress={payNow}>
+              Pay {formatCents(total)}
+            </Button>
+          </>
+        )}
+      </div>
+    </AuthFrame>
+  )
+}
+
+function PaidPage(props: { answer: PayByLinkAnswer; method: string | null; gymName: string }) {
+  const amount = props.answer.outcomes.reduce((sum, outcome) => sum + outcome.amount, 0)
+  const waiting = props.answer.outcomes.some((outcome) => outcome.status === 'pending')
+  return (
+    <AuthFrame title={waiting ? 'Your payment is on its way' : 'Thank you, you’re all paid up'}>
+      <p className="flex items-start gap-3 rounded-md bg-emerald-50 p-4 text-emerald-900">
+        {waiting ? (
+          <Clock aria-hidden="true" className="size-6 shrink-0 text-emerald-700" />
+        ) : (
+          <CircleCheck aria-hidden="true" className="size-6 shrink-0 text-emerald-700" />
+        )}
+        <span>
+          {waiting
+            ? `Your bank payment of ${formatCents(amount)} is being processed${props.method ? ` from ${props.method}` : ''}. Bank payments usually clear within a day.`
+            : `We’ve taken ${formatCents(amount)}${props.method ? ` from ${props.method}` : ''}. Your membership at ${props.gymName} is up to date.`}
+        </span>
+      </p>
+    </AuthFrame>
+  )
+}

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { fetchPaymentLink } from '~/features/pay/pay.functions'
+import { PayPage } from '~/features/pay/pay-page'
+import { searchParams, text } from '~/lib/search-params'
+
+const searchSchema = searchParams({ token: text({ max: 200 }) })
+
+/** The payment link's page (issue 16): no sign-in, the link's token is the credential. */
+export const Route = createFileRoute('/join/pay')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ token: search.token ?? '' }),
+  loader: ({ deps }) => fetchPaymentLink({ data: { token: deps.token } }),
+  // A page that takes money: always what the server says now, never a cached answer.
+  staleTime: 0,
+  gcTime: 0,
+  head: () => ({
+    meta: [{ title: 'Pay what you owe · Gymbase' }, { name: 'referrer', content: 'no-referrer' }],
+  }),
+  component: function Pay() {
+    const { link, message } = Route.useLoaderData()
+    const { token } = Route.useSearch()
+    return <PayPage key={token} token={token ?? ''} link={link} message={message} />
+  },
+})
