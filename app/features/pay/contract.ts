@@ -1,4 +1,4 @@
-import { paymentTypeSchema } from '~/features/join/payment-contract'
+import { paymentTypeSchema, saveCardRequestSchema } from '~/features/join/payment-contract'
 import { recordId, z } from '~/lib/validation'
 
 /**
@@ -44,6 +44,11 @@ export const payByLinkRequestSchema = z.object({
   /** One of the member's saved methods; their current one when left out. */
   payment_method_id: recordId.optional(),
   /** Make that method the one every later payment uses. */
+  make_default: z.boolean().default(false),
+})
+
+/** A new card from the link's page: kept, and made the one later payments use when the member says so. */
+export const saveLinkCardRequestSchema = saveCardRequestSchema.extend({
   make_default: z.boolean().default(false),
 })
 

@@ -82,6 +82,8 @@ function PayForm(props: {
   const current = link.methods.find((method) => method.is_default)
   const [chosen, setChosen] = useState<string>(needsNewMethod || !current ? newCard : String(current.id))
   const [makeDefault, setMakeDefault] = useState(false)
+  // A card added here is most likely the one to use from now on.
+  const [keepNewCard, setKeepNewCard] = useState(true)
   const [pending, setPending] = useState(false)
   const [message, setMessage] = useState<string>()
   const method = link.methods.find((candidate) => String(candidate.id) === chosen)
@@ -122,11 +124,7 @@ function PayForm(props: {
     if (!again.link) return
     props.onChanged(again.link)
     const added = again.link.methods.find((candidate: PaymentType) => !before.has(candidate.id))
-    if (added) {
-      setChosen(String(added.id))
-      // A card added here is most likely the one to use from now on.
-      setMakeDefault(true)
-    }
+    if (added) setChosen(String(added.id))
   }
 
   return (
@@ -177,13 +175,20 @@ function PayForm(props: {
           </div>
         </RadioGroup>
         {chosen === newCard ? (
-          <CardForm
-            label="New card"
-            submitLabel="Save card"
-            startSetup={() => startSetup({ data: { token } })}
-            save={(setupId) => keepCard({ data: { token, setup_id: setupId } })}
-            onSaved={cardSaved}
-          />
+          <>
+            <Checkbox isSelected={keepNewCard} onChange={setKeepNewCard}>
+              Use this card for my future payments too
+            </Checkbox>
+            <CardForm
+              label="New card"
+              submitLabel="Save card"
+              startSetup={() => startSetup({ data: { token } })}
+              save={(setupId) =>
+                keepCard({ data: { token, card: { setup_id: setupId, make_default: keepNewCard } } })
+              }
+              onSaved={cardSaved}
+            />
+          </>
         ) : (
           <>
             {method && !method.is_default ? (

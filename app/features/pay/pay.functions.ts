@@ -3,7 +3,7 @@ import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
 import { paymentLinkRoutes } from '~/server/api/routes/payment-links.routes'
-import { payByLinkRequestSchema, paymentLinkToken } from './contract'
+import { payByLinkRequestSchema, paymentLinkToken, saveLinkCardRequestSchema } from './contract'
 
 /** The payment link's page (issue 16): each call through the API's route objects, the token its credential. */
 
@@ -38,12 +38,9 @@ export const startLinkCardSetup = createServerFn({ method: 'POST' })
   .handler(({ data }) => toActionResult(() => api().data(paymentLinkRoutes.cardSetup, { params: data })))
 
 export const saveLinkCard = createServerFn({ method: 'POST' })
-  .validator(token.extend({ setup_id: z.string().trim().min(1).max(200) }))
+  .validator(token.extend({ card: saveLinkCardRequestSchema }))
   .handler(({ data }) =>
     toActionResult(() =>
-      api().data(paymentLinkRoutes.saveCard, {
-        params: { token: data.token },
-        body: { setup_id: data.setup_id },
-      }),
+      api().data(paymentLinkRoutes.saveCard, { params: { token: data.token }, body: data.card }),
     ),
   )

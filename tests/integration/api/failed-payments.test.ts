@@ -274,7 +274,7 @@ describeEachDatabase('failed payments', (database) => {
     })
     expect(confirm.status).toBe(200)
     const methods = await readData(
-      await visitor.post(`/payment-links/${token}/cards`, { setup_id: setup.id }),
+      await visitor.post(`/payment-links/${token}/cards`, { setup_id: setup.id, make_default: false }),
       z.array(z.object({ id: z.number(), last_four: z.string().nullable(), is_default: z.boolean() })),
     )
     const card = methods.find((method) => method.last_four === '4242')!
@@ -320,6 +320,38 @@ describeEachDatabase('failed payments', (database) => {
     // A token nobody made, and one that is not even shaped like one.
     expect((await visitor.get(`/payment-links/${'x'.repeat(43)}`)).status).toBe(404)
     expect((await visitor.get('/payment-links/%00bad')).status).toBe(422)
+  })
+
+  it('a card saved on the link page as the default takes the waiting retry, and retry now then pays', async () => {
+    const { member, subscription, failed } = await declinedMember('9995')
+    await owner.post(`/payments/${failed.id}/payment-link`)
+    const token = /\/pay\?token=([A-Za-z0-9_-]+)/.exec(
+      (await testApi.latestMail(member.email))?.text ?? '',
+    )?.[1]
+    const visitor = testApi.browser({ origin: joinOrigin })
+    const setup = await readData(
+      await visitor.post(`/payment-links/${token}/card-setups`),
+      z.object({ client_secret: z.string(), id: z.string() }),
+    )
+    await visitor.post('/sandbox/card-setups/confirm', {
+      client_secret: setup.client_secret,
+      number: '5555 5555 5555 4444',
+      expiry: '12 / 30',
+      cvc: '123',
+    })
+    const methods = await readData(
+      await visitor.post(`/payment-links/${token}/cards`, { setup_id: setup.id, make_default: true }),
+      z.array(z.object({ id: z.number(), last_four: z.string().nullable(), is_default: z.boolean() })),
+    )
+    const card = methods.find((method) => method.last_four === '4444')!
+    expect(card.is_default).toBe(true)
+    // The period's waiting retry moved to the new card.
+    const waiting = (await periodRows(failed)).filter((row) => row.status === 'upcoming')
+    expect(waiting).toEqual([expect.objectContaining({ paymentMethodId: card.id })])
+    // The member left without paying; the desk retries now and it goes through.
+    const retried = await readData(await owner.post(`/payments/${failed.id}/retry`), retryAnswerSchema)
+    expect(retried.status).toBe('sent')
+    expect(await subscriptionOf(subscription.id)).toMatchObject({ balanceOwing: 0, gracePeriodEndsAt: null })
   })
 
   it('a hard decline waits for a new method: making one the default schedules the retry for today', async () => {

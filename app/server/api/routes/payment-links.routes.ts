@@ -1,10 +1,11 @@
 import { createRoute } from '@hono/zod-openapi'
-import { cardSetupSchema, paymentTypeSchema, saveCardRequestSchema } from '~/features/join/payment-contract'
+import { cardSetupSchema, paymentTypeSchema } from '~/features/join/payment-contract'
 import {
   payByLinkAnswerSchema,
   payByLinkRequestSchema,
   paymentLinkParams,
   paymentLinkSchema,
+  saveLinkCardRequestSchema,
 } from '~/features/pay/contract'
 import { z } from '~/lib/validation'
 import { dataEnvelope } from '../envelope'
@@ -67,8 +68,11 @@ export const paymentLinkRoutes = {
     method: 'post',
     path: '/payment-links/{token}/cards',
     tags,
-    summary: 'Keep the confirmed card; it becomes the default only when the member asks to pay with it so',
-    request: { ...request, ...jsonBody(saveCardRequestSchema) },
+    summary: 'Keep the confirmed card, made the default when the member asks (later payments use it)',
+    description:
+      'Made the default, the card also takes the upcoming payments and a retry due today for each owed ' +
+      'period with none waiting (as switching methods does), so the next run or a retry by staff charges it.',
+    request: { ...request, ...jsonBody(saveLinkCardRequestSchema) },
     responses: {
       201: jsonResponse('The member’s saved methods', dataEnvelope(z.array(paymentTypeSchema))),
       ...linkErrors,

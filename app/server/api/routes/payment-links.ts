@@ -8,6 +8,7 @@ import { payByLink, usableLink } from '~/server/services/payment-links/pay-by-li
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
 import { saveCard } from '~/server/services/payment-methods/save-card.server'
 import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
+import { switchPaymentMethod } from '~/server/services/payment-methods/switch-payment-method.server'
 import type { ApiEnv } from '../context'
 import { toPaymentLinkResource } from '../resources/payment-link'
 import { toPaymentTypeResource } from '../resources/payment-type'
@@ -65,15 +66,25 @@ export function registerPaymentLinkRoutes(api: OpenAPIHono<ApiEnv>) {
     const db = c.var.database.db
     const link = await findPaymentLinkByToken(db, c.req.valid('param').token)
     usableLink(link, c.var.now)
-    await saveCard({
+    const body = c.req.valid('json')
+    const card = await saveCard({
       db,
       now: c.var.now,
       cardSetups: c.var.payments.cardSetups,
       organisationId: link.organisationId,
       userId: link.userId,
-      setupId: c.req.valid('json').setup_id,
+      setupId: body.setup_id,
       makeDefault: false,
     })
+    if (body.make_default) {
+      await switchPaymentMethod({
+        db,
+        now: c.var.now,
+        organisationId: link.organisationId,
+        userId: link.userId,
+        paymentMethodId: card.id,
+      })
+    }
     return c.json({ data: await methodsOf(db, link.userId) }, 201)
   })
 }
