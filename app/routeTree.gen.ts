@@ -24,6 +24,7 @@ import { Route as JoinFinishJoiningRouteImport } from './routes/join/finish-join
 import { Route as JoinForgotPasswordRouteImport } from './routes/join/forgot-password'
 import { Route as JoinLoginRouteImport } from './routes/join/login'
 import { Route as JoinPayRouteImport } from './routes/join/pay'
+import { Route as JoinPayBankRouteImport } from './routes/join/pay-bank'
 import { Route as JoinResetPasswordRouteImport } from './routes/join/reset-password'
 import { Route as JoinVerificationCodeRouteImport } from './routes/join/verification-code'
 import { Route as SitesSplatRouteImport } from './routes/sites/$'
@@ -135,6 +136,11 @@ const JoinLoginRoute = JoinLoginRouteImport.update({
 const JoinPayRoute = JoinPayRouteImport.update({
   id: '/pay',
   path: '/pay',
+  getParentRoute: () => JoinRouteRoute,
+} as any)
+const JoinPayBankRoute = JoinPayBankRouteImport.update({
+  id: '/pay-bank',
+  path: '/pay-bank',
   getParentRoute: () => JoinRouteRoute,
 } as any)
 const JoinResetPasswordRoute = JoinResetPasswordRouteImport.update({
@@ -353,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
   '/join/pay': typeof JoinPayRoute
+  '/join/pay-bank': typeof JoinPayBankRoute
   '/join/reset-password': typeof JoinResetPasswordRoute
   '/join/verification-code': typeof JoinVerificationCodeRoute
   '/sites/$': typeof SitesSplatRoute
@@ -406,6 +413,7 @@ export interface FileRoutesByTo {
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
   '/join/pay': typeof JoinPayRoute
+  '/join/pay-bank': typeof JoinPayBankRoute
   '/join/reset-password': typeof JoinResetPasswordRoute
   '/join/verification-code': typeof JoinVerificationCodeRoute
   '/sites/$': typeof SitesSplatRoute
@@ -459,6 +467,7 @@ export interface FileRoutesById {
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
   '/join/pay': typeof JoinPayRoute
+  '/join/pay-bank': typeof JoinPayBankRoute
   '/join/reset-password': typeof JoinResetPasswordRoute
   '/join/verification-code': typeof JoinVerificationCodeRoute
   '/sites/$': typeof SitesSplatRoute
@@ -514,6 +523,7 @@ export interface FileRouteTypes {
     | '/join/forgot-password'
     | '/join/login'
     | '/join/pay'
+    | '/join/pay-bank'
     | '/join/reset-password'
     | '/join/verification-code'
     | '/sites/$'
@@ -567,6 +577,7 @@ export interface FileRouteTypes {
     | '/join/forgot-password'
     | '/join/login'
     | '/join/pay'
+    | '/join/pay-bank'
     | '/join/reset-password'
     | '/join/verification-code'
     | '/sites/$'
@@ -619,6 +630,7 @@ export interface FileRouteTypes {
     | '/join/forgot-password'
     | '/join/login'
     | '/join/pay'
+    | '/join/pay-bank'
     | '/join/reset-password'
     | '/join/verification-code'
     | '/sites/$'
@@ -779,6 +791,13 @@ declare module '@tanstack/react-router' {
       path: '/pay'
       fullPath: '/join/pay'
       preLoaderRoute: typeof JoinPayRouteImport
+      parentRoute: typeof JoinRouteRoute
+    }
+    '/join/pay-bank': {
+      id: '/join/pay-bank'
+      path: '/pay-bank'
+      fullPath: '/join/pay-bank'
+      preLoaderRoute: typeof JoinPayBankRouteImport
       parentRoute: typeof JoinRouteRoute
     }
     '/join/reset-password': {
@@ -1077,6 +1096,7 @@ interface JoinRouteRouteChildren {
   JoinForgotPasswordRoute: typeof JoinForgotPasswordRoute
   JoinLoginRoute: typeof JoinLoginRoute
   JoinPayRoute: typeof JoinPayRoute
+  JoinPayBankRoute: typeof JoinPayBankRoute
   JoinResetPasswordRoute: typeof JoinResetPasswordRoute
   JoinVerificationCodeRoute: typeof JoinVerificationCodeRoute
   JoinIndexRoute: typeof JoinIndexRoute
@@ -1090,6 +1110,7 @@ const JoinRouteRouteChildren: JoinRouteRouteChildren = {
   JoinForgotPasswordRoute: JoinForgotPasswordRoute,
   JoinLoginRoute: JoinLoginRoute,
   JoinPayRoute: JoinPayRoute,
+  JoinPayBankRoute: JoinPayBankRoute,
   JoinResetPasswordRoute: JoinResetPasswordRoute,
   JoinVerificationCodeRoute: JoinVerificationCodeRoute,
   JoinIndexRoute: JoinIndexRoute,

@@ -5,10 +5,9 @@
  * the CSV export of 100,000 members under 10 s with the server's memory flat).
  *
  * Builds a throw-away database (PostgreSQL on DATABASE_URL's server, else 127.0.0.1:5432, dropped
- * afterwards; or PGlite in memory) with one organisation, three gyms, three prices and N members (set-
- * based inserts: the fixture is not what is measured): 90 % with a membership in every state of SPEC §4
- * (paused, cancelled before and after the paid-through day, in grace, upcoming, active), a year of
- * monthly payments and about 20 visits each, a tenth tagged. Then C clients call the in-process API
+ * afterwards; or PGlite in memory) with `./fixture`'s organisation at `membersFixtureSize` with N members
+ * (set-based inserts: the fixture is not what is measured): 90 % with a membership in every state of
+ * SPEC §4, a year of monthly payments and about 17 visits each, a tenth tagged. Then C clients call the in-process API
  * (cookies and CSRF headers: the whole HTTP handler, no socket), each sending its next request as soon as
  * the last answered, R requests per case; it prints p50/p95/max per case, then times the export and
  * samples this process's memory (RSS) while it streams.
@@ -17,17 +16,12 @@
  * building the fixture again; `--explain` prints the plans of a few cases as the API runs them.
  */
 import { parseArgs } from 'node:util'
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { migrateDatabase } from '~/db/client.server'
-import { gyms as gymsTable, offerings, organisations } from '~/db/schema'
 import { memberFilterStates } from '~/features/members/member-filters'
 import { createApi } from '~/server/api/app'
-import { createFakeGym } from '~/server/seed/factories/gym-factory.server'
-import { createRandom } from '~/server/seed/random'
 import { memberPageStatements } from '~/server/services/members/find-member-page.server'
-import { createOffering } from '~/server/services/offerings/create-offering.server'
-import { createOrganisation } from '~/server/services/organisations/create-organisation.server'
-import { createPrice } from '~/server/services/prices/create-price.server'
+import { buildFixture, membersFixtureSize, readFixture } from './fixture'
 import { benchStaffCookies, consoleHeaders, createBenchDatabase, milliseconds, percentile } from './support'
 
 const { values } = parseArgs({
@@ -47,7 +41,6 @@ const requests = Number(values.requests)
 const kind = values.database === 'pglite' ? 'pglite' : 'postgres'
 
 const now = new Date('2026-11-24T01:00:00Z')
-const random = createRandom('bench-members')
 const database = await createBenchDatabase(kind, 'gymbase_bench_members', {
   keep: values.keep,
   reuse: values.reuse,
@@ -56,7 +49,9 @@ console.info(`Database: ${database.label}`)
 try {
   const { db } = database.handle
   if (!database.reused) await migrateDatabase(database.handle)
-  const { organisation, gyms, offering } = database.reused ? await readFixture() : await buildFixture()
+  const { organisation, gyms, offering } = database.reused
+    ? await readFixture(database.handle)
+    : await buildFixture(database.handle, now, { ...membersFixtureSize, members })
   const cookies = await benchStaffCookies({
     handle: database.handle,
     now,
@@ -190,125 +185,4 @@ try {
   )
 } finally {
   await database.drop()
-}
-
-/** The organisation, gyms, prices and members the cases read (set-based inserts, then analysed). */
-async function buildFixture() {
-  const { db } = database.handle
-  const organisation = await createOrganisation({ db, now, name: 'Members Fitness', multiGym: true })
-  const gyms: number[] = []
-  for (const name of ['Ponsonby', 'Newmarket', 'Takapuna']) {
-    gyms.push((await createFakeGym({ db, random, organisationId: organisation.id, name, now })).gym.id)
-  }
-  const { offering } = await createOffering({
-    db,
-    now,
-    organisationId: organisation.id,
-    name: '24/7 Access',
-    type: '24_7',
-    allGymsAccess: true,
-  })
-  const prices: number[] = []
-  for (const amount of [1899, 2599, 7900]) {
-    const price = await createPrice({
-      db,
-      now,
-      organisationId: organisation.id,
-      offeringId: offering.id,
-      amount,
-      billingFrequency: amount === 7900 ? 'monthly' : 'weekly',
-    })
-    prices.push(price.id)
-  }
-
-  const started = performance.now()
-  const step = (label: string, began: number) =>
-    console.info(`  ${label} in ${((performance.now() - began) / 1000).toFixed(1)} s`)
-  let began = performance.now()
-  await db.execute(sql`
-    insert into users (organisation_id, name, email, mobile_number, home_gym_id, tags, created_at, updated_at)
-    select ${organisation.id},
-      (array['Aroha','Mere','Tama','Wiremu','Olivia','Liam','Ana','Sione','Priya','Jack'])[1 + n % 10] || ' ' ||
-        (array['Ngata','Smith','Patel','Tuilagi','Brown','Kumar','Wilson','Te Rangi','Lee','Taylor'])[1 + (n / 10) % 10] || ' ' || n,
-      'member' || n || '@members.bench',
-      '021 ' || lpad((n % 10000000)::text, 7, '0'),
-      (array[${gyms[0]}::int, ${gyms[1]}::int, ${gyms[2]}::int])[1 + n % 3],
-      case when n % 10 = 0 then array['VIP'] else '{}'::text[] end,
-      ${now}::timestamptz - ((n % 1500) || ' days')::interval,
-      ${now}
-    from generate_series(1, ${members}) as n`)
-  step(`${members.toLocaleString('en-NZ')} members`, began)
-
-  began = performance.now()
-  // States spread as a gym has them: most active, some paused, cancelled (still running or ended), in
-  // grace, upcoming; a tenth without a membership.
-  await db.execute(sql`
-    insert into subscriptions (organisation_id, user_id, gym_id, price_id, start_date, current_period_start,
-      current_period_end, pause_start_at, pause_end_at, cancelled_at, undo_cancellation_until,
-      grace_period_ends_at, upcoming_state, balance_owing, created_at, updated_at)
-    select ${organisation.id}, u.id, u.home_gym_id,
-      (array[${prices[0]}::int, ${prices[1]}::int, ${prices[2]}::int])[1 + u.id % 3],
-      (${now}::date - (u.id % 700))::date,
-      (${now}::date - (u.id % 7))::date,
-      (${now}::date + 7 - (u.id % 7) - case when u.id % 50 = 3 then 10 else 0 end)::date,
-      case when u.id % 30 = 1 then (${now}::date - 3)::date when u.id % 30 = 2 then (${now}::date + 5)::date end,
-      case when u.id % 30 in (1, 2) then (${now}::date + 20)::date end,
-      case when u.id % 50 in (3, 4) then ${now}::timestamptz - interval '5 days' end,
-      case when u.id % 50 in (3, 4) then ${now}::timestamptz - interval '4 days' end,
-      case when u.id % 25 = 5 then (${now}::date + 5)::date end,
-      case when u.id % 25 = 5 then 'failed' when u.id % 60 = 6 then 'upcoming' end,
-      case when u.id % 25 = 5 then 2599 else 0 end,
-      ${now}::timestamptz - ((u.id % 700) || ' days')::interval,
-      ${now}
-    from users u
-    where u.organisation_id = ${organisation.id} and not u.is_staff and u.id % 10 <> 9`)
-  step('memberships', began)
-
-  began = performance.now()
-  await db.execute(sql`
-    insert into payments (organisation_id, subscription_id, user_id, gym_id, amount, due_on, status, type,
-      paid_at, created_at, updated_at)
-    select s.organisation_id, s.id, s.user_id, s.gym_id, 2599, (${now}::date - 30 * m)::date,
-      case when m = 0 then 'upcoming' when (s.id + m) % 20 = 0 then 'failed' else 'sent' end,
-      'stripe_card',
-      case when m > 0 and (s.id + m) % 20 <> 0 then ${now}::timestamptz - ((30 * m) || ' days')::interval end,
-      ${now}, ${now}
-    from subscriptions s cross join generate_series(0, 11) as m
-    where s.organisation_id = ${organisation.id}`)
-  step('a year of payments', began)
-
-  began = performance.now()
-  await db.execute(sql`
-    insert into visits (organisation_id, gym_id, user_id, visited_at, successful)
-    select u.organisation_id, u.home_gym_id, u.id,
-      ${now}::timestamptz - ((v * 17 + u.id % 13) || ' days')::interval - ((u.id % 600) || ' minutes')::interval,
-      (u.id + v) % 40 <> 0
-    from users u cross join generate_series(0, 19) as v
-    where u.organisation_id = ${organisation.id} and not u.is_staff and (u.id + v) % 7 <> 0`)
-  step('visits', began)
-  // The bulk load rewrote each member's summary once per table (member, membership, visits): compact it
-  // as an import would (ADR 026), so the figures are of the table's size and not of its load history.
-  await db.execute(sql`vacuum full member_summaries`)
-  await db.execute(sql`vacuum analyze`)
-  step('all of it, analysed,', started)
-
-  return { organisation, gyms, offering }
-}
-
-/** The fixture of a kept database (`--reuse`). */
-async function readFixture() {
-  const { db } = database.handle
-  const [organisation] = await db
-    .select()
-    .from(organisations)
-    .where(eq(organisations.name, 'Members Fitness'))
-  if (!organisation) throw new Error('This database has no benchmark fixture')
-  const gymRows = await db
-    .select({ id: gymsTable.id })
-    .from(gymsTable)
-    .where(eq(gymsTable.organisationId, organisation.id))
-    .orderBy(gymsTable.id)
-  const [offering] = await db.select().from(offerings).where(eq(offerings.organisationId, organisation.id))
-  if (!offering) throw new Error('This database has no benchmark fixture')
-  return { organisation, gyms: gymRows.map((gym) => gym.id), offering }
 }

@@ -52,6 +52,12 @@ export const saveLinkCardRequestSchema = saveCardRequestSchema.extend({
   make_default: z.boolean().default(false),
 })
 
+/** The bank's consent page sent the member back to `/pay-bank` with these. */
+export const linkBankReturnSchema = z.object({
+  code: z.string().trim().min(1).max(300),
+  state: z.string().trim().min(1).max(300),
+})
+
 export const chargeOutcomeSchema = z.object({
   status: z.enum(['sent', 'pending', 'failed']),
   payment_id: z.number().int(),

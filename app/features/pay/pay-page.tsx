@@ -13,9 +13,19 @@ import { describePaymentType } from '~/features/join/payment-words'
 import { formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import type { PayByLinkAnswer, PaymentLinkDetail } from './contract'
-import { fetchPaymentLink, payWithLink, saveLinkCard, startLinkCardSetup } from './pay.functions'
+import {
+  fetchPaymentLink,
+  payWithLink,
+  saveLinkCard,
+  startLinkBankConnection,
+  startLinkCardSetup,
+} from './pay.functions'
 
 const newCard = 'new-card'
+const newBank = 'new-bank'
+
+/** The link a member left for their bank's consent page, kept in this tab to come back to. */
+export const payTokenKey = 'gymbase.pay-token'
 
 /** "9 Mar – 15 Mar 2026" for a period, else the day it was due. */
 function periodWords(owed: PaymentLinkDetail['owed'][number]): string {
@@ -28,7 +38,13 @@ function periodWords(owed: PaymentLinkDetail['owed'][number]): string {
  * saved method or a new card (the join flow's card step, `CardForm`), optionally kept as the method for
  * later payments. A used, expired or unknown link says so in words.
  */
-export function PayPage(props: { token: string; link: PaymentLinkDetail | null; message: string | null }) {
+export function PayPage(props: {
+  token: string
+  link: PaymentLinkDetail | null
+  message: string | null
+  /** Back from the bank: the account just connected is chosen, or the cancel is said. */
+  bank?: 'connected' | 'cancelled' | undefined
+}) {
   const [link, setLink] = useState(props.link)
   const [paid, setPaid] = useState<{ answer: PayByLinkAnswer; method: string | null }>()
   if (paid) return <PaidPage answer={paid.answer} method={paid.method} gymName={link?.gym_name ?? ''} />
@@ -64,11 +80,12 @@ export function PayPage(props: { token: string; link: PaymentLinkDetail | null; 
       </AuthFrame>
     )
   }
-  return <PayForm token={props.token} link={link} onChanged={setLink} onPaid={setPaid} />
+  return <PayForm token={props.token} link={link} bank={props.bank} onChanged={setLink} onPaid={setPaid} />
 }
 
 function PayForm(props: {
   token: string
+  bank?: 'connected' | 'cancelled' | undefined
   link: PaymentLinkDetail
   onChanged: (link: PaymentLinkDetail) => void
   onPaid: (paid: { answer: PayByLinkAnswer; method: string | null }) => void
@@ -80,12 +97,23 @@ function PayForm(props: {
   const reload = useServerFn(fetchPaymentLink)
   const needsNewMethod = link.owed.every((owed) => owed.needs_new_method)
   const current = link.methods.find((method) => method.is_default)
-  const [chosen, setChosen] = useState<string>(needsNewMethod || !current ? newCard : String(current.id))
+  const newestBank = link.methods.filter((method) => method.type === 'bank_account').at(-1)
+  const [chosen, setChosen] = useState<string>(
+    props.bank === 'connected' && newestBank
+      ? String(newestBank.id)
+      : needsNewMethod || !current
+        ? newCard
+        : String(current.id),
+  )
+  const startBank = useServerFn(startLinkBankConnection)
+  const [leaving, setLeaving] = useState(false)
   const [makeDefault, setMakeDefault] = useState(false)
   // A card added here is most likely the one to use from now on.
   const [keepNewCard, setKeepNewCard] = useState(true)
   const [pending, setPending] = useState(false)
-  const [message, setMessage] = useState<string>()
+  const [message, setMessage] = useState<string | undefined>(
+    props.bank === 'cancelled' ? 'You cancelled at your bank, so nothing was shared. Try again, or pay by card.' : undefined,
+  )
   const method = link.methods.find((candidate) => String(candidate.id) === chosen)
   const total = link.owed.reduce((sum, owed) => sum + owed.amount, 0)
 
@@ -116,6 +144,19 @@ function PayForm(props: {
       return
     }
     props.onPaid({ answer: result.data, method: describePaymentType(method) })
+  }
+
+  async function connectBank() {
+    if (leaving) return
+    setLeaving(true)
+    setMessage(undefined)
+    const result = await orConnectionLost(() => startBank({ data: { token } }))
+    if (!result.ok) {
+      setLeaving(false)
+      return setMessage(result.message)
+    }
+    window.sessionStorage.setItem(payTokenKey, token)
+    window.location.assign(result.data.url)
   }
 
   async function cardSaved() {
@@ -172,9 +213,20 @@ function PayForm(props: {
               </Radio>
             ))}
             <Radio value={newCard}>A new card</Radio>
+            <Radio value={newBank}>A new bank account</Radio>
           </div>
         </RadioGroup>
-        {chosen === newCard ? (
+        {chosen === newBank ? (
+          <div className="flex flex-col gap-3">
+            <p className="text-slate-700 text-sm">
+              You’ll sign in at your bank’s own page and choose the account to pay from, then come back here to
+              pay. We never see your banking password.
+            </p>
+            <Button size="lg" fullWidth isPending={leaving} onPress={connectBank}>
+              Connect my bank
+            </Button>
+          </div>
+        ) : chosen === newCard ? (
           <>
             <Checkbox isSelected={keepNewCard} onChange={setKeepNewCard}>
               Use this card for my future payments too

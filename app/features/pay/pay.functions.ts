@@ -3,7 +3,12 @@ import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
 import { paymentLinkRoutes } from '~/server/api/routes/payment-links.routes'
-import { payByLinkRequestSchema, paymentLinkToken, saveLinkCardRequestSchema } from './contract'
+import {
+  linkBankReturnSchema,
+  payByLinkRequestSchema,
+  paymentLinkToken,
+  saveLinkCardRequestSchema,
+} from './contract'
 
 /** The payment link's page (issue 16): each call through the API's route objects, the token its credential. */
 
@@ -42,5 +47,19 @@ export const saveLinkCard = createServerFn({ method: 'POST' })
   .handler(({ data }) =>
     toActionResult(() =>
       api().data(paymentLinkRoutes.saveCard, { params: { token: data.token }, body: data.card }),
+    ),
+  )
+
+/** A new bank account: the bank's consent page address (it sends the member back to `/pay-bank`). */
+export const startLinkBankConnection = createServerFn({ method: 'POST' })
+  .validator(token)
+  .handler(({ data }) => toActionResult(() => api().data(paymentLinkRoutes.bankConnection, { params: data })))
+
+/** Back from the bank: the code exchanged and the shared accounts saved for the link's member. */
+export const finishLinkBankConnection = createServerFn({ method: 'POST' })
+  .validator(token.extend({ back: linkBankReturnSchema }))
+  .handler(({ data }) =>
+    toActionResult(() =>
+      api().data(paymentLinkRoutes.bankAccounts, { params: { token: data.token }, body: data.back }),
     ),
   )

@@ -3,7 +3,7 @@ import { fetchPaymentLink } from '~/features/pay/pay.functions'
 import { PayPage } from '~/features/pay/pay-page'
 import { searchParams, text } from '~/lib/search-params'
 
-const searchSchema = searchParams({ token: text({ max: 200 }) })
+const searchSchema = searchParams({ token: text({ max: 200 }), bank: text({ max: 20 }) })
 
 /** The payment link's page (issue 16): no sign-in, the link's token is the credential. */
 export const Route = createFileRoute('/join/pay')({
@@ -18,7 +18,15 @@ export const Route = createFileRoute('/join/pay')({
   }),
   component: function Pay() {
     const { link, message } = Route.useLoaderData()
-    const { token } = Route.useSearch()
-    return <PayPage key={token} token={token ?? ''} link={link} message={message} />
+    const { token, bank } = Route.useSearch()
+    return (
+      <PayPage
+        key={token}
+        token={token ?? ''}
+        link={link}
+        message={message}
+        bank={bank === 'connected' || bank === 'cancelled' ? bank : undefined}
+      />
+    )
   },
 })

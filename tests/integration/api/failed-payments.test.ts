@@ -354,6 +354,55 @@ describeEachDatabase('failed payments', (database) => {
     expect(await subscriptionOf(subscription.id)).toMatchObject({ balanceOwing: 0, gracePeriodEndsAt: null })
   })
 
+  it('a new bank account from the link page (the bank’s consent, back to /pay-bank) pays, pending at the bank', async () => {
+    const { member, failed } = await declinedMember('0069')
+    await owner.post(`/payments/${failed.id}/payment-link`)
+    const token = /\/pay\?token=([A-Za-z0-9_-]+)/.exec(
+      (await testApi.latestMail(member.email))?.text ?? '',
+    )?.[1]
+    const visitor = testApi.browser({ origin: joinOrigin })
+    const { url } = await readData(
+      await visitor.post(`/payment-links/${token}/bank-connections`),
+      z.object({ url: z.string() }),
+    )
+    const consent = new URL(url, joinOrigin)
+    expect(consent.searchParams.get('redirect_uri')).toMatch(/\/pay-bank$/)
+    const granted = await readData(
+      await visitor.post('/sandbox/bank-consents', {
+        state: consent.searchParams.get('state'),
+        redirect_uri: consent.searchParams.get('redirect_uri'),
+        account_suffixes: ['91'],
+      }),
+      z.object({ redirect_to: z.string() }),
+    )
+    const back = new URL(granted.redirect_to)
+    expect(back.pathname).toBe('/pay-bank')
+    const methods = await readData(
+      await visitor.post(`/payment-links/${token}/bank-accounts`, {
+        code: back.searchParams.get('code'),
+        state: back.searchParams.get('state'),
+      }),
+      z.array(z.object({ id: z.number(), type: z.string(), is_default: z.boolean() })),
+    )
+    const bank = methods.find((method) => method.type === 'bank_account')!
+    expect(bank.is_default).toBe(false)
+    // The code works once.
+    const again = await visitor.post(`/payment-links/${token}/bank-accounts`, {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+    })
+    expect(again.status).toBe(422)
+    const paid = await readData(
+      await visitor.post(`/payment-links/${token}/pay`, { payment_method_id: bank.id, make_default: true }),
+      payByLinkAnswerSchema,
+    )
+    expect(paid.outcomes).toEqual([expect.objectContaining({ status: 'pending' })])
+    // Accepted by the bank: the link is used; the period is settled when the bank says so.
+    expect((await readData(await visitor.get(`/payment-links/${token}`), paymentLinkSchema)).state).toBe(
+      'used',
+    )
+  })
+
   it('a hard decline waits for a new method: making one the default schedules the retry for today', async () => {
     const { member, failed } = await declinedMember('0069')
     expect((await periodRows(failed)).filter((row) => row.status === 'upcoming')).toHaveLength(0)

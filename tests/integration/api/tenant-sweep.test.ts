@@ -267,6 +267,8 @@ const public_ = new Set([
   'POST /payment-links/{token}/pay',
   'POST /payment-links/{token}/card-setups',
   'POST /payment-links/{token}/cards',
+  'POST /payment-links/{token}/bank-connections',
+  'POST /payment-links/{token}/bank-accounts',
 ])
 
 /**

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { cardSetupSchema, paymentTypeSchema } from '~/features/join/payment-contract'
 import {
+  linkBankReturnSchema,
   payByLinkAnswerSchema,
   payByLinkRequestSchema,
   paymentLinkParams,
@@ -73,6 +74,30 @@ export const paymentLinkRoutes = {
       'Made the default, the card also takes the upcoming payments and a retry due today for each owed ' +
       'period with none waiting (as switching methods does), so the next run or a retry by staff charges it.',
     request: { ...request, ...jsonBody(saveLinkCardRequestSchema) },
+    responses: {
+      201: jsonResponse('The member’s saved methods', dataEnvelope(z.array(paymentTypeSchema))),
+      ...linkErrors,
+    },
+  }),
+  bankConnection: createRoute({
+    method: 'post',
+    path: '/payment-links/{token}/bank-connections',
+    tags,
+    summary: 'Start connecting a new bank account for the link’s member (the join flow’s bank step)',
+    description:
+      'Answers the bank’s consent page address; it sends the member back to the join site’s `/pay-bank`.',
+    request,
+    responses: {
+      200: jsonResponse('Where to send the member', dataEnvelope(z.object({ url: z.string() }))),
+      ...linkErrors,
+    },
+  }),
+  bankAccounts: createRoute({
+    method: 'post',
+    path: '/payment-links/{token}/bank-accounts',
+    tags,
+    summary: 'Finish the bank connection: the code exchanged, the shared accounts saved',
+    request: { ...request, ...jsonBody(linkBankReturnSchema) },
     responses: {
       201: jsonResponse('The member’s saved methods', dataEnvelope(z.array(paymentTypeSchema))),
       ...linkErrors,

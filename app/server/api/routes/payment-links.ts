@@ -5,11 +5,17 @@ import {
   findPaymentLinkDetail,
 } from '~/server/services/payment-links/find-payment-link.server'
 import { payByLink, usableLink } from '~/server/services/payment-links/pay-by-link.server'
+import {
+  finishBankConsent,
+  startBankConsent,
+  syncBankAccounts,
+} from '~/server/services/payment-methods/bank-consent.server'
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
 import { saveCard } from '~/server/services/payment-methods/save-card.server'
 import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
 import { switchPaymentMethod } from '~/server/services/payment-methods/switch-payment-method.server'
 import type { ApiEnv } from '../context'
+import { publicSiteUrl } from '../request-info'
 import { toPaymentLinkResource } from '../resources/payment-link'
 import { toPaymentTypeResource } from '../resources/payment-type'
 import { paymentLinkRoutes as routes } from './payment-links.routes'
@@ -87,4 +93,47 @@ export function registerPaymentLinkRoutes(api: OpenAPIHono<ApiEnv>) {
     }
     return c.json({ data: await methodsOf(db, link.userId) }, 201)
   })
+
+  api.openapi(routes.bankConnection, async (c) => {
+    const db = c.var.database.db
+    const link = await findPaymentLinkByToken(db, c.req.valid('param').token)
+    usableLink(link, c.var.now)
+    const url = await startBankConsent({
+      db,
+      now: c.var.now,
+      bankConsents: c.var.payments.bankConsents,
+      organisationId: link.organisationId,
+      userId: link.userId,
+      redirectUri: payBankRedirectUri(),
+    })
+    return c.json({ data: { url } }, 200)
+  })
+
+  api.openapi(routes.bankAccounts, async (c) => {
+    const db = c.var.database.db
+    const link = await findPaymentLinkByToken(db, c.req.valid('param').token)
+    usableLink(link, c.var.now)
+    const body = c.req.valid('json')
+    await finishBankConsent({
+      db,
+      now: c.var.now,
+      bankConsents: c.var.payments.bankConsents,
+      userId: link.userId,
+      code: body.code,
+      state: body.state,
+      redirectUri: payBankRedirectUri(),
+    })
+    await syncBankAccounts({
+      db,
+      now: c.var.now,
+      bankConsents: c.var.payments.bankConsents,
+      organisationId: link.organisationId,
+      userId: link.userId,
+      acceptDemoBank: c.var.payments.bankConsents.name === 'sandbox_bank',
+    })
+    return c.json({ data: await methodsOf(db, link.userId) }, 201)
+  })
 }
+
+/** Where the bank's consent page sends a member who started from a payment link. */
+export const payBankRedirectUri = () => publicSiteUrl('join', '/pay-bank')

@@ -19,6 +19,7 @@ import { switchPaymentMethod } from '~/server/services/payment-methods/switch-pa
 import type { ApiEnv } from '../context'
 import { publicSiteUrl } from '../request-info'
 import { toPaymentTypeResource } from '../resources/payment-type'
+import { payBankRedirectUri } from './payment-links'
 import { paymentMethodRoutes as routes } from './payment-methods.routes'
 
 /** Where the bank's consent page sends the member back: the join site's connect-akahu step. */
@@ -145,8 +146,9 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.sandboxBankConsent, async (c) => {
     requireSandbox(c, 'bank')
     const body = c.req.valid('json')
-    // Only our own connect step may receive a code, as Akahu allows only the app's registered address.
-    if (body.redirect_uri !== bankRedirectUri()) {
+    // Only our own connect steps (the join flow's, the payment link's) may receive a code, as Akahu
+    // allows only the app's registered addresses.
+    if (body.redirect_uri !== bankRedirectUri() && body.redirect_uri !== payBankRedirectUri()) {
       throw new AppError('VALIDATION', 'This consent was not started by Gymbase.', {
         fieldErrors: { redirect_uri: ['This consent was not started by Gymbase.'] },
       })

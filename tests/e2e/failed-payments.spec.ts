@@ -1,0 +1,200 @@
+import type { Browser, Page } from '@playwright/test'
+import { consoleUrl, joinUrl } from '../../playwright.config'
+import { signInStaff, withLock } from './support/auth'
+import { enterCard } from './support/join'
+import { linkIn, waitForMail } from './support/mailbox'
+import { expect, test } from './support/test'
+
+/**
+ * Failed payments that get fixed (issue 16), on the demo's members in their failed-payment grace period
+ * (cards that keep declining). Each test takes the newest card failure still open, so tests running
+ * side by side take turns through a lock (the payments list's counts are read under it too).
+ */
+
+const failedCardPayments = '/payments?status=failed&type=card'
+
+/** The newest failed card payment that can still be fixed: its row, its member's name. */
+async function openFailure(page: Page) {
+  const table = page.getByRole('table', { name: 'Payments' })
+  const fixButton = page.getByRole('button', { name: /^Fix the failed payment/ })
+  await expect(table.getByRole('button', { name: /^Fix the failed payment/ }).first()).toBeVisible()
+  const row = table.locator('tbody tr').filter({ has: fixButton }).first()
+  const memberName = (await row.getByRole('link').first().textContent())?.trim() ?? ''
+  expect(memberName).not.toBe('')
+  // Only that member's failures from here on: the test acts on them alone.
+  await page.goto(`${consoleUrl}${failedCardPayments}&search=${encodeURIComponent(memberName)}`)
+  return { memberName, table }
+}
+
+async function memberEmail(page: Page, memberName: string) {
+  await page.getByRole('table', { name: 'Payments' }).getByRole('link', { name: memberName }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: memberName })).toBeVisible()
+  const email = (await page.locator('a[href^="mailto:"]').first().textContent())?.trim() ?? ''
+  expect(email).toContain('@')
+  return email
+}
+
+/** Staff send the payment link; the member's e-mail, as the SMTP server received it, carries it. */
+async function sendLink(page: Page, email: string) {
+  const since = new Date()
+  await page
+    .getByRole('button', { name: /^Fix the failed payment/ })
+    .first()
+    .click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Send payment link' }).click()
+  await expect(page.getByText(/^Payment link sent\. It works once, until /)).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+  const mail = await waitForMail({ to: email, since, subject: /payment didn’t go through/ })
+  const link = linkIn(mail)
+  expect(`${link.origin}${link.pathname}`).toBe(`${joinUrl}/pay`)
+  return link
+}
+
+async function memberPhone(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-NZ' })
+  return { context, page: await context.newPage() }
+}
+
+test.describe('failed payments', () => {
+  // Each test may wait its turn for the lock behind another one.
+  test.describe.configure({ timeout: 180_000 })
+
+  test('an owner retries a failed card payment, it declines again in words, and they waive it with a reason', async ({
+    page,
+  }) => {
+    await withLock('payments-list', async () => {
+      await signInStaff(page, 'owner@demo.gymbase.nz', { path: failedCardPayments })
+      const { memberName, table } = await openFailure(page)
+      await table
+        .getByRole('button', { name: /^Fix the failed payment/ })
+        .first()
+        .click()
+      const dialog = page.getByRole('dialog')
+      await expect(dialog.getByRole('heading', { name: /^Failed payment of \$[\d,]+\.\d\d$/ })).toBeVisible()
+      await expect(dialog).toContainText(`${memberName}’s payment due`)
+
+      await dialog.getByRole('button', { name: 'Retry now' }).click()
+      await expect(dialog.getByRole('alert')).toHaveText(
+        /^The payment of \$[\d,]+\.\d\d failed again: [A-Z][a-z]/,
+      )
+      await expect(dialog.getByRole('alert')).not.toContainText('_')
+
+      // Waive: a reason is required, then the member owes nothing for the period.
+      await dialog.getByRole('button', { name: /^Waive \$/ }).click()
+      await expect(dialog.getByText('Say why the payment is waived.')).toBeVisible()
+      await dialog.getByLabel('Reason').fill('Card stolen, agreed at the desk')
+      await dialog.getByLabel('Reason').press('Enter')
+      await expect(page.getByText(/^Waived \$[\d,]+\.\d\d\. The member no longer owes it\.$/)).toBeVisible()
+      await expect(dialog).toHaveCount(0)
+
+      await page.goto(`${consoleUrl}/payments?status=waived&search=${encodeURIComponent(memberName)}`)
+      const waived = page.getByRole('table', { name: 'Payments' }).locator('tbody tr').first()
+      await expect(waived).toContainText('Waived')
+      await expect(waived).toContainText(/Failed: [A-Z]/)
+      await expect(waived.getByRole('button', { name: /^Fix/ })).toHaveCount(0)
+      // The member's history says who waived it and why.
+      await page.goto(`${consoleUrl}/payments?search=${encodeURIComponent(memberName)}`)
+      await page
+        .getByRole('table', { name: 'Payments' })
+        .getByRole('link', { name: memberName })
+        .first()
+        .click()
+      await page.getByRole('tab', { name: 'History' }).click()
+      await expect(
+        page.getByText(/Waived a failed payment of \$[\d,]+\.\d\d: Card stolen, agreed at the desk/),
+      ).toBeVisible()
+    })
+  })
+
+  test('a member pays by the e-mailed link on their phone with a new card: balance cleared, grace ended, link used', async ({
+    page,
+    browser,
+  }) => {
+    await withLock('payments-list', async () => {
+      await signInStaff(page, 'owner@demo.gymbase.nz', { path: failedCardPayments })
+      const { memberName } = await openFailure(page)
+      const email = await memberEmail(page, memberName)
+      await expect(page.getByText(/^Owes \$/)).toBeVisible()
+      await page.goBack()
+      const link = await sendLink(page, email)
+
+      const member = await memberPhone(browser)
+      await member.page.goto(link.toString())
+      await expect(member.page.getByRole('heading', { name: 'Pay what you owe' })).toBeVisible()
+      const owed = member.page
+        .getByRole('region', { name: 'What you owe' })
+        .or(member.page.getByRole('list').first())
+      await expect(owed).toContainText('Declined:')
+      await expect(member.page.getByText(/^Pay by .* to keep your membership/)).toBeVisible()
+      await member.page.getByRole('radio', { name: 'A new card' }).check({ force: true })
+      await expect(
+        member.page.getByRole('checkbox', { name: 'Use this card for my future payments too' }),
+      ).toBeChecked()
+      await enterCard(member.page, '4242 4242 4242 4242')
+      await expect(member.page.getByRole('radio', { name: /^Visa ending 4242/ })).toBeChecked()
+      const pay = member.page.getByRole('button', { name: /^Pay \$[\d,]+\.\d\d$/ })
+      const amount = (await pay.textContent())?.replace('Pay ', '') ?? ''
+      await pay.click()
+      await expect(member.page.getByRole('heading', { name: 'Thank you, you’re all paid up' })).toBeVisible()
+      await expect(member.page.getByText(`We’ve taken ${amount} from Visa ending 4242`)).toBeVisible()
+      const width = await member.page.evaluate(() => document.documentElement.scrollWidth)
+      expect(width).toBeLessThanOrEqual(390)
+
+      // The link worked once.
+      await member.page.reload()
+      await expect(
+        member.page.getByRole('heading', { name: 'This link has already been used' }),
+      ).toBeVisible()
+      await member.context.close()
+
+      // The console: nothing owed, out of the grace period.
+      await page.goto(`${consoleUrl}/members?search=${encodeURIComponent(memberName)}`)
+      await page.getByRole('link', { name: memberName }).first().click()
+      await expect(page.getByRole('heading', { level: 1, name: memberName })).toBeVisible()
+      await expect(page.getByText(/^Owes \$/)).toHaveCount(0)
+      await expect(page.getByText('In grace period')).toHaveCount(0)
+    })
+  })
+
+  test('a member keeps a new card from the link without paying, and the desk’s retry now goes through', async ({
+    page,
+    browser,
+  }) => {
+    await withLock('payments-list', async () => {
+      await signInStaff(page, 'owner@demo.gymbase.nz', { path: failedCardPayments })
+      const { memberName } = await openFailure(page)
+      const email = await memberEmail(page, memberName)
+      await page.goBack()
+      const link = await sendLink(page, email)
+
+      const member = await memberPhone(browser)
+      await member.page.goto(link.toString())
+      await member.page.getByRole('radio', { name: 'A new card' }).check({ force: true })
+      await enterCard(member.page, '5555 5555 5555 4444')
+      await expect(
+        member.page.getByRole('radio', { name: /^Mastercard ending 4444.*used for your payments now/ }),
+      ).toBeChecked()
+      await member.context.close()
+
+      await page
+        .getByRole('button', { name: /^Fix the failed payment/ })
+        .first()
+        .click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByRole('button', { name: 'Retry now' }).click()
+      await expect(
+        page.getByText(/^\$[\d,]+\.\d\d paid\. The member owes nothing for this period now\.$/),
+      ).toBeVisible()
+      await expect(dialog).toHaveCount(0)
+    })
+  })
+
+  test('an unknown or cut-short payment link says so in words', async ({ page }) => {
+    await page.goto(`${joinUrl}/pay?token=${'x'.repeat(43)}`)
+    await expect(page.getByRole('heading', { name: 'This link doesn’t work' })).toBeVisible()
+    await expect(page.getByText(/ask the gym for a new one/)).toBeVisible()
+    await page.goto(`${joinUrl}/pay`)
+    await expect(page.getByRole('heading', { name: 'This link doesn’t work' })).toBeVisible()
+  })
+})
