@@ -112,7 +112,9 @@ function PayForm(props: {
   const [keepNewCard, setKeepNewCard] = useState(true)
   const [pending, setPending] = useState(false)
   const [message, setMessage] = useState<string | undefined>(
-    props.bank === 'cancelled' ? 'You cancelled at your bank, so nothing was shared. Try again, or pay by card.' : undefined,
+    props.bank === 'cancelled'
+      ? 'You cancelled at your bank, so nothing was shared. Try again, or pay by card.'
+      : undefined,
   )
   const method = link.methods.find((candidate) => String(candidate.id) === chosen)
   const total = link.owed.reduce((sum, owed) => sum + owed.amount, 0)
@@ -219,8 +221,8 @@ function PayForm(props: {
         {chosen === newBank ? (
           <div className="flex flex-col gap-3">
             <p className="text-slate-700 text-sm">
-              You’ll sign in at your bank’s own page and choose the account to pay from, then come back here to
-              pay. We never see your banking password.
+              You’ll sign in at your bank’s own page and choose the account to pay from, then come back here
+              to pay. We never see your banking password.
             </p>
             <Button size="lg" fullWidth isPending={leaving} onPress={connectBank}>
               Connect my bank
