@@ -14,76 +14,80 @@ test.describe('the payments list', () => {
     // The failed-payments tests fix failures; the counts here are read while none of them runs (this
     // test may wait its turn behind one).
     test.setTimeout(180_000)
-    await withLock('payments-list', async () => {
-      await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/payments' })
-      await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
-      const table = page.getByRole('table', { name: 'Payments' })
-      await expect(table.getByRole('columnheader')).toHaveText([
-        'Due',
-        'Member',
-        'Amount',
-        'Status',
-        'Paid by',
-        'Period',
-      ])
-      const totals = page
-        .getByRole('group', { name: 'Totals of the filtered payments' })
-        .or(page.getByLabel('Totals of the filtered payments'))
-      const collected = totals.getByRole('definition').first()
-      await expect(collected).toHaveText(/^\$[\d,]+\.\d\d$/)
-      expect(dollars(await collected.textContent())).toBeGreaterThan(0)
-      const count = page.getByText(footer)
-      const everyone = await totalIn(count.textContent())
-      expect(everyone).toBeGreaterThan(25)
-      await expect(table.locator('tbody tr')).toHaveCount(25)
+    await withLock(
+      'payments-list',
+      async () => {
+        await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/payments' })
+        await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
+        const table = page.getByRole('table', { name: 'Payments' })
+        await expect(table.getByRole('columnheader')).toHaveText([
+          'Due',
+          'Member',
+          'Amount',
+          'Status',
+          'Paid by',
+          'Period',
+        ])
+        const totals = page
+          .getByRole('group', { name: 'Totals of the filtered payments' })
+          .or(page.getByLabel('Totals of the filtered payments'))
+        const collected = totals.getByRole('definition').first()
+        await expect(collected).toHaveText(/^\$[\d,]+\.\d\d$/)
+        expect(dollars(await collected.textContent())).toBeGreaterThan(0)
+        const count = page.getByText(footer)
+        const everyone = await totalIn(count.textContent())
+        expect(everyone).toBeGreaterThan(25)
+        await expect(table.locator('tbody tr')).toHaveCount(25)
 
-      // Failed payments: each says so, with why in words; nothing of them was collected.
-      await page.getByRole('button', { name: /Status$/ }).click()
-      await page.getByRole('option', { name: 'Failed', exact: true }).click()
-      await expect(page).toHaveURL(/status=failed/)
-      await expect(count).not.toHaveText(new RegExp(`of ${everyone.toLocaleString('en-NZ')} payments`))
-      await expect(collected).toHaveText('$0.00')
-      const statuses = table.locator('tbody tr td:nth-child(4)')
-      for (const cell of await statuses.all()) {
-        await expect(cell).toContainText('Failed')
-        await expect(cell).not.toContainText('_')
-      }
-      const failed = await totalIn(count.textContent())
-      expect(failed).toBeGreaterThan(0)
+        // Failed payments: each says so, with why in words; nothing of them was collected.
+        await page.getByRole('button', { name: /Status$/ }).click()
+        await page.getByRole('option', { name: 'Failed', exact: true }).click()
+        await expect(page).toHaveURL(/status=failed/)
+        await expect(count).not.toHaveText(new RegExp(`of ${everyone.toLocaleString('en-NZ')} payments`))
+        await expect(collected).toHaveText('$0.00')
+        const statuses = table.locator('tbody tr td:nth-child(4)')
+        for (const cell of await statuses.all()) {
+          await expect(cell).toContainText('Failed')
+          await expect(cell).not.toContainText('_')
+        }
+        const failed = await totalIn(count.textContent())
+        expect(failed).toBeGreaterThan(0)
 
-      // Largest first, by the Amount header; its direction is announced.
-      await table.getByRole('link', { name: 'Amount' }).click()
-      await expect(page).toHaveURL(/sort=-amount/)
-      await expect(table.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute(
-        'aria-sort',
-        'descending',
-      )
-      const amounts = (await table.locator('tbody tr td:nth-child(3)').allTextContents()).map((text) =>
-        dollars(text.split('+')[0] ?? ''),
-      )
-      expect(amounts).toEqual([...amounts].sort((a, b) => b - a))
+        // Largest first, by the Amount header; its direction is announced.
+        await table.getByRole('link', { name: 'Amount' }).click()
+        await expect(page).toHaveURL(/sort=-amount/)
+        await expect(table.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute(
+          'aria-sort',
+          'descending',
+        )
+        const amounts = (await table.locator('tbody tr td:nth-child(3)').allTextContents()).map((text) =>
+          dollars(text.split('+')[0] ?? ''),
+        )
+        expect(amounts).toEqual([...amounts].sort((a, b) => b - a))
 
-      // The export is exactly the filtered list.
-      const download = page.waitForEvent('download')
-      await page.getByRole('button', { name: 'Export CSV' }).click()
-      const file = await download
-      expect(file.suggestedFilename()).toMatch(/^payments-all-gyms-\d{4}-\d{2}-\d{2}\.csv$/)
-      const lines = (await readFile((await file.path()) ?? '', 'utf8'))
-        .replace(/^\uFEFF/, '')
-        .trimEnd()
-        .split('\n')
-      expect(lines[0]).toContain('Due,Due (ISO),Paid,Paid (ISO),Member,Gym,Amount')
-      expect(lines).toHaveLength(failed + 1)
-      expect(lines.slice(1).every((line) => line.includes(',Failed,'))).toBe(true)
-      await expect(page.getByText(`Exported ${failed.toLocaleString('en-NZ')} payment`)).toBeVisible()
+        // The export is exactly the filtered list.
+        const download = page.waitForEvent('download')
+        await page.getByRole('button', { name: 'Export CSV' }).click()
+        const file = await download
+        expect(file.suggestedFilename()).toMatch(/^payments-all-gyms-\d{4}-\d{2}-\d{2}\.csv$/)
+        const lines = (await readFile((await file.path()) ?? '', 'utf8'))
+          .replace(/^\uFEFF/, '')
+          .trimEnd()
+          .split('\n')
+        expect(lines[0]).toContain('Due,Due (ISO),Paid,Paid (ISO),Member,Gym,Amount')
+        expect(lines).toHaveLength(failed + 1)
+        expect(lines.slice(1).every((line) => line.includes(',Failed,'))).toBe(true)
+        await expect(page.getByText(`Exported ${failed.toLocaleString('en-NZ')} payment`)).toBeVisible()
 
-      // Back twice: the sort, then the filter, undone.
-      await page.goBack()
-      await expect(page).not.toHaveURL(/sort=/)
-      await page.goBack()
-      await expect(page).not.toHaveURL(/status=/)
-      await expect(count).toHaveText(new RegExp(`of ${everyone.toLocaleString('en-NZ')} payments`))
-    })
+        // Back twice: the sort, then the filter, undone.
+        await page.goBack()
+        await expect(page).not.toHaveURL(/sort=/)
+        await page.goBack()
+        await expect(page).not.toHaveURL(/status=/)
+        await expect(count).toHaveText(new RegExp(`of ${everyone.toLocaleString('en-NZ')} payments`))
+      },
+      { waitMs: 170_000 },
+    )
   })
 
   test('an owner narrows by member, method and amount, and a filter that matches nothing says what to do', async ({

@@ -10,7 +10,7 @@ import { CardForm } from '~/features/join/card-form'
 import { orConnectionLost } from '~/features/join/connection-lost'
 import type { PaymentType } from '~/features/join/payment-contract'
 import { describePaymentType } from '~/features/join/payment-words'
-import { formatLongDate } from '~/lib/dates'
+import { formatDate, formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import type { PayByLinkAnswer, PaymentLinkDetail } from './contract'
 import {
@@ -27,10 +27,10 @@ const newBank = 'new-bank'
 /** The link a member left for their bank's consent page, kept in this tab to come back to. */
 export const payTokenKey = 'gymbase.pay-token'
 
-/** "9 Mar – 15 Mar 2026" for a period, else the day it was due. */
+/** "Membership 18 Nov 2026 – 25 Nov 2026" for a period, else the day it was due. */
 function periodWords(owed: PaymentLinkDetail['owed'][number]): string {
-  if (!owed.period_start_at || !owed.period_end_at) return `Due ${formatLongDate(owed.due_on)}`
-  return `${formatLongDate(owed.period_start_at)} to ${formatLongDate(owed.period_end_at)}`
+  if (!owed.period_start_at || !owed.period_end_at) return `Due ${formatDate(owed.due_on)}`
+  return `Membership ${formatDate(owed.period_start_at)} – ${formatDate(owed.period_end_at)}`
 }
 
 /**
@@ -203,7 +203,7 @@ function PayForm(props: {
           </Alert>
         ) : null}
         {needsNewMethod ? (
-          <Alert tone="info">Your card or account can’t be charged again. Add a new card to pay.</Alert>
+          <Alert tone="info">The card or account this was charged to can’t be charged again. Pay with another one.</Alert>
         ) : null}
         {message ? <Alert tone="error">{message}</Alert> : null}
         <RadioGroup label="Pay with" value={chosen} onChange={setChosen}>

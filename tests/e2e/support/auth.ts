@@ -41,7 +41,7 @@ async function storeSession(browser: Browser, email: string, file: string) {
  * One sign-in per user at a time across workers (a second would expire the first's code); tests that
  * sign a demo user in by hand wrap those steps in it too.
  */
-export async function withLock(name: string, work: () => Promise<void>) {
+export async function withLock(name: string, work: () => Promise<void>, options: { waitMs?: number } = {}) {
   mkdirSync(sessionsDirectory, { recursive: true })
   const lock = join(sessionsDirectory, `${name}.lock`)
   for (let waited = 0; ; waited += 200) {
@@ -49,7 +49,7 @@ export async function withLock(name: string, work: () => Promise<void>) {
       mkdirSync(lock)
       break
     } catch {
-      if (waited > 60_000) throw new Error(`Waited a minute for ${name}'s sign-in`)
+      if (waited > (options.waitMs ?? 60_000)) throw new Error(`Waited too long for ${name}'s lock`)
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
   }

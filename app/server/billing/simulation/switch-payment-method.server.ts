@@ -3,6 +3,7 @@ import type { Db } from '~/db/client.server'
 import { payments } from '~/db/schema'
 import type { PaymentMethodType } from '~/db/schema/enums'
 import { cardSurcharge } from '~/server/billing/amounts'
+import { scheduleRetriesForNewMethod } from '~/server/billing/engine/owed-periods.server'
 import type { Random } from '~/server/seed/random'
 import type { PaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
 import { addSandboxPaymentMethod } from './add-sandbox-payment-method.server'
@@ -41,6 +42,9 @@ export async function switchPaymentMethod(options: {
     now,
   })
   await db.transaction(async (tx) => {
+    // As the service does: a period still owed with no retry waiting (a hard decline schedules none)
+    // gets one due today on the new method (ADR 027).
+    await scheduleRetriesForNewMethod(tx, { now, userId: member.userId, method })
     const upcoming = await tx
       .select({ id: payments.id, amount: payments.amount })
       .from(payments)
