@@ -254,9 +254,13 @@ async function explainCases(cases: Array<[string, Record<string, string>, (index
         new Request(`http://console.localhost:3000/api${path(0)}`, { headers }),
       )
       await response.arrayBuffer()
-      const statements = logged.filter(({ text }) => /from "(payments|visits)"/.test(text))
+      const statements = logged.filter(({ text }) =>
+        /from "(payments|visits|payment_day_totals|payment_member_totals|visit_day_counts|visit_member_counts|member_summaries)"/.test(
+          text,
+        ),
+      )
       for (const [index, statement] of statements.entries()) {
-        const part = /count\(\*\)/.test(statement.text)
+        const part = /count\(\*\)|sum\(/.test(statement.text)
           ? 'count and totals'
           : /\blimit\b/i.test(statement.text)
             ? 'page'

@@ -60,8 +60,22 @@ export const payments = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index('payments_organisation_status_due_on_idx').on(t.organisationId, t.status, t.dueOn),
-    index('payments_organisation_due_on_idx').on(t.organisationId, t.dueOn),
+    // The payments list's sorts, each ending in the id that breaks its ties, so a page (even page 2,000)
+    // is read off the index in order. The status after the id lets the list skip withdrawn payments
+    // without reading them.
+    index('payments_organisation_status_due_on_id_idx').on(t.organisationId, t.status, t.dueOn, t.id),
+    index('payments_organisation_due_on_id_idx').on(t.organisationId, t.dueOn, t.id, t.status),
+    index('payments_organisation_amount_id_idx').on(t.organisationId, t.amount, t.id),
+    // The few failed payments and retries, so those filters read their own rows in the list's order. The
+    // list is `notFailedPaymentStatuses` (tests/integration/payment-visit-totals.test.ts holds them equal).
+    index('payments_organisation_failed_due_on_id_idx')
+      .on(t.organisationId, t.dueOn, t.id)
+      .where(
+        sql`${t.status} not in ('sent', 'upcoming', 'pending_request', 'cancelled', 'refunded', 'waived')`,
+      ),
+    index('payments_organisation_retry_due_on_id_idx')
+      .on(t.organisationId, t.dueOn, t.id)
+      .where(sql`${t.isRetry}`),
     // The billing run claims due work across all organisations.
     index('payments_status_due_on_idx').on(t.status, t.dueOn),
     index('payments_subscription_idx').on(t.subscriptionId, t.dueOn),

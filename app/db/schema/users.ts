@@ -108,6 +108,11 @@ export const users = pgTable(
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_organisation_name_idx').on(t.organisationId, t.name),
     index('users_organisation_created_at_idx').on(t.organisationId, t.createdAt),
+    // Staff and deleted members, who have no member summary: the payments and visits lists' member search
+    // reads them here beside the summaries' trigram index (`memberTextCondition`).
+    index('users_organisation_not_member_idx')
+      .on(t.organisationId)
+      .where(sql`${t.isStaff} or ${t.deletedAt} is not null`),
     index('users_current_gym_idx').on(t.currentGymId),
     index('users_home_gym_idx').on(t.homeGymId),
     index('users_default_payment_method_idx').on(t.defaultPaymentMethodId),

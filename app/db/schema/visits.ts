@@ -29,8 +29,9 @@ export const visits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('visits_organisation_gym_visited_at_idx').on(t.organisationId, t.gymId, t.visitedAt),
-    index('visits_organisation_visited_at_idx').on(t.organisationId, t.visitedAt),
+    // The visits list's order (ties by id), for the whole organisation and for a gym's staff.
+    index('visits_organisation_gym_visited_at_id_idx').on(t.organisationId, t.gymId, t.visitedAt, t.id),
+    index('visits_organisation_visited_at_id_idx').on(t.organisationId, t.visitedAt, t.id),
     index('visits_user_visited_at_idx').on(t.userId, t.visitedAt),
   ],
 )

@@ -1,16 +1,17 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { GymScope } from '~/access/scope.server'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { gyms, payments, users } from '~/db/schema'
+import { gyms, paymentDayTotals, paymentMemberTotals, payments, users } from '~/db/schema'
 import type { PaymentType } from '~/db/schema/enums'
 import type { ParsedPaymentFilters, PaymentFilterType, PaymentSort } from '~/features/payments/contract'
 import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 import {
   afterKeyset,
+  findMemberIdsMatching,
   forEachKeysetBatch,
-  type Keyset,
-  memberTextCondition,
+  memberIdsCondition,
 } from '~/server/services/lists/list-queries.server'
 
 /**
@@ -32,48 +33,64 @@ const typeOf: Record<PaymentFilterType, PaymentType> = {
   manual: 'manual',
 }
 
-function listConditions(options: PaymentListOptions) {
+/** The columns the payments and their totals share, which every filter but the member's, the due days and the amount reads. */
+type KeyColumns = Record<'organisationId' | 'status' | 'type' | 'gymId' | 'isRetry', AnyPgColumn>
+
+/** The filters a total answers as well as a payment: scope, status, type and retries. */
+function keyConditions(table: KeyColumns, options: PaymentListOptions): SQL[] {
   const { organisationId, scope, filters } = options
-  const conditions: Array<SQL | undefined> = [
-    ownedBy(payments, organisationId),
-    sql`${payments.status} <> 'cancelled'`,
-  ]
+  const conditions: SQL[] = [ownedBy(table, organisationId), sql`${table.status} <> 'cancelled'`]
   if (!scope.wholeOrganisation) {
-    conditions.push(scope.gymIds.length === 0 ? sql`false` : inArray(payments.gymId, scope.gymIds))
+    conditions.push(scope.gymIds.length === 0 ? sql`false` : inArray(table.gymId, scope.gymIds))
   }
   switch (filters.status) {
     case 'sent':
-      conditions.push(eq(payments.status, 'sent'))
+      conditions.push(eq(table.status, 'sent'))
       break
     case 'upcoming':
-      conditions.push(eq(payments.status, 'upcoming'))
+      conditions.push(eq(table.status, 'upcoming'))
       break
     case 'pending':
-      conditions.push(eq(payments.status, 'pending_request'))
+      conditions.push(eq(table.status, 'pending_request'))
       break
     case 'failed':
-      conditions.push(sql`${payments.status} not in ${notFailedPaymentStatuses}`)
+      conditions.push(sql`${table.status} not in ${notFailedPaymentStatuses}`)
       break
     case 'waived':
-      conditions.push(eq(payments.status, 'waived'))
+      conditions.push(eq(table.status, 'waived'))
       break
   }
-  if (filters.type) conditions.push(eq(payments.type, typeOf[filters.type]))
-  if (filters.due_from) conditions.push(gte(payments.dueOn, filters.due_from))
-  if (filters.due_to) conditions.push(lte(payments.dueOn, filters.due_to))
-  if (filters.retries !== undefined) conditions.push(eq(payments.isRetry, filters.retries))
+  if (filters.type) conditions.push(eq(table.type, typeOf[filters.type]))
+  if (filters.retries !== undefined) conditions.push(eq(table.isRetry, filters.retries))
+  return conditions
+}
+
+function dueConditions(dueOn: AnyPgColumn, filters: PaymentListOptions['filters']): SQL[] {
+  const conditions: SQL[] = []
+  if (filters.due_from) conditions.push(gte(dueOn, filters.due_from))
+  if (filters.due_to) conditions.push(lte(dueOn, filters.due_to))
+  return conditions
+}
+
+/** The list's options with the member search already turned into the matching people's ids. */
+type Resolved = PaymentListOptions & { memberIds?: readonly number[] }
+
+async function resolveSearch<T extends PaymentListOptions>(options: T): Promise<T & Resolved> {
+  if (!options.filters.search) return options
+  const memberIds = await findMemberIdsMatching({
+    db: options.db,
+    organisationId: options.organisationId,
+    search: options.filters.search,
+  })
+  return { ...options, memberIds }
+}
+
+function listConditions(options: Resolved) {
+  const { filters } = options
+  const conditions = [...keyConditions(payments, options), ...dueConditions(payments.dueOn, filters)]
   if (filters.amount_min !== undefined) conditions.push(gte(payments.amount, filters.amount_min))
   if (filters.amount_max !== undefined) conditions.push(lte(payments.amount, filters.amount_max))
-  if (filters.search) {
-    conditions.push(
-      memberTextCondition({
-        db: options.db,
-        organisationId,
-        userColumn: payments.userId,
-        search: filters.search,
-      }),
-    )
-  }
+  if (options.memberIds) conditions.push(memberIdsCondition(payments.userId, options.memberIds))
   return and(...conditions)
 }
 
@@ -90,10 +107,14 @@ function sortOf(sort: PaymentSort) {
   }
 }
 
-function selectRows(options: PaymentListOptions & { after?: Keyset }) {
+/** The payment's member, read through the organisation's name index when the list sorts by it. */
+const memberJoin = (organisationId: number) =>
+  and(eq(users.id, payments.userId), ownedBy(users, organisationId))
+
+/** The list's rows with their member and gym, `where` says which, in the list's order. */
+function selectRows(options: PaymentListOptions, where: SQL | undefined) {
   const { column, descending } = sortOf(options.filters.sort)
   const direction = descending ? desc : asc
-  const after = afterKeyset(column, payments.id, descending, options.after)
   return options.db
     .select({
       payment: payments,
@@ -103,45 +124,96 @@ function selectRows(options: PaymentListOptions & { after?: Keyset }) {
       sortValue: sql<string>`${column}::text`,
     })
     .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(users, memberJoin(options.organisationId))
     .innerJoin(gyms, eq(gyms.id, payments.gymId))
-    .where(and(listConditions(options), after))
+    .where(where)
     .orderBy(direction(column), direction(payments.id))
     .$dynamic()
 }
 
 export type PaymentListRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number]
 
-/** The filtered set's count and totals in cents (amount plus surcharge) by how they stand. */
-function totalsQuery(options: PaymentListOptions) {
-  const money = sql`${payments.amount} + ${payments.surcharge}`
+/**
+ * The ids of one page, found on the sort's index alone (the member's name joined only when it is the
+ * sort), so skipping to page 2,000 reads index entries and not 50,000 payments with their members.
+ */
+function pageIds(options: Resolved & { page: number; perPage: number }) {
+  const { column, descending } = sortOf(options.filters.sort)
+  const direction = descending ? desc : asc
+  const query = options.db.select({ id: payments.id }).from(payments).$dynamic()
+  return (column === users.name ? query.innerJoin(users, memberJoin(options.organisationId)) : query)
+    .where(listConditions(options))
+    .orderBy(direction(column), direction(payments.id))
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+}
+
+/** The count and the money by how it stands (SPEC §4), summed over `money` by `status`. */
+const sums = (status: AnyPgColumn, money: SQL, count: SQL) => ({
+  count: sql<number>`${count}`.mapWith(Number),
+  collected: sql<number>`coalesce(sum(${money}) filter (where ${status} = 'sent'), 0)`.mapWith(Number),
+  pending:
+    sql<number>`coalesce(sum(${money}) filter (where ${status} in ('upcoming', 'pending_request')), 0)`.mapWith(
+      Number,
+    ),
+  failed:
+    sql<number>`coalesce(sum(${money}) filter (where ${status} not in ${notFailedPaymentStatuses}), 0)`.mapWith(
+      Number,
+    ),
+})
+
+/**
+ * The filtered set's count and totals in cents (amount plus surcharge) by how they stand (ADR 028): a
+ * sum of the day totals, or of the matching members' totals for a member search without due days;
+ * the payments themselves only for an amount, or a member search with due days.
+ */
+function totalsQuery(options: Resolved) {
+  const { filters } = options
+  const amount = filters.amount_min !== undefined || filters.amount_max !== undefined
+  const days = filters.due_from !== undefined || filters.due_to !== undefined
+  if (!amount && !options.memberIds) {
+    return options.db
+      .select(
+        sums(
+          paymentDayTotals.status,
+          sql`${paymentDayTotals.money}`,
+          sql`coalesce(sum(${paymentDayTotals.payments}), 0)`,
+        ),
+      )
+      .from(paymentDayTotals)
+      .where(
+        and(...keyConditions(paymentDayTotals, options), ...dueConditions(paymentDayTotals.dueOn, filters)),
+      )
+  }
+  if (!amount && !days && options.memberIds) {
+    return options.db
+      .select(
+        sums(
+          paymentMemberTotals.status,
+          sql`${paymentMemberTotals.money}`,
+          sql`coalesce(sum(${paymentMemberTotals.payments}), 0)`,
+        ),
+      )
+      .from(paymentMemberTotals)
+      .where(
+        and(
+          ...keyConditions(paymentMemberTotals, options),
+          memberIdsCondition(paymentMemberTotals.userId, options.memberIds),
+        ),
+      )
+  }
   return options.db
-    .select({
-      count: count(),
-      collected: sql<number>`coalesce(sum(${money}) filter (where ${payments.status} = 'sent'), 0)`.mapWith(
-        Number,
-      ),
-      pending:
-        sql<number>`coalesce(sum(${money}) filter (where ${payments.status} in ('upcoming', 'pending_request')), 0)`.mapWith(
-          Number,
-        ),
-      failed:
-        sql<number>`coalesce(sum(${money}) filter (where ${payments.status} not in ${notFailedPaymentStatuses}), 0)`.mapWith(
-          Number,
-        ),
-    })
+    .select(sums(payments.status, sql`${payments.amount} + ${payments.surcharge}`, sql`count(*)`))
     .from(payments)
     .where(listConditions(options))
 }
 
 /** One page of the list, and the filtered set's totals. */
 export async function findPaymentPage(options: PaymentListOptions & { page: number; perPage: number }) {
-  const { page, perPage } = options
+  const resolved = await resolveSearch(options)
   const [rows, [totals]] = await Promise.all([
-    selectRows(options)
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    totalsQuery(options),
+    selectRows(resolved, inArray(payments.id, pageIds(resolved))),
+    totalsQuery(resolved),
   ])
   return { rows, totals: totals ?? { count: 0, collected: 0, pending: 0, failed: 0 } }
 }
@@ -151,12 +223,18 @@ export async function forEachPaymentBatch(
   options: PaymentListOptions & { batchSize?: number; snapshot: boolean },
   write: (rows: PaymentListRow[]) => Promise<void>,
 ): Promise<void> {
+  const resolved = await resolveSearch(options)
+  const { column, descending } = sortOf(options.filters.sort)
   return forEachKeysetBatch(
     {
       db: options.db,
       snapshot: options.snapshot,
       batchSize: options.batchSize ?? 2000,
-      read: (db, after, limit) => selectRows({ ...options, db, after }).limit(limit),
+      read: (db, after, limit) =>
+        selectRows(
+          { ...options, db },
+          and(listConditions(resolved), afterKeyset(column, payments.id, descending, after)),
+        ).limit(limit),
       keyOf: (row) => ({ value: row.sortValue, id: row.payment.id }),
     },
     write,

@@ -1,15 +1,16 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { GymScope } from '~/access/scope.server'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { doorIntegrations, gyms, users, visits } from '~/db/schema'
+import { doorIntegrations, gyms, users, visitDayCounts, visitMemberCounts, visits } from '~/db/schema'
 import type { ParsedVisitFilters, VisitSort } from '~/features/visits/contract'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import {
   afterKeyset,
+  findMemberIdsMatching,
   forEachKeysetBatch,
-  type Keyset,
-  memberTextCondition,
+  memberIdsCondition,
 } from '~/server/services/lists/list-queries.server'
 
 /**
@@ -24,26 +25,40 @@ export interface VisitListOptions {
   filters: Omit<ParsedVisitFilters, 'gym_id'>
 }
 
-function listConditions(options: VisitListOptions) {
+/** The scope and outcome conditions, which the counts answer as well as the visits. */
+function keyConditions(
+  table: Record<'organisationId' | 'gymId' | 'successful', AnyPgColumn>,
+  options: VisitListOptions,
+): SQL[] {
   const { organisationId, scope, filters } = options
-  const conditions: Array<SQL | undefined> = [ownedBy(visits, organisationId)]
+  const conditions: SQL[] = [ownedBy(table, organisationId)]
   if (!scope.wholeOrganisation) {
-    conditions.push(scope.gymIds.length === 0 ? sql`false` : inArray(visits.gymId, scope.gymIds))
+    conditions.push(scope.gymIds.length === 0 ? sql`false` : inArray(table.gymId, scope.gymIds))
   }
+  if (filters.successful !== undefined) conditions.push(eq(table.successful, filters.successful))
+  return conditions
+}
+
+/** The list's options with the member search already turned into the matching people's ids. */
+type Resolved = VisitListOptions & { memberIds?: readonly number[] }
+
+async function resolveSearch<T extends VisitListOptions>(options: T): Promise<T & Resolved> {
+  if (!options.filters.search) return options
+  const memberIds = await findMemberIdsMatching({
+    db: options.db,
+    organisationId: options.organisationId,
+    search: options.filters.search,
+  })
+  return { ...options, memberIds }
+}
+
+function listConditions(options: Resolved) {
+  const { filters } = options
+  const conditions = keyConditions(visits, options)
   // Auckland days, inclusive: from the start of `from` to the start of the day after `to`.
   if (filters.from) conditions.push(gte(visits.visitedAt, instantAt(filters.from)))
   if (filters.to) conditions.push(lt(visits.visitedAt, instantAt(addDays(filters.to, 1))))
-  if (filters.successful !== undefined) conditions.push(eq(visits.successful, filters.successful))
-  if (filters.search) {
-    conditions.push(
-      memberTextCondition({
-        db: options.db,
-        organisationId,
-        userColumn: visits.userId,
-        search: filters.search,
-      }),
-    )
-  }
+  if (options.memberIds) conditions.push(memberIdsCondition(visits.userId, options.memberIds))
   return and(...conditions)
 }
 
@@ -53,10 +68,14 @@ function sortOf(sort: VisitSort) {
   return { column: sort.replace('-', '') === 'member' ? users.name : visits.visitedAt, descending }
 }
 
-function selectRows(options: VisitListOptions & { after?: Keyset }) {
+/** The visit's member, read through the organisation's name index when the list sorts by it. */
+const memberJoin = (organisationId: number) =>
+  and(eq(users.id, visits.userId), ownedBy(users, organisationId))
+
+/** The list's rows with their member, gym and door, `where` says which, in the list's order. */
+function selectRows(options: VisitListOptions, where: SQL | undefined) {
   const { column, descending } = sortOf(options.filters.sort)
   const direction = descending ? desc : asc
-  const after = afterKeyset(column, visits.id, descending, options.after)
   return options.db
     .select({
       visit: visits,
@@ -67,24 +86,67 @@ function selectRows(options: VisitListOptions & { after?: Keyset }) {
       sortValue: sql<string>`${column}::text`,
     })
     .from(visits)
-    .innerJoin(users, eq(users.id, visits.userId))
+    .innerJoin(users, memberJoin(options.organisationId))
     .innerJoin(gyms, eq(gyms.id, visits.gymId))
     .leftJoin(doorIntegrations, eq(doorIntegrations.id, visits.doorIntegrationId))
-    .where(and(listConditions(options), after))
+    .where(where)
     .orderBy(direction(column), direction(visits.id))
     .$dynamic()
 }
 
 export type VisitListRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number]
 
+/**
+ * The ids of one page, found on the sort's index alone (the member's name joined only when it is the
+ * sort), so skipping to page 2,000 reads index entries and not 50,000 visits with their members.
+ */
+function pageIds(options: Resolved & { page: number; perPage: number }) {
+  const { column, descending } = sortOf(options.filters.sort)
+  const direction = descending ? desc : asc
+  const query = options.db.select({ id: visits.id }).from(visits).$dynamic()
+  return (column === users.name ? query.innerJoin(users, memberJoin(options.organisationId)) : query)
+    .where(listConditions(options))
+    .orderBy(direction(column), direction(visits.id))
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+}
+
+/**
+ * How many visits the filters match (ADR 028): a sum of the day counts, or of the matching members'
+ * counts for a member search without days; the visits themselves only for a member search with days.
+ */
+function totalQuery(options: Resolved) {
+  const { filters } = options
+  const total = (visitsColumn: AnyPgColumn) => sql<number>`coalesce(sum(${visitsColumn}), 0)`.mapWith(Number)
+  if (!options.memberIds) {
+    const days: SQL[] = []
+    if (filters.from) days.push(gte(visitDayCounts.day, filters.from))
+    if (filters.to) days.push(lte(visitDayCounts.day, filters.to))
+    return options.db
+      .select({ total: total(visitDayCounts.visits) })
+      .from(visitDayCounts)
+      .where(and(...keyConditions(visitDayCounts, options), ...days))
+  }
+  if (!filters.from && !filters.to) {
+    return options.db
+      .select({ total: total(visitMemberCounts.visits) })
+      .from(visitMemberCounts)
+      .where(
+        and(
+          ...keyConditions(visitMemberCounts, options),
+          memberIdsCondition(visitMemberCounts.userId, options.memberIds),
+        ),
+      )
+  }
+  return options.db.select({ total: count() }).from(visits).where(listConditions(options))
+}
+
 /** One page of the list, and how many visits the filters match. */
 export async function findVisitPage(options: VisitListOptions & { page: number; perPage: number }) {
-  const { page, perPage } = options
+  const resolved = await resolveSearch(options)
   const [rows, [totalRow]] = await Promise.all([
-    selectRows(options)
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    options.db.select({ total: count() }).from(visits).where(listConditions(options)),
+    selectRows(resolved, inArray(visits.id, pageIds(resolved))),
+    totalQuery(resolved),
   ])
   return { rows, total: totalRow?.total ?? 0 }
 }
@@ -96,12 +158,18 @@ export async function forEachVisitBatch(
   options: VisitListOptions & { batchSize?: number; snapshot: boolean },
   write: (rows: VisitListRow[]) => Promise<void>,
 ): Promise<void> {
+  const resolved = await resolveSearch(options)
+  const { column, descending } = sortOf(options.filters.sort)
   return forEachKeysetBatch(
     {
       db: options.db,
       snapshot: options.snapshot,
       batchSize: options.batchSize ?? 2000,
-      read: (db, after, limit) => selectRows({ ...options, db, after }).limit(limit),
+      read: (db, after, limit) =>
+        selectRows(
+          { ...options, db },
+          and(listConditions(resolved), afterKeyset(column, visits.id, descending, after)),
+        ).limit(limit),
       keyOf: (row) => ({ value: row.sortValue, id: row.visit.id }),
     },
     write,

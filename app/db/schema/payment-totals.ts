@@ -1,0 +1,99 @@
+import { bigint, boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { organisationId } from './organisations'
+import { users } from './users'
+
+/**
+ * The payments list's totals without reading the payments (ADR 028): how many payments, and their money
+ * (amount plus surcharge, in cents), per organisation, due day, gym, status, type and whether a retry.
+ * The list's count and totals with no filter that needs the rows themselves (a member's name, an
+ * amount) are a sum over the days and keys the filters select.
+ *
+ * Nothing in the application writes it: statement-level triggers on `payments` keep it (migration
+ * 0021), so the billing engine's status changes, a waive, a withdrawal, a bulk insert or a hand-written
+ * fix all move it. A key whose payments all moved away keeps a row of zeros.
+ */
+export const paymentDayTotals = pgTable(
+  'payment_day_totals',
+  {
+    organisationId: organisationId(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    gymId: integer('gym_id').notNull(),
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    isRetry: boolean('is_retry').notNull(),
+    payments: integer('payments').notNull(),
+    money: bigint('money', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'payment_day_totals_pk',
+      columns: [t.organisationId, t.dueOn, t.gymId, t.status, t.type, t.isRetry],
+    }),
+  ],
+)
+
+/**
+ * The visits list's count without reading the visits (ADR 028): visits per organisation, Auckland
+ * calendar day of `visited_at`, gym and outcome, kept by statement-level triggers on `visits`
+ * (migration 0021).
+ */
+export const visitDayCounts = pgTable(
+  'visit_day_counts',
+  {
+    organisationId: organisationId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gymId: integer('gym_id').notNull(),
+    successful: boolean('successful').notNull(),
+    visits: integer('visits').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'visit_day_counts_pk', columns: [t.organisationId, t.day, t.gymId, t.successful] }),
+  ],
+)
+
+/**
+ * The same totals per member instead of per day (ADR 028): a member search's totals are a sum over the
+ * matching members' few rows here, not over their payments. Kept by the same triggers as
+ * `payment_day_totals`.
+ */
+export const paymentMemberTotals = pgTable(
+  'payment_member_totals',
+  {
+    organisationId: organisationId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gymId: integer('gym_id').notNull(),
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    isRetry: boolean('is_retry').notNull(),
+    payments: integer('payments').notNull(),
+    money: bigint('money', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'payment_member_totals_pk',
+      columns: [t.organisationId, t.userId, t.gymId, t.status, t.type, t.isRetry],
+    }),
+  ],
+)
+
+/** Visits per member, gym and outcome (ADR 028): a member search's count, kept with `visit_day_counts`. */
+export const visitMemberCounts = pgTable(
+  'visit_member_counts',
+  {
+    organisationId: organisationId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gymId: integer('gym_id').notNull(),
+    successful: boolean('successful').notNull(),
+    visits: integer('visits').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'visit_member_counts_pk',
+      columns: [t.organisationId, t.userId, t.gymId, t.successful],
+    }),
+  ],
+)
