@@ -192,6 +192,38 @@ test.describe('failed payments', () => {
     })
   })
 
+  test('a member pays by the link from a bank account they connect through their bank’s consent page', async ({
+    page,
+    browser,
+  }) => {
+    await inTurn(async () => {
+      await signInStaff(page, 'owner@demo.gymbase.nz', { path: failedCardPayments })
+      const { memberName } = await openFailure(page)
+      const email = await memberEmail(page, memberName)
+      await page.goBack()
+      const link = await sendLink(page, email)
+
+      const member = await memberPhone(browser)
+      await member.page.goto(link.toString())
+      await member.page.getByRole('radio', { name: 'A new bank account' }).check({ force: true })
+      await member.page.getByRole('button', { name: 'Connect my bank' }).click()
+      await expect(member.page.getByRole('heading', { name: 'Share an account with Gymbase?' })).toBeVisible()
+      await member.page.locator('html[data-hydrated="true"]').waitFor()
+      await member.page.getByRole('checkbox', { name: /Everyday/ }).check({ force: true })
+      await member.page.getByRole('button', { name: 'Allow' }).click()
+      // Back from the bank: the pay page again, the new account chosen.
+      await expect(member.page).toHaveURL(/\/pay\?token=.*bank=connected/)
+      await expect(member.page.getByRole('radio', { name: /^Everyday/ })).toBeChecked()
+      await member.page
+        .getByRole('checkbox', { name: 'Use this for my future payments too' })
+        .check({ force: true })
+      await member.page.getByRole('button', { name: /^Pay \$/ }).click()
+      await expect(member.page.getByRole('heading', { name: 'Your payment is on its way' })).toBeVisible()
+      await expect(member.page.getByText(/Bank payments usually clear within a day/)).toBeVisible()
+      await member.context.close()
+    })
+  })
+
   test('an unknown or cut-short payment link says so in words', async ({ page }) => {
     await page.goto(`${joinUrl}/pay?token=${'x'.repeat(43)}`)
     await expect(page.getByRole('heading', { name: 'This link doesn’t work' })).toBeVisible()
