@@ -112,6 +112,17 @@ test.describe('the dashboard', () => {
     await expect(trend.getByRole('table').locator('tbody tr').last()).toContainText('(so far)')
   })
 
+  test('failed payments say why in words and lead to where they are fixed', async ({ page }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/dashboard' })
+    const failed = page.getByRole('region', { name: 'Failed payments to act on' })
+    const rows = failed.getByRole('list', { name: 'Failed payments' }).getByRole('listitem')
+    await expect(rows.first()).toBeVisible()
+    for (const row of await rows.all()) await expect(row).not.toContainText('_')
+    await failed.getByRole('link', { name: 'Retry, send a payment link or waive' }).click()
+    await expect(page).toHaveURL(/\/payments\?status=failed/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
+  })
+
   test('a personal trainer sees members and visits, not money', async ({ page }) => {
     await signInStaff(page, 'trainer@demo.gymbase.nz')
     await expect(

@@ -369,6 +369,13 @@ function FailedPayments(props: { query: CostsQuery }) {
           ))}
         </ul>
       ) : null}
+      {failed && failed.total > 0 ? (
+        <p className="mt-3 text-sm">
+          <Link to="/console/payments" search={{ status: 'failed' }} className={linkStyles()}>
+            Retry, send a payment link or waive
+          </Link>
+        </p>
+      ) : null}
     </Panel>
   )
 }

@@ -4,6 +4,7 @@ import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms, payments, subscriptions, users } from '~/db/schema'
 import { FAILED_PAYMENTS_LIMIT, type FailedPayment } from '~/features/dashboard/contract'
+import { failureReasonWords } from '~/features/payments/payment-filters'
 import { addDays, calendarDateAt } from '~/server/billing/calendar'
 import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 import { charged } from '../payments/find-expected-payments.server'
@@ -32,6 +33,7 @@ export async function findFailedPayments(options: {
       amount: sql<number>`${charged}`.mapWith(Number),
       status: payments.status,
       isRetry: payments.isRetry,
+      errorStatus: payments.errorStatus,
       errorDescription: payments.errorDescription,
       memberId: users.id,
       memberName: users.name,
@@ -63,7 +65,8 @@ export async function findFailedPayments(options: {
       due_on: row.dueOn,
       status: row.status,
       is_retry: row.isRetry,
-      error_description: row.errorDescription,
+      // In the payments list's words ("Insufficient funds"), not the provider's sentence or code.
+      error_description: failureReasonWords(row.errorStatus, row.errorDescription),
       balance_owing: row.balanceOwing,
     })),
   }
