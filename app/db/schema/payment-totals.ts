@@ -5,8 +5,8 @@ import { users } from './users'
 /**
  * The payments list's totals without reading the payments (ADR 028): how many payments, and their money
  * (amount plus surcharge, in cents), per organisation, due day, gym, status, type and whether a retry.
- * The list's count and totals with no filter that needs the rows themselves (a member's name, an
- * amount) are a sum over the days and keys the filters select.
+ * The list's count and totals without a member search or an amount range are a sum over the days and
+ * keys the filters select.
  *
  * Nothing in the application writes it: statement-level triggers on `payments` keep it (migration
  * 0021), so the billing engine's status changes, a waive, a withdrawal, a bulk insert or a hand-written
