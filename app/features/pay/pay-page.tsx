@@ -203,7 +203,9 @@ function PayForm(props: {
           </Alert>
         ) : null}
         {needsNewMethod ? (
-          <Alert tone="info">The card or account this was charged to can’t be charged again. Pay with another one.</Alert>
+          <Alert tone="info">
+            The card or account this was charged to can’t be charged again. Pay with another one.
+          </Alert>
         ) : null}
         {message ? <Alert tone="error">{message}</Alert> : null}
         <RadioGroup label="Pay with" value={chosen} onChange={setChosen}>
