@@ -60,7 +60,9 @@ const expectedTables = [
   'one_time_codes',
   'organisations',
   'payment_attempts',
+  'payment_day_totals',
   'payment_links',
+  'payment_member_totals',
   'payment_methods',
   'payments',
   'places',
@@ -77,6 +79,8 @@ const expectedTables = [
   'subscriptions',
   'trusted_browsers',
   'users',
+  'visit_day_counts',
+  'visit_member_counts',
   'visits',
   'webhook_events',
 ]
