@@ -26,6 +26,14 @@ const definitions = {
   uniqueEmailIp: { points: 30, duration: minute },
   // A gym's front desk signs several people up from one address (its Wi-Fi): room for a busy hour.
   registerIp: { points: 30, duration: 60 * minute },
+  /**
+   * A payment link's new cards and payments (ADR 027): a member needs one or two; more is someone using
+   * the link to try card numbers. Keyed by the link's id, never its token.
+   */
+  paymentLinkCard: { points: 5, duration: 60 * minute },
+  paymentLinkPay: { points: 10, duration: 60 * minute },
+  /** Payment links staff send for one payment: a resend or two, not a flood of e-mails. */
+  paymentLinkSend: { points: 3, duration: 60 * minute },
 } as const
 
 export type LimitName = keyof typeof definitions

@@ -403,6 +403,26 @@ describeEachDatabase('failed payments', (database) => {
     )
   })
 
+  it('a link cannot be used to try card after card, nor staff flood a member with links', async () => {
+    const { member, failed } = await declinedMember('9995')
+    for (let sent = 0; sent < 3; sent += 1) {
+      expect((await owner.post(`/payments/${failed.id}/payment-link`)).status).toBe(201)
+    }
+    const flood = await owner.post(`/payments/${failed.id}/payment-link`)
+    expect(flood.status).toBe(429)
+    expect(await readMessage(flood, 429)).toBe('Too many attempts. Please wait a moment and try again.')
+    const token = /\/pay\?token=([A-Za-z0-9_-]+)/.exec(
+      (await testApi.latestMail(member.email))?.text ?? '',
+    )?.[1]
+    const visitor = testApi.browser({ origin: joinOrigin })
+    for (let tried = 0; tried < 5; tried += 1) {
+      expect((await visitor.post(`/payment-links/${token}/card-setups`)).status).toBe(201)
+    }
+    const sixth = await visitor.post(`/payment-links/${token}/card-setups`)
+    expect(sixth.status).toBe(429)
+    expect(sixth.headers.get('Retry-After')).toMatch(/^\d+$/)
+  })
+
   it('a hard decline waits for a new method: making one the default schedules the retry for today', async () => {
     const { member, failed } = await declinedMember('0069')
     expect((await periodRows(failed)).filter((row) => row.status === 'upcoming')).toHaveLength(0)

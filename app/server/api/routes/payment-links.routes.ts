@@ -25,6 +25,7 @@ const linkErrors = {
   404: errorResponses[404],
   409: errorResponses[409],
   422: errorResponses[422],
+  429: errorResponses[429],
 }
 
 export const paymentLinkRoutes = {

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Db } from '~/db/client.server'
+import { consumeLimit } from '~/server/auth/rate-limits.server'
 import {
   findPaymentLinkByToken,
   findPaymentLinkDetail,
@@ -37,8 +38,11 @@ export function registerPaymentLinkRoutes(api: OpenAPIHono<ApiEnv>) {
 
   api.openapi(routes.pay, async (c) => {
     const body = c.req.valid('json')
+    const db = c.var.database.db
+    const link = await findPaymentLinkByToken(db, c.req.valid('param').token)
+    await consumeLimit({ db, name: 'paymentLinkPay', key: `link:${link.id}` })
     const paid = await payByLink({
-      db: c.var.database.db,
+      db,
       now: c.var.now,
       providers: c.var.payments.charges,
       token: c.req.valid('param').token,
@@ -55,6 +59,7 @@ export function registerPaymentLinkRoutes(api: OpenAPIHono<ApiEnv>) {
     const db = c.var.database.db
     const link = await findPaymentLinkByToken(db, c.req.valid('param').token)
     usableLink(link, c.var.now)
+    await consumeLimit({ db, name: 'paymentLinkCard', key: `link:${link.id}` })
     const setup = await startCardSetup({
       db,
       now: c.var.now,

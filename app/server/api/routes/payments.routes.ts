@@ -102,6 +102,7 @@ export const paymentRoutes = {
       201: jsonResponse('Sent', dataEnvelope(paymentLinkSentSchema).extend({ message: z.string() })),
       ...staffErrors,
       409: errorResponses[409],
+      429: errorResponses[429],
     },
   }),
 }

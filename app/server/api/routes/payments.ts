@@ -4,6 +4,7 @@ import { findPaymentToManage } from '~/access/payments.server'
 import type { RetryAnswer } from '~/features/payments/contract'
 import { formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
+import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { findFixablePaymentIds } from '~/server/billing/engine/owed-periods.server'
 import { sendPaymentLink } from '~/server/services/payment-links/send-payment-link.server'
@@ -104,6 +105,7 @@ export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
     const caller = await requireStaff(c)
     const db = c.var.database.db
     const payment = await findPaymentToManage({ db, caller, paymentId: c.req.valid('param').id })
+    await consumeLimit({ db, name: 'paymentLinkSend', key: `payment:${payment.id}` })
     const sent = await sendPaymentLink({
       db,
       now: c.var.now,
