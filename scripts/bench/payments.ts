@@ -113,6 +113,8 @@ try {
     ['payments retries=true', owner, () => '/payments?retries=true'],
     ['payments amount 20-30 dollars', owner, () => '/payments?amount_min=2000&amount_max=3000'],
     ['payments amount over 70 dollars', owner, () => '/payments?amount_min=7000'],
+    ['payments amount under 5 dollars (pro-rata, a year ago)', owner, () => '/payments?amount_max=500'],
+    ['payments amount under 5 dollars by member', owner, () => '/payments?amount_max=500&sort=member'],
     ...searches('payments'),
     [
       'payments failed in a month at a gym',
@@ -255,7 +257,7 @@ async function explainCases(cases: Array<[string, Record<string, string>, (index
       )
       await response.arrayBuffer()
       const statements = logged.filter(({ text }) =>
-        /from "(payments|visits|payment_day_totals|payment_member_totals|visit_day_counts|visit_member_counts|member_summaries)"/.test(
+        /from "(payments|visits|payment_day_totals|payment_amount_totals|payment_member_totals|visit_day_counts|visit_member_counts|member_summaries)"/.test(
           text,
         ),
       )

@@ -59,6 +59,7 @@ const expectedTables = [
   'offerings',
   'one_time_codes',
   'organisations',
+  'payment_amount_totals',
   'payment_attempts',
   'payment_day_totals',
   'payment_links',

@@ -19,8 +19,8 @@ import { describeEachDatabase } from './support/database'
 const at = (day: string) => new Date(`${day}T00:00:00Z`)
 
 /**
- * `payment_day_totals`, `payment_member_totals`, `visit_day_counts` and `visit_member_counts` (ADR 028)
- * are written by triggers only. After each kind of write the payments and visits lists' totals depend
+ * `payment_day_totals`, `payment_amount_totals`, `payment_member_totals`, `visit_day_counts` and
+ * `visit_member_counts` (ADR 028) are written by triggers only. After each kind of write the payments and visits lists' totals depend
  * on — payments created and charged by the billing engine (upcoming, pending, sent, failed, retried, cancelled), a failed payment waived, a member
  * deleted (their upcoming payments withdrawn), payments inserted, changed and deleted in bulk, visits
  * recorded, moved across an Auckland midnight and removed, an organisation deleted — every total must
@@ -47,6 +47,13 @@ describeEachDatabase('payment and visit totals', (database) => {
     await compare(
       'payment_day_totals',
       'organisation_id, due_on, gym_id, status, type, is_retry',
+      'payments',
+      money,
+      paid,
+    )
+    await compare(
+      'payment_amount_totals',
+      'organisation_id, gym_id, status, type, is_retry, amount',
       'payments',
       money,
       paid,
@@ -195,7 +202,7 @@ describeEachDatabase('payment and visit totals', (database) => {
     await expectInStep()
   })
 
-  it('follows payments inserted, changed (day, gym, amount, status) and deleted in bulk', async () => {
+  it('follows payments inserted, changed (day, gym, amount, surcharge, status) and deleted in bulk', async () => {
     const { db } = database
     const { member, subscription } = await membership({ card: '4242', startDate: '2026-05-04' })
     const gymIds = org.gyms.map((gym) => gym.id)
@@ -220,6 +227,10 @@ describeEachDatabase('payment and visit totals', (database) => {
     )
     await db.execute(
       sql`update payments set status = 'sent' where subscription_id = ${subscription.id} and status = 'insufficient_funds'`,
+    )
+    // The surcharge folded into the amount: the same money, another amount.
+    await db.execute(
+      sql`update payments set amount = amount + surcharge, surcharge = 0 where subscription_id = ${subscription.id} and surcharge > 0 and amount % 2 = 1`,
     )
     await db.execute(
       sql`update payments set poll_count = poll_count + 1 where subscription_id = ${subscription.id}`,
@@ -299,8 +310,9 @@ describeEachDatabase('payment and visit totals', (database) => {
     await expectInStep()
     const left = await rows(sql`
       select (select count(*)::int from payment_day_totals where organisation_id = ${other.organisation.id}) as payments,
+        (select count(*)::int from payment_amount_totals where organisation_id = ${other.organisation.id}) as amounts,
         (select count(*)::int from visit_day_counts where organisation_id = ${other.organisation.id}) as visits`)
-    expect(left).toEqual([{ payments: 0, visits: 0 }])
+    expect(left).toEqual([{ payments: 0, amounts: 0, visits: 0 }])
   })
 
   it('keeps the failed payments’ index to the statuses the list counts as not failed', async () => {

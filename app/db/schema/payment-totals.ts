@@ -6,7 +6,7 @@ import { users } from './users'
  * The payments list's totals without reading the payments (ADR 028): how many payments, and their money
  * (amount plus surcharge, in cents), per organisation, due day, gym, status, type and whether a retry.
  * The list's count and totals without a member search or an amount range are a sum over the days and
- * keys the filters select.
+ * keys the filters select (an amount range reads `payment_amount_totals`).
  *
  * Nothing in the application writes it: statement-level triggers on `payments` keep it (migration
  * 0021), so the billing engine's status changes, a waive, a withdrawal, a bulk insert or a hand-written
@@ -74,6 +74,34 @@ export const paymentMemberTotals = pgTable(
     primaryKey({
       name: 'payment_member_totals_pk',
       columns: [t.organisationId, t.userId, t.gymId, t.status, t.type, t.isRetry],
+    }),
+  ],
+)
+
+/**
+ * The same totals per payment amount instead of per day (ADR 028): the count and totals of an amount
+ * range (with scope, status, type and retries, but no due days or member search) are a sum over the
+ * few amounts an organisation charges (its prices and their pro-rata fractions), not over the third of
+ * its payments that match. `amount` is the payment's amount without its surcharge, as the list's amount
+ * filter reads it; `money` is amount plus surcharge, as in the other totals. Kept by the same triggers
+ * as `payment_day_totals` (migration 0022).
+ */
+export const paymentAmountTotals = pgTable(
+  'payment_amount_totals',
+  {
+    organisationId: organisationId(),
+    gymId: integer('gym_id').notNull(),
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    isRetry: boolean('is_retry').notNull(),
+    amount: integer('amount').notNull(),
+    payments: integer('payments').notNull(),
+    money: bigint('money', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'payment_amount_totals_pk',
+      columns: [t.organisationId, t.gymId, t.status, t.type, t.isRetry, t.amount],
     }),
   ],
 )

@@ -246,6 +246,73 @@ describeEachDatabase('payments list API', (database) => {
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a))
   })
 
+  it('answers an amount range’s totals alone and with each other filter (amount, day or member totals, or the rows)', async () => {
+    const owner = await signIn({ admin: true })
+    const totalsOf = (expected: Made[]) => {
+      const sum = (kind: string[]) =>
+        expected
+          .filter((p) => kind.includes(statusKind(p.status)))
+          .reduce((cents, p) => cents + p.amount + p.surcharge, 0)
+      return {
+        count: expected.length,
+        collected: sum(['sent']),
+        pending: sum(['upcoming', 'pending']),
+        failed: sum(['failed']),
+      }
+    }
+    const inRange = made.filter((p) => p.amount >= 2000 && p.amount <= 3000)
+    const cases: Array<[string, Made[]]> = [
+      ['&amount_min=2000&amount_max=3000', inRange],
+      ['&amount_min=3500', made.filter((p) => p.amount >= 3500)],
+      ['&amount_max=1500', made.filter((p) => p.amount <= 1500)],
+      [
+        '&amount_min=2000&amount_max=3000&status=failed',
+        inRange.filter((p) => statusKind(p.status) === 'failed'),
+      ],
+      ['&amount_min=2000&amount_max=3000&type=card', inRange.filter((p) => p.type === 'stripe_card')],
+      [`&amount_min=2000&amount_max=3000&gym_id=${org.gyms[1]!.id}`, inRange.filter((p) => p.gymIndex === 1)],
+      ['&amount_min=2000&amount_max=3000&retries=true', inRange.filter((p) => p.isRetry)],
+      [
+        `&amount_min=2000&amount_max=3000&due_from=${addDays(today, -14)}`,
+        inRange.filter((p) => p.dueOn >= addDays(today, -14)),
+      ],
+      [
+        '&amount_min=2000&amount_max=3000&search=member%203',
+        inRange.filter((p) => p.member === 'Ledger Member 3'),
+      ],
+      ['&amount_min=90000', []],
+    ]
+    for (const [query, expected] of cases) {
+      const { rows, total, totals } = await listAll(owner, query)
+      expectRows(rows, expected)
+      expect(total, query).toBe(expected.length)
+      expect(totals, query).toEqual(totalsOf(expected))
+    }
+    // Few payments match, so each page is read through the amount index and sorted: in every sort, the
+    // pages follow the export's order (which walks the sort's index).
+    for (const sort of ['-due_on', 'due_on', '-amount', 'amount', 'member', '-member'] as const) {
+      const exported: number[] = []
+      await forEachPaymentBatch(
+        {
+          db: database.db,
+          organisationId: org.organisation.id,
+          scope: { gymIds: org.gyms.map((gym) => gym.id), wholeOrganisation: true },
+          filters: { sort, amount_min: 2000, amount_max: 3000 },
+          snapshot: false,
+        },
+        async (rows) => {
+          exported.push(...rows.map((row) => row.payment.id))
+        },
+      )
+      const listed = await listAll(owner, `&amount_min=2000&amount_max=3000&sort=${sort}`)
+      expect(
+        listed.rows.map((row) => row.id),
+        sort,
+      ).toEqual(exported)
+      expect(exported.length).toBe(inRange.length)
+    }
+  })
+
   it('shows a gym admin their gyms’ payments only, refuses trainers, and hides other organisations', async () => {
     const ponsonby = await signIn({ gyms: [{ index: 1, role: 'admin' }] })
     expectRows(
