@@ -99,6 +99,7 @@ test.describe('phone layouts', () => {
         '/members',
         '/payments',
         '/visits',
+        '/gyms',
         '/no-such-page',
       ]) {
         await page.goto(`${consoleUrl}${path}`)

@@ -108,6 +108,7 @@ const cases: Record<string, Case> = {
   'GET /cost-and-visit-breakdown': {},
   'GET /expected-payments-debugging': {},
   'GET /gyms/{gym_id}/offerings': {},
+  'GET /gyms/{id}': {},
   'GET /gyms/{gym}/offerings/{offering}/unique-memberships': {},
   'GET /members': {},
   'GET /members/{id}': {},

@@ -1,8 +1,10 @@
 import { createRoute } from '@hono/zod-openapi'
 import { sessionUserSchema } from '~/features/auth/contract'
+import { gymSchema } from '~/features/gyms/contract'
 import { gymIdParamsSchema } from '~/features/shell/contract'
+import { z } from '~/lib/validation'
 import { dataEnvelope, messageSchema } from '../envelope'
-import { errorResponses, jsonResponse } from '../openapi'
+import { errorResponses, idParams, jsonResponse, staffErrors } from '../openapi'
 
 export const gymRoutes = {
   switch: createRoute({
@@ -18,6 +20,29 @@ export const gymRoutes = {
       200: jsonResponse('The session user', dataEnvelope(sessionUserSchema)),
       401: errorResponses[401],
       404: jsonResponse('A gym the caller cannot see', messageSchema),
+    },
+  }),
+  list: createRoute({
+    method: 'get',
+    path: '/gyms',
+    tags: ['Gyms'],
+    summary:
+      'The organisation’s gyms with their staff and member counts, the caller’s role and payments set-up',
+    description: 'For organisation admins. Ordered by name. Bank account numbers are masked.',
+    responses: {
+      200: jsonResponse('The gyms', dataEnvelope(z.array(gymSchema))),
+      ...staffErrors,
+    },
+  }),
+  show: createRoute({
+    method: 'get',
+    path: '/gyms/{id}',
+    tags: ['Gyms'],
+    summary: 'One of the organisation’s gyms',
+    request: { params: idParams },
+    responses: {
+      200: jsonResponse('The gym', dataEnvelope(gymSchema)),
+      ...staffErrors,
     },
   }),
 }

@@ -1,8 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { requireArea, requireStaff } from '~/access/caller.server'
+import { AppError } from '~/lib/errors'
 import { loadSessionUser } from '~/server/auth/session-user.server'
+import { findGyms } from '~/server/services/gyms/find-gyms.server'
 import { switchCurrentGym } from '~/server/services/users/switch-current-gym.server'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
+import { toGymResource } from '../resources/gym'
 import { gymRoutes } from './gyms.routes'
 
 export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
@@ -11,5 +15,32 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
     const db = c.var.database.db
     const updated = await switchCurrentGym({ db, user, gymId: c.req.valid('param').id, now: c.var.now })
     return c.json({ data: await loadSessionUser({ db, user: updated }) }, 200)
+  })
+
+  // The organisation's gyms: organisation admins only (ADR 014's "organisation" area).
+  api.openapi(gymRoutes.list, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'organisation')
+    const rows = await findGyms({
+      db: c.var.database.db,
+      organisationId: caller.organisationId,
+      viewerId: caller.user.id,
+    })
+    return c.json({ data: rows.map(toGymResource) }, 200)
+  })
+
+  api.openapi(gymRoutes.show, async (c) => {
+    const caller = await requireStaff(c)
+    const id = c.req.valid('param').id
+    const [row] = await findGyms({
+      db: c.var.database.db,
+      organisationId: caller.organisationId,
+      viewerId: caller.user.id,
+      gymId: id,
+    })
+    // Another organisation's gym, or one the caller doesn't work at, is unknown; their own, a 403.
+    if (!row || !caller.gymIds.includes(id)) throw new AppError('NOT_FOUND', 'Gym not found.')
+    requireArea(caller, 'organisation')
+    return c.json({ data: toGymResource(row) }, 200)
   })
 }

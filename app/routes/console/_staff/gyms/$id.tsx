@@ -1,11 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireConsoleArea } from '~/access/route-guard'
-import { PlannedScreen } from '~/components/page'
+import { LoadFailedPage } from '~/components/page-states'
+import { GymPage } from '~/features/gyms/gyms-page'
+import { gymQueries } from '~/features/gyms/queries'
 import { idParams } from '~/lib/route-params'
 
+/** gyms.show (issue 17): one gym of the organisation. */
 export const Route = createFileRoute('/console/_staff/gyms/$id')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'organisation'),
   params: idParams,
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(gymQueries.gym(params.id)),
   head: () => ({ meta: [{ title: 'Gym · Gymbase' }] }),
-  component: () => <PlannedScreen title="Gym" />,
+  errorComponent: ({ error }) => (
+    <LoadFailedPage title="Gym" description="One of your organisation’s gyms." error={error} />
+  ),
+  component: function Gym() {
+    return <GymPage id={Route.useParams().id} />
+  },
 })

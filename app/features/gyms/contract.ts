@@ -1,0 +1,31 @@
+import { staffRoles } from '~/db/schema/enums'
+import { z } from '~/lib/validation'
+
+/**
+ * The organisation's gyms (SPEC §3 Gym, issue 17): what an organisation admin sees of each — its size
+ * (staff and members), their own role there, whether card payments are connected and where bank
+ * payments are paid into (the number masked).
+ */
+export const gymSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  uuid: z.string(),
+  created_at: z.string(),
+  /** Staff with a role at the gym (organisation admins, who run every gym, are not counted). */
+  staff_count: z.number().int(),
+  /** Members whose gym it is (their membership's gym, else their home gym), as the members list counts them. */
+  members_count: z.number().int(),
+  /** The caller's own role at the gym; null is shown as "--" (SPEC §3). */
+  role: z.enum(staffRoles).nullable(),
+  /** `stripe_id` set: card payments are connected (charges enabled once the provider says so). */
+  card_payments: z.object({ connected: z.boolean(), charges_enabled: z.boolean() }),
+  destination_account: z
+    .object({ id: z.number().int(), name: z.string(), bank_account_number: z.string() })
+    .nullable(),
+})
+export type Gym = z.infer<typeof gymSchema>
+
+export const staffRoleWords: Record<(typeof staffRoles)[number], string> = {
+  admin: 'Admin',
+  personal_trainer: 'Personal Trainer',
+}

@@ -1,0 +1,153 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { BadgeCheck, CreditCard, Landmark, UserCog, Users } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Page } from '~/components/page'
+import { Badge } from '~/components/ui/badge'
+import { Card } from '~/components/ui/card'
+import { linkStyles } from '~/components/ui/link'
+import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
+import { formatDate } from '~/lib/dates'
+import { type Gym, staffRoleWords } from './contract'
+import { gymQueries } from './queries'
+
+export const gymsDescription =
+  'Your organisation’s gyms: who works there, how many members, and where the money goes.'
+
+const count = (value: number) => value.toLocaleString('en-NZ')
+
+/** The caller's role at a gym in words; none is "--" (SPEC §3). */
+export const roleWords = (gym: Gym) => (gym.role ? staffRoleWords[gym.role] : '--')
+
+export function CardPayments(props: { gym: Gym }) {
+  const { card_payments: card } = props.gym
+  if (!card.connected) return <Badge tone="amber">Not connected</Badge>
+  return card.charges_enabled ? (
+    <Badge tone="green">Connected</Badge>
+  ) : (
+    <Badge tone="amber">Being checked</Badge>
+  )
+}
+
+/** gyms.index (issue 17): every gym of the organisation, with its size and how its money is set up. */
+export function GymsPage() {
+  const { data: gyms } = useSuspenseQuery(gymQueries.list())
+  return (
+    <Page
+      title="Gyms"
+      description="Your organisation’s gyms: who works there, how many members, and where the money goes."
+    >
+      <TableFrame>
+        <Table aria-label="Gyms">
+          <TableHeader>
+            <Column>Gym</Column>
+            <Column align="end">Members</Column>
+            <Column align="end" className="hidden sm:table-cell">
+              Staff
+            </Column>
+            <Column className="hidden md:table-cell">Your role</Column>
+            <Column className="hidden md:table-cell">Card payments</Column>
+            <Column className="hidden lg:table-cell">Bank payments into</Column>
+          </TableHeader>
+          <TableBody>
+            {gyms.map((gym) => (
+              <Row key={gym.id}>
+                <Cell isRowHeader>
+                  <Link
+                    to="/console/gyms/$id"
+                    params={{ id: gym.id }}
+                    className={linkStyles({ className: 'font-medium' })}
+                  >
+                    {gym.name}
+                  </Link>
+                  <span className="block text-slate-600 text-xs md:hidden">
+                    {count(gym.staff_count)} staff · your role {roleWords(gym)}
+                  </span>
+                </Cell>
+                <Cell align="end" className="tabular-nums">
+                  {count(gym.members_count)}
+                </Cell>
+                <Cell align="end" className="hidden tabular-nums sm:table-cell">
+                  {count(gym.staff_count)}
+                </Cell>
+                <Cell className="hidden md:table-cell">{roleWords(gym)}</Cell>
+                <Cell className="hidden md:table-cell">
+                  <CardPayments gym={gym} />
+                </Cell>
+                <Cell className="hidden lg:table-cell">
+                  {gym.destination_account ? (
+                    <span className="whitespace-nowrap tabular-nums">
+                      {gym.destination_account.bank_account_number}
+                    </span>
+                  ) : (
+                    <span className="text-slate-600">Not set</span>
+                  )}
+                </Cell>
+              </Row>
+            ))}
+          </TableBody>
+        </Table>
+      </TableFrame>
+    </Page>
+  )
+}
+
+function Fact(props: { label: string; icon: typeof Users; children: ReactNode }) {
+  const Icon = props.icon
+  return (
+    <div className="flex items-start gap-3">
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
+      <div className="min-w-0">
+        <dt className="text-slate-600 text-sm">{props.label}</dt>
+        <dd className="text-slate-900">{props.children}</dd>
+      </div>
+    </div>
+  )
+}
+
+/** gyms.show (issue 17): one gym — its size, the caller's role, and how its money is set up. */
+export function GymPage(props: { id: number }) {
+  const { data: gym } = useSuspenseQuery(gymQueries.gym(props.id))
+  return (
+    <Page title={gym.name} description={`Opened in Gymbase on ${formatDate(gym.created_at.slice(0, 10))}.`}>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <h2 className="font-semibold text-slate-900">People</h2>
+          <dl className="mt-3 flex flex-col gap-3">
+            <Fact label="Members" icon={Users}>
+              <Link to="/console/members" search={{ gym_id: gym.id }} className={linkStyles()}>
+                {count(gym.members_count)} {gym.members_count === 1 ? 'member' : 'members'}
+              </Link>
+            </Fact>
+            <Fact label="Staff with a role here" icon={UserCog}>
+              {count(gym.staff_count)}
+            </Fact>
+            <Fact label="Your role here" icon={BadgeCheck}>
+              {roleWords(gym)}
+            </Fact>
+          </dl>
+        </Card>
+        <Card>
+          <h2 className="font-semibold text-slate-900">Money</h2>
+          <dl className="mt-3 flex flex-col gap-3">
+            <Fact label="Card payments" icon={CreditCard}>
+              <CardPayments gym={gym} />
+            </Fact>
+            <Fact label="Bank payments are paid into" icon={Landmark}>
+              {gym.destination_account ? (
+                <>
+                  {gym.destination_account.name}{' '}
+                  <span className="whitespace-nowrap tabular-nums">
+                    {gym.destination_account.bank_account_number}
+                  </span>
+                </>
+              ) : (
+                'No account set'
+              )}
+            </Fact>
+          </dl>
+        </Card>
+      </div>
+    </Page>
+  )
+}

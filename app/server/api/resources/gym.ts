@@ -1,0 +1,25 @@
+import type { Gym } from '~/features/gyms/contract'
+import { maskNzBankAccount } from '~/lib/nz-bank-account'
+import type { GymRow } from '~/server/services/gyms/find-gyms.server'
+
+/** A gym as the gyms screens show it: the bank account number masked (it is edited on its own form). */
+export function toGymResource(row: GymRow): Gym {
+  const account = typeof row.account === 'string' ? JSON.parse(row.account) : row.account
+  return {
+    id: row.gym.id,
+    name: row.gym.name,
+    uuid: row.gym.uuid,
+    created_at: row.gym.createdAt.toISOString(),
+    staff_count: row.staffCount,
+    members_count: row.membersCount,
+    role: row.role,
+    card_payments: { connected: row.gym.stripeId !== null, charges_enabled: row.gym.stripeChargesEnabled },
+    destination_account: account
+      ? {
+          id: Number(account.id),
+          name: String(account.name),
+          bank_account_number: maskNzBankAccount(String(account.bank_account_number)),
+        }
+      : null,
+  }
+}
