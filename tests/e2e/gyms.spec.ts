@@ -31,4 +31,29 @@ test.describe('gyms', () => {
     await page.getByRole('link', { name: /^[\d,]+ members?$/ }).click()
     await expect(page).toHaveURL(new RegExp(`${consoleUrl}/members\\?gym_id=\\d+`))
   })
+
+  test('an owner changes where a gym’s bank payments go: the repeat must match and the number must be real', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/gyms' })
+    await page.getByRole('link', { name: 'Takapuna' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Takapuna' })).toBeVisible()
+    await page.getByRole('button', { name: 'Change bank account' }).click()
+    const form = page.getByRole('form', { name: 'Bank account' })
+    await form.getByLabel('Bank account number', { exact: true }).fill('12-3140-2000000-00')
+    await form.getByLabel('Bank account number again').fill('12-3140-2000000-01')
+    await form.getByRole('button', { name: 'Save bank account' }).click()
+    await expect(form.getByText('The value must be equal to the other value')).toBeVisible()
+    await form.getByLabel('Bank account number', { exact: true }).fill('12-3140-2000001-00')
+    await form.getByLabel('Bank account number again').fill('12-3140-2000001-00')
+    await form.getByLabel('Bank account number again').press('Enter')
+    await expect(
+      form.getByText('This is not a valid account number. Check it against a bank statement.'),
+    ).toBeVisible()
+    await form.getByLabel('Bank account number', { exact: true }).fill('12-3140-2000000-00')
+    await form.getByLabel('Bank account number again').fill('12-3140-2000000-00')
+    await form.getByRole('button', { name: 'Save bank account' }).click()
+    await expect(page.getByText('Bank payments will be paid into the new account.')).toBeVisible()
+    await expect(page.getByText('12-••••-•••••00-00')).toBeVisible()
+  })
 })

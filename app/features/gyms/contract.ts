@@ -1,4 +1,5 @@
 import { staffRoles } from '~/db/schema/enums'
+import { notEqualMessage } from '~/features/auth/contract'
 import { z } from '~/lib/validation'
 
 /**
@@ -29,3 +30,16 @@ export const staffRoleWords: Record<(typeof staffRoles)[number], string> = {
   admin: 'Admin',
   personal_trainer: 'Personal Trainer',
 }
+
+/** SPEC §5: name and number required; the repeat must equal the number. */
+export const destinationAccountRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter the account’s name').max(120),
+    bank_account_number: z.string().trim().min(1, 'Enter the bank account number').max(40),
+    bank_account_number_confirmation: z.string().trim().max(40),
+  })
+  .refine((value) => value.bank_account_number === value.bank_account_number_confirmation, {
+    message: notEqualMessage,
+    path: ['bank_account_number_confirmation'],
+  })
+export type DestinationAccountRequest = z.input<typeof destinationAccountRequestSchema>

@@ -9,6 +9,7 @@ import { linkStyles } from '~/components/ui/link'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { formatDate } from '~/lib/dates'
 import { type Gym, staffRoleWords } from './contract'
+import { DestinationAccountButton } from './destination-account-form'
 import { gymQueries } from './queries'
 
 export const gymsDescription =
@@ -146,6 +147,9 @@ export function GymPage(props: { id: number }) {
               )}
             </Fact>
           </dl>
+          <div className="mt-4">
+            <DestinationAccountButton gym={gym} />
+          </div>
         </Card>
       </div>
     </Page>

@@ -1,7 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
+import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 import { gymRoutes } from '~/server/api/routes/gyms.routes'
+import { destinationAccountRequestSchema } from './contract'
 
 /** `GET /api/gyms`: the organisation's gyms. */
 export const fetchGyms = createServerFn({ method: 'GET' }).handler(() => api().data(gymRoutes.list))
@@ -10,3 +12,15 @@ export const fetchGyms = createServerFn({ method: 'GET' }).handler(() => api().d
 export const fetchGym = createServerFn({ method: 'GET' })
   .validator(z.object({ id: recordId }))
   .handler(({ data }) => api().data(gymRoutes.show, { params: data }))
+
+/** `PUT /api/gyms/{id}/destination-accounts/{accountId}`: where bank payments are paid into. */
+export const saveDestinationAccount = createServerFn({ method: 'POST' })
+  .validator(z.object({ id: recordId, accountId: recordId, account: destinationAccountRequestSchema }))
+  .handler(({ data }) =>
+    toActionResult(() =>
+      api().call(gymRoutes.updateDestinationAccount, {
+        params: { id: data.id, accountId: data.accountId },
+        body: data.account,
+      }),
+    ),
+  )

@@ -1,9 +1,13 @@
+import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
+import { auditLog } from '~/db/schema'
 import { gymSchema } from '~/features/gyms/contract'
+import { checkNzBankAccount, maskNzBankAccount } from '~/lib/nz-bank-account'
 import { z } from '~/lib/validation'
+import { testBankAccountNumber } from '../../factories/bank-account'
 import { createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
-import { readData, readMessage } from '../support/answers'
+import { readData, readErrors, readMessage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
@@ -92,5 +96,70 @@ describeEachDatabase('gyms API', (database) => {
     ])
     expect((await owner.get('/gyms/2147483648')).status).toBe(404)
     expect((await api.browser().get('/gyms')).status).toBe(401)
+  })
+
+  it('changes the destination account: the repeat must match, the checksum must pass, the change is audited masked', async () => {
+    const gym = org.gyms[0]!
+    const account = org.destinationAccounts[0]!
+    const path = `/gyms/${gym.id}/destination-accounts/${account.id}`
+    const good = testBankAccountNumber({ index: 3, suffix: '00' })
+    expect(
+      await readErrors(
+        await owner.request('PUT', path, {
+          body: { name: 'Main', bank_account_number: good, bank_account_number_confirmation: `${good}1` },
+        }),
+      ),
+    ).toEqual({ bank_account_number_confirmation: ['The value must be equal to the other value'] })
+    // The same shape with the base changed until the check digits fail (about 10 in 11 do).
+    let bad = good
+    for (let step = 1; checkNzBankAccount({ value: bad }).valid; step += 1) {
+      bad = good.replace(
+        /^12-3140-(\d{7})/,
+        (_, base: string) => `12-3140-${String(Number(base) + step).padStart(7, '0')}`,
+      )
+    }
+    const refused = await readErrors(
+      await owner.request('PUT', path, {
+        body: { name: 'Main', bank_account_number: bad, bank_account_number_confirmation: bad },
+      }),
+    )
+    expect(refused.bank_account_number?.[0]).toMatch(/[A-Z]/)
+    const saved = await owner.request('PUT', path, {
+      body: { name: 'Main account', bank_account_number: good, bank_account_number_confirmation: good },
+    })
+    expect(saved.status).toBe(200)
+    const answer = z
+      .object({ data: gymSchema, bank_payers: z.number(), message: z.string() })
+      .parse(await saved.json())
+    expect(answer.data.destination_account?.name).toBe('Main account')
+    expect(answer.data.destination_account?.bank_account_number).toBe(maskNzBankAccount(good))
+    expect(answer.bank_payers).toBeGreaterThanOrEqual(0)
+    const [line] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'gym.destination_account_changed'))
+    expect(JSON.stringify(line?.changes)).not.toContain(good)
+    expect(line?.changes).toMatchObject({ bank_account_number: { to: maskNzBankAccount(good) } })
+    // Only organisation admins; another organisation's gym is unknown.
+    const gymAdmin = await signInStaff({
+      database,
+      api,
+      now,
+      organisation: org,
+      gyms: [{ index: 0, role: 'admin' }],
+    })
+    const body = { name: 'X', bank_account_number: good, bank_account_number_confirmation: good }
+    expect((await gymAdmin.request('PUT', path, { body })).status).toBe(403)
+    const stranger = await signInStaff({ database, api, now, organisation: other, admin: true })
+    expect((await stranger.request('PUT', path, { body })).status).toBe(404)
+    expect(
+      (
+        await owner.request(
+          'PUT',
+          `/gyms/$other.gyms[0]!.id/destination-accounts/$other.destinationAccounts[0]!.id`,
+          { body },
+        )
+      ).status,
+    ).toBe(404)
   })
 })

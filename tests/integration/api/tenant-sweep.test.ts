@@ -5,6 +5,7 @@ import { payments, subscriptions } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { createPrice } from '~/server/services/prices/create-price.server'
 import { setProfilePicture } from '~/server/services/users/set-profile-picture.server'
+import { testBankAccountNumber } from '../../factories/bank-account'
 import { createTestMember, createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { createTestApi } from '../support/api'
@@ -65,6 +66,8 @@ interface Records {
   subscription: number
   /** A failed payment of the membership, still owed. */
   payment: number
+  /** The gym's destination account. */
+  destinationAccount: number
 }
 
 /** The same records by ids that never existed: what another organisation's records must look like. */
@@ -81,6 +84,7 @@ const ghostRecords: Records = {
   prospect: ghost,
   subscription: ghost,
   payment: ghost,
+  destinationAccount: ghost,
 }
 
 /** The record an id in a query string names. */
@@ -109,6 +113,13 @@ const cases: Record<string, Case> = {
   'GET /expected-payments-debugging': {},
   'GET /gyms/{gym_id}/offerings': {},
   'GET /gyms/{id}': {},
+  'PUT /gyms/{id}/destination-accounts/{accountId}': {
+    body: () => ({
+      name: 'Swept account',
+      bank_account_number: testBankAccountNumber({ index: 7, suffix: '00' }),
+      bank_account_number_confirmation: testBankAccountNumber({ index: 7, suffix: '00' }),
+    }),
+  },
   'GET /gyms/{gym}/offerings/{offering}/unique-memberships': {},
   'GET /members': {},
   'GET /members/{id}': {},
@@ -257,6 +268,7 @@ const resourceOfPath: Record<string, keyof Records> = {
   members: 'member',
   gyms: 'gym',
   payments: 'payment',
+  'destination-accounts': 'destinationAccount',
 }
 
 /** Operations that name no record of an organisation: sign-up and sign-in take a public gym uuid or a secret. */
@@ -417,6 +429,7 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       prospect: prospect.id,
       subscription: membership.subscription.id,
       payment: failed?.id ?? ghost,
+      destinationAccount: a.destinationAccounts[0]?.id ?? ghost,
     }
   }
 

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi'
 import { sessionUserSchema } from '~/features/auth/contract'
-import { gymSchema } from '~/features/gyms/contract'
+import { destinationAccountRequestSchema, gymSchema } from '~/features/gyms/contract'
 import { gymIdParamsSchema } from '~/features/shell/contract'
-import { z } from '~/lib/validation'
+import { recordIdParam, z } from '~/lib/validation'
 import { dataEnvelope, messageSchema } from '../envelope'
-import { errorResponses, idParams, jsonResponse, staffErrors } from '../openapi'
+import { errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from '../openapi'
 
 export const gymRoutes = {
   switch: createRoute({
@@ -42,6 +42,27 @@ export const gymRoutes = {
     request: { params: idParams },
     responses: {
       200: jsonResponse('The gym', dataEnvelope(gymSchema)),
+      ...staffErrors,
+    },
+  }),
+  updateDestinationAccount: createRoute({
+    method: 'put',
+    path: '/gyms/{id}/destination-accounts/{accountId}',
+    tags: ['Gyms'],
+    summary: 'Change where a gym’s bank payments are paid into',
+    description:
+      'SPEC §5: name and number required, the repeat equal to the number. The number is checked with ' +
+      'its checksum (Demo Bank 99 only with the sandbox bank). Audited with both numbers masked. ' +
+      '`bank_payers`: the gym’s members paying by bank, whose consents name the payee.',
+    request: {
+      params: z.object({ id: recordIdParam, accountId: recordIdParam }),
+      ...jsonBody(destinationAccountRequestSchema),
+    },
+    responses: {
+      200: jsonResponse(
+        'The gym, and how many of its members pay by bank',
+        dataEnvelope(gymSchema).extend({ bank_payers: z.number().int(), message: z.string() }),
+      ),
       ...staffErrors,
     },
   }),

@@ -3,6 +3,7 @@ import { requireArea, requireStaff } from '~/access/caller.server'
 import { AppError } from '~/lib/errors'
 import { loadSessionUser } from '~/server/auth/session-user.server'
 import { findGyms } from '~/server/services/gyms/find-gyms.server'
+import { updateDestinationAccount } from '~/server/services/gyms/update-destination-account.server'
 import { switchCurrentGym } from '~/server/services/users/switch-current-gym.server'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
@@ -42,5 +43,41 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
     if (!row || !caller.gymIds.includes(id)) throw new AppError('NOT_FOUND', 'Gym not found.')
     requireArea(caller, 'organisation')
     return c.json({ data: toGymResource(row) }, 200)
+  })
+
+  api.openapi(gymRoutes.updateDestinationAccount, async (c) => {
+    const caller = await requireStaff(c)
+    const { id, accountId } = c.req.valid('param')
+    // Another organisation's gym, or one the caller doesn't work at, is unknown; their own, a 403.
+    if (!caller.gymIds.includes(id)) throw new AppError('NOT_FOUND', 'Gym not found.')
+    requireArea(caller, 'organisation')
+    const body = c.req.valid('json')
+    const db = c.var.database.db
+    const changed = await updateDestinationAccount({
+      db,
+      now: c.var.now,
+      organisationId: caller.organisationId,
+      gymId: id,
+      accountId,
+      name: body.name,
+      bankAccountNumber: body.bank_account_number,
+      acceptDemoBank: c.var.payments.bankConsents.name === 'sandbox_bank',
+      actorId: caller.user.id,
+    })
+    const [row] = await findGyms({
+      db,
+      organisationId: caller.organisationId,
+      viewerId: caller.user.id,
+      gymId: id,
+    })
+    if (!row) throw new AppError('NOT_FOUND', 'Gym not found.')
+    return c.json(
+      {
+        data: toGymResource(row),
+        bank_payers: changed.bankPayers,
+        message: 'Bank payments will be paid into the new account.',
+      },
+      200,
+    )
   })
 }

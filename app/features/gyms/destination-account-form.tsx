@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useServerFn } from '@tanstack/react-start'
+import { useState } from 'react'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { FormDialog } from '~/components/ui/modal'
+import { TextField } from '~/components/ui/text-field'
+import { toast } from '~/components/ui/toast'
+import { orConnectionLost } from '~/features/join/connection-lost'
+import { destinationAccountRequestSchema, type Gym } from './contract'
+import { saveDestinationAccount } from './gyms.functions'
+
+type Fields = 'name' | 'bank_account_number' | 'bank_account_number_confirmation'
+
+/**
+ * Change where a gym's bank payments are paid into (issue 17, SPEC §5): the number shown in full only
+ * while it is typed, twice; the checksum checked by the API. What it means for members paying by bank
+ * is said before saving (their bank consents name the account paid into, PROVIDERS.md §2).
+ */
+export function DestinationAccountButton(props: { gym: Gym }) {
+  const account = props.gym.destination_account
+  const [open, setOpen] = useState(false)
+  if (!account) return null
+  return (
+    <>
+      <Button variant="secondary" size="sm" onPress={() => setOpen(true)}>
+        Change bank account
+      </Button>
+      <FormDialog isOpen={open} onOpenChange={setOpen} title="Change the bank account">
+        <DestinationAccountForm
+          gym={props.gym}
+          accountId={account.id}
+          name={account.name}
+          onDone={() => setOpen(false)}
+        />
+      </FormDialog>
+    </>
+  )
+}
+
+function DestinationAccountForm(props: { gym: Gym; accountId: number; name: string; onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const save = useServerFn(saveDestinationAccount)
+  const [values, setValues] = useState<Record<Fields, string>>({
+    name: props.name,
+    bank_account_number: '',
+    bank_account_number_confirmation: '',
+  })
+  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({})
+  const [problem, setProblem] = useState<string>()
+  const [pending, setPending] = useState(false)
+  const field = (name: Fields) => ({
+    value: values[name],
+    onChange: (value: string) => {
+      setValues((current) => ({ ...current, [name]: value }))
+      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }))
+    },
+    errorMessage: errors[name],
+  })
+
+  async function submit() {
+    if (pending) return
+    setProblem(undefined)
+    const parsed = destinationAccountRequestSchema.safeParse(values)
+    if (!parsed.success) {
+      const found: Partial<Record<Fields, string>> = {}
+      for (const issue of parsed.error.issues) found[issue.path[0] as Fields] ??= issue.message
+      return setErrors(found)
+    }
+    setPending(true)
+    const result = await orConnectionLost(() =>
+      save({ data: { id: props.gym.id, accountId: props.accountId, account: parsed.data } }),
+    )
+    setPending(false)
+    if (!result.ok) {
+      const found: Partial<Record<Fields, string>> = {}
+      for (const [name, messages] of Object.entries(result.errors)) found[name as Fields] = messages[0]
+      setErrors(found)
+      if (Object.keys(found).length === 0) setProblem(result.message)
+      return
+    }
+    await queryClient.invalidateQueries({ queryKey: ['gyms'] })
+    toast.success(result.data.message)
+    props.onDone()
+  }
+
+  return (
+    <form
+      aria-label="Bank account"
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+    >
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      <TextField label="Account name" {...field('name')} maxLength={120} isRequired />
+      <TextField
+        label="Bank account number"
+        description="Bank, branch, account and suffix, e.g. 12-3140-0171323-00"
+        inputMode="numeric"
+        autoComplete="off"
+        {...field('bank_account_number')}
+        maxLength={40}
+        isRequired
+      />
+      <TextField
+        label="Bank account number again"
+        inputMode="numeric"
+        autoComplete="off"
+        {...field('bank_account_number_confirmation')}
+        maxLength={40}
+        isRequired
+      />
+      <p className="rounded-md bg-slate-50 p-3 text-slate-800 text-sm">
+        Bank payments from {props.gym.name}’s members are paid into this account from now on. Members who pay
+        by bank agreed, through their bank, to pay the account named in their consent.
+      </p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onPress={props.onDone} isDisabled={pending}>
+          Keep as it is
+        </Button>
+        <Button type="submit" isPending={pending}>
+          Save bank account
+        </Button>
+      </div>
+    </form>
+  )
+}
