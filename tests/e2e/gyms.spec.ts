@@ -56,4 +56,20 @@ test.describe('gyms', () => {
     await expect(page.getByText('Bank payments will be paid into the new account.')).toBeVisible()
     await expect(page.getByText('12-••••-•••••00-00')).toBeVisible()
   })
+
+  test('an owner adds a gym with its bank account and lands on its page', async ({ page }) => {
+    const name = `Mt Eden ${Date.now().toString(36)}`
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/gyms' })
+    await page.getByRole('button', { name: 'Add gym' }).click()
+    const form = page.getByRole('form', { name: 'New gym' })
+    await form.getByLabel('Gym name').fill(name)
+    await form.getByLabel('Account name').fill('Mt Eden account')
+    await form.getByLabel('Bank account number', { exact: true }).fill('12-3140-2000019-00')
+    await form.getByLabel('Bank account number again').fill('12-3140-2000019-00')
+    await form.getByLabel('Bank account number again').press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(page.getByText('12-••••-•••••19-00')).toBeVisible()
+    await page.goto(`${consoleUrl}/gyms`)
+    await expect(page.getByRole('table', { name: 'Gyms' }).getByRole('link', { name })).toBeVisible()
+  })
 })

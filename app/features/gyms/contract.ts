@@ -43,3 +43,10 @@ export const destinationAccountRequestSchema = z
     path: ['bank_account_number_confirmation'],
   })
 export type DestinationAccountRequest = z.input<typeof destinationAccountRequestSchema>
+
+/** Add a gym (issue 17): its name and the account its bank payments are paid into. */
+export const createGymRequestSchema = z.object({
+  name: z.string().trim().min(1, 'Enter the gym’s name').max(120),
+  destination_account: destinationAccountRequestSchema,
+})
+export type CreateGymRequest = z.input<typeof createGymRequestSchema>

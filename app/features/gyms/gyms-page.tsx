@@ -8,6 +8,7 @@ import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { formatDate } from '~/lib/dates'
+import { AddGymButton } from './add-gym-form'
 import { type Gym, staffRoleWords } from './contract'
 import { DestinationAccountButton } from './destination-account-form'
 import { gymQueries } from './queries'
@@ -34,10 +35,7 @@ export function CardPayments(props: { gym: Gym }) {
 export function GymsPage() {
   const { data: gyms } = useSuspenseQuery(gymQueries.list())
   return (
-    <Page
-      title="Gyms"
-      description="Your organisation’s gyms: who works there, how many members, and where the money goes."
-    >
+    <Page title="Gyms" description={gymsDescription} actions={<AddGymButton />}>
       <TableFrame>
         <Table aria-label="Gyms">
           <TableHeader>

@@ -3,7 +3,7 @@ import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 import { gymRoutes } from '~/server/api/routes/gyms.routes'
-import { destinationAccountRequestSchema } from './contract'
+import { createGymRequestSchema, destinationAccountRequestSchema } from './contract'
 
 /** `GET /api/gyms`: the organisation's gyms. */
 export const fetchGyms = createServerFn({ method: 'GET' }).handler(() => api().data(gymRoutes.list))
@@ -24,3 +24,8 @@ export const saveDestinationAccount = createServerFn({ method: 'POST' })
       }),
     ),
   )
+
+/** `POST /api/gyms`: a new gym and the account its bank payments go to. */
+export const createGym = createServerFn({ method: 'POST' })
+  .validator(createGymRequestSchema)
+  .handler(({ data }) => toActionResult(() => api().data(gymRoutes.create, { body: data })))

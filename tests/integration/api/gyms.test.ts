@@ -162,4 +162,72 @@ describeEachDatabase('gyms API', (database) => {
       ).status,
     ).toBe(404)
   })
+
+  it('adds a gym with its bank account in one go, in words when something is wrong', async () => {
+    const good = testBankAccountNumber({ index: 11, suffix: '00' })
+    const account = {
+      name: 'Eden account',
+      bank_account_number: good,
+      bank_account_number_confirmation: good,
+    }
+    expect(
+      await readErrors(
+        await owner.post('/gyms', {
+          name: 'Eden',
+          destination_account: { ...account, bank_account_number_confirmation: `${good}9` },
+        }),
+      ),
+    ).toEqual({
+      'destination_account.bank_account_number_confirmation': ['The value must be equal to the other value'],
+    })
+    let bad = good
+    for (let step = 1; checkNzBankAccount({ value: bad }).valid; step += 1) {
+      bad = good.replace(
+        /^12-3140-(\d{7})/,
+        (_, base: string) => `12-3140-${String(Number(base) + step).padStart(7, '0')}`,
+      )
+    }
+    const refused = await readErrors(
+      await owner.post('/gyms', {
+        name: 'Eden',
+        destination_account: { ...account, bank_account_number: bad, bank_account_number_confirmation: bad },
+      }),
+    )
+    expect(Object.keys(refused)).toEqual(['destination_account.bank_account_number'])
+    // Nothing was left half made.
+    expect(
+      (await readData(await owner.get('/gyms'), z.array(gymSchema))).map((gym) => gym.name),
+    ).not.toContain('Eden')
+
+    const created = await readData(
+      await owner.post('/gyms', { name: 'Eden', destination_account: account }),
+      gymSchema,
+    )
+    expect(created).toMatchObject({ name: 'Eden', members_count: 0, staff_count: 0 })
+    expect(created.destination_account?.bank_account_number).toBe(maskNzBankAccount(good))
+    expect(
+      await readErrors(await owner.post('/gyms', { name: 'eden', destination_account: account })),
+    ).toEqual({
+      name: ['A gym with this name already exists.'],
+    })
+    const [line] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'gym.created'))
+    expect(line?.subjectId).toBe(created.id)
+    const gymAdmin = await signInStaff({
+      database,
+      api,
+      now,
+      organisation: org,
+      gyms: [{ index: 0, role: 'admin' }],
+    })
+    expect((await gymAdmin.post('/gyms', { name: 'Sneaky', destination_account: account })).status).toBe(403)
+    // A single-gym organisation has its gym.
+    const single = await createTestOrganisation({ db: database.db, now, gymNames: ['Only'] })
+    const singleOwner = await signInStaff({ database, api, now, organisation: single, admin: true })
+    expect(
+      await readMessage(
+        await singleOwner.post('/gyms', { name: 'Second', destination_account: account }),
+        409,
+      ),
+    ).toMatch(/single-gym organisation/)
+  })
 })

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { sessionUserSchema } from '~/features/auth/contract'
-import { destinationAccountRequestSchema, gymSchema } from '~/features/gyms/contract'
+import { createGymRequestSchema, destinationAccountRequestSchema, gymSchema } from '~/features/gyms/contract'
 import { gymIdParamsSchema } from '~/features/shell/contract'
 import { recordIdParam, z } from '~/lib/validation'
 import { dataEnvelope, messageSchema } from '../envelope'
@@ -64,6 +64,21 @@ export const gymRoutes = {
         dataEnvelope(gymSchema).extend({ bank_payers: z.number().int(), message: z.string() }),
       ),
       ...staffErrors,
+    },
+  }),
+  create: createRoute({
+    method: 'post',
+    path: '/gyms',
+    tags: ['Gyms'],
+    summary: 'Add a gym, with the account its bank payments are paid into',
+    description:
+      'Organisation admins of a multi-gym organisation (a single-gym one has its gym: 409). The number is ' +
+      'checked with its checksum; the repeat must equal it. Audited.',
+    request: jsonBody(createGymRequestSchema),
+    responses: {
+      201: jsonResponse('The new gym', dataEnvelope(gymSchema)),
+      ...staffErrors,
+      409: errorResponses[409],
     },
   }),
 }

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireArea, requireStaff } from '~/access/caller.server'
 import { AppError } from '~/lib/errors'
 import { loadSessionUser } from '~/server/auth/session-user.server'
+import { addGym } from '~/server/services/gyms/add-gym.server'
 import { findGyms } from '~/server/services/gyms/find-gyms.server'
 import { updateDestinationAccount } from '~/server/services/gyms/update-destination-account.server'
 import { switchCurrentGym } from '~/server/services/users/switch-current-gym.server'
@@ -79,5 +80,32 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
       },
       200,
     )
+  })
+
+  api.openapi(gymRoutes.create, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'organisation')
+    const body = c.req.valid('json')
+    const db = c.var.database.db
+    const gym = await addGym({
+      db,
+      now: c.var.now,
+      organisationId: caller.organisationId,
+      name: body.name,
+      account: {
+        name: body.destination_account.name,
+        bankAccountNumber: body.destination_account.bank_account_number,
+      },
+      acceptDemoBank: c.var.payments.bankConsents.name === 'sandbox_bank',
+      actorId: caller.user.id,
+    })
+    const [row] = await findGyms({
+      db,
+      organisationId: caller.organisationId,
+      viewerId: caller.user.id,
+      gymId: gym.id,
+    })
+    if (!row) throw new AppError('NOT_FOUND', 'Gym not found.')
+    return c.json({ data: toGymResource(row) }, 201)
   })
 }

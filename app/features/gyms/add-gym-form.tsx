@@ -1,0 +1,134 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useServerFn } from '@tanstack/react-start'
+import { Plus } from 'lucide-react'
+import { useState } from 'react'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { FormDialog } from '~/components/ui/modal'
+import { TextField } from '~/components/ui/text-field'
+import { toast } from '~/components/ui/toast'
+import { orConnectionLost } from '~/features/join/connection-lost'
+import { createGymRequestSchema } from './contract'
+import { createGym } from './gyms.functions'
+
+type Field =
+  | 'name'
+  | 'destination_account.name'
+  | 'destination_account.bank_account_number'
+  | 'destination_account.bank_account_number_confirmation'
+
+/** Add a gym (issue 17): its name and the account its bank payments are paid into, then its page. */
+export function AddGymButton() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button onPress={() => setOpen(true)}>
+        <Plus aria-hidden="true" className="size-4" />
+        Add gym
+      </Button>
+      <FormDialog isOpen={open} onOpenChange={setOpen} title="Add a gym">
+        <AddGymForm onDone={() => setOpen(false)} />
+      </FormDialog>
+    </>
+  )
+}
+
+function AddGymForm(props: { onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const create = useServerFn(createGym)
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: '',
+    'destination_account.name': '',
+    'destination_account.bank_account_number': '',
+    'destination_account.bank_account_number_confirmation': '',
+  })
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [problem, setProblem] = useState<string>()
+  const [pending, setPending] = useState(false)
+  const field = (name: Field) => ({
+    value: values[name],
+    onChange: (value: string) => {
+      setValues((current) => ({ ...current, [name]: value }))
+      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }))
+    },
+    errorMessage: errors[name],
+  })
+
+  async function submit() {
+    if (pending) return
+    setProblem(undefined)
+    const request = {
+      name: values.name,
+      destination_account: {
+        name: values['destination_account.name'],
+        bank_account_number: values['destination_account.bank_account_number'],
+        bank_account_number_confirmation: values['destination_account.bank_account_number_confirmation'],
+      },
+    }
+    const parsed = createGymRequestSchema.safeParse(request)
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {}
+      for (const issue of parsed.error.issues) found[issue.path.join('.') as Field] ??= issue.message
+      return setErrors(found)
+    }
+    setPending(true)
+    const result = await orConnectionLost(() => create({ data: parsed.data }))
+    setPending(false)
+    if (!result.ok) {
+      const found: Partial<Record<Field, string>> = {}
+      for (const [name, messages] of Object.entries(result.errors)) found[name as Field] = messages[0]
+      setErrors(found)
+      if (Object.keys(found).length === 0) setProblem(result.message)
+      return
+    }
+    await queryClient.invalidateQueries({ queryKey: ['gyms'] })
+    toast.success(`${result.data.name} added`)
+    props.onDone()
+    await navigate({ to: '/console/gyms/$id', params: { id: result.data.id } })
+  }
+
+  return (
+    <form
+      aria-label="New gym"
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+    >
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      <TextField label="Gym name" {...field('name')} maxLength={120} isRequired />
+      <p className="text-slate-700 text-sm">
+        Bank payments from the gym’s members are paid into this account.
+      </p>
+      <TextField label="Account name" {...field('destination_account.name')} maxLength={120} isRequired />
+      <TextField
+        label="Bank account number"
+        description="Bank, branch, account and suffix, e.g. 12-3140-0171323-00"
+        inputMode="numeric"
+        autoComplete="off"
+        {...field('destination_account.bank_account_number')}
+        maxLength={40}
+        isRequired
+      />
+      <TextField
+        label="Bank account number again"
+        inputMode="numeric"
+        autoComplete="off"
+        {...field('destination_account.bank_account_number_confirmation')}
+        maxLength={40}
+        isRequired
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onPress={props.onDone} isDisabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" isPending={pending}>
+          Add gym
+        </Button>
+      </div>
+    </form>
+  )
+}
