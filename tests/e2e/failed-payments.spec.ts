@@ -60,6 +60,27 @@ async function memberPhone(browser: Browser) {
   return { context, page: await context.newPage() }
 }
 
+/**
+ * Staff open the newest open card failure, read its member's e-mail on their page (where `onMemberPage`
+ * may look around), send the payment link from the failure, and the member opens the e-mailed link on
+ * their phone.
+ */
+async function memberOpensLink(
+  page: Page,
+  browser: Browser,
+  onMemberPage: (page: Page) => Promise<void> = async () => {},
+) {
+  await signInStaff(page, 'owner@demo.gymbase.nz', { path: failedCardPayments })
+  const { memberName } = await openFailure(page)
+  const email = await memberEmail(page, memberName)
+  await onMemberPage(page)
+  await page.goBack()
+  const link = await sendLink(page, email)
+  const member = await memberPhone(browser)
+  await member.page.goto(link.toString())
+  return { memberName, member }
+}
+
 test.describe('failed payments', () => {
   // Each test may wait its turn for the lock behind another one.
   test.describe.configure({ timeout: 180_000 })
@@ -116,15 +137,9 @@ test.describe('failed payments', () => {
     browser,
   }) => {
     await inTurn(async () => {
-      await signInStaff(page, 'owner@demo.gymbase.nz', { path: failedCardPayments })
-      const { memberName } = await openFailure(page)
-      const email = await memberEmail(page, memberName)
-      await expect(page.getByText(/^Owes \$/)).toBeVisible()
-      await page.goBack()
-      const link = await sendLink(page, email)
-
-      const member = await memberPhone(browser)
-      await member.page.goto(link.toString())
+      const { memberName, member } = await memberOpensLink(page, browser, async (staff) => {
+        await expect(staff.getByText(/^Owes \$/)).toBeVisible()
+      })
       await expect(member.page.getByRole('heading', { name: 'Pay what you owe' })).toBeVisible()
       const owed = member.page.getByRole('region', { name: 'What you owe' })
       await expect(owed).toContainText('Declined:')
@@ -164,14 +179,7 @@ test.describe('failed payments', () => {
     browser,
   }) => {
     await inTurn(async () => {
-      await signInStaff(page, 'owner@demo.gymbase.nz', { path: failedCardPayments })
-      const { memberName } = await openFailure(page)
-      const email = await memberEmail(page, memberName)
-      await page.goBack()
-      const link = await sendLink(page, email)
-
-      const member = await memberPhone(browser)
-      await member.page.goto(link.toString())
+      const { member } = await memberOpensLink(page, browser)
       await member.page.getByRole('radio', { name: 'A new card' }).check({ force: true })
       await enterCard(member.page, '5555 5555 5555 4444')
       await expect(
@@ -197,14 +205,7 @@ test.describe('failed payments', () => {
     browser,
   }) => {
     await inTurn(async () => {
-      await signInStaff(page, 'owner@demo.gymbase.nz', { path: failedCardPayments })
-      const { memberName } = await openFailure(page)
-      const email = await memberEmail(page, memberName)
-      await page.goBack()
-      const link = await sendLink(page, email)
-
-      const member = await memberPhone(browser)
-      await member.page.goto(link.toString())
+      const { member } = await memberOpensLink(page, browser)
       await member.page.getByRole('radio', { name: 'A new bank account' }).check({ force: true })
       await member.page.getByRole('button', { name: 'Connect my bank' }).click()
       await expect(member.page.getByRole('heading', { name: 'Share an account with Gymbase?' })).toBeVisible()

@@ -10,6 +10,7 @@ import { TextField } from '~/components/ui/text-field'
 import { toast } from '~/components/ui/toast'
 import { orConnectionLost } from '~/features/join/connection-lost'
 import { createGymRequestSchema } from './contract'
+import { BankAccountInputs } from './destination-account-form'
 import { createGym } from './gyms.functions'
 
 type Field =
@@ -103,23 +104,10 @@ function AddGymForm(props: { onDone: () => void }) {
       <p className="text-slate-700 text-sm">
         Bank payments from the gym’s members are paid into this account.
       </p>
-      <TextField label="Account name" {...field('destination_account.name')} maxLength={120} isRequired />
-      <TextField
-        label="Bank account number"
-        description="Bank, branch, account and suffix, e.g. 12-3140-0171323-00"
-        inputMode="numeric"
-        autoComplete="off"
-        {...field('destination_account.bank_account_number')}
-        maxLength={40}
-        isRequired
-      />
-      <TextField
-        label="Bank account number again"
-        inputMode="numeric"
-        autoComplete="off"
-        {...field('destination_account.bank_account_number_confirmation')}
-        maxLength={40}
-        isRequired
+      <BankAccountInputs
+        name={field('destination_account.name')}
+        number={field('destination_account.bank_account_number')}
+        confirmation={field('destination_account.bank_account_number_confirmation')}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onPress={props.onDone} isDisabled={pending}>

@@ -94,23 +94,10 @@ function DestinationAccountForm(props: { gym: Gym; accountId: number; name: stri
       }}
     >
       {problem ? <Alert tone="error">{problem}</Alert> : null}
-      <TextField label="Account name" {...field('name')} maxLength={120} isRequired />
-      <TextField
-        label="Bank account number"
-        description="Bank, branch, account and suffix, e.g. 12-3140-0171323-00"
-        inputMode="numeric"
-        autoComplete="off"
-        {...field('bank_account_number')}
-        maxLength={40}
-        isRequired
-      />
-      <TextField
-        label="Bank account number again"
-        inputMode="numeric"
-        autoComplete="off"
-        {...field('bank_account_number_confirmation')}
-        maxLength={40}
-        isRequired
+      <BankAccountInputs
+        name={field('name')}
+        number={field('bank_account_number')}
+        confirmation={field('bank_account_number_confirmation')}
       />
       <p className="rounded-md bg-slate-50 p-3 text-slate-800 text-sm">
         Bank payments from {props.gym.name}’s members are paid into this account from now on. Members who pay
@@ -125,5 +112,36 @@ function DestinationAccountForm(props: { gym: Gym; accountId: number; name: stri
         </Button>
       </div>
     </form>
+  )
+}
+
+type InputProps = { value: string; onChange: (value: string) => void; errorMessage: string | undefined }
+
+/**
+ * A bank account as a form asks for it (SPEC §5): its name, the number, and the number again — the
+ * number never autofilled, its shape explained. The gym page's change and Add gym use it.
+ */
+export function BankAccountInputs(props: { name: InputProps; number: InputProps; confirmation: InputProps }) {
+  return (
+    <>
+      <TextField label="Account name" {...props.name} maxLength={120} isRequired />
+      <TextField
+        label="Bank account number"
+        description="Bank, branch, account and suffix, e.g. 12-3140-0171323-00"
+        inputMode="numeric"
+        autoComplete="off"
+        {...props.number}
+        maxLength={40}
+        isRequired
+      />
+      <TextField
+        label="Bank account number again"
+        inputMode="numeric"
+        autoComplete="off"
+        {...props.confirmation}
+        maxLength={40}
+        isRequired
+      />
+    </>
   )
 }

@@ -203,21 +203,28 @@ export async function scheduleRetriesForNewMethod(
     tx,
     owned.map((row) => row.id),
   )
-  let scheduled = 0
-  for (const failure of failures) {
-    const rows = await tx.select().from(payments).where(samePeriodAs(failure))
-    if (rows.some((row) => row.status === 'upcoming' || row.status === 'pending_request')) continue
-    await tx.insert(payments).values(
+  if (failures.length === 0) return 0
+  // Every payment of those memberships at once, grouped by period: no query per owed period.
+  const all = await tx
+    .select()
+    .from(payments)
+    .where(inArray(payments.subscriptionId, [...new Set(failures.map((failure) => failure.subscriptionId))]))
+  const byPeriod = new Map<string, PaymentRow[]>()
+  for (const row of all) byPeriod.set(periodKey(row), [...(byPeriod.get(periodKey(row)) ?? []), row])
+  const retries = failures.flatMap((failure) => {
+    const rows = byPeriod.get(periodKey(failure)) ?? []
+    if (rows.some((row) => row.status === 'upcoming' || row.status === 'pending_request')) return []
+    return [
       retryValues({
         now: options.now,
         period: { failed: failure, rows },
         method: options.method,
         surcharge: 0,
       }),
-    )
-    scheduled += 1
-  }
-  return scheduled
+    ]
+  })
+  if (retries.length > 0) await tx.insert(payments).values(retries)
+  return retries.length
 }
 
 /** The member's method to charge: the one asked for (theirs, still saved), else their current one. */
