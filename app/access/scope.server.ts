@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm'
+import { eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 
 /**
@@ -15,4 +15,10 @@ export interface GymScope {
   gymIds: number[]
   /** Also rows tied to no gym, e.g. a member with neither a home gym nor a membership. */
   wholeOrganisation: boolean
+}
+
+/** The rows of the gyms `scope` covers (nothing to add for the whole organisation; none for no gym). */
+export function inGymScope(gymColumn: AnyPgColumn, scope: GymScope): SQL | undefined {
+  if (scope.wholeOrganisation) return undefined
+  return scope.gymIds.length === 0 ? sql`false` : inArray(gymColumn, scope.gymIds)
 }

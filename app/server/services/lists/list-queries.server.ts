@@ -94,3 +94,19 @@ export async function forEachKeysetBatch<Row>(
   if (!options.snapshot) return readAll(options.db)
   await options.db.transaction(readAll, { isolationLevel: 'repeatable read', accessMode: 'read only' })
 }
+
+/**
+ * A list's options with its member search turned into the matching people's ids
+ * (`findMemberIdsMatching`), read once before the list's statements; unchanged without a search.
+ */
+export async function resolveMemberSearch<
+  T extends { db: Db; organisationId: number; filters: { search?: string | undefined } },
+>(options: T): Promise<T & { memberIds?: readonly number[] }> {
+  if (!options.filters.search) return options
+  const memberIds = await findMemberIdsMatching({
+    db: options.db,
+    organisationId: options.organisationId,
+    search: options.filters.search,
+  })
+  return { ...options, memberIds }
+}

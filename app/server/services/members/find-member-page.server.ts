@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm'
-import type { GymScope } from '~/access/scope.server'
+import { type GymScope, inGymScope } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { escapeLike } from '~/db/like'
 import { gyms, memberCounts, memberSummaries, offerings, prices, users } from '~/db/schema'
@@ -33,9 +33,8 @@ function listConditions(options: MemberListOptions & { extra?: SQL }) {
   const { organisationId, scope, filters, now } = options
   const today = calendarDateAt(now)
   const conditions: Array<SQL | undefined> = [eq(summary.organisationId, organisationId), options.extra]
-  if (!scope.wholeOrganisation) {
-    conditions.push(scope.gymIds.length === 0 ? sql`false` : inArray(summary.gymId, scope.gymIds))
-  }
+  const inScope = inGymScope(summary.gymId, scope)
+  if (inScope) conditions.push(inScope)
   if (filters.search) {
     // The trigram index answers any piece of three characters or more; shorter ones read the names.
     conditions.push(like(summary.searchText, `%${escapeLike(filters.search.toLowerCase())}%`))

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { GymScope } from '~/access/scope.server'
-import { ownedBy } from '~/access/scope.server'
+import { inGymScope, ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import {
   gyms,
@@ -16,9 +16,9 @@ import type { ParsedPaymentFilters, PaymentFilterType, PaymentSort } from '~/fea
 import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 import {
   afterKeyset,
-  findMemberIdsMatching,
   forEachKeysetBatch,
   memberIdsCondition,
+  resolveMemberSearch,
 } from '~/server/services/lists/list-queries.server'
 
 /**
@@ -47,9 +47,8 @@ type KeyColumns = Record<'organisationId' | 'status' | 'type' | 'gymId' | 'isRet
 function keyConditions(table: KeyColumns, options: PaymentListOptions): SQL[] {
   const { organisationId, scope, filters } = options
   const conditions: SQL[] = [ownedBy(table, organisationId), sql`${table.status} <> 'cancelled'`]
-  if (!scope.wholeOrganisation) {
-    conditions.push(scope.gymIds.length === 0 ? sql`false` : inArray(table.gymId, scope.gymIds))
-  }
+  const inScope = inGymScope(table.gymId, scope)
+  if (inScope) conditions.push(inScope)
   switch (filters.status) {
     case 'sent':
       conditions.push(eq(table.status, 'sent'))
@@ -89,16 +88,6 @@ function amountConditions(amount: AnyPgColumn, filters: PaymentListOptions['filt
 
 /** The list's options with the member search already turned into the matching people's ids. */
 type Resolved = PaymentListOptions & { memberIds?: readonly number[] }
-
-async function resolveSearch<T extends PaymentListOptions>(options: T): Promise<T & Resolved> {
-  if (!options.filters.search) return options
-  const memberIds = await findMemberIdsMatching({
-    db: options.db,
-    organisationId: options.organisationId,
-    search: options.filters.search,
-  })
-  return { ...options, memberIds }
-}
 
 function listConditions(options: Resolved) {
   const { filters } = options
@@ -281,7 +270,7 @@ const readsAmountTotals = (options: Resolved) =>
  * millisecond from the amount totals) come first, so the page knows whether few payments match.
  */
 export async function findPaymentPage(options: PaymentListOptions & { page: number; perPage: number }) {
-  const resolved = await resolveSearch(options)
+  const resolved = await resolveMemberSearch(options)
   const none = { count: 0, collected: 0, pending: 0, failed: 0 }
   const totals = totalsQuery(resolved).then(([row]) => row ?? none)
   const fewMatch = readsAmountTotals(resolved) && (await totals).count <= fewMatching
@@ -297,7 +286,7 @@ export async function forEachPaymentBatch(
   options: PaymentListOptions & { batchSize?: number; snapshot: boolean },
   write: (rows: PaymentListRow[]) => Promise<void>,
 ): Promise<void> {
-  const resolved = await resolveSearch(options)
+  const resolved = await resolveMemberSearch(options)
   const { column, descending } = sortOf(options.filters.sort)
   return forEachKeysetBatch(
     {

@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { GymScope } from '~/access/scope.server'
-import { ownedBy } from '~/access/scope.server'
+import { inGymScope, ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { doorIntegrations, gyms, users, visitDayCounts, visitMemberCounts, visits } from '~/db/schema'
 import type { ParsedVisitFilters, VisitSort } from '~/features/visits/contract'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import {
   afterKeyset,
-  findMemberIdsMatching,
   forEachKeysetBatch,
   memberIdsCondition,
+  resolveMemberSearch,
 } from '~/server/services/lists/list-queries.server'
 
 /**
@@ -32,25 +32,14 @@ function keyConditions(
 ): SQL[] {
   const { organisationId, scope, filters } = options
   const conditions: SQL[] = [ownedBy(table, organisationId)]
-  if (!scope.wholeOrganisation) {
-    conditions.push(scope.gymIds.length === 0 ? sql`false` : inArray(table.gymId, scope.gymIds))
-  }
+  const inScope = inGymScope(table.gymId, scope)
+  if (inScope) conditions.push(inScope)
   if (filters.successful !== undefined) conditions.push(eq(table.successful, filters.successful))
   return conditions
 }
 
 /** The list's options with the member search already turned into the matching people's ids. */
 type Resolved = VisitListOptions & { memberIds?: readonly number[] }
-
-async function resolveSearch<T extends VisitListOptions>(options: T): Promise<T & Resolved> {
-  if (!options.filters.search) return options
-  const memberIds = await findMemberIdsMatching({
-    db: options.db,
-    organisationId: options.organisationId,
-    search: options.filters.search,
-  })
-  return { ...options, memberIds }
-}
 
 function listConditions(options: Resolved) {
   const { filters } = options
@@ -143,7 +132,7 @@ function totalQuery(options: Resolved) {
 
 /** One page of the list, and how many visits the filters match. */
 export async function findVisitPage(options: VisitListOptions & { page: number; perPage: number }) {
-  const resolved = await resolveSearch(options)
+  const resolved = await resolveMemberSearch(options)
   const [rows, [totalRow]] = await Promise.all([
     selectRows(resolved, inArray(visits.id, pageIds(resolved))),
     totalQuery(resolved),
@@ -158,7 +147,7 @@ export async function forEachVisitBatch(
   options: VisitListOptions & { batchSize?: number; snapshot: boolean },
   write: (rows: VisitListRow[]) => Promise<void>,
 ): Promise<void> {
-  const resolved = await resolveSearch(options)
+  const resolved = await resolveMemberSearch(options)
   const { column, descending } = sortOf(options.filters.sort)
   return forEachKeysetBatch(
     {
