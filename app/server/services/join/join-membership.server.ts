@@ -72,7 +72,7 @@ export async function joinMembership(options: {
   // Step 1, one transaction with the member's row locked, so their confirms take turns: find or make the
   // staging rows, and store the charge attempt's key before any provider is called.
   const prepared = await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, options.userId)).for('update')
+    await lockMember(tx, options.userId)
     const [agreed] = await tx
       .select({ subscription: subscriptions })
       .from(membershipAgreements)
@@ -225,6 +225,7 @@ export async function joinMembership(options: {
   if (result.status === 'failed') {
     const declined = result
     await db.transaction(async (tx) => {
+      await lockMember(tx, options.userId)
       await tx
         .update(paymentAttempts)
         .set({
@@ -255,11 +256,21 @@ export async function joinMembership(options: {
     throw new AppError('VALIDATION', message, { fieldErrors: { payment_method: [message] } })
   }
   const subscription = await db.transaction(async (tx) => {
+    await lockMember(tx, options.userId)
     await recordChargeResult({ db: tx, now, paymentId: payment.id, attempt, result })
     const [confirmed] = await confirm(tx, now, prepared.subscription.id, options.mailer)
     return confirmed ?? prepared.subscription
   })
   return { subscription, outcome: result.status === 'succeeded' ? 'paid' : 'pending' }
+}
+
+/**
+ * Every transaction of a member's confirm takes their row first, so a second press waiting in step 1
+ * (member row held, then the payment) and the first press's answer in step 3 (the payment, then the
+ * member's balance) cannot take the two in opposite orders and deadlock.
+ */
+async function lockMember(tx: Db, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
 }
 
 /**
