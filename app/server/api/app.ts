@@ -1,7 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { getDatabase } from '~/db/client.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
+import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
 import { createSandboxPaymentServices } from '~/server/providers/payments/sandbox-providers.server'
+import { requestDoorAccessSync } from '~/server/services/door-access/door-access-jobs.server'
 import { getFileStorage } from '~/server/storage/get-file-storage.server'
 import type { ApiDependencies, ApiEnv } from './context'
 import { registerDocs } from './docs'
@@ -41,6 +43,7 @@ const defaultDependencies: ApiDependencies = {
   mailer: createOutboxMailer,
   storage: getFileStorage,
   payments: (database) => createSandboxPaymentServices({ db: database.db }),
+  doors: (database) => createDoorProviders({ db: database.db }),
 }
 
 export function createApi(overrides: Partial<ApiDependencies> = {}) {
@@ -63,8 +66,12 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
     c.set('mailer', dependencies.mailer(database))
     c.set('storage', dependencies.storage())
     c.set('payments', dependencies.payments(database))
+    c.set('doors', dependencies.doors(database))
     c.set('now', dependencies.clock())
     await next()
+    // A change may have queued people for the door access sync (ADR 029's triggers): run it now, so a
+    // member who just paid (or was paused) finds the door answering accordingly within seconds.
+    if (c.req.method !== 'GET' && c.res.status < 400) requestDoorAccessSync(database)
   })
   api.use(loadSession)
 

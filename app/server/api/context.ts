@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '~/db/client.server'
 import type { SessionRow, UserRow } from '~/server/auth/sessions.server'
+import type { DoorProviders } from '~/server/providers/doors/door-provider'
 import type { PaymentServices } from '~/server/providers/payments/sandbox-providers.server'
 import type { Mailer } from '~/server/services/auth/mailer'
 import type { FileStorage } from '~/server/storage/file-storage.server'
@@ -13,6 +14,8 @@ export interface ApiEnv {
     storage: FileStorage
     /** Charging, and saving cards and bank accounts: the sandboxes until provider keys exist. */
     payments: PaymentServices
+    /** Door systems (ADR 029): the sandbox until Kisi keys exist. */
+    doors: DoorProviders
     now: Date
     /** The signed-in session and its user, when the cookie names a live session. */
     auth: { session: SessionRow; user: UserRow } | undefined
@@ -30,4 +33,6 @@ export interface ApiDependencies {
   storage: () => FileStorage
   /** The payment providers over the request's database; tests may give faulty ones. */
   payments: (database: DatabaseHandle) => PaymentServices
+  /** The door adapters over the request's database. */
+  doors: (database: DatabaseHandle) => DoorProviders
 }

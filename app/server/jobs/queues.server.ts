@@ -18,6 +18,11 @@ import {
   mailQueues,
   sweepMailOutbox,
 } from '~/server/mail/send-mail.server'
+import {
+  DOOR_ACCESS_QUEUE,
+  doorAccessQueues,
+  startDoorAccessWorkers,
+} from '~/server/services/door-access/door-access-jobs.server'
 import { getBoss } from './boss.server'
 
 /**
@@ -29,10 +34,11 @@ export const queueNames = {
   mailSweep: MAIL_SWEEP_QUEUE,
   billingDaily: BILLING_DAILY_QUEUE,
   billingPoll: BILLING_POLL_QUEUE,
+  doorAccess: DOOR_ACCESS_QUEUE,
 } as const
 export type QueueName = (typeof queueNames)[keyof typeof queueNames]
 
-export const queues: Queue[] = [...mailQueues, ...billingQueues]
+export const queues: Queue[] = [...mailQueues, ...billingQueues, ...doorAccessQueues]
 
 /**
  * Creates the queues (idempotent) and brings the retry settings of existing ones up to date; a queue's
@@ -122,6 +128,7 @@ export async function startWorkers({
     })
     await boss.schedule(queueNames.mailSweep, '* * * * *')
     await boss.send(queueNames.mailSweep, null)
+    await startDoorAccessWorkers({ boss, handle, pollingIntervalSeconds })
     if (billingAfter) {
       void startBillingWorkersAfter({ boss, handle, pollingIntervalSeconds, billingAfter })
     } else {

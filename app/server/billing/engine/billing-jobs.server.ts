@@ -4,6 +4,7 @@ import { publicSiteUrl } from '~/server/api/request-info'
 import { logger } from '~/server/logger.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
+import { requestDoorAccessSync } from '~/server/services/door-access/door-access-jobs.server'
 import { sendDunningNotices } from '~/server/services/dunning/send-dunning-notices.server'
 import { advanceSubscriptions } from './advance-subscriptions.server'
 import { pollPendingPayments, runBilling, settleInDoubtAttempts } from './run-billing.server'
@@ -37,6 +38,8 @@ export async function startBillingWorkers(options: {
     const advanced = await advanceSubscriptions({ db, now })
     const charged = await runBilling({ db, providers, now })
     const notices = await sendDunningNotices({ db, now, ...dunning })
+    // Whoever paid, fell out of grace or ended today opens (or stops opening) the doors now (ADR 029).
+    requestDoorAccessSync(handle)
     logger.info({ advanced, charged, notices }, 'billing run finished')
   })
   await boss.work(BILLING_POLL_QUEUE, { pollingIntervalSeconds }, async () => {
@@ -45,6 +48,7 @@ export async function startBillingWorkers(options: {
     await pollPendingPayments({ db, providers, now })
     // A bank payment that failed at the bank gets its notice within the quarter hour.
     await sendDunningNotices({ db, now, ...dunning })
+    requestDoorAccessSync(handle)
   })
   await boss.schedule(BILLING_DAILY_QUEUE, '0 6 * * *', null, { tz: 'Pacific/Auckland' })
   await boss.schedule(BILLING_POLL_QUEUE, '*/15 * * * *', null, { tz: 'Pacific/Auckland' })

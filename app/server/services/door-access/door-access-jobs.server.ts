@@ -1,0 +1,61 @@
+import type { PgBoss, Queue } from 'pg-boss'
+import type { DatabaseHandle } from '~/db/client.server'
+import { runningBoss } from '~/server/jobs/boss.server'
+import { logger } from '~/server/logger.server'
+import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
+import { processDueDoorAccess } from './sync-door-access.server'
+
+export const DOOR_ACCESS_QUEUE = 'door-access.sync'
+
+/**
+ * One run at a time, and at most one more waiting (`stately`): a burst of changes makes one follow-up
+ * run, not one per change. A run that dies is retried; every step of it is idempotent (ADR 029).
+ */
+export const doorAccessQueues: Queue[] = [
+  {
+    name: DOOR_ACCESS_QUEUE,
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 600,
+  },
+]
+
+/**
+ * The access sync's worker: a run when something changed (`requestDoorAccessSync`) and one every minute,
+ * for what changes by the calendar (a pause beginning at midnight) and for retries after a failure.
+ */
+export async function startDoorAccessWorkers(options: {
+  boss: PgBoss
+  handle: DatabaseHandle
+  pollingIntervalSeconds: number
+}) {
+  const { boss, handle, pollingIntervalSeconds } = options
+  const db = handle.db
+  const providers = createDoorProviders({ db })
+  await boss.work(DOOR_ACCESS_QUEUE, { pollingIntervalSeconds }, async () => {
+    const stats = await processDueDoorAccess({ db, providers, now: new Date() })
+    if (stats.synced + stats.failed > 0) logger.info(stats, 'door access synced')
+  })
+  await boss.schedule(DOOR_ACCESS_QUEUE, '* * * * *')
+  await boss.send(DOOR_ACCESS_QUEUE, null)
+}
+
+/**
+ * Asks for a sync run now, when this process runs the job workers (after a change that may have queued
+ * someone: the triggers of ADR 029 do the queueing, in the change's own transaction). Never throws: the
+ * minute's run picks up anything a lost request leaves.
+ */
+export function requestDoorAccessSync(handle: DatabaseHandle): void {
+  const boss = runningBoss(handle)
+  if (!boss) return
+  boss
+    .then((started) => started.send(DOOR_ACCESS_QUEUE, null))
+    .catch((error: unknown) => {
+      logger.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        'door access sync not requested',
+      )
+    })
+}

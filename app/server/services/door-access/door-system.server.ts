@@ -1,0 +1,351 @@
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
+import type { Db } from '~/db/client.server'
+import {
+  accessControlIntegrations,
+  doorIntegrations,
+  gyms,
+  places,
+  staffGymRoles,
+  subscriptions,
+  users,
+} from '~/db/schema'
+import type { AccessControlIntegrationType } from '~/db/schema/enums'
+import { AppError } from '~/lib/errors'
+import {
+  type DoorProviders,
+  DoorProviderUnavailableError,
+  doorProviderFor,
+} from '~/server/providers/doors/door-provider'
+import { recordAudit } from '~/server/services/audit/record-audit.server'
+import { findDoorIntegration, queueDoorAccess } from './sync-door-access.server'
+
+export const kisiUnavailableMessage =
+  'Kisi can’t be connected yet: its adapter comes with the provider keys. Use the sandbox door system meanwhile.'
+export const noDoorSystemMessage = 'Connect a door system first.'
+
+/**
+ * Connects the organisation's door system (one per organisation). The sandbox opens an organisation of
+ * its own with a place per gym; connecting again answers the same integration.
+ */
+export async function connectDoorSystem(options: {
+  db: Db
+  providers: DoorProviders
+  organisationId: number
+  type: AccessControlIntegrationType
+  credentials: Record<string, unknown>
+  actorId: number
+  now: Date
+}) {
+  const { db, organisationId, now } = options
+  const existing = await findDoorIntegration(db, organisationId)
+  if (existing) {
+    if (existing.integrationType === options.type) return existing
+    throw new AppError('CONFLICT', 'This organisation already has a door system connected.')
+  }
+  let provider: ReturnType<typeof doorProviderFor>
+  try {
+    provider = doorProviderFor(options.providers, options.type)
+  } catch (error) {
+    if (error instanceof DoorProviderUnavailableError) {
+      throw new AppError('VALIDATION', kisiUnavailableMessage, {
+        fieldErrors: { integration_type: [kisiUnavailableMessage] },
+      })
+    }
+    throw error
+  }
+  const gymRows = await db
+    .select({ name: gyms.name })
+    .from(gyms)
+    .where(ownedBy(gyms, organisationId))
+    .orderBy(asc(gyms.name))
+  const credentials = await provider.connect({
+    credentials: options.credentials,
+    gymNames: gymRows.map((gym) => gym.name),
+    now,
+  })
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(accessControlIntegrations)
+      .values({ organisationId, integrationType: options.type, credentials })
+      .onConflictDoNothing()
+      .returning()
+    if (!created) throw new AppError('CONFLICT', 'This organisation already has a door system connected.')
+    await recordAudit(tx, {
+      organisationId,
+      actorUserId: options.actorId,
+      action: 'door_system.connected',
+      subjectType: 'access_control_integration',
+      subjectId: created.id,
+      changes: { integration_type: options.type },
+    })
+    return created
+  })
+}
+
+/** The door system's places, each with the gym it is linked to (if any). */
+export async function findDoorPlaces(options: { db: Db; providers: DoorProviders; organisationId: number }) {
+  const integration = await requireIntegration(options.db, options.organisationId)
+  const provider = doorProviderFor(options.providers, integration.integrationType)
+  const [remote, linked] = await Promise.all([
+    provider.listPlaces(integration.credentials),
+    options.db
+      .select({ id: places.id, placeId: places.placeId, gymId: places.gymId, gymName: gyms.name })
+      .from(places)
+      .innerJoin(gyms, eq(gyms.id, places.gymId))
+      .where(
+        and(ownedBy(places, options.organisationId), eq(places.accessControlIntegrationId, integration.id)),
+      ),
+  ])
+  return remote.map((place) => {
+    const link = linked.find((row) => row.placeId === place.id)
+    return { ...place, gym: link ? { id: link.gymId, name: link.gymName } : null }
+  })
+}
+
+/** The doors of one of the door system's places, with whether each counts visits (when linked). */
+export async function findPlaceDoors(options: {
+  db: Db
+  providers: DoorProviders
+  organisationId: number
+  placeId: string
+}) {
+  const integration = await requireIntegration(options.db, options.organisationId)
+  const provider = doorProviderFor(options.providers, integration.integrationType)
+  const all = await provider.listPlaces(integration.credentials)
+  if (!all.some((place) => place.id === options.placeId)) throw new AppError('NOT_FOUND', 'Place not found.')
+  const [locks, known] = await Promise.all([
+    provider.listLocks(integration.credentials, options.placeId),
+    options.db
+      .select()
+      .from(doorIntegrations)
+      .where(
+        and(
+          ownedBy(doorIntegrations, options.organisationId),
+          eq(doorIntegrations.accessControlIntegrationId, integration.id),
+        ),
+      ),
+  ])
+  return locks.map((lock) => {
+    const door = known.find((row) => row.doorId === lock.id)
+    return {
+      id: door?.id ?? null,
+      door_id: lock.id,
+      name: lock.name,
+      tracks_visits: door?.tracksVisits ?? false,
+    }
+  })
+}
+
+/**
+ * Links a gym to one of the door system's places: the place's doors become the gym's (counting visits
+ * from the first one on), a group that opens them all is made at the provider for our members, and
+ * everyone who may now enter is queued for the access sync (ADR 029). A gym has one place; a place
+ * one gym.
+ */
+export async function linkGymPlace(options: {
+  db: Db
+  providers: DoorProviders
+  organisationId: number
+  gymId: number
+  placeId: string
+  actorId: number
+  now: Date
+}) {
+  const { db, organisationId, gymId, now } = options
+  const integration = await requireIntegration(db, organisationId)
+  const provider = doorProviderFor(options.providers, integration.integrationType)
+  const remote = (await provider.listPlaces(integration.credentials)).find(
+    (place) => place.id === options.placeId,
+  )
+  if (!remote) {
+    const message = 'Choose one of the door system’s places.'
+    throw new AppError('VALIDATION', message, { fieldErrors: { place_id: [message] } })
+  }
+  const [taken] = await db
+    .select({ gymId: places.gymId })
+    .from(places)
+    .where(
+      and(
+        ownedBy(places, organisationId),
+        or(
+          eq(places.gymId, gymId),
+          and(eq(places.accessControlIntegrationId, integration.id), eq(places.placeId, remote.id)),
+        ),
+      ),
+    )
+  if (taken) {
+    const message =
+      taken.gymId === gymId
+        ? 'This gym is already linked to a place.'
+        : 'That place is linked to another gym.'
+    throw new AppError('CONFLICT', message)
+  }
+  const locks = await provider.listLocks(integration.credentials, remote.id)
+  const groupId = await provider.createPlaceGroup(integration.credentials, {
+    placeId: remote.id,
+    name: `Gymbase members – ${remote.name}`,
+    now,
+  })
+  return db.transaction(async (tx) => {
+    const [place] = await tx
+      .insert(places)
+      .values({
+        organisationId,
+        gymId,
+        accessControlIntegrationId: integration.id,
+        name: remote.name,
+        placeId: remote.id,
+        groupId,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!place) throw new AppError('CONFLICT', 'This gym is already linked to a place.')
+    if (locks.length > 0) {
+      await tx
+        .insert(doorIntegrations)
+        .values(
+          locks.map((lock, index) => ({
+            organisationId,
+            gymId,
+            placeId: place.id,
+            accessControlIntegrationId: integration.id,
+            integrationType: integration.integrationType,
+            name: lock.name,
+            doorId: lock.id,
+            tracksVisits: index === 0,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [doorIntegrations.accessControlIntegrationId, doorIntegrations.doorId],
+          set: { gymId, placeId: place.id, name: sql`excluded.name`, updatedAt: now },
+        })
+    }
+    const people = await tx
+      .selectDistinct({ id: users.id })
+      .from(users)
+      .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+      .leftJoin(staffGymRoles, eq(staffGymRoles.userId, users.id))
+      .where(
+        and(
+          ownedBy(users, organisationId),
+          isNull(users.deletedAt),
+          or(
+            eq(subscriptions.gymId, gymId),
+            eq(staffGymRoles.gymId, gymId),
+            eq(users.organisationRole, 'admin'),
+            sql`${subscriptions.priceId} in (select p.id from prices p join offerings o on o.id = p.offering_id
+              where o.all_gyms_access or exists (select 1 from offering_gyms g where g.offering_id = o.id and g.gym_id = ${gymId}))`,
+          ),
+        ),
+      )
+    await queueDoorAccess(
+      tx,
+      organisationId,
+      people.map((person) => person.id),
+    )
+    await recordAudit(tx, {
+      organisationId,
+      actorUserId: options.actorId,
+      action: 'gym.place_linked',
+      subjectType: 'gym',
+      subjectId: gymId,
+      changes: { place: remote.name, doors: locks.length },
+    })
+    return place
+  })
+}
+
+/** Turns counting visits on or off for one of the gym's doors. */
+export async function setDoorTracksVisits(options: {
+  db: Db
+  organisationId: number
+  gymId: number
+  doorId: number
+  tracksVisits: boolean
+  actorId: number
+  now: Date
+}) {
+  const { db, organisationId } = options
+  return db.transaction(async (tx) => {
+    const [door] = await tx
+      .update(doorIntegrations)
+      .set({ tracksVisits: options.tracksVisits, updatedAt: options.now })
+      .where(
+        and(
+          ownedBy(doorIntegrations, organisationId),
+          eq(doorIntegrations.gymId, options.gymId),
+          eq(doorIntegrations.id, options.doorId),
+        ),
+      )
+      .returning()
+    if (!door) {
+      const message = 'Choose one of this gym’s doors.'
+      throw new AppError('VALIDATION', message, { fieldErrors: { door_id: [message] } })
+    }
+    await recordAudit(tx, {
+      organisationId,
+      actorUserId: options.actorId,
+      action: options.tracksVisits ? 'door.tracks_visits_on' : 'door.tracks_visits_off',
+      subjectType: 'door',
+      subjectId: door.id,
+      changes: { door: door.name, tracks_visits: options.tracksVisits },
+    })
+    return door
+  })
+}
+
+/** The gym's place and doors, and what can be linked, for the gym page. */
+export async function findGymDoors(options: {
+  db: Db
+  providers: DoorProviders
+  organisationId: number
+  gymId: number
+}) {
+  const { db, organisationId, gymId } = options
+  const integration = await findDoorIntegration(db, organisationId)
+  if (!integration) return { integration: null, place: null, doors: [], available_places: [] }
+  const [place] = await db
+    .select()
+    .from(places)
+    .where(and(ownedBy(places, organisationId), eq(places.gymId, gymId)))
+  const doors = place
+    ? await db
+        .select()
+        .from(doorIntegrations)
+        .where(and(ownedBy(doorIntegrations, organisationId), eq(doorIntegrations.placeId, place.id)))
+        .orderBy(asc(doorIntegrations.id))
+    : []
+  let available: { id: string; name: string }[] = []
+  if (!place) {
+    const all = await findDoorPlaces({ db, providers: options.providers, organisationId })
+    available = all.filter((candidate) => candidate.gym === null).map(({ id, name }) => ({ id, name }))
+  }
+  return {
+    integration: { id: integration.id, integration_type: integration.integrationType },
+    place: place ? { id: place.id, place_id: place.placeId, name: place.name } : null,
+    doors: doors.map((door) => ({
+      id: door.id,
+      door_id: door.doorId,
+      name: door.name,
+      tracks_visits: door.tracksVisits,
+    })),
+    available_places: available,
+  }
+}
+
+async function requireIntegration(db: Db, organisationId: number) {
+  const integration = await findDoorIntegration(db, organisationId)
+  if (!integration) throw new AppError('NOT_FOUND', noDoorSystemMessage)
+  return integration
+}
+
+/** The doors (ours) of the given ids in the organisation, with their place's provider id. */
+export async function findDoors(db: Db, organisationId: number, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return db
+    .select({ door: doorIntegrations, placeId: places.placeId })
+    .from(doorIntegrations)
+    .innerJoin(places, eq(places.id, doorIntegrations.placeId))
+    .where(and(ownedBy(doorIntegrations, organisationId), inArray(doorIntegrations.id, [...ids])))
+}

@@ -1,0 +1,259 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
+import type { Db } from '~/db/client.server'
+import { doorAccessMembers, doorAccessOutbox, doorIntegrations, gyms, places, visits } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { type DoorProviders, doorProviderFor, type UnlockEvent } from '~/server/providers/doors/door-provider'
+import { tapSandboxDoor } from '~/server/providers/doors/sandbox-doors.server'
+import { recordAudit } from '~/server/services/audit/record-audit.server'
+import { type DoorIntegration, decidePersonDoorAccess, findDoorIntegration } from './sync-door-access.server'
+
+export const noDoorLoginMessage =
+  'This person has no door login yet: it is made the first time their membership or role opens a door.'
+
+/**
+ * What a person may open now and why not (the member's Access tab): the rules' answer per gym with a
+ * place, whether the door system already holds it (`in_effect`), and when it next changes by itself.
+ */
+export async function findMemberDoorAccess(options: {
+  db: Db
+  organisationId: number
+  userId: number
+  now: Date
+}) {
+  const { db, organisationId, userId, now } = options
+  const integration = await findDoorIntegration(db, organisationId)
+  const decided = await decidePersonDoorAccess({ db, userId, now })
+  if (!decided) throw new AppError('NOT_FOUND', 'Member not found.')
+  const { decision } = decided
+  if (!integration) {
+    return {
+      connected: false,
+      refused_reason: decision.refusedReason,
+      next_change_on: decision.nextChangeOn,
+      gyms: [],
+      synced_at: null,
+      waiting: false,
+    }
+  }
+  const [linked, doors, [held], [queued]] = await Promise.all([
+    db
+      .select({ gymId: places.gymId, gymName: gyms.name, groupId: places.groupId, placeId: places.id })
+      .from(places)
+      .innerJoin(gyms, eq(gyms.id, places.gymId))
+      .where(and(ownedBy(places, organisationId), eq(places.accessControlIntegrationId, integration.id)))
+      .orderBy(asc(gyms.name)),
+    db
+      .select({ id: doorIntegrations.id, name: doorIntegrations.name, placeId: doorIntegrations.placeId })
+      .from(doorIntegrations)
+      .where(
+        and(
+          ownedBy(doorIntegrations, organisationId),
+          eq(doorIntegrations.accessControlIntegrationId, integration.id),
+        ),
+      )
+      .orderBy(asc(doorIntegrations.id)),
+    db
+      .select()
+      .from(doorAccessMembers)
+      .where(
+        and(
+          eq(doorAccessMembers.accessControlIntegrationId, integration.id),
+          eq(doorAccessMembers.userId, userId),
+        ),
+      ),
+    db
+      .select({ dueAt: doorAccessOutbox.dueAt })
+      .from(doorAccessOutbox)
+      .where(eq(doorAccessOutbox.userId, userId)),
+  ])
+  const heldGroups = new Set(held?.groupIds ?? [])
+  const gymList = linked.map((place) => {
+    const mayOpen = decision.gymIds.includes(place.gymId)
+    return {
+      id: place.gymId,
+      name: place.gymName,
+      may_open: mayOpen,
+      in_effect: place.groupId !== null && heldGroups.has(place.groupId) === mayOpen,
+      doors: doors
+        .filter((door) => door.placeId === place.placeId)
+        .map((door) => ({ id: door.id, name: door.name })),
+    }
+  })
+  return {
+    connected: true,
+    refused_reason: decision.refusedReason,
+    next_change_on: decision.nextChangeOn,
+    gyms: gymList,
+    synced_at: held?.syncedAt?.toISOString() ?? null,
+    waiting: Boolean(queued && queued.dueAt <= now),
+  }
+}
+
+/** The person's credential at the door system (what they tap), or null when they have no login yet. */
+export async function findDoorCredential(options: {
+  db: Db
+  providers: DoorProviders
+  organisationId: number
+  userId: number
+}) {
+  const found = await findDoorLogin(options)
+  if (!found) return null
+  const provider = doorProviderFor(options.providers, found.integration.integrationType)
+  const credential = await provider.findCredential(found.integration.credentials, found.login.providerUserId)
+  return credential === null ? null : { credential, provider_user_id: found.login.providerUserId }
+}
+
+/** A new credential for the person (lost card, shared code): the old one stops opening at once. Audited. */
+export async function recreateDoorCredential(options: {
+  db: Db
+  providers: DoorProviders
+  organisationId: number
+  userId: number
+  actorId: number
+}) {
+  const found = await findDoorLogin(options)
+  if (!found) throw new AppError('CONFLICT', noDoorLoginMessage)
+  const provider = doorProviderFor(options.providers, found.integration.integrationType)
+  const credential = await provider.recreateCredential(
+    found.integration.credentials,
+    found.login.providerUserId,
+  )
+  await recordAudit(options.db, {
+    organisationId: options.organisationId,
+    actorUserId: options.actorId,
+    action: 'door_login.recreated',
+    subjectType: 'user',
+    subjectId: options.userId,
+  })
+  return { credential, provider_user_id: found.login.providerUserId }
+}
+
+async function findDoorLogin(options: { db: Db; organisationId: number; userId: number }) {
+  const integration = await findDoorIntegration(options.db, options.organisationId)
+  if (!integration) return null
+  const [login] = await options.db
+    .select()
+    .from(doorAccessMembers)
+    .where(
+      and(
+        eq(doorAccessMembers.accessControlIntegrationId, integration.id),
+        eq(doorAccessMembers.userId, options.userId),
+      ),
+    )
+  return login ? { integration, login } : null
+}
+
+/**
+ * An unlock event from the door system (the event webhook; the sandbox delivers its own in process):
+ * at a door that counts visits, tapped by someone we know, it becomes a visit — successful, or refused
+ * with the reason in the rules' words ("Membership paused"). Deduplicated on the event's id: a
+ * redelivered event is the same visit.
+ */
+export async function recordUnlockEvent(options: {
+  db: Db
+  integration: DoorIntegration
+  event: UnlockEvent
+  now: Date
+}) {
+  const { db, integration, event } = options
+  const [door] = await db
+    .select()
+    .from(doorIntegrations)
+    .where(
+      and(
+        eq(doorIntegrations.accessControlIntegrationId, integration.id),
+        eq(doorIntegrations.doorId, event.lockId),
+      ),
+    )
+  const [person] = event.actorId
+    ? await db
+        .select({ userId: doorAccessMembers.userId })
+        .from(doorAccessMembers)
+        .where(
+          and(
+            eq(doorAccessMembers.accessControlIntegrationId, integration.id),
+            eq(doorAccessMembers.providerUserId, event.actorId),
+          ),
+        )
+    : []
+  let refusedReason: string | null = null
+  if (!event.success) {
+    const decided = person
+      ? await decidePersonDoorAccess({ db, userId: person.userId, now: event.createdAt })
+      : null
+    refusedReason =
+      decided?.decision.refusedReason ??
+      (decided && door && !decided.decision.gymIds.includes(door.gymId)
+        ? 'No access at this gym'
+        : (event.errorMessage ?? 'Refused by the door'))
+  }
+  if (!door || !person || !door.tracksVisits)
+    return { door, userId: person?.userId ?? null, refusedReason, visit: null }
+  const externalId = `${integration.integrationType}:${event.uuid}`
+  await db
+    .insert(visits)
+    .values({
+      organisationId: integration.organisationId,
+      gymId: door.gymId,
+      userId: person.userId,
+      doorIntegrationId: door.id,
+      visitedAt: event.createdAt,
+      successful: event.success,
+      refusedReason,
+      externalId,
+    })
+    .onConflictDoNothing()
+  const [visit] = await db.select().from(visits).where(eq(visits.externalId, externalId))
+  return { door, userId: person.userId, refusedReason, visit: visit ?? null }
+}
+
+/**
+ * The demo's door: someone taps a credential at one of the organisation's sandbox doors, the sandbox
+ * opens or refuses, and its unlock event is delivered as the webhook would deliver it.
+ */
+export async function tapDoor(options: {
+  db: Db
+  providers: DoorProviders
+  organisationId: number
+  doorId: number
+  /** What is tapped; or, for a person chosen by name, their own credential. */
+  tapped: { credential: string } | { userId: number }
+  now: Date
+}) {
+  const { db, organisationId, now } = options
+  const integration = await findDoorIntegration(db, organisationId)
+  if (!integration) throw new AppError('NOT_FOUND', 'Connect a door system first.')
+  if (integration.integrationType !== 'sandbox') {
+    throw new AppError('CONFLICT', 'Doors can be tapped here only with the sandbox door system.')
+  }
+  const [door] = await db
+    .select()
+    .from(doorIntegrations)
+    .where(and(ownedBy(doorIntegrations, organisationId), eq(doorIntegrations.id, options.doorId)))
+  if (!door) throw new AppError('NOT_FOUND', 'Door not found.')
+  let credential: string
+  if ('userId' in options.tapped) {
+    const userId = options.tapped.userId
+    const login = await findDoorCredential({ db, providers: options.providers, organisationId, userId })
+    if (!login) {
+      // Nothing to tap: the person has never been given a door login (nothing ever opened for them).
+      const decided = await decidePersonDoorAccess({ db, userId, now })
+      const refusedReason = decided?.decision.refusedReason ?? 'No door login yet'
+      return { door, event: null, userId, refusedReason, visit: null }
+    }
+    credential = login.credential
+  } else {
+    credential = options.tapped.credential
+  }
+  const event = await tapSandboxDoor({
+    db,
+    account: integration.credentials,
+    lockId: door.doorId,
+    credential,
+    now,
+  })
+  if (!event) throw new AppError('NOT_FOUND', 'Door not found.')
+  const recorded = await recordUnlockEvent({ db, integration, event, now })
+  return { event, ...recorded, door }
+}
