@@ -11,6 +11,7 @@ import { fieldErrorsFromZod, respondWithError, validationResponse } from './erro
 import { csrfProtection } from './middleware/csrf'
 import { refuseNul } from './middleware/refuse-nul'
 import { loadSession } from './middleware/session'
+import { registerAccessControlRoutes } from './routes/access-control'
 import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
 import { registerDashboardRoutes } from './routes/dashboard'
@@ -97,6 +98,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerJoinRoutes(api)
   registerPaymentMethodRoutes(api)
   registerMembershipRoutes(api)
+  registerAccessControlRoutes(api)
   registerDocs(api)
 
   api.doc31('/openapi.json', {

@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
-import { payments, subscriptions } from '~/db/schema'
+import { doorIntegrations, payments, subscriptions } from '~/db/schema'
 import { z } from '~/lib/validation'
+import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
+import {
+  connectDoorSystem,
+  findDoorPlaces,
+  linkGymPlace,
+} from '~/server/services/door-access/door-system.server'
 import { createPrice } from '~/server/services/prices/create-price.server'
+import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { setProfilePicture } from '~/server/services/users/set-profile-picture.server'
 import { testBankAccountNumber } from '../../factories/bank-account'
 import { createTestMember, createTestMembership, createTestPrice } from '../../factories/member-factory'
@@ -68,6 +75,14 @@ interface Records {
   payment: number
   /** The gym's destination account. */
   destinationAccount: number
+  /** A door of the gym (A's sandbox door system, ADR 029). */
+  door: number
+  /** The door system's place linked to the gym, and one linked to no gym yet (with that gym). */
+  place: number
+  freePlace: number
+  unlinkedGym: number
+  /** A staff member at the gym. */
+  staff: number
 }
 
 /** The same records by ids that never existed: what another organisation's records must look like. */
@@ -85,6 +100,11 @@ const ghostRecords: Records = {
   subscription: ghost,
   payment: ghost,
   destinationAccount: ghost,
+  door: ghost,
+  place: ghost,
+  freePlace: ghost,
+  unlinkedGym: ghost,
+  staff: ghost,
 }
 
 /** The record an id in a query string names. */
@@ -113,6 +133,21 @@ const cases: Record<string, Case> = {
   'GET /expected-payments-debugging': {},
   'GET /gyms/{gym_id}/offerings': {},
   'GET /gyms/{id}': {},
+  'GET /gyms/{id}/access-control': {},
+  'POST /gyms/{id}/access-control/places': {
+    path: { id: 'unlinkedGym' },
+    body: (ids) => ({ place_id: String(ids.freePlace) }),
+  },
+  'PUT /gyms/{id}/tracks-visits': { body: (ids) => ({ door_id: ids.door, tracks_visits: false }) },
+  'GET /organisations/{id}/access-control/integration': {},
+  'POST /organisations/{id}/access-control/integration': { body: () => ({ integration_type: 'sandbox' }) },
+  'GET /organisations/{id}/access-control/places': {},
+  'GET /organisations/{id}/access-control/places/{place}/doors': { path: { place: 'place' } },
+  'GET /members/{id}/access-control': {},
+  'GET /members/{id}/access-control-credentials': {},
+  'POST /users/{id}/recreate-kisi-login': {},
+  'POST /staff/{id}/kisi-access': { body: () => ({ enabled: true }) },
+  'POST /access-control/taps': { body: (ids) => ({ door_id: ids.door, user_id: ids.member }) },
   'PUT /gyms/{id}/destination-accounts/{accountId}': {
     body: () => ({
       name: 'Swept account',
@@ -269,6 +304,7 @@ const resourceOfPath: Record<string, keyof Records> = {
   gyms: 'gym',
   payments: 'payment',
   'destination-accounts': 'destinationAccount',
+  staff: 'staff',
 }
 
 /** Operations that name no record of an organisation: sign-up and sign-in take a public gym uuid or a secret. */
@@ -314,6 +350,8 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
   let newmarketTrainer: TestBrowser
   let operations: Operation[] = []
   let unmapped: string[] = []
+  let doorRecords: Pick<Records, 'door' | 'place' | 'freePlace' | 'unlinkedGym'>
+  let staffId = ghost
 
   beforeAll(async () => {
     a = await createTestOrganisation({ db: database.db, now, gymNames: ['Ponsonby', 'Newmarket'] })
@@ -324,6 +362,53 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
     otherAdmin = await signIn({ organisation: b, admin: true })
     newmarketAdmin = await signIn({ organisation: a, gyms: [{ index: 1, role: 'admin' }] })
     newmarketTrainer = await signIn({ organisation: a, gyms: [{ index: 1, role: 'personal_trainer' }] })
+
+    // A's door system: the sandbox, Ponsonby linked to its place, Newmarket's place left to link.
+    const db = database.db
+    const providers = createDoorProviders({ db })
+    const organisationId = a.organisation.id
+    const { user } = await createStaffUser({
+      db,
+      now,
+      organisationId,
+      name: 'Swept Staff Member',
+      email: `swept-staff-${process.pid}@sweep.test`,
+      organisationRole: null,
+      gymRoles: [{ gymId: a.gyms[0]?.id ?? 0, role: 'personal_trainer' }],
+      emailVerified: true,
+    })
+    staffId = user.id
+    await connectDoorSystem({
+      db,
+      providers,
+      organisationId,
+      type: 'sandbox',
+      credentials: {},
+      actorId: staffId,
+      now,
+    })
+    const [ponsonbyPlace, newmarketPlace] = await Promise.all(
+      ['Ponsonby', 'Newmarket'].map(async (name) =>
+        (await findDoorPlaces({ db, providers, organisationId })).find((place) => place.name === name),
+      ),
+    )
+    const ponsonby = a.gyms[0]?.id ?? 0
+    await linkGymPlace({
+      db,
+      providers,
+      organisationId,
+      gymId: ponsonby,
+      placeId: ponsonbyPlace?.id ?? '',
+      actorId: staffId,
+      now,
+    })
+    const [door] = await db.select().from(doorIntegrations).where(eq(doorIntegrations.gymId, ponsonby))
+    doorRecords = {
+      door: door?.id ?? ghost,
+      place: Number(ponsonbyPlace?.id ?? ghost),
+      freePlace: Number(newmarketPlace?.id ?? ghost),
+      unlinkedGym: a.gyms[1]?.id ?? ghost,
+    }
 
     const document = openApiSchema.parse(await (await api.browser().get('/openapi.json')).json())
     operations = Object.entries(document.paths).flatMap(([documentPath, methods]) =>
@@ -430,6 +515,8 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       subscription: membership.subscription.id,
       payment: failed?.id ?? ghost,
       destinationAccount: a.destinationAccounts[0]?.id ?? ghost,
+      ...doorRecords,
+      staff: staffId,
     }
   }
 

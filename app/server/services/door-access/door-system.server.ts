@@ -349,3 +349,41 @@ export async function findDoors(db: Db, organisationId: number, ids: readonly nu
     .innerJoin(places, eq(places.id, doorIntegrations.placeId))
     .where(and(ownedBy(doorIntegrations, organisationId), inArray(doorIntegrations.id, [...ids])))
 }
+
+/**
+ * Turns a staff member's door access on or off (their gyms' doors; every gym's for organisation
+ * admins). The change queues them for the sync through the users trigger (ADR 029). Audited.
+ */
+export async function setStaffDoorAccess(options: {
+  db: Db
+  organisationId: number
+  staffId: number
+  enabled: boolean
+  actorId: number
+  now: Date
+}) {
+  const { db, organisationId } = options
+  return db.transaction(async (tx) => {
+    const [staff] = await tx
+      .update(users)
+      .set({ accessEnabled: options.enabled, updatedAt: options.now })
+      .where(
+        and(
+          ownedBy(users, organisationId),
+          eq(users.id, options.staffId),
+          eq(users.isStaff, true),
+          isNull(users.deletedAt),
+        ),
+      )
+      .returning({ id: users.id, accessEnabled: users.accessEnabled })
+    if (!staff) throw new AppError('NOT_FOUND', 'Staff member not found.')
+    await recordAudit(tx, {
+      organisationId,
+      actorUserId: options.actorId,
+      action: options.enabled ? 'staff.door_access_on' : 'staff.door_access_off',
+      subjectType: 'user',
+      subjectId: staff.id,
+    })
+    return staff
+  })
+}

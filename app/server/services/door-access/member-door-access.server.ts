@@ -1,15 +1,25 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { doorAccessMembers, doorAccessOutbox, doorIntegrations, gyms, places, visits } from '~/db/schema'
+import {
+  doorAccessMembers,
+  doorAccessOutbox,
+  doorIntegrations,
+  gyms,
+  places,
+  users,
+  visits,
+} from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { type DoorProviders, doorProviderFor, type UnlockEvent } from '~/server/providers/doors/door-provider'
 import { tapSandboxDoor } from '~/server/providers/doors/sandbox-doors.server'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
-import { type DoorIntegration, decidePersonDoorAccess, findDoorIntegration } from './sync-door-access.server'
-
-export const noDoorLoginMessage =
-  'This person has no door login yet: it is made the first time their membership or role opens a door.'
+import {
+  type DoorIntegration,
+  decidePersonDoorAccess,
+  findDoorIntegration,
+  queueDoorAccess,
+} from './sync-door-access.server'
 
 /**
  * What a person may open now and why not (the member's Access tab): the rules' answer per gym with a
@@ -104,29 +114,48 @@ export async function findDoorCredential(options: {
   return credential === null ? null : { credential, provider_user_id: found.login.providerUserId }
 }
 
-/** A new credential for the person (lost card, shared code): the old one stops opening at once. Audited. */
+/**
+ * A new credential for the person (lost card, shared code): the old one stops opening at once. Someone
+ * without a door login gets one (with no access until the rules give it). Audited.
+ */
 export async function recreateDoorCredential(options: {
   db: Db
   providers: DoorProviders
   organisationId: number
   userId: number
   actorId: number
+  now: Date
 }) {
-  const found = await findDoorLogin(options)
-  if (!found) throw new AppError('CONFLICT', noDoorLoginMessage)
-  const provider = doorProviderFor(options.providers, found.integration.integrationType)
-  const credential = await provider.recreateCredential(
-    found.integration.credentials,
-    found.login.providerUserId,
-  )
-  await recordAudit(options.db, {
-    organisationId: options.organisationId,
+  const { db, organisationId, userId, now } = options
+  const integration = await findDoorIntegration(db, organisationId)
+  if (!integration) throw new AppError('CONFLICT', 'Connect a door system first.')
+  const provider = doorProviderFor(options.providers, integration.integrationType)
+  let login = (await findDoorLogin(options))?.login
+  if (!login) {
+    const [person] = await db
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(and(ownedBy(users, organisationId), eq(users.id, userId)))
+    if (!person) throw new AppError('NOT_FOUND', 'Member not found.')
+    const providerUserId = await provider.findOrCreateUser(integration.credentials, { ...person, now })
+    await db
+      .insert(doorAccessMembers)
+      .values({ organisationId, accessControlIntegrationId: integration.id, userId, providerUserId })
+      .onConflictDoNothing()
+    login = (await findDoorLogin(options))?.login
+    if (!login) throw new Error('Door login not recorded')
+    // The sync decides what the new login opens.
+    await queueDoorAccess(db, organisationId, [userId])
+  }
+  const credential = await provider.recreateCredential(integration.credentials, login.providerUserId)
+  await recordAudit(db, {
+    organisationId,
     actorUserId: options.actorId,
     action: 'door_login.recreated',
     subjectType: 'user',
-    subjectId: options.userId,
+    subjectId: userId,
   })
-  return { credential, provider_user_id: found.login.providerUserId }
+  return { credential, provider_user_id: login.providerUserId }
 }
 
 async function findDoorLogin(options: { db: Db; organisationId: number; userId: number }) {

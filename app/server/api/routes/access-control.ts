@@ -1,0 +1,230 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import { and, eq } from 'drizzle-orm'
+import {
+  requireArea,
+  requireOrganisationAdmin,
+  requireStaff,
+  requireVisibleGym,
+} from '~/access/caller.server'
+import { findManageableMember, findMemberInScope } from '~/access/members.server'
+import { ownedBy } from '~/access/scope.server'
+import { users } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import {
+  connectDoorSystem,
+  findDoorPlaces,
+  findDoors,
+  findGymDoors,
+  findPlaceDoors,
+  linkGymPlace,
+  setDoorTracksVisits,
+  setStaffDoorAccess,
+} from '~/server/services/door-access/door-system.server'
+import {
+  findDoorCredential,
+  findMemberDoorAccess,
+  recreateDoorCredential,
+  tapDoor,
+} from '~/server/services/door-access/member-door-access.server'
+import { findDoorIntegration } from '~/server/services/door-access/sync-door-access.server'
+import type { ApiEnv } from '../context'
+import { toDoorSystemResource, toGymDoorResource, toTapResource } from '../resources/door'
+import { accessControlRoutes as routes } from './access-control.routes'
+
+/** Door access (issue 17, ADR 029): the door system, a gym's doors, a person's access, the sandbox tap. */
+export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
+  api.openapi(routes.integration, async (c) => {
+    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const integration = await findDoorIntegration(c.var.database.db, caller.organisationId)
+    return c.json({ data: integration ? toDoorSystemResource(integration) : null }, 200)
+  })
+
+  api.openapi(routes.connect, async (c) => {
+    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const body = c.req.valid('json')
+    const integration = await connectDoorSystem({
+      db: c.var.database.db,
+      providers: c.var.doors,
+      organisationId: caller.organisationId,
+      type: body.integration_type,
+      credentials: body.api_key ? { api_key: body.api_key } : {},
+      actorId: caller.user.id,
+      now: c.var.now,
+    })
+    return c.json({ data: toDoorSystemResource(integration) }, 201)
+  })
+
+  api.openapi(routes.places, async (c) => {
+    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const data = await findDoorPlaces({
+      db: c.var.database.db,
+      providers: c.var.doors,
+      organisationId: caller.organisationId,
+    })
+    return c.json({ data }, 200)
+  })
+
+  api.openapi(routes.placeDoors, async (c) => {
+    const { id, place } = c.req.valid('param')
+    const caller = await requireOrganisationAdmin(c, id)
+    const data = await findPlaceDoors({
+      db: c.var.database.db,
+      providers: c.var.doors,
+      organisationId: caller.organisationId,
+      placeId: place,
+    })
+    return c.json({ data }, 200)
+  })
+
+  api.openapi(routes.gymDoors, async (c) => {
+    const caller = await requireStaff(c)
+    const gymId = c.req.valid('param').id
+    requireVisibleGym(caller, gymId)
+    requireArea(caller, 'organisation')
+    const data = await findGymDoors({
+      db: c.var.database.db,
+      providers: c.var.doors,
+      organisationId: caller.organisationId,
+      gymId,
+    })
+    return c.json({ data }, 200)
+  })
+
+  api.openapi(routes.linkPlace, async (c) => {
+    const caller = await requireStaff(c)
+    const gymId = c.req.valid('param').id
+    requireVisibleGym(caller, gymId)
+    requireArea(caller, 'organisation')
+    const db = c.var.database.db
+    await linkGymPlace({
+      db,
+      providers: c.var.doors,
+      organisationId: caller.organisationId,
+      gymId,
+      placeId: c.req.valid('json').place_id,
+      actorId: caller.user.id,
+      now: c.var.now,
+    })
+    const data = await findGymDoors({
+      db,
+      providers: c.var.doors,
+      organisationId: caller.organisationId,
+      gymId,
+    })
+    return c.json({ data }, 201)
+  })
+
+  api.openapi(routes.tracksVisits, async (c) => {
+    const caller = await requireStaff(c)
+    const gymId = c.req.valid('param').id
+    requireVisibleGym(caller, gymId)
+    requireArea(caller, 'organisation')
+    const body = c.req.valid('json')
+    const door = await setDoorTracksVisits({
+      db: c.var.database.db,
+      organisationId: caller.organisationId,
+      gymId,
+      doorId: body.door_id,
+      tracksVisits: body.tracks_visits,
+      actorId: caller.user.id,
+      now: c.var.now,
+    })
+    return c.json({ data: toGymDoorResource(door) }, 200)
+  })
+
+  api.openapi(routes.memberAccess, async (c) => {
+    const caller = await requireStaff(c)
+    const db = c.var.database.db
+    const member = await findMemberInScope({ db, caller, memberId: c.req.valid('param').id })
+    const data = await findMemberDoorAccess({
+      db,
+      organisationId: caller.organisationId,
+      userId: member.id,
+      now: c.var.now,
+    })
+    return c.json({ data }, 200)
+  })
+
+  api.openapi(routes.memberCredential, async (c) => {
+    const caller = await requireStaff(c)
+    const db = c.var.database.db
+    const member = await findMemberInScope({ db, caller, memberId: c.req.valid('param').id })
+    const data = await findDoorCredential({
+      db,
+      providers: c.var.doors,
+      organisationId: caller.organisationId,
+      userId: member.id,
+    })
+    return c.json({ data }, 200)
+  })
+
+  api.openapi(routes.recreateLogin, async (c) => {
+    const caller = await requireStaff(c)
+    const db = c.var.database.db
+    const member = await findManageableMember({ db, caller, memberId: c.req.valid('param').id })
+    const data = await recreateDoorCredential({
+      db,
+      providers: c.var.doors,
+      organisationId: caller.organisationId,
+      userId: member.id,
+      actorId: caller.user.id,
+      now: c.var.now,
+    })
+    return c.json({ data }, 200)
+  })
+
+  api.openapi(routes.staffAccess, async (c) => {
+    const caller = await requireStaff(c)
+    const staffId = c.req.valid('param').id
+    const db = c.var.database.db
+    const [staff] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(ownedBy(users, caller.organisationId), eq(users.id, staffId), eq(users.isStaff, true)))
+    if (!staff) throw new AppError('NOT_FOUND', 'Staff member not found.')
+    requireArea(caller, 'organisation')
+    const updated = await setStaffDoorAccess({
+      db,
+      organisationId: caller.organisationId,
+      staffId,
+      enabled: c.req.valid('json').enabled,
+      actorId: caller.user.id,
+      now: c.var.now,
+    })
+    return c.json({ data: { access_enabled: updated.accessEnabled } }, 200)
+  })
+
+  api.openapi(routes.tap, async (c) => {
+    const caller = await requireStaff(c)
+    const body = c.req.valid('json')
+    const db = c.var.database.db
+    let person: { id: number; name: string } | null = null
+    if (body.user_id !== undefined) {
+      const [found] = await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(ownedBy(users, caller.organisationId), eq(users.id, body.user_id)))
+      if (!found) throw new AppError('NOT_FOUND', 'Member not found.')
+      person = found
+    }
+    // A door of a gym the caller doesn't work at is unknown to them.
+    const [door] = await findDoors(db, caller.organisationId, [body.door_id])
+    if (!door || !caller.gymIds.includes(door.door.gymId)) throw new AppError('NOT_FOUND', 'Door not found.')
+    const tapped = await tapDoor({
+      db,
+      providers: c.var.doors,
+      organisationId: caller.organisationId,
+      doorId: body.door_id,
+      tapped: person ? { userId: person.id } : { credential: body.credential ?? '' },
+      now: c.var.now,
+    })
+    if (!person && tapped.userId !== null) {
+      const [found] = await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(eq(users.id, tapped.userId))
+      person = found ?? null
+    }
+    return c.json({ data: toTapResource({ ...tapped, person }) }, 200)
+  })
+}
