@@ -45,8 +45,6 @@ export const staffMemberSchema = z.object({
 })
 export type StaffMember = z.infer<typeof staffMemberSchema>
 
-const yesNo = z.enum(['true', 'false']).transform((value) => value === 'true')
-
 /** The list's filters, sort and page, as a query string. */
 export const staffQuerySchema = z.object({
   /** A name or e-mail, or part of it. */

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
-import { payments, subscriptions } from '~/db/schema'
+import { payments, subscriptions, users } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { createPrice } from '~/server/services/prices/create-price.server'
+import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { setProfilePicture } from '~/server/services/users/set-profile-picture.server'
 import { testBankAccountNumber } from '../../factories/bank-account'
 import { createTestMember, createTestMembership, createTestPrice } from '../../factories/member-factory'
@@ -68,6 +69,8 @@ interface Records {
   payment: number
   /** The gym's destination account. */
   destinationAccount: number
+  /** A personal trainer of the gym whose invitation is still pending (may be re-invited). */
+  staff: number
 }
 
 /** The same records by ids that never existed: what another organisation's records must look like. */
@@ -85,6 +88,7 @@ const ghostRecords: Records = {
   subscription: ghost,
   payment: ghost,
   destinationAccount: ghost,
+  staff: ghost,
 }
 
 /** The record an id in a query string names. */
@@ -256,6 +260,20 @@ const cases: Record<string, Case> = {
     body: (ids) => ({ name: 'Sweep 24/7', description: 'Any hour', all_gyms_access: false, gyms: [ids.gym] }),
   },
   'PUT /prices/{id}': { body: () => ({ amount: 2500, billing_frequency: 'weekly' }) },
+  'GET /organisations/{id}/staff': {},
+  'GET /staff/{id}': {},
+  'POST /organisations/{id}/staff-exists': { body: () => ({ email: 'someone@sweep.test' }) },
+  'POST /organisations/{id}/staff': {
+    body: (ids) => ({
+      name: 'Sweep Invited',
+      email: `sweep-staff-${ids.gym}-${Math.random().toString(36).slice(2)}@sweep.test`,
+      role: -1,
+      gyms: [{ id: ids.gym, role: 'personal_trainer' }],
+    }),
+  },
+  'PUT /staff/{id}': { body: (ids) => ({ role: -1, gyms: [{ id: ids.gym, role: 'admin' }] }) },
+  'POST /staff/{id}/resend-invitation': {},
+  'DELETE /staff/{id}': {},
 }
 
 /** Which record a path parameter names, from the resource before it. */
@@ -269,6 +287,7 @@ const resourceOfPath: Record<string, keyof Records> = {
   gyms: 'gym',
   payments: 'payment',
   'destination-accounts': 'destinationAccount',
+  staff: 'staff',
 }
 
 /** Operations that name no record of an organisation: sign-up and sign-in take a public gym uuid or a secret. */
@@ -416,6 +435,17 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
         errorStatus: 'insufficient_funds',
       })
       .returning({ id: payments.id })
+    // Invited without the limiter's count, so the sweep's own admin may resend at once.
+    const invited = await createStaffUser({
+      db,
+      now,
+      organisationId,
+      name: `Sweep Trainer ${options.seed}`,
+      email: `${options.seed}-trainer@sweep.test`,
+      organisationRole: null,
+      gymRoles: [{ gymId: gym, role: 'personal_trainer' }],
+    })
+    await db.update(users).set({ pendingInvite: 1 }).where(eq(users.id, invited.user.id))
     return {
       organisation: organisationId,
       gym,
@@ -430,6 +460,7 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       subscription: membership.subscription.id,
       payment: failed?.id ?? ghost,
       destinationAccount: a.destinationAccounts[0]?.id ?? ghost,
+      staff: invited.user.id,
     }
   }
 
@@ -564,7 +595,7 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
   async function wordsOf(ids: Records) {
     const members = await database.db.query.users.findMany({
       columns: { email: true, name: true },
-      where: (users, { inArray }) => inArray(users.id, [ids.member, ids.prospect]),
+      where: (users, { inArray }) => inArray(users.id, [ids.member, ids.prospect, ids.staff]),
     })
     return [...members.flatMap((member) => [member.email, member.name]), a.organisation.name]
   }
