@@ -108,7 +108,7 @@ function ChangeRolesForm(props: {
         errors={errors}
       />
       <p className="text-slate-700 text-sm">
-        They see the change the next time they open a screen; no need to sign out.
+        They get the new roles within moments, as they move between screens; no need to sign out.
       </p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onPress={props.onDone} isDisabled={pending}>
