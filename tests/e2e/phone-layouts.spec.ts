@@ -108,7 +108,7 @@ test.describe('phone layouts', () => {
       }
       // A staff member's page.
       await page.goto(`${consoleUrl}/staff`)
-      await page.getByRole('table', { name: 'Staff' }).getByRole('link').first().click()
+      await page.getByRole('table', { name: 'Staff' }).getByRole('link', { name: 'Tom Harris' }).click()
       await expect(page).toHaveURL(/\/staff\/\d+$/)
       await expect(page.getByRole('button', { name: 'Change roles' })).toBeVisible()
       await expectNoSidewaysScroll(page, 'console staff member')
