@@ -100,11 +100,18 @@ test.describe('phone layouts', () => {
         '/payments',
         '/visits',
         '/gyms',
+        '/staff',
         '/no-such-page',
       ]) {
         await page.goto(`${consoleUrl}${path}`)
         await expectNoSidewaysScroll(page, `console ${path}`)
       }
+      // A staff member's page.
+      await page.goto(`${consoleUrl}/staff`)
+      await page.getByRole('table', { name: 'Staff' }).getByRole('link', { name: 'Tom Harris' }).click()
+      await expect(page).toHaveURL(/\/staff\/\d+$/)
+      await expect(page.getByRole('button', { name: 'Change roles' })).toBeVisible()
+      await expectNoSidewaysScroll(page, 'console staff member')
       // The navigation drawer too.
       await page.goto(`${consoleUrl}/dashboard`)
       await page

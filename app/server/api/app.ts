@@ -30,6 +30,7 @@ import { registerPriceChangeRoutes } from './routes/price-changes'
 import { registerPriceRoutes } from './routes/prices'
 import { registerProfilePictureRoutes } from './routes/profile-pictures'
 import { registerSearchRoutes } from './routes/search'
+import { registerStaffRoutes } from './routes/staff'
 import { registerSubscriptionRoutes } from './routes/subscriptions'
 import { registerSystemRoutes } from './routes/system'
 import { registerVisitRoutes } from './routes/visits'
@@ -92,6 +93,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerPaymentRoutes(api)
   registerPaymentLinkRoutes(api)
   registerVisitRoutes(api)
+  registerStaffRoutes(api)
   registerDashboardRoutes(api)
   registerProfilePictureRoutes(api)
   registerMeRoutes(api)

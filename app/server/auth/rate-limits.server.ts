@@ -34,6 +34,12 @@ const definitions = {
   paymentLinkPay: { points: 10, duration: 60 * minute },
   /** Payment links staff send for one payment: a resend or two, not a flood of e-mails. */
   paymentLinkSend: { points: 3, duration: 60 * minute },
+  /**
+   * Invitation e-mails to one staff member (the first and the resends): one a minute, at most 5 an hour,
+   * so a person's inbox is not flooded by a button pressed again and again.
+   */
+  staffInvitationBurst: { points: 1, duration: minute },
+  staffInvitationHourly: { points: 5, duration: 60 * minute },
 } as const
 
 export type LimitName = keyof typeof definitions

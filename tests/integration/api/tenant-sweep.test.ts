@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
-import { doorIntegrations, payments, subscriptions } from '~/db/schema'
+import { doorIntegrations, payments, subscriptions, users } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
 import {
@@ -81,7 +81,7 @@ interface Records {
   place: number
   freePlace: number
   unlinkedGym: number
-  /** A staff member at the gym. */
+  /** A personal trainer of the gym whose invitation is still pending (may be re-invited). */
   staff: number
 }
 
@@ -291,6 +291,20 @@ const cases: Record<string, Case> = {
     body: (ids) => ({ name: 'Sweep 24/7', description: 'Any hour', all_gyms_access: false, gyms: [ids.gym] }),
   },
   'PUT /prices/{id}': { body: () => ({ amount: 2500, billing_frequency: 'weekly' }) },
+  'GET /organisations/{id}/staff': {},
+  'GET /staff/{id}': {},
+  'POST /organisations/{id}/staff-exists': { body: () => ({ email: 'someone@sweep.test' }) },
+  'POST /organisations/{id}/staff': {
+    body: (ids) => ({
+      name: 'Sweep Invited',
+      email: `sweep-staff-${ids.gym}-${Math.random().toString(36).slice(2)}@sweep.test`,
+      role: -1,
+      gyms: [{ id: ids.gym, role: 'personal_trainer' }],
+    }),
+  },
+  'PUT /staff/{id}': { body: (ids) => ({ role: -1, gyms: [{ id: ids.gym, role: 'admin' }] }) },
+  'POST /staff/{id}/resend-invitation': {},
+  'DELETE /staff/{id}': {},
 }
 
 /** Which record a path parameter names, from the resource before it. */
@@ -501,6 +515,17 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
         errorStatus: 'insufficient_funds',
       })
       .returning({ id: payments.id })
+    // Invited without the limiter's count, so the sweep's own admin may resend at once.
+    const invited = await createStaffUser({
+      db,
+      now,
+      organisationId,
+      name: `Sweep Trainer ${options.seed}`,
+      email: `${options.seed}-trainer@sweep.test`,
+      organisationRole: null,
+      gymRoles: [{ gymId: gym, role: 'personal_trainer' }],
+    })
+    await db.update(users).set({ pendingInvite: 1 }).where(eq(users.id, invited.user.id))
     return {
       organisation: organisationId,
       gym,
@@ -516,7 +541,7 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       payment: failed?.id ?? ghost,
       destinationAccount: a.destinationAccounts[0]?.id ?? ghost,
       ...doorRecords,
-      staff: staffId,
+      staff: invited.user.id,
     }
   }
 
@@ -651,7 +676,7 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
   async function wordsOf(ids: Records) {
     const members = await database.db.query.users.findMany({
       columns: { email: true, name: true },
-      where: (users, { inArray }) => inArray(users.id, [ids.member, ids.prospect]),
+      where: (users, { inArray }) => inArray(users.id, [ids.member, ids.prospect, ids.staff]),
     })
     return [...members.flatMap((member) => [member.email, member.name]), a.organisation.name]
   }

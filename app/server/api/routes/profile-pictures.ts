@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import { requireStaff } from '~/access/caller.server'
 import { findMemberInScope } from '~/access/members.server'
+import { findStaffInScope } from '~/access/staff.server'
 import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { loadSessionUser } from '~/server/auth/session-user.server'
@@ -35,8 +36,17 @@ export function registerProfilePictureRoutes(api: OpenAPIHono<ApiEnv>) {
     const { user } = requireUser(c)
     const id = c.req.valid('param').id
     const db = c.var.database.db
-    // Your own photo, or a member's to staff who see the member; anyone else's is unknown (404).
-    if (id !== user.id) await findMemberInScope({ db, caller: await requireStaff(c), memberId: id })
+    // Your own photo, a member's to staff who see the member, or a staff member's to those who see
+    // them (issue 17); anyone else's is unknown (404).
+    if (id !== user.id) {
+      const caller = await requireStaff(c)
+      await findMemberInScope({ db, caller, memberId: id }).catch(async (error: unknown) => {
+        if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error
+        await findStaffInScope({ db, caller, staffId: id }).catch(() => {
+          throw error
+        })
+      })
+    }
     const [owner] = await db
       .select({ profilePicture: users.profilePicture })
       .from(users)

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { organisations, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
@@ -25,7 +25,11 @@ export async function inviteStaffMember(options: {
     throw new AppError('NOT_FOUND', 'Staff member not found.')
   }
   const token = await issueLinkToken({ db, userId: user.id, purpose: 'staff_invite', now })
-  await db.update(users).set({ pendingInvite: 1 }).where(eq(users.id, user.id))
+  // Counts the invitations sent (SPEC §4: pending while non-zero); setting the password clears it.
+  await db
+    .update(users)
+    .set({ pendingInvite: sql`${users.pendingInvite} + 1` })
+    .where(eq(users.id, user.id))
   const [organisation] = await db
     .select()
     .from(organisations)

@@ -1,11 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireConsoleArea } from '~/access/route-guard'
-import { PlannedScreen } from '~/components/page'
-import { listSearchSchema } from '~/lib/search'
+import { LoadFailedPage } from '~/components/page-states'
+import { staffQueries } from '~/features/staff/queries'
+import { staffSearchSchema } from '~/features/staff/search'
+import { StaffPage, staffDescription } from '~/features/staff/staff-page'
 
+/** staff.index (issue 17): the organisation's staff, for its admins. */
 export const Route = createFileRoute('/console/_staff/staff/')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'organisation'),
-  validateSearch: listSearchSchema,
+  validateSearch: staffSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(staffQueries.list(context.user.current_organisation?.id ?? 0, deps)),
   head: () => ({ meta: [{ title: 'Staff · Gymbase' }] }),
-  component: () => <PlannedScreen title="Staff" />,
+  errorComponent: ({ error }) => (
+    <LoadFailedPage title="Staff" description={staffDescription} error={error} />
+  ),
+  component: function Staff() {
+    const { user } = Route.useRouteContext()
+    return (
+      <StaffPage
+        search={Route.useSearch()}
+        organisationId={user.current_organisation?.id ?? 0}
+        gyms={user.gyms}
+      />
+    )
+  },
 })

@@ -1,0 +1,39 @@
+import type { Db } from '~/db/client.server'
+import { AppError } from '~/lib/errors'
+import { findStaffMember, type StaffViewScope } from '~/server/services/staff/find-staff.server'
+import { type StaffCaller, unauthorisedMessage } from './caller.server'
+
+/**
+ * Who sees and changes the organisation's staff (issue 17):
+ * - organisation admins see and change everyone (the Staff screens of the Organisation group);
+ * - a gym admin may read, through the API only, the staff holding a role at a gym they run, with only
+ *   those gyms' roles — the people they work beside; they change nobody (403);
+ * - personal trainers see no staff records (403).
+ * A staff member outside the caller's view, another organisation's included, is a 404.
+ */
+export function staffViewScope(caller: StaffCaller): StaffViewScope {
+  if (caller.isOrganisationAdmin) return { wholeOrganisation: true }
+  const adminGymIds = caller.gymIds.filter((_, index) => caller.access.gymRoles[index] === 'admin')
+  if (adminGymIds.length === 0) throw new AppError('FORBIDDEN', unauthorisedMessage)
+  return { wholeOrganisation: false, gymIds: adminGymIds }
+}
+
+/** A staff member the caller may see (deactivated ones included), read with what the screens show. */
+export async function findStaffInScope(options: { db: Db; caller: StaffCaller; staffId: number }) {
+  const { caller } = options
+  const row = await findStaffMember({
+    db: options.db,
+    organisationId: caller.organisationId,
+    scope: staffViewScope(caller),
+    staffId: options.staffId,
+  })
+  if (!row) throw new AppError('NOT_FOUND', 'Staff member not found.')
+  return row
+}
+
+/** A staff member the caller may change: one they see (else 404), and only as an organisation admin (403). */
+export async function findManageableStaff(options: { db: Db; caller: StaffCaller; staffId: number }) {
+  const row = await findStaffInScope(options)
+  if (!options.caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
+  return row
+}
