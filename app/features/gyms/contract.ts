@@ -11,6 +11,8 @@ export const gymSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   uuid: z.string(),
+  /** The logo's address (`/api/gym-logos/{uuid}?v=…`, a new one for a new logo), or null. */
+  logo: z.string().nullable(),
   created_at: z.string(),
   /** Staff with a role at the gym (organisation admins, who run every gym, are not counted). */
   staff_count: z.number().int(),
@@ -23,6 +25,8 @@ export const gymSchema = z.object({
   destination_account: z
     .object({ id: z.number().int(), name: z.string(), bank_account_number: z.string() })
     .nullable(),
+  /** Members paying the gym by bank: told, and asked to reconnect, when the account's number changes. */
+  bank_payers: z.number().int(),
 })
 export type Gym = z.infer<typeof gymSchema>
 
@@ -50,3 +54,7 @@ export const createGymRequestSchema = z.object({
   destination_account: destinationAccountRequestSchema,
 })
 export type CreateGymRequest = z.input<typeof createGymRequestSchema>
+
+/** `POST /api/gyms/{id}/logo` (SPEC §7): multipart, `collection` must be `logo`, `file` the image. */
+export const logoCollectionMessage = 'Send the logo with collection set to “logo”.'
+export const chooseLogoMessage = 'Choose an image file for the logo.'
