@@ -11,6 +11,7 @@ import { refuseNul } from './middleware/refuse-nul'
 import { loadSession } from './middleware/session'
 import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
+import { registerCardPaymentRoutes } from './routes/card-payments'
 import { registerDashboardRoutes } from './routes/dashboard'
 import { registerGymSwitchRoutes } from './routes/gyms'
 import { registerJoinRoutes } from './routes/join'
@@ -77,6 +78,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerPriceChangeRoutes(api)
   registerOrganisationRoutes(api)
   registerGymSwitchRoutes(api)
+  registerCardPaymentRoutes(api)
   registerSearchRoutes(api)
   registerMemberRoutes(api)
   // After the list's own paths (`/members/filter-options`), which `/members/{id}` would otherwise take.

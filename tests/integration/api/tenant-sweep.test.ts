@@ -115,6 +115,7 @@ const cases: Record<string, Case> = {
   'GET /expected-payments-debugging': {},
   'GET /gyms/{gym_id}/offerings': {},
   'GET /gyms/{id}': {},
+  'POST /gyms/{id}/stripe/redirect': {},
   'POST /gyms/{id}/logo': {
     form: async () => {
       const form = new FormData()
