@@ -50,7 +50,7 @@ export function GymLogoUpload(props: { gym: Gym }) {
           size="lg"
           label={props.gym.logo ? `${props.gym.name}’s logo` : `${props.gym.name} has no logo yet`}
         />
-        <div className="flex min-w-0 flex-col gap-2">
+        <div className="flex min-w-0 flex-col items-start gap-2">
           <FileTrigger
             acceptedFileTypes={acceptedTypes}
             onSelect={(files) => {

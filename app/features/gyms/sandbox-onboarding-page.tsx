@@ -98,6 +98,7 @@ export function SandboxOnboardingPage(props: { link: string; found: ActionResult
               ) : null}
               <form
                 aria-label="Business details"
+                noValidate
                 className="mt-6 flex flex-col gap-4"
                 onSubmit={(event) => {
                   event.preventDefault()
