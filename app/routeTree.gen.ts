@@ -36,6 +36,7 @@ import { Route as ConsoleStaffPaymentsRouteImport } from './routes/console/_staf
 import { Route as ConsoleStaffVisitsRouteImport } from './routes/console/_staff/visits'
 import { Route as ConsoleStaffWebhooksRouteImport } from './routes/console/_staff/webhooks'
 import { Route as ConsoleLegalPrivacyPolicyRouteImport } from './routes/console/legal/privacy-policy'
+import { Route as ConsoleSandboxStripeOnboardingRouteImport } from './routes/console/sandbox-stripe/onboarding'
 import { Route as JoinMemberAboutYouRouteImport } from './routes/join/_member/about-you'
 import { Route as JoinMemberBankAccountConnectedRouteImport } from './routes/join/_member/bank-account-connected'
 import { Route as JoinMemberCardConnectedRouteImport } from './routes/join/_member/card-connected'
@@ -200,6 +201,12 @@ const ConsoleLegalPrivacyPolicyRoute =
   ConsoleLegalPrivacyPolicyRouteImport.update({
     id: '/console/legal/privacy-policy',
     path: '/console/legal/privacy-policy',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ConsoleSandboxStripeOnboardingRoute =
+  ConsoleSandboxStripeOnboardingRouteImport.update({
+    id: '/console/sandbox-stripe/onboarding',
+    path: '/console/sandbox-stripe/onboarding',
     getParentRoute: () => rootRouteImport,
   } as any)
 const JoinMemberAboutYouRoute = JoinMemberAboutYouRouteImport.update({
@@ -373,6 +380,7 @@ export interface FileRoutesByFullPath {
   '/console/visits': typeof ConsoleStaffVisitsRoute
   '/console/webhooks': typeof ConsoleStaffWebhooksRoute
   '/console/legal/privacy-policy': typeof ConsoleLegalPrivacyPolicyRoute
+  '/console/sandbox-stripe/onboarding': typeof ConsoleSandboxStripeOnboardingRoute
   '/join/about-you': typeof JoinMemberAboutYouRoute
   '/join/bank-account-connected': typeof JoinMemberBankAccountConnectedRoute
   '/join/card-connected': typeof JoinMemberCardConnectedRoute
@@ -425,6 +433,7 @@ export interface FileRoutesByTo {
   '/console/visits': typeof ConsoleStaffVisitsRoute
   '/console/webhooks': typeof ConsoleStaffWebhooksRoute
   '/console/legal/privacy-policy': typeof ConsoleLegalPrivacyPolicyRoute
+  '/console/sandbox-stripe/onboarding': typeof ConsoleSandboxStripeOnboardingRoute
   '/join/about-you': typeof JoinMemberAboutYouRoute
   '/join/bank-account-connected': typeof JoinMemberBankAccountConnectedRoute
   '/join/card-connected': typeof JoinMemberCardConnectedRoute
@@ -481,6 +490,7 @@ export interface FileRoutesById {
   '/console/_staff/visits': typeof ConsoleStaffVisitsRoute
   '/console/_staff/webhooks': typeof ConsoleStaffWebhooksRoute
   '/console/legal/privacy-policy': typeof ConsoleLegalPrivacyPolicyRoute
+  '/console/sandbox-stripe/onboarding': typeof ConsoleSandboxStripeOnboardingRoute
   '/join/_member/about-you': typeof JoinMemberAboutYouRoute
   '/join/_member/bank-account-connected': typeof JoinMemberBankAccountConnectedRoute
   '/join/_member/card-connected': typeof JoinMemberCardConnectedRoute
@@ -537,6 +547,7 @@ export interface FileRouteTypes {
     | '/console/visits'
     | '/console/webhooks'
     | '/console/legal/privacy-policy'
+    | '/console/sandbox-stripe/onboarding'
     | '/join/about-you'
     | '/join/bank-account-connected'
     | '/join/card-connected'
@@ -589,6 +600,7 @@ export interface FileRouteTypes {
     | '/console/visits'
     | '/console/webhooks'
     | '/console/legal/privacy-policy'
+    | '/console/sandbox-stripe/onboarding'
     | '/join/about-you'
     | '/join/bank-account-connected'
     | '/join/card-connected'
@@ -644,6 +656,7 @@ export interface FileRouteTypes {
     | '/console/_staff/visits'
     | '/console/_staff/webhooks'
     | '/console/legal/privacy-policy'
+    | '/console/sandbox-stripe/onboarding'
     | '/join/_member/about-you'
     | '/join/_member/bank-account-connected'
     | '/join/_member/card-connected'
@@ -684,6 +697,7 @@ export interface RootRouteChildren {
   SitesSplatRoute: typeof SitesSplatRoute
   ConsoleIndexRoute: typeof ConsoleIndexRoute
   ConsoleLegalPrivacyPolicyRoute: typeof ConsoleLegalPrivacyPolicyRoute
+  ConsoleSandboxStripeOnboardingRoute: typeof ConsoleSandboxStripeOnboardingRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -875,6 +889,13 @@ declare module '@tanstack/react-router' {
       path: '/console/legal/privacy-policy'
       fullPath: '/console/legal/privacy-policy'
       preLoaderRoute: typeof ConsoleLegalPrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/console/sandbox-stripe/onboarding': {
+      id: '/console/sandbox-stripe/onboarding'
+      path: '/console/sandbox-stripe/onboarding'
+      fullPath: '/console/sandbox-stripe/onboarding'
+      preLoaderRoute: typeof ConsoleSandboxStripeOnboardingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/join/_member/about-you': {
@@ -1189,6 +1210,7 @@ const rootRouteChildren: RootRouteChildren = {
   SitesSplatRoute: SitesSplatRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,
   ConsoleLegalPrivacyPolicyRoute: ConsoleLegalPrivacyPolicyRoute,
+  ConsoleSandboxStripeOnboardingRoute: ConsoleSandboxStripeOnboardingRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

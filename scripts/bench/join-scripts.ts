@@ -19,27 +19,27 @@ export const TARGET_KB = 150
  * What each page may load today (kB gzip): the measured size after ADR 024's cuts, rounded up. A change
  * that adds to a page's scripts has to fit here or lower the ceiling's cause elsewhere; a change that
  * saves lowers the ceiling with it. Raised by 1 kB on the form pages for issue 15's console routes, and
- * by 1 kB on three pages for issue 16's payments and visits lists, and by 1 kB on five pages for issue
- * 17's staff screens: every route's definition is in the one route tree both sites load (ADR 024,
- * "Where the rest is").
+ * by 1 kB on three pages for issue 16's payments and visits lists, and by 1 kB on twelve pages for issue
+ * 17's gym set-up (the card payments callback and sandbox onboarding routes, the gym logo on `/`): every
+ * route's definition is in the one route tree both sites load (ADR 024, "Where the rest is"); the staff screens and the doors added theirs (see git log).
  */
 export const CEILING_KB: Record<string, number> = {
-  '/': 250,
-  '/about-you': 243,
-  '/bank-account-connected': 198,
-  '/card-connected': 198,
+  '/': 251,
+  '/about-you': 244,
+  '/bank-account-connected': 199,
+  '/card-connected': 199,
   '/card-details': 244,
   '/choose-payment-method': 187,
   '/confirm-subscription': 213,
   '/connect-akahu': 186,
   '/take-photo': 186,
   '/welcome-to-gym': 190,
-  '/finish-joining': 241,
-  '/forgot-password': 240,
+  '/finish-joining': 242,
+  '/forgot-password': 241,
   '/legal/privacy-policy': 185,
   '/login': 241,
   // The payment link's page: the card form, the saved methods and the outcome (issue 16).
-  '/pay': 257,
+  '/pay': 258,
   // Back from the bank to the payment link: the pay page's code, loaded ahead of going back to it.
   '/pay-bank': 258,
   '/reset-password': 241,

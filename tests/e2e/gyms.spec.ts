@@ -1,5 +1,16 @@
-import { consoleUrl } from '../../playwright.config'
+import { randomInt } from 'node:crypto'
+import sharp from 'sharp'
+import { consoleUrl, joinUrl } from '../../playwright.config'
+import { testBankAccountNumber } from '../factories/bank-account'
 import { signInStaff } from './support/auth'
+import {
+  acceptAndConfirm,
+  connectSandboxBank,
+  fillAboutYou,
+  signUpThroughScreens,
+  takePhoto,
+} from './support/join'
+import { waitForMail } from './support/mailbox'
 import { expect, test } from './support/test'
 
 test.describe('gyms', () => {
@@ -26,7 +37,7 @@ test.describe('gyms', () => {
     await expect(ponsonby).toContainText('•')
     await ponsonby.getByRole('link', { name: 'Ponsonby' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Ponsonby' })).toBeVisible()
-    await expect(page.getByText('Card payments')).toBeVisible()
+    await expect(page.getByText('Card payments', { exact: true })).toBeVisible()
     // Its members, one click away.
     await page.getByRole('link', { name: /^[\d,]+ members?$/ }).click()
     await expect(page).toHaveURL(new RegExp(`${consoleUrl}/members\\?gym_id=\\d+`))
@@ -71,5 +82,133 @@ test.describe('gyms', () => {
     await expect(page.getByText('12-••••-•••••19-00')).toBeVisible()
     await page.goto(`${consoleUrl}/gyms`)
     await expect(page.getByRole('table', { name: 'Gyms' }).getByRole('link', { name })).toBeVisible()
+  })
+
+  test('an owner uploads a gym’s logo, is told in words why a file is refused, and the join site shows it', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/gyms' })
+    await page.getByRole('link', { name: 'Ponsonby' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Ponsonby' })).toBeVisible()
+    const upload = page.getByRole('button', { name: /^(Upload|Change) logo$/ })
+    // A text file named like a picture: refused by its content, with the reason.
+    const chooser = page.waitForEvent('filechooser')
+    await upload.click()
+    await (await chooser).setFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a picture'),
+    })
+    await expect(page.getByRole('alert')).toHaveText(
+      'That file isn’t an image we can read. Choose a PNG, JPEG or WebP logo (SVG isn’t accepted).',
+    )
+    const logo = await sharp({
+      create: { width: 600, height: 300, channels: 4, background: { r: 200, g: 30, b: 60, alpha: 1 } },
+    })
+      .png()
+      .toBuffer()
+    const second = page.waitForEvent('filechooser')
+    await upload.click()
+    await (await second).setFiles({ name: 'ponsonby.png', mimeType: 'image/png', buffer: logo })
+    await expect(page.getByText('Ponsonby’s logo is saved.')).toBeVisible()
+    await expect(page.getByText(/That file isn’t an image/)).toHaveCount(0)
+    const shown = page.getByRole('img', { name: 'Ponsonby’s logo' })
+    await expect(shown).toHaveAttribute('src', /^\/api\/gym-logos\/[0-9a-f-]{36}\?v=/)
+    await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(512)
+    // On the gyms list, and where a person chooses their gym on the join site.
+    await page.getByRole('link', { name: 'Gyms', exact: true }).first().click()
+    const row = page.getByRole('table', { name: 'Gyms' }).getByRole('row').filter({ hasText: 'Ponsonby' })
+    await expect(row.locator('img[src^="/api/gym-logos/"]')).toBeVisible()
+    await page.goto(`${joinUrl}/`)
+    const choice = page.getByRole('link', { name: /Ponsonby/ })
+    await expect(choice.locator('img[src^="/api/gym-logos/"]')).toBeVisible()
+  })
+
+  test('an owner connects a new gym’s card payments through the sandbox onboarding', async ({ page }) => {
+    const name = `Onehunga ${Date.now().toString(36)}`
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/gyms' })
+    const account = testBankAccountNumber({ index: randomInt(1000, 9000), suffix: '00' })
+    await page.getByRole('button', { name: 'Add gym' }).click()
+    const form = page.getByRole('form', { name: 'New gym' })
+    await form.getByLabel('Gym name').fill(name)
+    await form.getByLabel('Account name').fill(`${name} account`)
+    await form.getByLabel('Bank account number', { exact: true }).fill(account)
+    await form.getByLabel('Bank account number again').fill(account)
+    await form.getByLabel('Bank account number again').press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    const gymPage = page.url()
+    await expect(page.getByText('Not connected')).toBeVisible()
+
+    // Leaving the provider's page first: nothing is connected, and the way on is offered.
+    await page.getByRole('button', { name: 'Connect card payments' }).click()
+    await expect(page.getByRole('heading', { name: 'Set up card payments' })).toBeVisible()
+    await page.locator('html[data-hydrated="true"]').waitFor()
+    await page.getByRole('button', { name: 'Return to Gymbase without submitting' }).click()
+    await expect(
+      page.getByText(`You left before finishing, so card payments aren’t connected for ${name} yet.`),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Carry on connecting' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Set up card payments' })).toBeVisible()
+    await page.locator('html[data-hydrated="true"]').waitFor()
+    await expect(page.getByLabel('Business name')).toHaveValue(name)
+    await page.getByLabel('Business e-mail').fill('not an address')
+    await page.getByRole('button', { name: 'Submit', exact: true }).click()
+    await expect(page.getByText('Value is not a valid email address')).toBeVisible()
+    await page.getByLabel('Business e-mail').fill('accounts@onehunga.example')
+    await page.getByRole('button', { name: 'Submit', exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`${consoleUrl}/stripe/callback\\?state=`))
+    await expect(page.getByText(`Card payments are connected for ${name}.`)).toBeVisible()
+    // The callback's address works once: going back to it is refused in words.
+    await page.reload()
+    await expect(page.getByRole('alert')).toContainText('expired or was already used')
+    await page.goto(gymPage)
+    await expect(page.getByText('Connected', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Connect card payments' })).toHaveCount(0)
+  })
+
+  test('changing a gym’s bank account tells its members who pay by bank, who can reconnect', async ({
+    page,
+  }) => {
+    // A member who pays Newmarket by bank, joined through the screens. The member's session is the join
+    // site's and the owner's the console's, so one browser holds both, as two tabs would.
+    const member = page
+    const memberName = `Payee Member ${Date.now().toString(36)}`
+    const email = await signUpThroughScreens(member, { gym: /Newmarket/, name: memberName, prefix: 'payee' })
+    await fillAboutYou(member)
+    await takePhoto(member)
+    await member.getByRole('link', { name: /^Bank account/ }).click()
+    await connectSandboxBank(member)
+    await member.getByRole('button', { name: 'Continue' }).click()
+    await member.getByRole('radio').first().check({ force: true })
+    await acceptAndConfirm(member, memberName)
+    await expect(member).toHaveURL(`${joinUrl}/welcome-to-gym`)
+
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/gyms' })
+    await page.getByRole('link', { name: 'Newmarket' }).click()
+    await page.getByRole('button', { name: 'Change bank account' }).click()
+    const form = page.getByRole('form', { name: 'Bank account' })
+    // Said beforehand: how many members will be told.
+    await expect(form.getByTestId('bank-payers-notice')).toContainText(
+      /If the number changes, [\d,]+ members? who pays? by bank will be e-mailed/,
+    )
+    const number = testBankAccountNumber({ index: randomInt(1000, 9000), suffix: '00' })
+    const since = new Date()
+    await form.getByLabel('Bank account number', { exact: true }).fill(number)
+    await form.getByLabel('Bank account number again').fill(number)
+    await form.getByRole('button', { name: 'Save bank account' }).click()
+    await expect(page.getByText(/by bank (was|were) e-mailed to reconnect their bank/)).toBeVisible()
+
+    const mail = await waitForMail({ to: email, since, subject: /reconnect your bank/ })
+    expect(mail.subject).toBe('Newmarket: please reconnect your bank for your membership payments')
+    const link = mail.text.match(/Reconnect your bank: (\S+)/)?.[1] ?? ''
+    expect(link).toBe(`${joinUrl}/connect-akahu`)
+    // The member's way back: the e-mail's link, their bank again, and the request is gone.
+    await member.goto(link)
+    await expect(member.getByText(/Your gym now receives payments into a new bank account/)).toBeVisible()
+    await connectSandboxBank(member)
+    await member.goto(`${joinUrl}/welcome-to-gym`)
+    await expect(member.getByRole('heading', { name: /^Welcome to Newmarket/ })).toBeVisible()
+    await expect(member.getByText(/reconnect your bank/)).toHaveCount(0)
   })
 })

@@ -69,3 +69,32 @@ export const bankConnections = pgTable(
   },
   (t) => [index('bank_connections_user_idx').on(t.userId)],
 )
+
+/**
+ * A gym's card-payments onboarding under way (Stripe Connect, PROVIDERS.md §1.4; issue 17): the
+ * provider's account made for the gym, and the `state` our `/stripe/callback` must come back with —
+ * kept as a hash, for the admin who started it, used once (`state_hash` null afterwards). The gym's
+ * `stripe_id` is set only when the callback re-reads the account and finds its details submitted.
+ */
+export const cardAccountOnboardings = pgTable(
+  'card_account_onboardings',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    gymId: integer('gym_id')
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    startedByUserId: integer('started_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `sandbox_connect` or `stripe`. */
+    provider: text('provider').notNull(),
+    /** The provider's account (`acct_…`) the onboarding fills in. */
+    accountId: text('account_id').notNull(),
+    stateHash: text('state_hash').unique(),
+    stateExpiresAt: instant('state_expires_at').notNull(),
+    finishedAt: instant('finished_at'),
+    ...timestamps(),
+  },
+  (t) => [index('card_account_onboardings_gym_idx').on(t.gymId)],
+)

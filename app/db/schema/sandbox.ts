@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { boolean, check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { id, instant, isOneOf } from './columns'
 
 // Kept here rather than in ./enums: they belong to the sandbox providers alone, not to the app's model.
@@ -95,4 +95,31 @@ export const sandboxBankGrants = pgTable('sandbox_bank_grants', {
   redirectUri: text('redirect_uri').notNull(),
   createdAt: instant('created_at').notNull(),
   exchangedAt: instant('exchanged_at'),
+})
+
+/**
+ * The card sandbox's connected accounts (Stripe Connect, PROVIDERS.md §1.4): an account made for a gym,
+ * and the single onboarding link its owner follows to the sandbox's own onboarding page. The link is
+ * kept as a hash and works once, for five minutes, as Stripe's Account Links do; `details_submitted`
+ * and `charges_enabled` are what the app re-reads at its callback.
+ */
+export const sandboxConnectAccounts = pgTable('sandbox_connect_accounts', {
+  /** `acct_sandbox_…` */
+  id: text('id').primaryKey(),
+  /** What the platform said when it made the account (`gym_uuid`, …), as Stripe's `metadata`. */
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  /** Filled in on the onboarding page. */
+  businessName: text('business_name'),
+  email: text('email'),
+  country: text('country').notNull().default('NZ'),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  chargesEnabled: boolean('charges_enabled').notNull().default(false),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  /** SHA-256 of the onboarding link's token; null once the link was used. */
+  linkHash: text('link_hash').unique(),
+  linkExpiresAt: instant('link_expires_at'),
+  returnUrl: text('return_url'),
+  refreshUrl: text('refresh_url'),
+  createdAt: instant('created_at').notNull(),
+  submittedAt: instant('submitted_at'),
 })

@@ -29,6 +29,11 @@ export const sessionUserSchema = z.object({
   offering: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   price_id: z.number().int().nullable(),
   default_payment_type: z.enum(paymentMethodTypes).nullable(),
+  /**
+   * SPEC §3 `reauthenticate_akahu`: the member pays by bank and their consent names an account the gym
+   * no longer uses (ADR 030); the join site asks them to connect their bank again.
+   */
+  reauthenticate_akahu: z.boolean(),
   general_card_surcharge_text: z.string().nullable(),
   is_staff: z.boolean(),
 })
@@ -107,5 +112,11 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>
 export const uniqueEmailRequestSchema = z.object({ email, gym: z.uuid().optional() })
 export const uniqueEmailResponseSchema = z.object({ unique: z.boolean() })
 
-export const joinGymSchema = z.object({ uuid: z.string(), name: z.string(), organisation_name: z.string() })
+export const joinGymSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  organisation_name: z.string(),
+  /** The gym's logo (`/api/gym-logos/…`), or null. */
+  logo: z.string().nullable(),
+})
 export type JoinGym = z.infer<typeof joinGymSchema>

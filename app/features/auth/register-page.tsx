@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { RadioGroup } from 'react-aria-components'
 import { useAppForm } from '~/components/form/form-hook'
 import { useActionFormError } from '~/components/form/use-action-form-error'
+import { GymLogo } from '~/components/gym-logo'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
 import { Radio } from '~/components/ui/radio-group'
@@ -143,6 +144,7 @@ function ChooseGym(props: { gyms: JoinGym[]; link: string | undefined; notice: R
                 search={{ gym: gym.uuid, link: props.link }}
                 className="flex min-h-14 items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-3 text-left outline-accent-600 outline-offset-2 transition-colors hover:border-accent-600 hover:bg-accent-50 focus-visible:outline-2"
               >
+                <GymLogo src={gym.logo} name={gym.name} size="md" />
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="break-words font-semibold text-slate-900">{gym.name}</span>
                   <span className="break-words text-slate-600 text-sm">{gym.organisation_name}</span>
@@ -198,12 +200,15 @@ function RegisterForm(props: { gym: JoinGym; link: string | undefined; notice: R
     <AuthFrame
       title={`Join ${props.gym.name}`}
       description={
-        <>
-          {props.gym.organisation_name} ·{' '}
-          <Link to="/join" search={{ link: props.link }} className={linkStyles()}>
-            Choose another gym
-          </Link>
-        </>
+        <span className="flex items-center gap-3">
+          {props.gym.logo ? <GymLogo src={props.gym.logo} name={props.gym.name} size="md" /> : null}
+          <span>
+            {props.gym.organisation_name} ·{' '}
+            <Link to="/join" search={{ link: props.link }} className={linkStyles()}>
+              Choose another gym
+            </Link>
+          </span>
+        </span>
       }
       footer={<SignInInstead />}
     >

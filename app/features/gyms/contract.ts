@@ -11,6 +11,8 @@ export const gymSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   uuid: z.string(),
+  /** The logo's address (`/api/gym-logos/{uuid}?v=…`, a new one for a new logo), or null. */
+  logo: z.string().nullable(),
   created_at: z.string(),
   /** Staff with a role at the gym (organisation admins, who run every gym, are not counted). */
   staff_count: z.number().int(),
@@ -23,6 +25,8 @@ export const gymSchema = z.object({
   destination_account: z
     .object({ id: z.number().int(), name: z.string(), bank_account_number: z.string() })
     .nullable(),
+  /** Members paying the gym by bank: told, and asked to reconnect, when the account's number changes. */
+  bank_payers: z.number().int(),
 })
 export type Gym = z.infer<typeof gymSchema>
 
@@ -50,3 +54,41 @@ export const createGymRequestSchema = z.object({
   destination_account: destinationAccountRequestSchema,
 })
 export type CreateGymRequest = z.input<typeof createGymRequestSchema>
+
+/** `POST /api/gyms/{id}/logo` (SPEC §7): multipart, `collection` must be `logo`, `file` the image. */
+export const logoCollectionMessage = 'Send the logo with collection set to “logo”.'
+export const chooseLogoMessage = 'Choose an image file for the logo.'
+
+/** `POST /api/gyms/{id}/stripe/redirect`: the card provider's onboarding page to send the owner to. */
+export const cardPaymentsRedirectSchema = z.object({ url: z.string() })
+
+/** `POST /api/stripe/exchange` (SPEC §7): the `state` `/stripe/callback` came back with. */
+export const stripeExchangeRequestSchema = z.object({
+  state: z.string().trim().min(1, 'This page needs the link from the card payments page.').max(200),
+})
+
+/** What the callback shows: whether card payments are now connected, and the gym as it is. */
+export const stripeExchangeSchema = z.object({ connected: z.boolean(), gym: gymSchema })
+
+/** The sandbox onboarding page (Stripe's hosted Connect onboarding stand-in): the account being set up. */
+export const sandboxOnboardingSchema = z.object({
+  account_id: z.string(),
+  business_name: z.string().nullable(),
+  email: z.string().nullable(),
+  country: z.string(),
+})
+export type SandboxOnboarding = z.infer<typeof sandboxOnboardingSchema>
+
+const onboardingLink = z.string().trim().min(1).max(200)
+
+/** Submit the business details, or leave ("Return to Gymbase") without them. */
+export const sandboxOnboardingRequestSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('submit'),
+    link: onboardingLink,
+    business_name: z.string().trim().min(1, 'Enter the business name').max(120),
+    email: z.string().trim().min(1, 'Enter an e-mail address').max(254).pipe(z.email()),
+  }),
+  z.object({ action: z.literal('cancel'), link: onboardingLink }),
+])
+export type SandboxOnboardingRequest = z.input<typeof sandboxOnboardingRequestSchema>

@@ -99,10 +99,7 @@ function DestinationAccountForm(props: { gym: Gym; accountId: number; name: stri
         number={field('bank_account_number')}
         confirmation={field('bank_account_number_confirmation')}
       />
-      <p className="rounded-md bg-slate-50 p-3 text-slate-800 text-sm">
-        Bank payments from {props.gym.name}’s members are paid into this account from now on. Members who pay
-        by bank agreed, through their bank, to pay the account named in their consent.
-      </p>
+      <BankPayersNotice gym={props.gym} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onPress={props.onDone} isDisabled={pending}>
           Keep as it is
@@ -112,6 +109,34 @@ function DestinationAccountForm(props: { gym: Gym; accountId: number; name: stri
         </Button>
       </div>
     </form>
+  )
+}
+
+/**
+ * What saving means for members paying by bank, said before saving (ADR 030): their bank consents name
+ * the account paid into, so a new number means each is e-mailed and asked to reconnect their bank.
+ */
+function BankPayersNotice(props: { gym: Gym }) {
+  const payers = props.gym.bank_payers
+  return (
+    <div className="rounded-md bg-slate-50 p-3 text-slate-800 text-sm" data-testid="bank-payers-notice">
+      <p>Bank payments from {props.gym.name}’s members are paid into this account from now on.</p>
+      <p className="mt-2">
+        {payers === 0 ? (
+          'No members pay this gym by bank at the moment, so nobody needs to be told.'
+        ) : (
+          <>
+            If the number changes,{' '}
+            <strong>
+              {payers === 1 ? '1 member who pays' : `${payers.toLocaleString('en-NZ')} members who pay`} by
+              bank
+            </strong>{' '}
+            will be e-mailed. Their bank’s permission names the account they pay into, so each is asked to
+            reconnect their bank.
+          </>
+        )}
+      </p>
+    </div>
   )
 }
 

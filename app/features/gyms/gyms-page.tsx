@@ -2,15 +2,17 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { BadgeCheck, CreditCard, Landmark, UserCog, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { GymLogo } from '~/components/gym-logo'
 import { Page } from '~/components/page'
-import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { formatDate } from '~/lib/dates'
 import { AddGymButton } from './add-gym-form'
+import { CardPayments, ConnectCardPaymentsButton } from './card-payments'
 import { type Gym, staffRoleWords } from './contract'
 import { DestinationAccountButton } from './destination-account-form'
+import { GymLogoUpload } from './gym-logo-upload'
 import { gymQueries } from './queries'
 
 export const gymsDescription =
@@ -20,16 +22,6 @@ const count = (value: number) => value.toLocaleString('en-NZ')
 
 /** The caller's role at a gym in words; none is "--" (SPEC §3). */
 export const roleWords = (gym: Gym) => (gym.role ? staffRoleWords[gym.role] : '--')
-
-export function CardPayments(props: { gym: Gym }) {
-  const { card_payments: card } = props.gym
-  if (!card.connected) return <Badge tone="amber">Not connected</Badge>
-  return card.charges_enabled ? (
-    <Badge tone="green">Connected</Badge>
-  ) : (
-    <Badge tone="amber">Being checked</Badge>
-  )
-}
 
 /** gyms.index (issue 17): every gym of the organisation, with its size and how its money is set up. */
 export function GymsPage() {
@@ -52,15 +44,20 @@ export function GymsPage() {
             {gyms.map((gym) => (
               <Row key={gym.id}>
                 <Cell isRowHeader>
-                  <Link
-                    to="/console/gyms/$id"
-                    params={{ id: gym.id }}
-                    className={linkStyles({ className: 'font-medium' })}
-                  >
-                    {gym.name}
-                  </Link>
-                  <span className="block text-slate-600 text-xs md:hidden">
-                    {count(gym.staff_count)} staff · your role {roleWords(gym)}
+                  <span className="flex items-center gap-3">
+                    <GymLogo src={gym.logo} name={gym.name} />
+                    <span className="min-w-0">
+                      <Link
+                        to="/console/gyms/$id"
+                        params={{ id: gym.id }}
+                        className={linkStyles({ className: 'font-medium' })}
+                      >
+                        {gym.name}
+                      </Link>
+                      <span className="block text-slate-600 text-xs md:hidden">
+                        {count(gym.staff_count)} staff · your role {roleWords(gym)}
+                      </span>
+                    </span>
                   </span>
                 </Cell>
                 <Cell align="end" className="tabular-nums">
@@ -110,6 +107,12 @@ export function GymPage(props: { id: number }) {
   return (
     <Page title={gym.name} description={`Opened in Gymbase on ${formatDate(gym.created_at.slice(0, 10))}.`}>
       <div className="grid gap-4 md:grid-cols-2">
+        <Card className="md:col-span-2">
+          <h2 className="font-semibold text-slate-900">Logo</h2>
+          <div className="mt-3">
+            <GymLogoUpload gym={gym} />
+          </div>
+        </Card>
         <Card>
           <h2 className="font-semibold text-slate-900">People</h2>
           <dl className="mt-3 flex flex-col gap-3">
@@ -132,6 +135,11 @@ export function GymPage(props: { id: number }) {
             <Fact label="Card payments" icon={CreditCard}>
               <CardPayments gym={gym} />
             </Fact>
+          </dl>
+          <div className="mt-3 ml-8">
+            <ConnectCardPaymentsButton gym={gym} />
+          </div>
+          <dl className="mt-5 flex flex-col gap-3 border-slate-200 border-t pt-4">
             <Fact label="Bank payments are paid into" icon={Landmark}>
               {gym.destination_account ? (
                 <>
@@ -145,7 +153,7 @@ export function GymPage(props: { id: number }) {
               )}
             </Fact>
           </dl>
-          <div className="mt-4">
+          <div className="mt-3 ml-8">
             <DestinationAccountButton gym={gym} />
           </div>
         </Card>

@@ -2,8 +2,14 @@ import { createServerFn } from '@tanstack/react-start'
 import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
+import { cardPaymentRoutes } from '~/server/api/routes/card-payments.routes'
 import { gymRoutes } from '~/server/api/routes/gyms.routes'
-import { createGymRequestSchema, destinationAccountRequestSchema } from './contract'
+import {
+  createGymRequestSchema,
+  destinationAccountRequestSchema,
+  sandboxOnboardingRequestSchema,
+  stripeExchangeRequestSchema,
+} from './contract'
 
 /** `GET /api/gyms`: the organisation's gyms. */
 export const fetchGyms = createServerFn({ method: 'GET' }).handler(() => api().data(gymRoutes.list))
@@ -29,3 +35,42 @@ export const saveDestinationAccount = createServerFn({ method: 'POST' })
 export const createGym = createServerFn({ method: 'POST' })
   .validator(createGymRequestSchema)
   .handler(({ data }) => toActionResult(() => api().data(gymRoutes.create, { body: data })))
+
+/**
+ * `POST /api/gyms/{id}/logo`: the form carries `gym_id` (taken out here), `collection=logo` and `file`;
+ * the file goes on to the API as it came, to be checked by its content there.
+ */
+export const uploadGymLogo = createServerFn({ method: 'POST' })
+  .validator((data: unknown) => {
+    if (!(data instanceof FormData)) throw new Error('Choose an image file for the logo.')
+    const id = recordId.parse(Number(data.get('gym_id')))
+    data.delete('gym_id')
+    return { id, form: data }
+  })
+  .handler(({ data }) =>
+    toActionResult(() => api().data(gymRoutes.uploadLogo, { params: { id: data.id }, body: data.form })),
+  )
+
+/** `POST /api/gyms/{id}/stripe/redirect`: where to send the owner to connect card payments. */
+export const startCardPayments = createServerFn({ method: 'POST' })
+  .validator(z.object({ id: recordId }))
+  .handler(({ data }) => toActionResult(() => api().data(cardPaymentRoutes.redirect, { params: data })))
+
+/** `POST /api/stripe/exchange`: back at `/stripe/callback` with the state. */
+export const exchangeCardPaymentsState = createServerFn({ method: 'POST' })
+  .validator(stripeExchangeRequestSchema)
+  .handler(({ data }) => toActionResult(() => api().call(cardPaymentRoutes.exchange, { body: data })))
+
+/** The sandbox onboarding page's account, by its link (a used or old link answers a failed result). */
+export const fetchSandboxOnboarding = createServerFn({ method: 'GET' })
+  .validator(z.object({ link: z.string().max(200) }))
+  .handler(({ data }) =>
+    toActionResult(() => api().data(cardPaymentRoutes.sandboxOnboarding, { query: data })),
+  )
+
+/** The sandbox onboarding page's Submit or Return to Gymbase. */
+export const finishSandboxOnboarding = createServerFn({ method: 'POST' })
+  .validator(sandboxOnboardingRequestSchema)
+  .handler(({ data }) =>
+    toActionResult(() => api().data(cardPaymentRoutes.sandboxOnboardingFinish, { body: data })),
+  )

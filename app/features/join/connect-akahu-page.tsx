@@ -24,7 +24,7 @@ export interface BankReturn {
  * with a one-time code, which is exchanged and the shared accounts saved. Cancelling at the bank, or a
  * code that no longer works, says so and offers to try again or pay by card.
  */
-export function ConnectAkahuPage(props: { back: BankReturn }) {
+export function ConnectAkahuPage(props: { back: BankReturn; reconnecting?: boolean }) {
   const { code, state, error } = props.back
   const [message, setMessage] = useState<string | undefined>(
     error
@@ -86,10 +86,15 @@ export function ConnectAkahuPage(props: { back: BankReturn }) {
       title="Connect your bank account"
       description="Payments come straight from your account. No card needed and no extra cost."
     >
-      <JoinSteps current="payment" />
+      {props.reconnecting ? null : <JoinSteps current="payment" />}
       {message ? (
         <Alert tone="error" className="mb-4">
           {message}
+        </Alert>
+      ) : props.reconnecting ? (
+        <Alert tone="info" className="mb-4">
+          Your gym now receives payments into a new bank account. Connect your bank again so your bank lets
+          your membership payments go to it.
         </Alert>
       ) : null}
       <ul className="mb-6 flex flex-col gap-3 text-slate-700 text-sm">

@@ -40,6 +40,7 @@ export function WelcomeToGymPage(props: { user: SessionUser }) {
       title={`Welcome to ${membership.gym_name}, ${firstName}!`}
       description={`You’re a member: ${membership.offering_name} from ${formatLongDate(membership.start_date)}.`}
     >
+      {props.user.reauthenticate_akahu ? <ReconnectBankNotice /> : null}
       <ul className="flex flex-col gap-4">
         {membership.first_payment ? <FirstPayment payment={membership.first_payment} /> : null}
         {membership.next_charge ? (
@@ -93,5 +94,22 @@ function Fact(props: { icon: React.ReactNode; children: React.ReactNode }) {
       {props.icon}
       <p>{props.children}</p>
     </li>
+  )
+}
+
+/**
+ * The gym now takes bank payments into a new account (ADR 030): the member's bank permission names the
+ * old one, so they are asked to connect their bank again, and shown the way.
+ */
+export function ReconnectBankNotice() {
+  return (
+    <Alert tone="info" className="mb-4">
+      Your gym now receives payments into a new bank account. Your bank’s permission names the old one, so
+      please{' '}
+      <Link to="/join/connect-akahu" className={linkStyles()}>
+        reconnect your bank
+      </Link>
+      . It takes a minute.
+    </Alert>
   )
 }

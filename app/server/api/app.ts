@@ -14,6 +14,7 @@ import { loadSession } from './middleware/session'
 import { registerAccessControlRoutes } from './routes/access-control'
 import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
+import { registerCardPaymentRoutes } from './routes/card-payments'
 import { registerDashboardRoutes } from './routes/dashboard'
 import { registerGymSwitchRoutes } from './routes/gyms'
 import { registerJoinRoutes } from './routes/join'
@@ -86,6 +87,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerPriceChangeRoutes(api)
   registerOrganisationRoutes(api)
   registerGymSwitchRoutes(api)
+  registerCardPaymentRoutes(api)
   registerSearchRoutes(api)
   registerMemberRoutes(api)
   // After the list's own paths (`/members/filter-options`), which `/members/{id}` would otherwise take.

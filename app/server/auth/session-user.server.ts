@@ -107,6 +107,7 @@ export async function loadSessionUser(options: { db: Db; user: UserRow }): Promi
     offering: latest ? { id: latest.offeringId, name: latest.offeringName } : null,
     price_id: latest?.priceId ?? null,
     default_payment_type: defaultMethod?.type ?? null,
+    reauthenticate_akahu: user.reauthenticateAkahu,
     general_card_surcharge_text: organisation.generalCardSurchargeText,
     is_staff: user.isStaff,
   }

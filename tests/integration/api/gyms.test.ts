@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
-import { auditLog } from '~/db/schema'
-import { gymSchema } from '~/features/gyms/contract'
+import { auditLog, mailOutbox, users } from '~/db/schema'
+import { joinGymSchema } from '~/features/auth/contract'
+import { chooseLogoMessage, gymSchema, logoCollectionMessage } from '~/features/gyms/contract'
 import { checkNzBankAccount, maskNzBankAccount } from '~/lib/nz-bank-account'
 import { z } from '~/lib/validation'
+import { logoMessages } from '~/server/services/images/prepare-image.server'
 import { testBankAccountNumber } from '../../factories/bank-account'
 import { createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
@@ -230,4 +233,217 @@ describeEachDatabase('gyms API', (database) => {
       ),
     ).toMatch(/single-gym organisation/)
   })
+
+  const logoForm = (bytes: Uint8Array<ArrayBuffer>, options: { name?: string; collection?: string } = {}) => {
+    const form = new FormData()
+    if (options.collection !== '') form.set('collection', options.collection ?? 'logo')
+    form.set('file', new File([bytes], options.name ?? 'logo.png', { type: 'image/png' }))
+    return form
+  }
+  const pngLogo = (width = 800, height = 400) =>
+    sharp({ create: { width, height, channels: 4, background: { r: 20, g: 90, b: 160, alpha: 1 } } })
+      .png()
+      .toBuffer()
+      .then((buffer) => new Uint8Array(buffer))
+
+  it('keeps a gym’s logo re-encoded as WebP, shows it in the console and on the join site', async () => {
+    const gym = org.gyms[1]!
+    const path = `/gyms/${gym.id}/logo`
+    const before = await readData(await owner.get(`/gyms/${gym.id}`), gymSchema)
+    expect(before.logo).toBeNull()
+    const saved = await readData(
+      await owner.request('POST', path, { rawBody: logoForm(await pngLogo()) }),
+      gymSchema,
+    )
+    expect(saved.logo).toMatch(new RegExp(`^/api/gym-logos/${gym.uuid}\\?v=[0-9a-f-]{36}$`))
+    // Public, for the join site's gym picker, and re-encoded: WebP, at most 512 px, no metadata.
+    const shown = await api.browser().get(saved.logo!.replace(/^\/api/, ''))
+    expect(shown.status).toBe(200)
+    expect(shown.headers.get('content-type')).toBe('image/webp')
+    expect(await sharp(new Uint8Array(await shown.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 512,
+      height: 256,
+    })
+    const joinGyms = z
+      .array(joinGymSchema)
+      .parse(((await (await api.browser().get('/join/gyms')).json()) as { data: unknown }).data)
+    expect(joinGyms.find((one) => one.uuid === gym.uuid)?.logo).toBe(saved.logo)
+    // A new logo is a new address; the old file is gone.
+    const again = await readData(
+      await owner.request('POST', path, { rawBody: logoForm(await pngLogo(300, 300)) }),
+      gymSchema,
+    )
+    expect(again.logo).not.toBe(saved.logo)
+    const keyOf = (url: string | null) =>
+      `gym-logos/${new URL(url ?? '', 'http://x').searchParams.get('v')}.webp`
+    expect(await api.storage.get(keyOf(saved.logo))).toBeUndefined()
+    expect(await api.storage.get(keyOf(again.logo))).toBeDefined()
+    const [line] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'gym.logo_changed'))
+    expect(line).toMatchObject({ subjectType: 'gym', subjectId: gym.id })
+    expect((await api.browser().get(`/gym-logos/${org.gyms[0]!.uuid}`)).status).toBe(404)
+  })
+
+  it('refuses a logo that is not a usable image, in words, and keeps the old one', async () => {
+    const gym = org.gyms[0]!
+    const path = `/gyms/${gym.id}/logo`
+    const send = (form: FormData) => owner.request('POST', path, { rawBody: form })
+    const pdf = new TextEncoder().encode('%PDF-1.4\n%%EOF\n')
+    expect(await readErrors(await send(logoForm(pdf, { name: 'logo.png' })))).toEqual({
+      file: [logoMessages.notAnImage],
+    })
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"/>')
+    expect(await readErrors(await send(logoForm(svg, { name: 'logo.svg' })))).toEqual({
+      file: [logoMessages.notAnImage],
+    })
+    expect(await readErrors(await send(logoForm(new Uint8Array())))).toEqual({ file: [logoMessages.empty] })
+    expect(await readErrors(await send(logoForm(new Uint8Array(6 * 1024 * 1024))))).toEqual({
+      file: [logoMessages.tooLarge],
+    })
+    expect(await readErrors(await send(logoForm(await pngLogo(40, 40))))).toEqual({
+      file: [logoMessages.tooSmall],
+    })
+    expect(await readErrors(await send(logoForm(await pngLogo(), { collection: 'avatar' })))).toEqual({
+      collection: [logoCollectionMessage],
+    })
+    expect(await readErrors(await send(logoForm(await pngLogo(), { collection: '' })))).toEqual({
+      collection: [logoCollectionMessage],
+    })
+    const noFile = new FormData()
+    noFile.set('collection', 'logo')
+    expect(await readErrors(await send(noFile))).toEqual({ file: [chooseLogoMessage] })
+    // JSON is not a file upload.
+    const json = await owner.post(path, { collection: 'logo', file: 'not a file' })
+    expect(json.status).toBe(415)
+    expect((await readData(await owner.get(`/gyms/${gym.id}`), gymSchema)).logo).toBeNull()
+  })
+
+  it('lets only organisation admins set a logo; another organisation’s gym is unknown', async () => {
+    const form = async () => logoForm(await pngLogo())
+    const gymAdmin = await signInStaff({
+      database,
+      api,
+      now,
+      organisation: org,
+      gyms: [{ index: 0, role: 'admin' }],
+    })
+    expect(
+      (await gymAdmin.request('POST', `/gyms/${org.gyms[0]!.id}/logo`, { rawBody: await form() })).status,
+    ).toBe(403)
+    expect(
+      (await gymAdmin.request('POST', `/gyms/${org.gyms[1]!.id}/logo`, { rawBody: await form() })).status,
+    ).toBe(404)
+    expect(
+      (await owner.request('POST', `/gyms/${other.gyms[0]!.id}/logo`, { rawBody: await form() })).status,
+    ).toBe(404)
+    expect(
+      (await api.browser().request('POST', `/gyms/${org.gyms[0]!.id}/logo`, { rawBody: await form() }))
+        .status,
+    ).toBe(401)
+  })
+
+  it('tells each member paying by bank when the account number changes, in the same transaction', async () => {
+    const db = database.db
+    const club = await createTestOrganisation({
+      db,
+      now,
+      name: 'Payee Change Club',
+      gymNames: ['Kingsland', 'Mt Eden'],
+    })
+    const [kingsland, eden] = club.gyms
+    const { price } = await createTestPrice({
+      db,
+      organisationId: club.organisation.id,
+      gymIds: club.gyms.map((g) => g.id),
+      now,
+    })
+    const member = (gymId: number, seed: string, paymentMethodType: 'bank_account' | 'stripe_card') =>
+      createTestMembership({
+        db,
+        organisationId: club.organisation.id,
+        gymId,
+        priceId: price.id,
+        now,
+        seed,
+        paymentMethodType,
+      })
+    const bankPayer = await member(kingsland!.id, 'payee-bank', 'bank_account')
+    const cardPayer = await member(kingsland!.id, 'payee-card', 'stripe_card')
+    const elsewhere = await member(eden!.id, 'payee-eden', 'bank_account')
+    const clubOwner = await signInStaff({ database, api, now, organisation: club, admin: true })
+
+    // The dialog says beforehand how many will be told: the gym's count.
+    const before = await readData(await clubOwner.get(`/gyms/${kingsland!.id}`), gymSchema)
+    expect(before.bank_payers).toBe(1)
+    const account = club.destinationAccounts.find((one) => one.gymId === kingsland!.id)!
+    const path = `/gyms/${kingsland!.id}/destination-accounts/${account.id}`
+    const answer = z.object({ data: gymSchema, bank_payers: z.number(), message: z.string() })
+
+    // A new name on the same number changes no consent: nobody is told.
+    const renamed = answer.parse(
+      await (
+        await clubOwner.request('PUT', path, {
+          body: {
+            name: 'Kingsland Ltd',
+            bank_account_number: account.bankAccountNumber,
+            bank_account_number_confirmation: account.bankAccountNumber,
+          },
+        })
+      ).json(),
+    )
+    expect(renamed.bank_payers).toBe(0)
+    expect(await mailsTo(bankPayer.member.email)).toBe(0)
+
+    const good = testBankAccountNumber({ index: 21, suffix: '00' })
+    const changed = answer.parse(
+      await (
+        await clubOwner.request('PUT', path, {
+          body: {
+            name: 'Kingsland Fitness Ltd',
+            bank_account_number: good,
+            bank_account_number_confirmation: good,
+          },
+        })
+      ).json(),
+    )
+    expect(changed.bank_payers).toBe(1)
+    expect(changed.message).toMatch(/One member who pays by bank was e-mailed/)
+    const mail = await api.latestMail(bankPayer.member.email)
+    expect(mail.subject).toBe('Kingsland: please reconnect your bank for your membership payments')
+    expect(mail.text).toContain('Kingsland Fitness Ltd')
+    expect(mail.text).toMatch(/Reconnect your bank: https?:\/\/[^ ]+\/connect-akahu/)
+    expect(mail.text).not.toContain(good)
+    expect(await mailsTo(cardPayer.member.email)).toBe(0)
+    expect(await mailsTo(elsewhere.member.email)).toBe(0)
+    const flags = await db
+      .select({ id: users.id, flag: users.reauthenticateAkahu })
+      .from(users)
+      .where(inArray(users.id, [bankPayer.member.id, cardPayer.member.id, elsewhere.member.id]))
+    expect(Object.fromEntries(flags.map((row) => [row.id, row.flag]))).toEqual({
+      [bankPayer.member.id]: true,
+      [cardPayer.member.id]: false,
+      [elsewhere.member.id]: false,
+    })
+    const [line] = await db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'gym.destination_account_changed'), eq(auditLog.subjectId, kingsland!.id)),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(1)
+    expect(line?.changes).toMatchObject({ bank_payers_told: 1 })
+
+    // A refused change tells nobody.
+    const refused = await clubOwner.request('PUT', path, {
+      body: { name: 'X', bank_account_number: good, bank_account_number_confirmation: `${good}1` },
+    })
+    expect(refused.status).toBe(422)
+    expect(await mailsTo(bankPayer.member.email)).toBe(1)
+  })
+
+  async function mailsTo(to: string) {
+    const rows = await database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, to))
+    return rows.length
+  }
 })

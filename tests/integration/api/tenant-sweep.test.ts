@@ -113,6 +113,8 @@ const queryRecords: Partial<Record<string, keyof Records>> = { gym_id: 'gym', of
 interface Case {
   /** The body, from the records named (A's, or ids that never existed). */
   body?: (ids: Records, version: number) => unknown
+  /** A multipart body instead (an upload). */
+  form?: () => Promise<FormData>
   /** Ids the path names other than by its resource, e.g. the unused price for a delete. */
   path?: Partial<Record<string, keyof Records>>
   /** What A's admin does first so the call can succeed (cancel before undoing a cancellation). */
@@ -148,6 +150,15 @@ const cases: Record<string, Case> = {
   'POST /users/{id}/recreate-kisi-login': {},
   'POST /staff/{id}/kisi-access': { body: () => ({ enabled: true }) },
   'POST /access-control/taps': { body: (ids) => ({ door_id: ids.door, user_id: ids.member }) },
+  'POST /gyms/{id}/stripe/redirect': {},
+  'POST /gyms/{id}/logo': {
+    form: async () => {
+      const form = new FormData()
+      form.set('collection', 'logo')
+      form.set('file', new File([await sweepImage()], 'logo.jpg', { type: 'image/jpeg' }))
+      return form
+    },
+  },
   'PUT /gyms/{id}/destination-accounts/{accountId}': {
     body: () => ({
       name: 'Swept account',
@@ -327,6 +338,8 @@ const public_ = new Set([
   'GET /join/gyms/{uuid}/offerings',
   // A payment link's token is its own credential (failed-payments.test.ts).
   'GET /payment-links/{token}',
+  // A gym's logo is public, by its public uuid (the join site's gym picker).
+  'GET /gym-logos/{uuid}',
   'POST /payment-links/{token}/pay',
   'POST /payment-links/{token}/card-setups',
   'POST /payment-links/{token}/cards',
@@ -345,6 +358,16 @@ const memberSelf = new Set([
 ])
 
 const idName = /(^|_)id$|^gyms$/
+
+let image: Promise<Uint8Array<ArrayBuffer>> | undefined
+/** A small photo: a member's (GET /users/{id}/profile-picture) or a gym's logo. */
+const sweepImage = () => {
+  image ??= sharp({ create: { width: 300, height: 300, channels: 3, background: '#336699' } })
+    .jpeg()
+    .toBuffer()
+    .then((buffer) => new Uint8Array(buffer))
+  return image
+}
 
 interface Operation {
   key: string
@@ -449,8 +472,6 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
     unmapped = operations.filter((operation) => !cases[operation.key]).map((operation) => operation.key)
   })
 
-  let photo: Promise<Uint8Array> | undefined
-
   async function makeRecords(options: { upcoming: boolean; seed: string }): Promise<Records> {
     const db = database.db
     const organisationId = a.organisation.id
@@ -491,11 +512,12 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       seed: `${options.seed}-p`,
     })
     // A photo, so that staff who may see it get it (GET /users/{id}/profile-picture).
-    photo ??= sharp({ create: { width: 300, height: 300, channels: 3, background: '#336699' } })
-      .jpeg()
-      .toBuffer()
-      .then((buffer) => new Uint8Array(buffer))
-    await setProfilePicture({ db, storage: api.storage, userId: membership.member.id, upload: await photo })
+    await setProfilePicture({
+      db,
+      storage: api.storage,
+      userId: membership.member.id,
+      upload: await sweepImage(),
+    })
     // A declined payment: a failed payment to retry, waive or send a link for.
     const [failed] = await db
       .insert(payments)
@@ -568,8 +590,10 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
     })
     const url = query.length > 0 ? `${path}?${query.join('&')}` : path
     const body = entry.body?.(ids, version)
-    return (browser: TestBrowser) =>
-      browser.request(operation.method, url, body === undefined ? {} : { body: body as object })
+    return async (browser: TestBrowser) =>
+      entry.form
+        ? browser.request(operation.method, url, { rawBody: await entry.form() })
+        : browser.request(operation.method, url, body === undefined ? {} : { body: body as object })
   }
 
   it('covers every operation that names a record', () => {

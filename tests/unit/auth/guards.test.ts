@@ -40,6 +40,7 @@ const user: SessionUser = {
   offering: null,
   price_id: null,
   default_payment_type: null,
+  reauthenticate_akahu: false,
   general_card_surcharge_text: null,
   is_staff: true,
 }

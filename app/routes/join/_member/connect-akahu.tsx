@@ -15,7 +15,14 @@ export const Route = createFileRoute('/join/_member/connect-akahu')({
   head: () => ({ meta: [{ title: 'Connect your bank account · Gymbase' }] }),
   component: function ConnectAkahu() {
     const back = Route.useSearch()
+    const { user } = Route.useRouteContext()
     // A new return (another code) is a new page, so its one-time exchange runs again.
-    return <ConnectAkahuPage key={back.code ?? back.error ?? 'start'} back={back} />
+    return (
+      <ConnectAkahuPage
+        key={back.code ?? back.error ?? 'start'}
+        back={back}
+        reconnecting={user.reauthenticate_akahu}
+      />
+    )
   },
 })

@@ -9,6 +9,7 @@ export function toGymResource(row: GymRow): Gym {
     id: row.gym.id,
     name: row.gym.name,
     uuid: row.gym.uuid,
+    logo: gymLogoUrl(row.gym),
     created_at: row.gym.createdAt.toISOString(),
     staff_count: row.staffCount,
     members_count: row.membersCount,
@@ -21,5 +22,16 @@ export function toGymResource(row: GymRow): Gym {
           bank_account_number: maskNzBankAccount(String(account.bank_account_number)),
         }
       : null,
+    bank_payers: row.bankPayers,
   }
+}
+
+/**
+ * Where a gym's logo is shown from: public (the join site shows it to anyone choosing a gym), by the
+ * gym's public uuid, named after the kept file so a new logo is a new address; null while it has none.
+ */
+export function gymLogoUrl(gym: { uuid: string; logo: string | null }): string | null {
+  if (!gym.logo) return null
+  const version = gym.logo.slice(gym.logo.lastIndexOf('/') + 1, gym.logo.lastIndexOf('.'))
+  return `/api/gym-logos/${gym.uuid}?v=${encodeURIComponent(version)}`
 }

@@ -26,6 +26,7 @@ import {
   trustedBrowserToken,
 } from '../middleware/session'
 import { clientIp, originSite, publicSiteUrl } from '../request-info'
+import { gymLogoUrl } from '../resources/gym'
 import { authRoutes as routes } from './auth.routes'
 
 export function registerAuthRoutes(api: OpenAPIHono<ApiEnv>) {
@@ -172,6 +173,7 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv>) {
       uuid: gym.uuid,
       name: gym.name,
       organisation_name: gym.organisationName,
+      logo: gymLogoUrl(gym),
     }))
     return c.json({ data }, 200)
   })

@@ -4,7 +4,7 @@ import { createGymRequestSchema, destinationAccountRequestSchema, gymSchema } fr
 import { gymIdParamsSchema } from '~/features/shell/contract'
 import { recordIdParam, z } from '~/lib/validation'
 import { dataEnvelope, messageSchema } from '../envelope'
-import { errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from '../openapi'
+import { errorResponses, idParams, jsonBody, jsonResponse, multipartBody, staffErrors } from '../openapi'
 
 export const gymRoutes = {
   switch: createRoute({
@@ -79,6 +79,47 @@ export const gymRoutes = {
       201: jsonResponse('The new gym', dataEnvelope(gymSchema)),
       ...staffErrors,
       409: errorResponses[409],
+    },
+  }),
+  uploadLogo: createRoute({
+    method: 'post',
+    path: '/gyms/{id}/logo',
+    tags: ['Gyms'],
+    summary: 'Sets a gym’s logo (multipart: `collection=logo` and `file`); answers the gym',
+    description:
+      'Organisation admins. The file is checked by its content, never its name or type (PNG, JPEG, WebP, ' +
+      'HEIC or AVIF; SVG and PDF refused), at most 5 MB and at least 64 px a side, shrunk to 512 px and ' +
+      'kept as WebP without metadata. Refusals are a 422 on `file` (or `collection`) in words. Audited.',
+    request: {
+      params: idParams,
+      ...multipartBody(
+        z.object({
+          collection: z.string().optional().openapi({ example: 'logo', description: 'Always `logo`' }),
+          file: z
+            .any()
+            .optional()
+            .openapi({ type: 'string', format: 'binary', description: 'The logo image' }),
+        }),
+      ),
+    },
+    responses: {
+      200: jsonResponse('The gym, with its new logo', dataEnvelope(gymSchema)),
+      ...staffErrors,
+    },
+  }),
+  logo: createRoute({
+    method: 'get',
+    path: '/gym-logos/{uuid}',
+    tags: ['Gyms'],
+    summary: 'A gym’s logo (WebP), by the gym’s public uuid: the join site shows it to anyone',
+    request: { params: z.object({ uuid: z.uuid() }) },
+    responses: {
+      200: {
+        description: 'The logo (WebP)',
+        content: { 'image/webp': { schema: z.any().openapi({ type: 'string', format: 'binary' }) } },
+      },
+      404: errorResponses[404],
+      422: errorResponses[422],
     },
   }),
 }

@@ -1,6 +1,8 @@
 import type { Db } from '~/db/client.server'
 import { createBankConsentSandbox } from './bank-consent-sandbox.server'
 import { createBankSandbox } from './bank-sandbox.server'
+import { createCardAccountSandbox } from './card-account-sandbox.server'
+import type { CardAccountProvider } from './card-accounts'
 import { createCardSandbox } from './card-sandbox.server'
 import { createSandboxCardSetups } from './card-setup-sandbox.server'
 import type { BankConsentProvider, CardSetupProvider } from './payment-method-setup'
@@ -17,6 +19,8 @@ export interface PaymentServices {
   charges: PaymentProviders
   cardSetups: CardSetupProvider
   bankConsents: BankConsentProvider
+  /** Each gym's own card-payments account (Stripe Connect onboarding, issue 17). */
+  cardAccounts: CardAccountProvider
 }
 
 /** The sandboxes behind every interface, until the Stripe and Akahu adapters arrive (issue 14). */
@@ -25,5 +29,6 @@ export function createSandboxPaymentServices(options: { db: Db }): PaymentServic
     charges: createSandboxProviders({ db: options.db }),
     cardSetups: createSandboxCardSetups({ db: options.db }),
     bankConsents: createBankConsentSandbox({ db: options.db }),
+    cardAccounts: createCardAccountSandbox({ db: options.db }),
   }
 }

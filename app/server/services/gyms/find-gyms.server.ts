@@ -2,11 +2,12 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { destinationAccounts, gyms, memberCounts, staffGymRoles, users } from '~/db/schema'
+import { bankPayersCount } from './bank-payers.server'
 
 /**
  * The organisation's gyms with what the gyms screens show (issue 17): staff with a role there (not
  * deleted), members (from `member_counts`, the members list's own counts), the viewer's role there,
- * and the newest destination account. One query whatever the number of gyms; `gymId` narrows it to one.
+ * the newest destination account, and how many members pay it by bank (told when that account changes). One query whatever the number of gyms; `gymId` narrows it to one.
  */
 export async function findGyms(options: {
   db: Db
@@ -36,6 +37,7 @@ export async function findGyms(options: {
       membersCount,
       role,
       account,
+      bankPayers: bankPayersCount(sql`${gym}.id`),
     })
     .from(gyms)
     .where(

@@ -1,16 +1,24 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { destinationAccounts, paymentMethods, subscriptions, users } from '~/db/schema'
+import { destinationAccounts, gyms, organisations, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { checkNzBankAccount, maskNzBankAccount } from '~/lib/nz-bank-account'
+import { destinationAccountChangedMail } from '~/server/mail/gym-templates.server'
 import { recordAudit } from '../audit/record-audit.server'
+import type { Mailer } from '../auth/mailer'
+import { findBankPayers } from './bank-payers.server'
+
+/** The join site's connect-your-bank step, where a member paying by bank gives a new consent. */
+export const RECONNECT_BANK_PATH = '/connect-akahu'
 
 /**
  * A gym's destination account changed (issue 17, SPEC §5): the number checked by the shared NZ
  * bank-number module (its checksum; Akahu's Demo Bank 99 only while bank payments go through the
- * sandbox), saved, and the change in the audit log with both numbers masked — one transaction. Answers
- * how many of the gym's members pay by bank: their bank consents name the payee (PROVIDERS.md §2).
+ * sandbox), saved, and the change in the audit log with both numbers masked — one transaction. When
+ * the number changes, each member paying the gym by bank is told in the same transaction (ADR 030):
+ * their bank consent names the payee (PROVIDERS.md §2), so `reauthenticate_akahu` is set and an e-mail
+ * asks them to connect their bank again. Answers how many were told.
  */
 export async function updateDestinationAccount(options: {
   db: Db
@@ -22,6 +30,8 @@ export async function updateDestinationAccount(options: {
   bankAccountNumber: string
   acceptDemoBank: boolean
   actorId: number
+  mailer: Mailer
+  siteUrl: (site: 'join' | 'console', path: string) => string
 }) {
   const { db, now } = options
   const check = checkNzBankAccount({
@@ -49,19 +59,39 @@ export async function updateDestinationAccount(options: {
       .set({ name: options.name.trim(), bankAccountNumber: check.number, updatedAt: now })
       .where(eq(destinationAccounts.id, account.id))
       .returning()
-    const [payers] = await tx
-      .select({ count: sql<number>`count(distinct ${subscriptions.userId})`.mapWith(Number) })
-      .from(subscriptions)
-      .innerJoin(users, eq(users.id, subscriptions.userId))
-      .innerJoin(paymentMethods, eq(paymentMethods.id, users.defaultPaymentMethodId))
-      .where(
-        and(
-          eq(subscriptions.gymId, options.gymId),
-          eq(subscriptions.isStaging, false),
-          sql`${subscriptions.cancelledAt} is null`,
-          eq(paymentMethods.type, 'bank_account'),
-        ),
-      )
+    // A new name on the same number changes no consent: nobody needs to do anything.
+    const numberChanged = account.bankAccountNumber !== check.number
+    const payers = numberChanged ? await findBankPayers(tx, options.gymId) : []
+    if (payers.length > 0) {
+      await tx
+        .update(users)
+        .set({ reauthenticateAkahu: true, updatedAt: now })
+        .where(
+          inArray(
+            users.id,
+            payers.map((payer) => payer.id),
+          ),
+        )
+      const [names] = await tx
+        .select({ gymName: gyms.name, organisationName: organisations.name })
+        .from(gyms)
+        .innerJoin(organisations, eq(organisations.id, gyms.organisationId))
+        .where(eq(gyms.id, options.gymId))
+      for (const payer of payers) {
+        await options.mailer.send({
+          db: tx,
+          organisationId: options.organisationId,
+          to: payer.email,
+          message: destinationAccountChangedMail({
+            organisationName: names?.organisationName ?? '',
+            gymName: names?.gymName ?? '',
+            recipientName: payer.name,
+            accountName: options.name.trim(),
+            reconnectUrl: options.siteUrl('join', RECONNECT_BANK_PATH),
+          }),
+        })
+      }
+    }
     await recordAudit(tx, {
       organisationId: options.organisationId,
       actorUserId: options.actorId,
@@ -74,8 +104,9 @@ export async function updateDestinationAccount(options: {
           from: maskNzBankAccount(account.bankAccountNumber),
           to: maskNzBankAccount(check.number),
         },
+        bank_payers_told: payers.length,
       },
     })
-    return { account: updated ?? account, bankPayers: payers?.count ?? 0 }
+    return { account: updated ?? account, bankPayersTold: payers.length }
   })
 }

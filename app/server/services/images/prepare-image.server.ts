@@ -14,6 +14,17 @@ export const imageMessages = {
   tooSmall: 'The photo is too small. Choose one at least 200 pixels on each side.',
 } as const
 
+export type ImageMessages = Record<keyof typeof imageMessages, string>
+
+/** A gym's logo (issue 17): the same checks, said of a logo. */
+export const MAX_LOGO_UPLOAD_BYTES = 5 * 1024 * 1024
+export const logoMessages: ImageMessages = {
+  empty: 'The file is empty. Choose your logo as an image.',
+  tooLarge: 'The logo must be no larger than 5 MB.',
+  notAnImage: 'That file isn’t an image we can read. Choose a PNG, JPEG or WebP logo (SVG isn’t accepted).',
+  tooSmall: 'The logo is too small. Choose one at least 64 pixels on each side.',
+}
+
 export interface PreparedImage {
   bytes: Uint8Array
   contentType: 'image/webp'
@@ -30,12 +41,22 @@ export interface PreparedImage {
  */
 export async function prepareImage(
   upload: Uint8Array,
-  options: { field: string; maxSide: number; minSide?: number },
+  options: {
+    field: string
+    maxSide: number
+    minSide?: number
+    /** At most `MAX_IMAGE_UPLOAD_BYTES`; a logo takes less. */
+    maxBytes?: number
+    /** The refusals' words: a photo's unless given. */
+    messages?: ImageMessages
+  },
 ): Promise<PreparedImage> {
+  const messages = options.messages ?? imageMessages
   const refuse = (message: string) =>
     new AppError('VALIDATION', message, { fieldErrors: { [options.field]: [message] } })
-  if (upload.byteLength === 0) throw refuse(imageMessages.empty)
-  if (upload.byteLength > MAX_IMAGE_UPLOAD_BYTES) throw refuse(imageMessages.tooLarge)
+  if (upload.byteLength === 0) throw refuse(messages.empty)
+  const maxBytes = Math.min(options.maxBytes ?? MAX_IMAGE_UPLOAD_BYTES, MAX_IMAGE_UPLOAD_BYTES)
+  if (upload.byteLength > maxBytes) throw refuse(messages.tooLarge)
 
   // A decompression bomb (a small file of a huge picture) is refused before it is decoded.
   const image = sharp(upload, { limitInputPixels: 50_000_000, failOn: 'error' })
@@ -50,11 +71,11 @@ export async function prepareImage(
     width = (turned ? metadata.height : metadata.width) ?? 0
     height = (turned ? metadata.width : metadata.height) ?? 0
   } catch {
-    throw refuse(imageMessages.notAnImage)
+    throw refuse(messages.notAnImage)
   }
-  if (!format || !readable.has(format)) throw refuse(imageMessages.notAnImage)
+  if (!format || !readable.has(format)) throw refuse(messages.notAnImage)
   const minSide = options.minSide ?? 1
-  if (width < minSide || height < minSide) throw refuse(imageMessages.tooSmall)
+  if (width < minSide || height < minSide) throw refuse(messages.tooSmall)
 
   try {
     const { data, info } = await image
@@ -71,6 +92,6 @@ export async function prepareImage(
     }
   } catch {
     // A file whose header reads as an image but whose body doesn't (truncated, corrupt).
-    throw refuse(imageMessages.notAnImage)
+    throw refuse(messages.notAnImage)
   }
 }

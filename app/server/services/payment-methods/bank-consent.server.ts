@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { bankConnections, paymentMethods } from '~/db/schema'
+import { bankConnections, paymentMethods, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import type { BankConsentProvider } from '~/server/providers/payments/payment-method-setup'
 import { addPaymentMethod, type PaymentMethod } from './add-payment-method.server'
@@ -78,10 +78,17 @@ export async function finishBankConsent(options: {
     throw new AppError('VALIDATION', consentExpiredMessage, {
       fieldErrors: { code: [consentExpiredMessage] },
     })
-  await db
-    .update(bankConnections)
-    .set({ accessToken: token.accessToken, connectedAt: now, updatedAt: now })
-    .where(eq(bankConnections.id, connection.id))
+  await db.transaction(async (tx) => {
+    await tx
+      .update(bankConnections)
+      .set({ accessToken: token.accessToken, connectedAt: now, updatedAt: now })
+      .where(eq(bankConnections.id, connection.id))
+    // A new consent names the gym's account as it is now: nothing left to reconnect (ADR 030).
+    await tx
+      .update(users)
+      .set({ reauthenticateAkahu: false, updatedAt: now })
+      .where(and(eq(users.id, options.userId), eq(users.reauthenticateAkahu, true)))
+  })
 }
 
 /**

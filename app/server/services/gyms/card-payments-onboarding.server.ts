@@ -1,0 +1,149 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { ownedBy } from '~/access/scope.server'
+import type { Db } from '~/db/client.server'
+import { cardAccountOnboardings, gyms } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { hashToken, randomToken } from '~/server/auth/tokens.server'
+import type { CardAccountProvider } from '~/server/providers/payments/card-accounts'
+import { recordAudit } from '../audit/record-audit.server'
+
+/** How long the owner has to come back from the onboarding page to `/stripe/callback`. */
+const STATE_MINUTES = 60
+
+export const onboardingStateMessage =
+  'This card payments link has expired or was already used. Start connecting again from the gym’s page.'
+
+type SiteUrl = (site: 'join' | 'console', path: string) => string
+
+/**
+ * `POST /api/gyms/{id}/stripe/redirect` (PROVIDERS.md §1.4): the gym's account with the card provider
+ * (made now, or the one an earlier unfinished onboarding made), a single-use onboarding link to it, and
+ * a `state` of 256 random bits for our `/stripe/callback` — kept as a hash, for this admin, for an hour.
+ * Starting again (a link used or expired: Stripe's `refresh_url`) makes a new link and state for the
+ * same account. The provider is called outside any transaction.
+ */
+export async function startCardPaymentsOnboarding(options: {
+  db: Db
+  now: Date
+  provider: CardAccountProvider
+  organisationId: number
+  gymId: number
+  userId: number
+  siteUrl: SiteUrl
+}): Promise<{ url: string }> {
+  const { db, now, provider } = options
+  const [gym] = await db
+    .select()
+    .from(gyms)
+    .where(and(eq(gyms.id, options.gymId), ownedBy(gyms, options.organisationId)))
+  if (!gym) throw new AppError('NOT_FOUND', 'Gym not found.')
+  if (gym.stripeId && gym.stripeChargesEnabled) {
+    throw new AppError('CONFLICT', `Card payments are already connected for ${gym.name}.`)
+  }
+  const [earlier] = await db
+    .select({ accountId: cardAccountOnboardings.accountId })
+    .from(cardAccountOnboardings)
+    .where(and(eq(cardAccountOnboardings.gymId, gym.id), eq(cardAccountOnboardings.provider, provider.name)))
+    .orderBy(desc(cardAccountOnboardings.id))
+    .limit(1)
+  const accountId =
+    gym.stripeId ??
+    earlier?.accountId ??
+    (
+      await provider.createAccount({
+        metadata: { gym_uuid: gym.uuid, organisation_id: String(gym.organisationId) },
+        businessName: gym.name,
+        now,
+      })
+    ).accountId
+  const state = randomToken()
+  await db.insert(cardAccountOnboardings).values({
+    organisationId: gym.organisationId,
+    gymId: gym.id,
+    startedByUserId: options.userId,
+    provider: provider.name,
+    accountId,
+    stateHash: hashToken(state),
+    stateExpiresAt: new Date(now.getTime() + STATE_MINUTES * 60_000),
+    createdAt: now,
+    updatedAt: now,
+  })
+  const link = await provider.createOnboardingLink({
+    accountId,
+    returnUrl: options.siteUrl('console', `/stripe/callback?${new URLSearchParams({ state })}`),
+    refreshUrl: options.siteUrl('console', `/gyms/${gym.id}`),
+    now,
+  })
+  await recordAudit(db, {
+    organisationId: gym.organisationId,
+    actorUserId: options.userId,
+    action: 'gym.card_payments_onboarding_started',
+    subjectType: 'gym',
+    subjectId: gym.id,
+    changes: { account: accountId, provider: provider.name },
+  })
+  return { url: link.url }
+}
+
+/**
+ * `POST /api/stripe/exchange`: back at `/stripe/callback` with the `state`. It must be one this admin
+ * started, unused and recent; it is used up whatever follows, so it cannot be replayed. Reaching the
+ * callback proves nothing (the owner may have left): the account is re-read, and only submitted details
+ * set the gym's `stripe_id` (and whether charges are enabled), audited in one transaction.
+ */
+export async function finishCardPaymentsOnboarding(options: {
+  db: Db
+  now: Date
+  provider: CardAccountProvider
+  organisationId: number
+  userId: number
+  state: string
+}): Promise<{ gymId: number; connected: boolean }> {
+  const { db, now } = options
+  const [onboarding] = await db
+    .update(cardAccountOnboardings)
+    .set({ stateHash: null, finishedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(cardAccountOnboardings.stateHash, hashToken(options.state)),
+        eq(cardAccountOnboardings.startedByUserId, options.userId),
+        eq(cardAccountOnboardings.provider, options.provider.name),
+        ownedBy(cardAccountOnboardings, options.organisationId),
+        gt(cardAccountOnboardings.stateExpiresAt, now),
+        isNull(cardAccountOnboardings.finishedAt),
+      ),
+    )
+    .returning()
+  if (!onboarding) {
+    throw new AppError('VALIDATION', onboardingStateMessage, {
+      fieldErrors: { state: [onboardingStateMessage] },
+    })
+  }
+  const account = await options.provider.retrieveAccount({ accountId: onboarding.accountId })
+  if (!account?.detailsSubmitted) return { gymId: onboarding.gymId, connected: false }
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ stripeId: gyms.stripeId, chargesEnabled: gyms.stripeChargesEnabled })
+      .from(gyms)
+      .where(and(eq(gyms.id, onboarding.gymId), ownedBy(gyms, options.organisationId)))
+      .for('update')
+    if (!before) throw new AppError('NOT_FOUND', 'Gym not found.')
+    await tx
+      .update(gyms)
+      .set({ stripeId: account.id, stripeChargesEnabled: account.chargesEnabled, updatedAt: now })
+      .where(eq(gyms.id, onboarding.gymId))
+    await recordAudit(tx, {
+      organisationId: options.organisationId,
+      actorUserId: options.userId,
+      action: 'gym.card_payments_connected',
+      subjectType: 'gym',
+      subjectId: onboarding.gymId,
+      changes: {
+        stripe_id: { from: before.stripeId, to: account.id },
+        charges_enabled: { from: before.chargesEnabled, to: account.chargesEnabled },
+        payouts_enabled: account.payoutsEnabled,
+      },
+    })
+  })
+  return { gymId: onboarding.gymId, connected: true }
+}
