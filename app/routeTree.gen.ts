@@ -48,6 +48,7 @@ import { Route as JoinMemberTakePhotoRouteImport } from './routes/join/_member/t
 import { Route as JoinMemberWelcomeToGymRouteImport } from './routes/join/_member/welcome-to-gym'
 import { Route as JoinLegalPrivacyPolicyRouteImport } from './routes/join/legal/privacy-policy'
 import { Route as JoinSandboxBankConsentRouteImport } from './routes/join/sandbox-bank/consent'
+import { Route as ConsoleStaffDoorsTapRouteImport } from './routes/console/_staff/doors/tap'
 import { Route as ConsoleStaffGymsIndexRouteImport } from './routes/console/_staff/gyms/index'
 import { Route as ConsoleStaffGymsIdRouteImport } from './routes/console/_staff/gyms/$id'
 import { Route as ConsoleStaffMembersIndexRouteImport } from './routes/console/_staff/members/index'
@@ -267,6 +268,11 @@ const JoinSandboxBankConsentRoute = JoinSandboxBankConsentRouteImport.update({
   path: '/sandbox-bank/consent',
   getParentRoute: () => JoinRouteRoute,
 } as any)
+const ConsoleStaffDoorsTapRoute = ConsoleStaffDoorsTapRouteImport.update({
+  id: '/doors/tap',
+  path: '/doors/tap',
+  getParentRoute: () => ConsoleStaffRoute,
+} as any)
 const ConsoleStaffGymsIndexRoute = ConsoleStaffGymsIndexRouteImport.update({
   id: '/gyms/',
   path: '/gyms/',
@@ -392,6 +398,7 @@ export interface FileRoutesByFullPath {
   '/join/welcome-to-gym': typeof JoinMemberWelcomeToGymRoute
   '/join/legal/privacy-policy': typeof JoinLegalPrivacyPolicyRoute
   '/join/sandbox-bank/consent': typeof JoinSandboxBankConsentRoute
+  '/console/doors/tap': typeof ConsoleStaffDoorsTapRoute
   '/console/gyms/$id': typeof ConsoleStaffGymsIdRoute
   '/console/members/change-price': typeof ConsoleStaffMembersChangePriceRoute
   '/console/members/create': typeof ConsoleStaffMembersCreateRoute
@@ -445,6 +452,7 @@ export interface FileRoutesByTo {
   '/join/welcome-to-gym': typeof JoinMemberWelcomeToGymRoute
   '/join/legal/privacy-policy': typeof JoinLegalPrivacyPolicyRoute
   '/join/sandbox-bank/consent': typeof JoinSandboxBankConsentRoute
+  '/console/doors/tap': typeof ConsoleStaffDoorsTapRoute
   '/console/gyms/$id': typeof ConsoleStaffGymsIdRoute
   '/console/members/change-price': typeof ConsoleStaffMembersChangePriceRoute
   '/console/members/create': typeof ConsoleStaffMembersCreateRoute
@@ -502,6 +510,7 @@ export interface FileRoutesById {
   '/join/_member/welcome-to-gym': typeof JoinMemberWelcomeToGymRoute
   '/join/legal/privacy-policy': typeof JoinLegalPrivacyPolicyRoute
   '/join/sandbox-bank/consent': typeof JoinSandboxBankConsentRoute
+  '/console/_staff/doors/tap': typeof ConsoleStaffDoorsTapRoute
   '/console/_staff/gyms/$id': typeof ConsoleStaffGymsIdRoute
   '/console/_staff/members/change-price': typeof ConsoleStaffMembersChangePriceRoute
   '/console/_staff/members/create': typeof ConsoleStaffMembersCreateRoute
@@ -559,6 +568,7 @@ export interface FileRouteTypes {
     | '/join/welcome-to-gym'
     | '/join/legal/privacy-policy'
     | '/join/sandbox-bank/consent'
+    | '/console/doors/tap'
     | '/console/gyms/$id'
     | '/console/members/change-price'
     | '/console/members/create'
@@ -612,6 +622,7 @@ export interface FileRouteTypes {
     | '/join/welcome-to-gym'
     | '/join/legal/privacy-policy'
     | '/join/sandbox-bank/consent'
+    | '/console/doors/tap'
     | '/console/gyms/$id'
     | '/console/members/change-price'
     | '/console/members/create'
@@ -668,6 +679,7 @@ export interface FileRouteTypes {
     | '/join/_member/welcome-to-gym'
     | '/join/legal/privacy-policy'
     | '/join/sandbox-bank/consent'
+    | '/console/_staff/doors/tap'
     | '/console/_staff/gyms/$id'
     | '/console/_staff/members/change-price'
     | '/console/_staff/members/create'
@@ -975,6 +987,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof JoinSandboxBankConsentRouteImport
       parentRoute: typeof JoinRouteRoute
     }
+    '/console/_staff/doors/tap': {
+      id: '/console/_staff/doors/tap'
+      path: '/doors/tap'
+      fullPath: '/console/doors/tap'
+      preLoaderRoute: typeof ConsoleStaffDoorsTapRouteImport
+      parentRoute: typeof ConsoleStaffRoute
+    }
     '/console/_staff/gyms/': {
       id: '/console/_staff/gyms/'
       path: '/gyms'
@@ -1151,6 +1170,7 @@ interface ConsoleStaffRouteChildren {
   ConsoleStaffPaymentsRoute: typeof ConsoleStaffPaymentsRoute
   ConsoleStaffVisitsRoute: typeof ConsoleStaffVisitsRoute
   ConsoleStaffWebhooksRoute: typeof ConsoleStaffWebhooksRoute
+  ConsoleStaffDoorsTapRoute: typeof ConsoleStaffDoorsTapRoute
   ConsoleStaffGymsIdRoute: typeof ConsoleStaffGymsIdRoute
   ConsoleStaffMembersChangePriceRoute: typeof ConsoleStaffMembersChangePriceRoute
   ConsoleStaffMembersCreateRoute: typeof ConsoleStaffMembersCreateRoute
@@ -1177,6 +1197,7 @@ const ConsoleStaffRouteChildren: ConsoleStaffRouteChildren = {
   ConsoleStaffPaymentsRoute: ConsoleStaffPaymentsRoute,
   ConsoleStaffVisitsRoute: ConsoleStaffVisitsRoute,
   ConsoleStaffWebhooksRoute: ConsoleStaffWebhooksRoute,
+  ConsoleStaffDoorsTapRoute: ConsoleStaffDoorsTapRoute,
   ConsoleStaffGymsIdRoute: ConsoleStaffGymsIdRoute,
   ConsoleStaffMembersChangePriceRoute: ConsoleStaffMembersChangePriceRoute,
   ConsoleStaffMembersCreateRoute: ConsoleStaffMembersCreateRoute,

@@ -7,6 +7,7 @@ import { Page } from '~/components/page'
 import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
+import { GymDoorsCard } from '~/features/doors/gym-doors'
 import { formatDate } from '~/lib/dates'
 import { AddGymButton } from './add-gym-form'
 import { CardPayments, ConnectCardPaymentsButton } from './card-payments'
@@ -102,7 +103,7 @@ function Fact(props: { label: string; icon: typeof Users; children: ReactNode })
 }
 
 /** gyms.show (issue 17): one gym — its size, the caller's role, and how its money is set up. */
-export function GymPage(props: { id: number }) {
+export function GymPage(props: { id: number; organisationId: number }) {
   const { data: gym } = useSuspenseQuery(gymQueries.gym(props.id))
   return (
     <Page title={gym.name} description={`Opened in Gymbase on ${formatDate(gym.created_at.slice(0, 10))}.`}>
@@ -157,6 +158,7 @@ export function GymPage(props: { id: number }) {
             <DestinationAccountButton gym={gym} />
           </div>
         </Card>
+        <GymDoorsCard gymId={gym.id} organisationId={props.organisationId} />
       </div>
     </Page>
   )

@@ -13,6 +13,7 @@ import { linkStyles } from '~/components/ui/link'
 import { FormDialog } from '~/components/ui/modal'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { Tab, TabList, Tabs } from '~/components/ui/tabs'
+import { MemberAccessTab } from '~/features/doors/member-access-tab'
 import { FailedPaymentActions } from '~/features/payments/failed-payment-actions'
 import { formatDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
@@ -126,6 +127,7 @@ export function MemberPage(props: {
           <Tab id="overview">Overview</Tab>
           {props.seesMoney ? <Tab id="payments">Payments</Tab> : null}
           <Tab id="visits">Visits</Tab>
+          <Tab id="access">Access</Tab>
           <Tab id="history">History</Tab>
         </TabList>
         <TabPanel id="overview" className="outline-none">
@@ -145,6 +147,9 @@ export function MemberPage(props: {
         ) : null}
         <TabPanel id="visits" className="outline-none">
           {tab === 'visits' ? <Visits id={props.id} page={props.search.page ?? 1} /> : null}
+        </TabPanel>
+        <TabPanel id="access" className="outline-none">
+          {tab === 'access' ? <MemberAccessTab memberId={props.id} canManage={canChangeMember} /> : null}
         </TabPanel>
         <TabPanel id="history" className="outline-none">
           {tab === 'history' ? <History id={props.id} page={props.search.page ?? 1} /> : null}

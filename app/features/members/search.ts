@@ -19,7 +19,7 @@ export const membersSearchSchema = searchParams({
 export type MembersSearch = ReturnType<typeof membersSearchSchema>
 
 /** The member's page: which tab, and each list's page. */
-export const memberTabs = ['overview', 'payments', 'visits', 'history'] as const
+export const memberTabs = ['overview', 'payments', 'visits', 'access', 'history'] as const
 export type MemberTab = (typeof memberTabs)[number]
 
 export const memberPageSearchSchema = searchParams({

@@ -6,6 +6,7 @@ import { MemberPhoto } from '~/components/member-photo'
 import { Page } from '~/components/page'
 import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
+import { StaffDoorAccessSwitch } from '~/features/doors/staff-door-access'
 import { formatDate } from '~/lib/dates'
 import { describeStaffRole } from './contract'
 import { staffQueries } from './queries'
@@ -76,6 +77,11 @@ export function StaffMemberPage(props: { id: number; gyms: Array<{ id: number; n
                 {staff.visits_count === 1 ? 'visit' : 'visits'}
               </Fact>
             </dl>
+            {staff.deleted_at ? null : (
+              <div className="mt-4 border-slate-200 border-t pt-4">
+                <StaffDoorAccessSwitch staffId={staff.id} enabled={staff.access_enabled} />
+              </div>
+            )}
           </Card>
           <Card>
             <h2 className="flex items-center gap-2 font-semibold text-slate-900">

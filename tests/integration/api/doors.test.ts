@@ -179,6 +179,9 @@ describeEachDatabase('doors API', (database) => {
       ).status,
     ).toBe(403)
     expect((await trainer.get(`/gyms/${albany}/access-control`)).status).toBe(404)
+    const seen = await readData(await gymAdmin.get(`/gyms/${albany}/access-control`), gymDoorsSchema)
+    expect(seen.doors).toHaveLength(2)
+    expect(seen.available_places).toEqual([])
     expect(
       (
         await stranger.request('PUT', `/gyms/${albany}/tracks-visits`, {

@@ -59,7 +59,8 @@ export const accessControlRoutes = {
     method: 'get',
     path: '/gyms/{id}/access-control',
     tags,
-    summary: 'The gym’s place and doors, and the places it can be linked to',
+    summary:
+      'The gym’s place and doors (its staff), and the places it can be linked to (organisation admins)',
     request: { params: idParams },
     responses: { 200: jsonResponse('The gym’s doors', dataEnvelope(gymDoorsSchema)), ...errors },
   }),

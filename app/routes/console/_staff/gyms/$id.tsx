@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
+import { doorQueries } from '~/features/doors/queries'
 import { GymPage } from '~/features/gyms/gyms-page'
 import { gymQueries } from '~/features/gyms/queries'
 import { idParams } from '~/lib/route-params'
@@ -9,12 +10,17 @@ import { idParams } from '~/lib/route-params'
 export const Route = createFileRoute('/console/_staff/gyms/$id')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'organisation'),
   params: idParams,
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(gymQueries.gym(params.id)),
+  loader: ({ context, params }) => {
+    // The doors come on their own (a provider call); the page shows the rest meanwhile.
+    void context.queryClient.prefetchQuery(doorQueries.gym(params.id))
+    return context.queryClient.ensureQueryData(gymQueries.gym(params.id))
+  },
   head: () => ({ meta: [{ title: 'Gym · Gymbase' }] }),
   errorComponent: ({ error }) => (
     <LoadFailedPage title="Gym" description="One of your organisation’s gyms." error={error} />
   ),
   component: function Gym() {
-    return <GymPage id={Route.useParams().id} />
+    const { user } = Route.useRouteContext()
+    return <GymPage id={Route.useParams().id} organisationId={user.current_organisation?.id ?? 0} />
   },
 })
