@@ -57,6 +57,11 @@ export const gymDoorsSchema = z.object({
 })
 export type GymDoors = z.infer<typeof gymDoorsSchema>
 
+/** A new place in the sandbox door system, named after the gym it is for. */
+export const sandboxPlaceRequestSchema = z.object({
+  name: z.string().trim().min(1, 'Enter the place’s name').max(120),
+})
+
 export const linkPlaceRequestSchema = z.object({
   place_id: z.string().trim().min(1, 'Choose a place').max(100),
 })

@@ -22,6 +22,18 @@ export const connectDoors = createServerFn({ method: 'POST' })
     ),
   )
 
+/** `POST /api/organisations/{id}/access-control/sandbox-places`: a new place in the sandbox. */
+export const openSandboxPlace = createServerFn({ method: 'POST' })
+  .validator(z.object({ organisationId: recordId, name: z.string().max(120) }))
+  .handler(({ data }) =>
+    toActionResult(() =>
+      api().data(accessControlRoutes.sandboxPlace, {
+        params: { id: data.organisationId },
+        body: { name: data.name },
+      }),
+    ),
+  )
+
 /** `POST /api/gyms/{id}/access-control/places`: link the gym to one of the door system's places. */
 export const linkPlace = createServerFn({ method: 'POST' })
   .validator(z.object({ id: recordId, request: linkPlaceRequestSchema }))

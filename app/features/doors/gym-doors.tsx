@@ -12,7 +12,7 @@ import { Switch } from '~/components/ui/switch'
 import { toast } from '~/components/ui/toast'
 import { orConnectionLost } from '~/features/join/connection-lost'
 import { doorSystemTypeWords, type GymDoor, type GymDoors } from './contract'
-import { connectDoors, linkPlace, setTracksVisits } from './doors.functions'
+import { connectDoors, linkPlace, openSandboxPlace, setTracksVisits } from './doors.functions'
 import { doorQueries } from './queries'
 
 /**
@@ -20,7 +20,7 @@ import { doorQueries } from './queries'
  * its places, and choose which doors count a member's entry as a visit. Organisation admins only, as
  * the rest of the gym page.
  */
-export function GymDoorsCard(props: { gymId: number; organisationId: number }) {
+export function GymDoorsCard(props: { gymId: number; gymName: string; organisationId: number }) {
   const doors = useQuery(doorQueries.gym(props.gymId))
   return (
     <Card className="md:col-span-2">
@@ -31,18 +31,18 @@ export function GymDoorsCard(props: { gymId: number; organisationId: number }) {
         ) : doors.isError ? (
           <Alert tone="error">The doors could not be loaded. Reload the page to try again.</Alert>
         ) : (
-          <GymDoorsBody gymId={props.gymId} organisationId={props.organisationId} doors={doors.data} />
+          <GymDoorsBody {...props} doors={doors.data} />
         )}
       </div>
     </Card>
   )
 }
 
-function GymDoorsBody(props: { gymId: number; organisationId: number; doors: GymDoors }) {
+function GymDoorsBody(props: { gymId: number; gymName: string; organisationId: number; doors: GymDoors }) {
   const { doors } = props
   if (!doors.integration)
     return <ConnectDoorSystem gymId={props.gymId} organisationId={props.organisationId} />
-  if (!doors.place) return <LinkPlace gymId={props.gymId} doors={doors} />
+  if (!doors.place) return <LinkPlace {...props} />
   return (
     <div className="flex flex-col gap-4">
       <p className="text-slate-700">
@@ -140,52 +140,89 @@ function ConnectDoorSystem(props: { gymId: number; organisationId: number }) {
   )
 }
 
-function LinkPlace(props: { gymId: number; doors: GymDoors }) {
+function LinkPlace(props: { gymId: number; gymName: string; organisationId: number; doors: GymDoors }) {
   const queryClient = useQueryClient()
   const link = useServerFn(linkPlace)
+  const open = useServerFn(openSandboxPlace)
   const places = props.doors.available_places
+  const sandbox = props.doors.integration?.integration_type === 'sandbox'
   const [placeId, setPlaceId] = useState<string | null>(places[0]?.id ?? null)
-  const [pending, setPending] = useState(false)
+  const [pending, setPending] = useState<'link' | 'open' | null>(null)
   const [problem, setProblem] = useState<string>()
-  if (places.length === 0) {
-    return <p className="text-slate-700">Every place of the door system is linked to another gym.</p>
-  }
-  async function press() {
-    if (pending || placeId === null) return
-    setPending(true)
-    setProblem(undefined)
+
+  async function linkTo(id: string) {
     const result = await orConnectionLost(() =>
-      link({ data: { id: props.gymId, request: { place_id: placeId } } }),
+      link({ data: { id: props.gymId, request: { place_id: id } } }),
     )
-    setPending(false)
     if (!result.ok) return setProblem(result.errors.place_id?.[0] ?? result.message)
     await queryClient.invalidateQueries({ queryKey: doorQueries.all })
     toast.success(
       `Linked to ${result.data.place?.name ?? 'the place'}: members with access can open its doors.`,
     )
   }
+  async function press() {
+    if (pending || placeId === null) return
+    setPending('link')
+    setProblem(undefined)
+    await linkTo(placeId)
+    setPending(null)
+  }
+  async function openPlace() {
+    if (pending) return
+    setPending('open')
+    setProblem(undefined)
+    const opened = await orConnectionLost(() =>
+      open({ data: { organisationId: props.organisationId, name: props.gymName } }),
+    )
+    if (opened.ok) await linkTo(opened.data.id)
+    else setProblem(opened.message)
+    setPending(null)
+  }
+
   return (
-    <form
-      aria-label="Link a place"
-      className="flex flex-col gap-3 sm:flex-row sm:items-end"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void press()
-      }}
-    >
-      <Select
-        label="The door system’s place for this gym"
-        className="sm:max-w-xs"
-        selectedKey={placeId}
-        onSelectionChange={(key) => setPlaceId(key === null ? null : String(key))}
-        items={places}
-      >
-        {(place) => <SelectItem id={place.id}>{place.name}</SelectItem>}
-      </Select>
-      <Button type="submit" size="sm" isPending={pending}>
-        Link place
-      </Button>
+    <div className="flex flex-col gap-3">
+      <p className="text-slate-700">
+        This gym isn’t linked to a place of the door system yet: link it, and its doors open for members with
+        access.
+      </p>
+      {places.length > 0 ? (
+        <form
+          aria-label="Link a place"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void press()
+          }}
+        >
+          <Select
+            label="The door system’s place for this gym"
+            className="sm:max-w-xs"
+            selectedKey={placeId}
+            onSelectionChange={(key) => setPlaceId(key === null ? null : String(key))}
+            items={places}
+          >
+            {(place) => <SelectItem id={place.id}>{place.name}</SelectItem>}
+          </Select>
+          <Button type="submit" size="sm" isPending={pending === 'link'}>
+            Link place
+          </Button>
+        </form>
+      ) : (
+        <p className="text-slate-600">Every place of the door system is linked to another gym.</p>
+      )}
+      {sandbox ? (
+        <div>
+          <Button
+            variant="secondary"
+            size="sm"
+            onPress={() => void openPlace()}
+            isPending={pending === 'open'}
+          >
+            Add a sandbox place for {props.gymName}
+          </Button>
+        </div>
+      ) : null}
       {problem ? <Alert tone="error">{problem}</Alert> : null}
-    </form>
+    </div>
   )
 }

@@ -158,7 +158,7 @@ export function GymPage(props: { id: number; organisationId: number }) {
             <DestinationAccountButton gym={gym} />
           </div>
         </Card>
-        <GymDoorsCard gymId={gym.id} organisationId={props.organisationId} />
+        <GymDoorsCard gymId={gym.id} gymName={gym.name} organisationId={props.organisationId} />
       </div>
     </Page>
   )

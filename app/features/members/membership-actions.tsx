@@ -24,6 +24,7 @@ import {
   pauseMembership,
   previewPriceChangeEmail,
   recordManualPayment,
+  resumeMembership,
   schedulePriceChange,
   startMembershipEarly,
   undoCancellation,
@@ -31,7 +32,7 @@ import {
 import { memberQueries } from './queries'
 
 type Membership = NonNullable<MemberDetail['membership']>
-type Action = 'pause' | 'cancel' | 'undo' | 'payment' | 'start' | 'price'
+type Action = 'pause' | 'resume' | 'cancel' | 'undo' | 'payment' | 'start' | 'price'
 
 /** Why members leave, as the front desk hears it; kept with the cancellation. */
 export const cancellationReasons = [
@@ -66,6 +67,12 @@ export function MembershipActions(props: {
   const close = () => setOpen(null)
   const actions: Array<{ id: Action; label: string; icon: typeof CirclePause; show: boolean }> = [
     { id: 'pause', label: 'Pause', icon: CirclePause, show: pausable },
+    {
+      id: 'resume',
+      label: states.includes('paused') ? 'End pause' : 'Withdraw pause',
+      icon: Play,
+      show: !cancelled && (states.includes('paused') || states.includes('paused_in_future')),
+    },
     { id: 'cancel', label: 'Cancel membership', icon: Ban, show: !cancelled },
     { id: 'undo', label: 'Undo cancellation', icon: Undo2, show: undoable },
     { id: 'start', label: 'Start today', icon: Play, show: startsLater && !cancelled },
@@ -118,6 +125,13 @@ export function MembershipActions(props: {
         />
       </FormDialog>
       <UndoDialog member={props.member} membership={membership} isOpen={open === 'undo'} onClose={close} />
+      <ResumeDialog
+        member={props.member}
+        membership={membership}
+        isOpen={open === 'resume'}
+        onClose={close}
+        started={states.includes('paused')}
+      />
       <StartDialog member={props.member} membership={membership} isOpen={open === 'start'} onClose={close} />
     </>
   )
@@ -406,6 +420,46 @@ function UndoDialog(props: {
         ? `: it renews on ${formatDate(membership.current_period_end)} and they are charged then`
         : ''}
       .
+    </ConfirmDialog>
+  )
+}
+
+function ResumeDialog(props: {
+  member: MemberDetail
+  membership: Membership
+  isOpen: boolean
+  onClose: () => void
+  started: boolean
+}) {
+  const { member, membership } = props
+  const resume = useServerFn(resumeMembership)
+  const reload = useReload(member.id)
+  const [pending, setPending] = useState(false)
+  return (
+    <ConfirmDialog
+      isOpen={props.isOpen}
+      onOpenChange={(isOpen) => !isOpen && props.onClose()}
+      title={props.started ? 'End the pause today?' : 'Withdraw the planned pause?'}
+      confirmLabel={props.started ? 'End pause' : 'Withdraw pause'}
+      isPending={pending}
+      onConfirm={async () => {
+        if (pending) return
+        setPending(true)
+        const result = await resume({ data: { id: membership.id, version: membership.version } })
+        setPending(false)
+        await reload()
+        if (!result.ok) return void toast.error(result.message)
+        toast.success(
+          props.started
+            ? `${member.name} is back: their membership runs from today`
+            : 'The pause is withdrawn',
+        )
+        props.onClose()
+      }}
+    >
+      {props.started
+        ? `${member.name}’s membership runs again from today: the doors open for them within seconds, and their next billing date moves back by the days they no longer pause.`
+        : `${member.name}’s membership won’t be paused: they keep their access and are charged on their usual dates.`}
     </ConfirmDialog>
   )
 }

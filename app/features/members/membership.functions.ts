@@ -38,6 +38,13 @@ export const undoCancellation = createServerFn({ method: 'POST' })
     toActionResult(() => api().data(subscriptionRoutes.undo, { params: { id }, body })),
   )
 
+/** `POST /api/subscriptions/{id}/resume`: end the pause today, or withdraw a planned one. */
+export const resumeMembership = createServerFn({ method: 'POST' })
+  .validator(withId(undoCancellationRequestSchema))
+  .handler(({ data: { id, ...body } }) =>
+    toActionResult(() => api().data(subscriptionRoutes.resume, { params: { id }, body })),
+  )
+
 export const recordManualPayment = createServerFn({ method: 'POST' })
   .validator(withId(manualPaymentRequestSchema))
   .handler(({ data: { id, ...body } }) =>

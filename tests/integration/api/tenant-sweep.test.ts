@@ -144,6 +144,7 @@ const cases: Record<string, Case> = {
   'GET /organisations/{id}/access-control/integration': {},
   'POST /organisations/{id}/access-control/integration': { body: () => ({ integration_type: 'sandbox' }) },
   'GET /organisations/{id}/access-control/places': {},
+  'POST /organisations/{id}/access-control/sandbox-places': { body: () => ({ name: 'Swept place' }) },
   'GET /organisations/{id}/access-control/places/{place}/doors': { path: { place: 'place' } },
   'GET /members/{id}/access-control': {},
   'GET /members/{id}/access-control-credentials': {},
@@ -275,6 +276,15 @@ const cases: Record<string, Case> = {
   },
   'POST /subscriptions/{id}/pause': {
     body: (_ids, version) => ({ version, start_date: '2026-03-20', end_date: '2026-04-03' }),
+  },
+  'POST /subscriptions/{id}/resume': {
+    prepare: (admin, ids, version) =>
+      admin.post(`/subscriptions/${ids.subscription}/pause`, {
+        version,
+        start_date: '2026-03-20',
+        end_date: '2026-04-03',
+      }),
+    body: (_ids, version) => ({ version }),
   },
   'POST /subscriptions/{id}/start-early': { upcoming: true, body: (_ids, version) => ({ version }) },
   'POST /subscriptions/{id}/undo-cancellation': {

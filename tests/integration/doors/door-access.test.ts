@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { doorAccessOutbox, doorIntegrations, payments, places, users, visits } from '~/db/schema'
+import {
+  doorAccessOutbox,
+  doorIntegrations,
+  payments,
+  places,
+  subscriptions,
+  users,
+  visits,
+} from '~/db/schema'
 import { instantAt } from '~/server/billing/calendar'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
@@ -24,6 +32,7 @@ import { retryPaymentNow } from '~/server/services/payments/retry-payment.server
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
 import { createMembership } from '~/server/services/subscriptions/create-membership.server'
 import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
+import { resumeSubscription } from '~/server/services/subscriptions/resume-subscription.server'
 import { createTestMember, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { describeEachDatabase } from '../support/database'
@@ -219,6 +228,32 @@ describeEachDatabase('door access follows the subscription', (database) => {
     })
     await sync(at('2026-03-16', '00:00'))
     expect((await tap(person.id, doors.albany, at('2026-03-16', '05:30'))).opened).toBe(true)
+
+    // Paused again, and back early: ending the pause opens the door on the next sync, not at its end.
+    const [current] = await database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id))
+    const again = await pauseSubscription({
+      db: database.db,
+      now: at('2026-03-17'),
+      organisationId: org.organisation.id,
+      subscriptionId: subscription.id,
+      startDate: '2026-03-17',
+      endDate: '2026-03-31',
+    })
+    expect(current?.version).toBeLessThan(again.version)
+    await sync(at('2026-03-17', '10:01'))
+    expect((await tap(person.id, doors.albany, at('2026-03-18', '06:00'))).opened).toBe(false)
+    const resumed = await resumeSubscription({
+      db: database.db,
+      now: at('2026-03-19', '07:00'),
+      subscription: again,
+    })
+    expect(resumed.withdrawn).toBe(false)
+    expect(resumed.subscription.pauseEndAt).toBe('2026-03-18')
+    await sync(at('2026-03-19', '07:00'))
+    expect((await tap(person.id, doors.albany, at('2026-03-19', '07:01'))).opened).toBe(true)
   })
 
   it('keeps the doors open to the last paid day of a cancelled membership, never before', async () => {

@@ -9,6 +9,7 @@ import {
   linkPlaceRequestSchema,
   memberDoorAccessSchema,
   placeDoorSchema,
+  sandboxPlaceRequestSchema,
   staffDoorAccessRequestSchema,
   tapRequestSchema,
   tapResultSchema,
@@ -117,6 +118,15 @@ export const accessControlRoutes = {
       200: jsonResponse('Door access', dataEnvelope(z.object({ access_enabled: z.boolean() }))),
       ...errors,
     },
+  }),
+  sandboxPlace: createRoute({
+    method: 'post',
+    path: '/organisations/{id}/access-control/sandbox-places',
+    tags,
+    summary:
+      'Sandbox door system: open a place with a front door and changing rooms (its dashboard’s “Add place”)',
+    request: { params: idParams, ...jsonBody(sandboxPlaceRequestSchema) },
+    responses: { 201: jsonResponse('The place', dataEnvelope(doorPlaceSchema)), ...errors },
   }),
   tap: createRoute({
     method: 'post',

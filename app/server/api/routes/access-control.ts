@@ -17,6 +17,7 @@ import {
   findGymDoors,
   findPlaceDoors,
   linkGymPlace,
+  openSandboxPlace,
   setDoorTracksVisits,
   setStaffDoorAccess,
 } from '~/server/services/door-access/door-system.server'
@@ -193,6 +194,17 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
       now: c.var.now,
     })
     return c.json({ data: { access_enabled: updated.accessEnabled } }, 200)
+  })
+
+  api.openapi(routes.sandboxPlace, async (c) => {
+    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const data = await openSandboxPlace({
+      db: c.var.database.db,
+      organisationId: caller.organisationId,
+      name: c.req.valid('json').name,
+      now: c.var.now,
+    })
+    return c.json({ data }, 201)
   })
 
   api.openapi(routes.tap, async (c) => {

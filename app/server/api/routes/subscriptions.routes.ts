@@ -58,6 +58,11 @@ export const subscriptionRoutes = {
     'Cancel at the end of the period (undoable), or now (staff)',
     cancelRequestSchema,
   ),
+  resume: post(
+    '/subscriptions/{id}/resume',
+    'End a pause today (the member is back early), or withdraw one that has not started',
+    undoCancellationRequestSchema,
+  ),
   undo: post(
     '/subscriptions/{id}/undo-cancellation',
     'Undo a cancellation before it takes effect',

@@ -7,6 +7,7 @@ import { formatDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { surchargeTotal } from '~/server/billing/amounts'
+import { calendarDateAt } from '~/server/billing/calendar'
 import { auditMembership } from '~/server/services/audit/record-audit.server'
 import { joinMembership } from '~/server/services/join/join-membership.server'
 import { findOrganisation } from '~/server/services/organisations/find-organisation.server'
@@ -25,6 +26,7 @@ import {
 } from '~/server/services/subscriptions/manage-subscription.server'
 import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
 import { previewPriceChangeMail } from '~/server/services/subscriptions/preview-price-change-mail.server'
+import { resumeSubscription } from '~/server/services/subscriptions/resume-subscription.server'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
 import { clientIp } from '../request-info'
@@ -108,6 +110,23 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
         subscription,
         action: 'membership.paused',
         description: `Paused from ${formatDate(body.start_date)} to ${formatDate(body.end_date)}`,
+      })
+    })
+    return c.json({ data: toSubscriptionResource(await reload(c, subscription)) }, 200)
+  })
+
+  api.openapi(routes.resume, async (c) => {
+    const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
+    assertVersion(subscription, c.req.valid('json').version)
+    await c.var.database.db.transaction(async (tx) => {
+      const resumed = await resumeSubscription({ db: tx, now: c.var.now, subscription })
+      await auditMembership(tx, {
+        actorId: user.id,
+        subscription,
+        action: 'membership.resumed',
+        description: resumed.withdrawn
+          ? 'Planned pause withdrawn'
+          : `Pause ended early: back from ${formatDate(calendarDateAt(c.var.now))}`,
       })
     })
     return c.json({ data: toSubscriptionResource(await reload(c, subscription)) }, 200)

@@ -17,6 +17,7 @@ import {
   DoorProviderUnavailableError,
   doorProviderFor,
 } from '~/server/providers/doors/door-provider'
+import { openPlace } from '~/server/providers/doors/sandbox-doors.server'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
 import { findDoorIntegration, queueDoorAccess } from './sync-door-access.server'
 
@@ -386,4 +387,20 @@ export async function setStaffDoorAccess(options: {
     })
     return staff
   })
+}
+
+/**
+ * The sandbox door system's "Add place" (what an owner does in Kisi's dashboard for a new location): a
+ * place with the usual doors, ready to link to a gym. Only for the sandbox; a real system's places are
+ * made in its own dashboard.
+ */
+export async function openSandboxPlace(options: { db: Db; organisationId: number; name: string; now: Date }) {
+  const integration = await requireIntegration(options.db, options.organisationId)
+  if (integration.integrationType !== 'sandbox') {
+    throw new AppError('CONFLICT', 'Places of a real door system are added in its own dashboard.')
+  }
+  const account = integration.credentials.account
+  if (typeof account !== 'string') throw new Error('The sandbox integration has no account')
+  const id = await openPlace(options.db, account, options.name, options.now)
+  return { id, name: options.name, gym: null }
 }

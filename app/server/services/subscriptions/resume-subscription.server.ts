@@ -1,0 +1,52 @@
+import { and, desc, eq, gte, isNull } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { subscriptionPauses } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { addDays, calendarDateAt } from '~/server/billing/calendar'
+import type { Subscription } from './create-subscription.server'
+import type { SubscriptionRow } from './manage-subscription.server'
+import { refreshSchedule } from './refresh-schedule.server'
+import { updateSubscriptionAtVersion } from './subscription-version.server'
+
+export const notPausedMessage = 'This membership has no pause to end.'
+
+/**
+ * Ends a pause today (the member came back early) or withdraws one that hasn't started: the last paused
+ * day becomes yesterday, billing dates are worked out again (fewer paused days move them less), and the
+ * doors open again (ADR 029: the pause's row change queues the member). Run in the caller's transaction.
+ */
+export async function resumeSubscription(options: {
+  db: Db
+  now: Date
+  subscription: SubscriptionRow
+}): Promise<{ subscription: Subscription; withdrawn: boolean }> {
+  const { db, now, subscription } = options
+  const today = calendarDateAt(now)
+  const [pause] = await db
+    .select()
+    .from(subscriptionPauses)
+    .where(
+      and(
+        eq(subscriptionPauses.subscriptionId, subscription.id),
+        isNull(subscriptionPauses.cancelledAt),
+        gte(subscriptionPauses.endDate, today),
+      ),
+    )
+    .orderBy(desc(subscriptionPauses.startDate))
+    .limit(1)
+  if (!pause) throw new AppError('CONFLICT', notPausedMessage)
+  const yesterday = addDays(today, -1)
+  const withdrawn = pause.startDate >= today
+  await db
+    .update(subscriptionPauses)
+    .set(withdrawn ? { cancelledAt: now, updatedAt: now } : { endDate: yesterday, updatedAt: now })
+    .where(eq(subscriptionPauses.id, pause.id))
+  const updated = await updateSubscriptionAtVersion({
+    db,
+    subscription,
+    values: withdrawn ? { pauseStartAt: null, pauseEndAt: null, pausedAt: null } : { pauseEndAt: yesterday },
+    now,
+  })
+  await refreshSchedule({ db, subscriptionId: subscription.id, now })
+  return { subscription: updated, withdrawn }
+}
