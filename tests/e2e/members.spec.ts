@@ -261,7 +261,7 @@ test.describe('a membership’s actions', () => {
     await pause.getByRole('button', { name: 'Pause' }).click()
     await expect(page.getByText(new RegExp(`${member.name}’s membership is paused from`))).toBeVisible()
     await expect(overview.getByText('Pause', { exact: true })).toBeVisible()
-    await expect(overview.getByRole('button', { name: 'Pause' })).toHaveCount(0)
+    await expect(overview.getByRole('button', { name: 'Pause', exact: true })).toHaveCount(0)
 
     // Cancel at the end of the period, then undo it.
     await overview.getByRole('button', { name: 'Cancel membership' }).click()

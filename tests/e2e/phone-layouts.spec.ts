@@ -101,6 +101,7 @@ test.describe('phone layouts', () => {
         '/visits',
         '/gyms',
         '/staff',
+        '/doors/tap',
         '/no-such-page',
       ]) {
         await page.goto(`${consoleUrl}${path}`)
@@ -112,6 +113,11 @@ test.describe('phone layouts', () => {
       await expect(page).toHaveURL(/\/staff\/\d+$/)
       await expect(page.getByRole('button', { name: 'Change roles' })).toBeVisible()
       await expectNoSidewaysScroll(page, 'console staff member')
+      // A gym's page with its doors.
+      await page.goto(`${consoleUrl}/gyms`)
+      await page.getByRole('table', { name: 'Gyms' }).getByRole('link', { name: 'Ponsonby' }).click()
+      await expect(page.getByRole('switch', { name: 'Counts visits' }).first()).toBeVisible()
+      await expectNoSidewaysScroll(page, 'console gym page')
       // The navigation drawer too.
       await page.goto(`${consoleUrl}/dashboard`)
       await page
