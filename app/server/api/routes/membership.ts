@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireMemberSelf } from '~/access/member-self.server'
+import { describeMemberDoorAccess } from '~/server/services/door-access/member-door-access.server'
 import { findActiveSubscription } from '~/server/services/join/find-active-subscription.server'
 import { findMembershipOptions, quoteMembership } from '~/server/services/join/membership-quote.server'
 import type { ApiEnv } from '../context'
@@ -71,6 +72,18 @@ export function registerMembershipRoutes(api: OpenAPIHono<ApiEnv>) {
 
   api.openapi(routes.active, async (c) => {
     const member = requireMemberSelf(c)
-    return c.json({ data: await findActiveSubscription({ db: c.var.database.db, userId: member.id }) }, 200)
+    const db = c.var.database.db
+    const active = await findActiveSubscription({ db, userId: member.id })
+    const doors =
+      active &&
+      (await describeMemberDoorAccess({
+        db,
+        providers: c.var.doors,
+        organisationId: member.organisationId,
+        userId: member.id,
+        gymName: active.gym_name,
+        now: c.var.now,
+      }))
+    return c.json({ data: active && doors ? { ...active, door_access: doors } : active }, 200)
   })
 }

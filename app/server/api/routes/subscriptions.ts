@@ -9,6 +9,7 @@ import { formatCents } from '~/lib/money'
 import { surchargeTotal } from '~/server/billing/amounts'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { auditMembership } from '~/server/services/audit/record-audit.server'
+import { syncPersonDoorAccess } from '~/server/services/door-access/sync-door-access.server'
 import { joinMembership } from '~/server/services/join/join-membership.server'
 import { findOrganisation } from '~/server/services/organisations/find-organisation.server'
 import { recordManualPayment } from '~/server/services/payments/record-manual-payment.server'
@@ -66,6 +67,10 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
         offSessionConsent: join.off_session_consent,
         ipAddress: clientIp(c),
       })
+      // The door code is made now, so the welcome page can show it (the job would within seconds).
+      await syncPersonDoorAccess({ db, providers: c.var.doors, userId: user.id, now: c.var.now }).catch(
+        () => undefined,
+      )
       return c.json({ data: toSubscriptionResource(joined.subscription) }, 201)
     }
     // The change and its history line commit together (ADR 025): neither is kept without the other.

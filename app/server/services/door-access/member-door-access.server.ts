@@ -286,3 +286,28 @@ export async function tapDoor(options: {
   const recorded = await recordUnlockEvent({ db, integration, event, now })
   return { event, ...recorded, door }
 }
+
+/**
+ * How the member gets in, in their words (the welcome page): their code once the door system has given
+ * them one, or why the doors don't open yet. Null when their gym has no doors connected: the reception
+ * sentence stands.
+ */
+export async function describeMemberDoorAccess(options: {
+  db: Db
+  providers: DoorProviders
+  organisationId: number
+  userId: number
+  gymName: string
+  now: Date
+}): Promise<string | null> {
+  const { db, organisationId, userId, now } = options
+  const integration = await findDoorIntegration(db, organisationId)
+  if (!integration) return null
+  const decided = await decidePersonDoorAccess({ db, userId, now })
+  if (!decided) return null
+  if (decided.decision.refusedReason)
+    return `The doors don’t open for you yet: ${decided.decision.refusedReason}.`
+  const credential = await findDoorCredential(options)
+  if (!credential) return 'Your door code is being set up: it appears here in a moment.'
+  return `Your door code is ${credential.credential}: enter it at the door of ${options.gymName}. It opens while your membership is active.`
+}
