@@ -20,31 +20,32 @@ export const TARGET_KB = 150
  * that adds to a page's scripts has to fit here or lower the ceiling's cause elsewhere; a change that
  * saves lowers the ceiling with it. Raised by 1 kB on the form pages for issue 15's console routes, and
  * by 1 kB on three pages for issue 16's payments and visits lists, and by 1 kB on twelve pages for issue
- * 17's gym set-up (the card payments callback and sandbox onboarding routes, the gym logo on `/`): every
- * route's definition is in the one route tree both sites load (ADR 024, "Where the rest is"); the staff screens and the doors added theirs (see git log).
+ * 17's gym set-up (the card payments callback and sandbox onboarding routes, the gym logo on `/`), and by
+ * about 1 kB on seventeen pages for issue 17's staff screens and door tap page: every route's definition is
+ * in the one route tree both sites load (ADR 024, "Where the rest is").
  */
 export const CEILING_KB: Record<string, number> = {
-  '/': 251,
-  '/about-you': 244,
+  '/': 252,
+  '/about-you': 245,
   '/bank-account-connected': 199,
   '/card-connected': 199,
-  '/card-details': 244,
-  '/choose-payment-method': 187,
-  '/confirm-subscription': 213,
-  '/connect-akahu': 186,
-  '/take-photo': 186,
-  '/welcome-to-gym': 190,
-  '/finish-joining': 242,
-  '/forgot-password': 241,
-  '/legal/privacy-policy': 185,
-  '/login': 241,
+  '/card-details': 246,
+  '/choose-payment-method': 188,
+  '/confirm-subscription': 214,
+  '/connect-akahu': 187,
+  '/take-photo': 187,
+  '/welcome-to-gym': 191,
+  '/finish-joining': 243,
+  '/forgot-password': 242,
+  '/legal/privacy-policy': 186,
+  '/login': 243,
   // The payment link's page: the card form, the saved methods and the outcome (issue 16).
-  '/pay': 258,
+  '/pay': 259,
   // Back from the bank to the payment link: the pay page's code, loaded ahead of going back to it.
-  '/pay-bank': 258,
-  '/reset-password': 241,
-  '/sandbox-bank/consent': 193,
-  '/verification-code': 241,
+  '/pay-bank': 260,
+  '/reset-password': 243,
+  '/sandbox-bank/consent': 194,
+  '/verification-code': 243,
 }
 
 export interface PageScripts {
