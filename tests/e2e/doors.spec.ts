@@ -85,6 +85,7 @@ test.describe('doors', () => {
 
     // Paused from today: the door refuses, and says why.
     await page.goto(memberPage)
+    await page.getByRole('tab', { name: 'Overview' }).click()
     const overview = page.getByRole('tabpanel', { name: 'Overview' })
     await overview.getByRole('button', { name: 'Pause', exact: true }).click()
     const pause = page.getByRole('dialog', { name: 'Pause membership' })
@@ -101,6 +102,7 @@ test.describe('doors', () => {
 
     // Back early: staff end the pause, and the door opens again at once.
     await page.goto(memberPage)
+    await page.getByRole('tab', { name: 'Overview' }).click()
     await overview.getByRole('button', { name: 'End pause' }).click()
     await page
       .getByRole('alertdialog', { name: 'End the pause today?' })

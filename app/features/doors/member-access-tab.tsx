@@ -45,6 +45,8 @@ export function MemberAccessTab(props: { memberId: number; canManage: boolean })
     )
   }
   const data = access.data
+  // Where to try: a gym whose doors they open, else their first.
+  const tryAt = data.gyms.find((gym) => gym.may_open) ?? data.gyms[0]
   if (!data.connected) {
     return (
       <Card className="mt-4">
@@ -103,10 +105,10 @@ export function MemberAccessTab(props: { memberId: number; canManage: boolean })
           </p>
         )}
         <div className="mt-4 flex flex-wrap gap-2">
-          {data.gyms[0] ? (
+          {tryAt ? (
             <Link
               to="/console/doors/tap"
-              search={{ gym_id: data.gyms[0].id, member_id: props.memberId }}
+              search={{ gym_id: tryAt.id, member_id: props.memberId }}
               className={buttonStyles({ variant: 'secondary', size: 'sm' })}
             >
               Try a door as this member

@@ -25,7 +25,9 @@ import type { TapSearch } from './search'
  */
 export function TapPage(props: { search: TapSearch; gyms: Array<{ id: number; name: string }> }) {
   const navigate = useNavigate({ from: '/console/doors/tap' })
-  const gymId = props.search.gym_id ?? props.gyms[0]?.id
+  // A gym the user doesn't work at (an old link) falls back to their first.
+  const asked = props.gyms.find((gym) => gym.id === props.search.gym_id)
+  const gymId = asked?.id ?? props.gyms[0]?.id
   const doors = useQuery({ ...doorQueries.gym(gymId ?? 0), enabled: gymId !== undefined })
   const member = useQuery({
     ...memberQueries.member(props.search.member_id ?? 0),

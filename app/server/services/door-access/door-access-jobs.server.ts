@@ -8,17 +8,21 @@ import { processDueDoorAccess } from './sync-door-access.server'
 export const DOOR_ACCESS_QUEUE = 'door-access.sync'
 
 /**
- * One run at a time, and at most one more waiting (`stately`): a burst of changes makes one follow-up
- * run, not one per change. A run that dies is retried; every step of it is idempotent (ADR 029).
+ * Any number of runs, each quick when nothing is due: every change asks for one, and the lease on each
+ * outbox row (ADR 029) keeps two runs from syncing the same person. Not `singleton`/`stately`: a run left
+ * "active" by a server that stopped mid-run would then hold back every later one until it expired, and
+ * the doors would not follow payments for that long. A run that dies is retried; every step is
+ * idempotent.
  */
 export const doorAccessQueues: Queue[] = [
   {
     name: DOOR_ACCESS_QUEUE,
-    policy: 'stately',
+    policy: 'standard',
     retryLimit: 5,
     retryDelay: 30,
     retryBackoff: true,
     expireInSeconds: 600,
+    deleteAfterSeconds: 3600,
   },
 ]
 

@@ -10,10 +10,13 @@ import { idParams } from '~/lib/route-params'
 export const Route = createFileRoute('/console/_staff/gyms/$id')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'organisation'),
   params: idParams,
-  loader: ({ context, params }) => {
-    // The doors come on their own (a provider call); the page shows the rest meanwhile.
-    void context.queryClient.prefetchQuery(doorQueries.gym(params.id))
-    return context.queryClient.ensureQueryData(gymQueries.gym(params.id))
+  loader: async ({ context, params }) => {
+    // The doors come on their own (a provider call): a navigation shows the rest meanwhile; the first
+    // visit's HTML holds them, so the page hydrates as it was rendered (architecture rule 7).
+    const doors = context.queryClient.prefetchQuery(doorQueries.gym(params.id))
+    const gym = context.queryClient.ensureQueryData(gymQueries.gym(params.id))
+    if (import.meta.env.SSR) await doors
+    return gym
   },
   head: () => ({ meta: [{ title: 'Gym · Gymbase' }] }),
   errorComponent: ({ error }) => (
