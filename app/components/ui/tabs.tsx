@@ -18,14 +18,17 @@ export function TabList<T extends object>(props: TabListProps<T>) {
   return (
     <RACTabList
       {...props}
-      className={composeTailwindRenderProps(props.className, 'flex gap-1 border-slate-200 border-b')}
+      className={composeTailwindRenderProps(
+        props.className,
+        'flex gap-1 overflow-x-auto border-slate-200 border-b [scrollbar-width:none]',
+      )}
     />
   )
 }
 
 const tabStyles = tv({
   extend: focusRing,
-  base: '-mb-px flex cursor-pointer items-center gap-2 border-b-2 px-3 py-2 font-medium text-sm no-underline transition-colors',
+  base: '-mb-px flex shrink-0 cursor-pointer whitespace-nowrap items-center gap-2 border-b-2 px-2.5 py-2 sm:px-3 font-medium text-sm no-underline transition-colors',
   variants: {
     isSelected: {
       false: 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',

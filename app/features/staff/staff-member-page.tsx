@@ -72,9 +72,9 @@ export function StaffMemberPage(props: { id: number; gyms: Array<{ id: number; n
                     ? `Sent ${invitations === 1 ? 'once' : `${invitations} times`}, not taken up yet`
                     : 'Accepted: they sign in with their own password'}
               </Fact>
-              <Fact label="Door access" icon={DoorOpen}>
-                {staff.access_enabled ? 'On' : 'Off'} · {staff.visits_count.toLocaleString('en-NZ')}{' '}
-                {staff.visits_count === 1 ? 'visit' : 'visits'}
+              <Fact label="Visits" icon={DoorOpen}>
+                {staff.visits_count.toLocaleString('en-NZ')} {staff.visits_count === 1 ? 'visit' : 'visits'}
+                {staff.deleted_at ? ` · door access ${staff.access_enabled ? 'on' : 'off'}` : ''}
               </Fact>
             </dl>
             {staff.deleted_at ? null : (
