@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, payments, subscriptions, users, visits } from '~/db/schema'
+import { auditLog, mailOutbox, payments, subscriptions, users, visits } from '~/db/schema'
 import type { MemberState } from '~/features/billing-debugging/contract'
 import {
   joinedRangeMessage,
@@ -777,6 +777,173 @@ describeEachDatabase('members list API', (database) => {
       expect((await browser.get(`/members/${member.id}`)).status).toBe(404)
       expect((await listAll(browser, `&search=${encodeURIComponent(member.email)}`)).total).toBe(0)
       expect((await browser.request('DELETE', `/members/${member.id}`)).status).toBe(404)
+    })
+  })
+
+  describe('a member’s e-mail changed by staff', () => {
+    const details = {
+      name: 'Aroha Address',
+      mobile_number: '027 555 0199',
+      dob: '1990-01-02',
+      address: '',
+      suburb: '',
+      city: '',
+      post_code: '',
+      emergency_contact_name: '',
+      emergency_contact_relationship: '',
+      emergency_contact_mobile_number: '',
+      emergency_contact_email: '',
+      tags: [],
+      notes: '',
+      email_notifications_enabled: true,
+      push_notifications_enabled: true,
+      payment_reminders: true,
+    }
+    const put = (browser: Awaited<ReturnType<typeof signIn>>, id: number, body: Record<string, unknown>) =>
+      browser.request('PUT', `/members/${id}`, { body })
+
+    it('changes the sign-in address, tells the old one, asks the member to confirm the new one, keeps their sessions', async () => {
+      const db = database.db
+      const api = testApi()
+      const browser = await signInStaff({ database, api, now, organisation: org, admin: true })
+      const old = `aroha-${process.pid}@old.test`
+      const member = await createTestMember({
+        db,
+        organisationId: org.organisation.id,
+        gymId: org.gyms[1]!.id,
+        now,
+        seed: 'email-change',
+        overrides: { email: old, password: 'a long enough passphrase', emailVerified: true },
+      })
+      // The member is signed in on the join site, address verified.
+      const phone = api.browser({ origin: 'http://join.localhost:3000', ip: '198.18.210.1' })
+      expect((await phone.post('/login', { email: old, password: 'a long enough passphrase' })).status).toBe(
+        200,
+      )
+      expect((await phone.get('/me')).status).toBe(200)
+      await readData(await put(browser, member.id, details), memberDetailSchema)
+
+      const fresh = `Aroha.New-${process.pid}@New.Test `
+      const lower = fresh.trim().toLowerCase()
+      const updated = await readData(
+        await put(browser, member.id, { ...details, email: fresh }),
+        memberDetailSchema,
+      )
+      expect(updated.email).toBe(lower)
+      const [row] = await db.select().from(users).where(eq(users.id, member.id))
+      expect(row?.email).toBe(lower)
+      expect(row?.emailVerifiedAt).toBeNull()
+
+      // The notice went to the OLD address, in this organisation's name.
+      const notice = await api.latestMail(old)
+      expect(notice.subject).toBe('Your List Fitness sign-in address has changed')
+      expect(notice.organisationId).toBe(org.organisation.id)
+      expect(notice.text).toContain(`changed the e-mail address you sign in with to ${lower}`)
+      expect(notice.text).toContain('If you didn’t ask for this, contact List Fitness straight away')
+
+      // The history says so, with the address before and after.
+      const history = await readPage(
+        await browser.get(`/members/${member.id}/history`),
+        memberHistoryEntrySchema,
+      )
+      expect(history.data[0]?.description).toBe(`Details changed: e-mail; the member was told at ${old}`)
+      const [line] = await db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.subjectId, member.id))
+        .orderBy(sql`${auditLog.id} desc`)
+        .limit(1)
+      expect(line?.changes).toMatchObject({ email: [old, lower] })
+
+      // Their session stays, and asks for the code sent to the new address before anything else.
+      const pending = await phone.get('/me')
+      expect(pending.status).toBe(400)
+      expect(await pending.json()).toMatchObject({ error: 'not_two_factor_authenticated', email: lower })
+      expect((await phone.post('/email/resend')).status).toBe(200)
+      expect((await phone.post('/email/verify', { code: await api.latestCode(lower) })).status).toBe(200)
+      expect((await phone.get('/me')).status).toBe(200)
+      // The old address no longer signs in; the new one does.
+      expect(
+        (
+          await api
+            .browser({ ip: '198.18.210.2' })
+            .post('/login', { email: old, password: 'a long enough passphrase' })
+        ).status,
+      ).toBe(422)
+      expect(
+        (
+          await api
+            .browser({ ip: '198.18.210.3' })
+            .post('/login', { email: lower, password: 'a long enough passphrase' })
+        ).status,
+      ).toBe(200)
+    })
+
+    it('refuses a bad or taken address in plain words; the same one in capitals changes nothing', async () => {
+      const db = database.db
+      const api = testApi()
+      const browser = await signInStaff({ database, api, now, organisation: org, admin: true })
+      const member = await createTestMember({
+        db,
+        organisationId: org.organisation.id,
+        gymId: org.gyms[1]!.id,
+        now,
+        seed: 'email-refused',
+      })
+      const someoneElse = await createTestMember({
+        db,
+        organisationId: org.organisation.id,
+        gymId: org.gyms[0]!.id,
+        now,
+        seed: 'email-taken',
+      })
+      await readData(await put(browser, member.id, details), memberDetailSchema)
+      expect(await readErrors(await put(browser, member.id, { ...details, email: 'nope' }))).toEqual({
+        email: ['Value is not a valid email address'],
+      })
+      expect(await readErrors(await put(browser, member.id, { ...details, email: '' }))).toEqual({
+        email: ['Value is required'],
+      })
+      expect(
+        await readErrors(
+          await put(browser, member.id, { ...details, email: someoneElse.email.toUpperCase() }),
+        ),
+      ).toEqual({ email: ['The email has already been taken.'] })
+      // Another organisation's member may have it: addresses are per organisation.
+      const elsewhere = await createTestMember({
+        db,
+        organisationId: other.organisation.id,
+        gymId: other.gyms[0]!.id,
+        now,
+        seed: 'email-elsewhere',
+      })
+      const [outboxBefore] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox)
+      const same = await readData(
+        await put(browser, member.id, { ...details, email: member.email.toUpperCase() }),
+        memberDetailSchema,
+      )
+      expect(same.email).toBe(member.email)
+      const [outboxAfter] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox)
+      expect(outboxAfter?.n).toBe(outboxBefore?.n)
+      const moved = await readData(
+        await put(browser, member.id, { ...details, email: elsewhere.email }),
+        memberDetailSchema,
+      )
+      expect(moved.email).toBe(elsewhere.email)
+      expect((await api.latestMail(member.email)).subject).toBe(
+        'Your List Fitness sign-in address has changed',
+      )
+
+      // Nobody else's member: another organisation's admin gets a 404, a trainer a 403, another gym's admin a 404.
+      const body = { ...details, email: `someone-${process.pid}@else.test` }
+      const stranger = await signIn({ org: other, admin: true })
+      expect((await put(stranger, member.id, body)).status).toBe(404)
+      const trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
+      expect((await put(trainer, member.id, body)).status).toBe(403)
+      const newmarketAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
+      expect((await put(newmarketAdmin, member.id, body)).status).toBe(404)
+      const [unchanged] = await db.select().from(users).where(eq(users.id, member.id))
+      expect(unchanged?.email).toBe(elsewhere.email)
     })
   })
 
