@@ -446,6 +446,64 @@ test.describe('a member’s details', () => {
   })
 })
 
+test.describe('a member’s e-mail', () => {
+  test('an owner changes a member’s sign-in address; a taken one is refused, the old one is told', async ({
+    page,
+  }) => {
+    const gym = (await joinGyms(page)).find((candidate) => candidate.name === 'Ponsonby')
+    const name = `Address Tester ${Date.now() % 100000}`
+    const old = uniqueEmail('address-old')
+    const taken = uniqueEmail('address-taken')
+    for (const [who, email] of [
+      [name, old],
+      [`${name} Other`, taken],
+    ] as const) {
+      const registered = await apiPost(page, 'join', '/register', {
+        gym: gym?.uuid,
+        name: who,
+        email,
+        mobile_number: '021 555 0189',
+        dob: '1991-05-06',
+        password: 'a long enough passphrase',
+      })
+      expect(registered.status()).toBe(201)
+      await page.context().clearCookies()
+    }
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: `/members?search=${encodeURIComponent(old)}` })
+    await page.getByRole('table', { name: 'Members' }).getByRole('link', { name }).click()
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Edit details' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit details' })
+    const email = edit.getByRole('textbox', { name: 'E-mail', exact: true })
+    await expect(email).toHaveValue(old)
+    await email.fill('not an address')
+    await edit.getByRole('button', { name: 'Save details' }).click()
+    await expect(edit.getByText('Value is not a valid email address')).toBeVisible()
+    await email.fill(taken.toUpperCase())
+    await edit.getByRole('button', { name: 'Save details' }).click()
+    await expect(edit.getByText('The email has already been taken.').first()).toBeVisible()
+
+    const fresh = uniqueEmail('address-new')
+    const since = new Date()
+    await email.fill(fresh)
+    await edit.getByRole('button', { name: 'Save details' }).click()
+    await expect(page.getByText(`${name}’s details saved`)).toBeVisible()
+    await expect(page.getByRole('link', { name: fresh })).toBeVisible()
+    await expect(page.getByRole('link', { name: old })).toHaveCount(0)
+
+    const notice = await waitForMail({ to: old, since, subject: /sign-in address has changed/ })
+    expect(notice.text).toContain(`changed the e-mail address you sign in with to ${fresh}`)
+    expect(notice.text).toContain('If you didn’t ask for this, contact')
+    await page.getByRole('tab', { name: 'History' }).click()
+    await expect(
+      page
+        .getByRole('list', { name: 'History' })
+        .getByText(`Details changed: e-mail; the member was told at ${old}`),
+    ).toBeVisible()
+  })
+})
+
 test.describe('a member’s activity', () => {
   test('visits per week, the billing periods and cost per visit, over a chosen range, with tables', async ({
     page,

@@ -42,7 +42,9 @@ export type SessionUser = z.infer<typeof sessionUserSchema>
 /** SPEC §5's message for a repeated field (a confirmation) that differs. */
 export const notEqualMessage = 'The value must be equal to the other value'
 
-const email = z.string().trim().min(1).max(254).pipe(z.email())
+/** An e-mail address as the join site takes it (registration, sign-in; staff changing a member's). */
+export const emailAddressSchema = z.string().trim().min(1).max(254).pipe(z.email())
+const email = emailAddressSchema
 
 /** 8 to 128 characters; the server also refuses the most common passwords (ADR 008). */
 export const passwordSchema = z

@@ -1,5 +1,5 @@
 import { billingFrequencies } from '~/db/schema/enums'
-import { mobileNumberSchema } from '~/features/auth/contract'
+import { emailAddressSchema, mobileNumberSchema } from '~/features/auth/contract'
 import { cardColourSchema, memberStateSchema } from '~/features/billing-debugging/contract'
 import { paymentTypeSchema } from '~/features/join/payment-contract'
 import { paymentStatusKinds } from '~/features/subscriptions/subscription-state'
@@ -245,10 +245,12 @@ const optionalText = (max: number) => z.string().trim().max(max)
 
 /**
  * `PUT /api/members/{id}`: the member's details as staff keep them, with the join site's rules (SPEC §5;
- * issue 14's About you). The e-mail is the member's sign-in and stays theirs to change.
+ * issue 14's About you). `email` is the member's sign-in address (left out: unchanged); a new one must
+ * be free in the organisation, and the member is told at the old one (ADR 025).
  */
 export const updateMemberRequestSchema = z.object({
   name: z.string().trim().min(1).max(120),
+  email: emailAddressSchema.optional(),
   mobile_number: mobileNumberSchema,
   dob: dateOfBirth,
   address: optionalText(200),

@@ -17,6 +17,7 @@ import { memberQueries } from './queries'
 function valuesOf(member: MemberDetail) {
   return {
     name: member.name,
+    email: member.email,
     mobile_number: member.mobile_number ?? '',
     dob: member.dob ?? '',
     address: member.address.address ?? '',
@@ -91,8 +92,19 @@ export function MemberDetailsForm(props: { member: MemberDetail; onDone: () => v
         <form.AppField name="mobile_number">
           {(field) => <field.TextField label="Mobile" type="tel" inputMode="tel" isRequired />}
         </form.AppField>
+        <form.AppField name="email">
+          {(field) => (
+            <field.TextField
+              label="E-mail"
+              type="email"
+              isRequired
+              maxLength={254}
+              description="They sign in with it. A new one is confirmed with an e-mailed code; the old one is told of the change."
+            />
+          )}
+        </form.AppField>
         <form.AppField name="dob">
-          {(field) => <field.DateField label="Date of birth" isRequired className="sm:col-span-2" />}
+          {(field) => <field.DateField label="Date of birth" isRequired />}
         </form.AppField>
         <form.AppField name="address">
           {(field) => <field.TextField label="Address" maxLength={200} />}

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '~/db/client.server'
 import type { Mailer } from '~/server/services/auth/mailer'
-import { deliverSoon, queueMail } from './send-mail.server'
+import { deliverManySoon, deliverSoon, queueMail, queueMails } from './send-mail.server'
 
 /**
  * The mailer services use: the message goes into the outbox through the caller's `db` (a transaction
@@ -12,6 +12,10 @@ export function createOutboxMailer(handle: DatabaseHandle): Mailer {
     async send({ db, organisationId, to, message }) {
       const outboxId = await queueMail({ db, organisationId, to, message })
       await deliverSoon({ handle, outboxId })
+    },
+    async sendMany({ db, organisationId, messages }) {
+      const outboxIds = await queueMails({ db, organisationId, messages })
+      await deliverManySoon({ handle, outboxIds })
     },
   }
 }

@@ -80,19 +80,40 @@ export async function queueMail({
   to: string
   message: MailMessage
 }): Promise<number> {
-  const [row] = await db
+  const [id] = await queueMails({ db, organisationId, messages: [{ to, message }] })
+  if (id === undefined) throw new Error('The outbox insert returned no row')
+  return id
+}
+
+/**
+ * Many messages of one organisation into the outbox in one statement (a notice to each of 2,000
+ * members), as `queueMail` writes each; their ids in the order given.
+ */
+export async function queueMails({
+  db,
+  organisationId,
+  messages,
+}: {
+  db: Db
+  organisationId: number | null
+  messages: ReadonlyArray<{ to: string; message: MailMessage }>
+}): Promise<number[]> {
+  if (messages.length === 0) return []
+  const rows = await db
     .insert(mailOutbox)
-    .values({
-      organisationId,
-      to,
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-      attachments: message.attachments ?? [],
-    })
+    .values(
+      messages.map(({ to, message }) => ({
+        organisationId,
+        to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        attachments: message.attachments ?? [],
+      })),
+    )
     .returning({ id: mailOutbox.id })
-  if (!row) throw new Error('The outbox insert returned no row')
-  return row.id
+  if (rows.length !== messages.length) throw new Error('The outbox insert returned too few rows')
+  return rows.map((row) => row.id)
 }
 
 function singletonKey(outboxId: number): string {
@@ -132,6 +153,42 @@ export function deliverSoon({
       logger.warn(
         { outboxId, err: { message: errorMessage(error) } },
         'could not enqueue mail delivery; the sweep will retry',
+      )
+    })
+  return Promise.resolve()
+}
+
+/**
+ * `deliverSoon` for many outbox rows: one insert of their jobs into the deliver queue (each with its
+ * row's singleton key, as `deliverSoon` sends it). The same promises: it never rejects, and rows whose
+ * jobs could not be enqueued wait for the sweep.
+ */
+export function deliverManySoon({
+  handle,
+  outboxIds,
+}: {
+  handle: DatabaseHandle
+  outboxIds: readonly number[]
+}): Promise<void> {
+  if (outboxIds.length === 0) return Promise.resolve()
+  const starting = runningBoss(handle)
+  if (!starting) {
+    logger.debug(
+      { count: outboxIds.length },
+      'no job queue in this process; the mail waits in the outbox for a sweep',
+    )
+    return Promise.resolve()
+  }
+  const jobs = outboxIds.map((outboxId) => {
+    const data: MailDeliverJob = { outboxId }
+    return { data, singletonKey: singletonKey(outboxId) }
+  })
+  void starting
+    .then((boss) => boss.insert(MAIL_DELIVER_QUEUE, jobs))
+    .catch((error: unknown) => {
+      logger.warn(
+        { count: outboxIds.length, err: { message: errorMessage(error) } },
+        'could not enqueue mail deliveries; the sweep will retry',
       )
     })
   return Promise.resolve()

@@ -329,6 +329,41 @@ export function priceChangeMail({
   }
 }
 
+/**
+ * Staff changed a member's sign-in address (issue 15): told at the OLD address, so a change the member
+ * didn't ask for is noticed by the person it locks out.
+ */
+export function emailChangedMail({
+  organisationName,
+  recipientName,
+  newEmail,
+}: {
+  organisationName: string
+  recipientName: string
+  newEmail: string
+}): MailContent {
+  const subject = `Your ${organisationName} sign-in address has changed`
+  const change = `${organisationName} changed the e-mail address you sign in with to ${newEmail}. From now on, sign in and get our e-mails at that address.`
+  const notYou = `If you didn’t ask for this, contact ${organisationName} straight away: reply to this e-mail or talk to us at the front desk.`
+  return {
+    subject,
+    html: layout({
+      organisationName,
+      heading: 'Your sign-in address has changed',
+      blocks: [paragraph(greeting(recipientName)), paragraph(change), paragraph(notYou)],
+    }),
+    text: textBody(organisationName, [
+      'Your sign-in address has changed',
+      '',
+      greeting(recipientName),
+      '',
+      change,
+      '',
+      notYou,
+    ]),
+  }
+}
+
 export interface WelcomeReceipt {
   /** The organisation's registered name and GST number (organisation settings); null when not set. */
   legalName: string

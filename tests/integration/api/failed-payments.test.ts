@@ -18,6 +18,7 @@ import { inFlightMessage, waivedMessage } from '~/server/billing/engine/owed-per
 import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
+import type { Mailer } from '~/server/services/auth/mailer'
 import { sendDunningNotices } from '~/server/services/dunning/send-dunning-notices.server'
 import { expiredLinkMessage, usedLinkMessage } from '~/server/services/payment-links/pay-by-link.server'
 import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
@@ -491,6 +492,9 @@ describeEachDatabase('failed payments', (database) => {
       const db = database.db
       const mailer = {
         send: async (options: Parameters<typeof testMailer.send>[0]) => testMailer.send(options),
+        sendMany: async (options: Parameters<Mailer['sendMany']>[0]) => {
+          for (const { to, message } of options.messages) await testMailer.send({ ...options, to, message })
+        },
       }
       const testMailer = {
         async send(options: {

@@ -1,6 +1,15 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, payments, subscriptions, users, visits } from '~/db/schema'
+import {
+  auditLog,
+  mailOutbox,
+  organisations,
+  payments,
+  priceChangeHistory,
+  subscriptions,
+  users,
+  visits,
+} from '~/db/schema'
 import type { MemberState } from '~/features/billing-debugging/contract'
 import {
   joinedRangeMessage,
@@ -780,6 +789,173 @@ describeEachDatabase('members list API', (database) => {
     })
   })
 
+  describe('a member’s e-mail changed by staff', () => {
+    const details = {
+      name: 'Aroha Address',
+      mobile_number: '027 555 0199',
+      dob: '1990-01-02',
+      address: '',
+      suburb: '',
+      city: '',
+      post_code: '',
+      emergency_contact_name: '',
+      emergency_contact_relationship: '',
+      emergency_contact_mobile_number: '',
+      emergency_contact_email: '',
+      tags: [],
+      notes: '',
+      email_notifications_enabled: true,
+      push_notifications_enabled: true,
+      payment_reminders: true,
+    }
+    const put = (browser: Awaited<ReturnType<typeof signIn>>, id: number, body: Record<string, unknown>) =>
+      browser.request('PUT', `/members/${id}`, { body })
+
+    it('changes the sign-in address, tells the old one, asks the member to confirm the new one, keeps their sessions', async () => {
+      const db = database.db
+      const api = testApi()
+      const browser = await signInStaff({ database, api, now, organisation: org, admin: true })
+      const old = `aroha-${process.pid}@old.test`
+      const member = await createTestMember({
+        db,
+        organisationId: org.organisation.id,
+        gymId: org.gyms[1]!.id,
+        now,
+        seed: 'email-change',
+        overrides: { email: old, password: 'a long enough passphrase', emailVerified: true },
+      })
+      // The member is signed in on the join site, address verified.
+      const phone = api.browser({ origin: 'http://join.localhost:3000', ip: '198.18.210.1' })
+      expect((await phone.post('/login', { email: old, password: 'a long enough passphrase' })).status).toBe(
+        200,
+      )
+      expect((await phone.get('/me')).status).toBe(200)
+      await readData(await put(browser, member.id, details), memberDetailSchema)
+
+      const fresh = `Aroha.New-${process.pid}@New.Test `
+      const lower = fresh.trim().toLowerCase()
+      const updated = await readData(
+        await put(browser, member.id, { ...details, email: fresh }),
+        memberDetailSchema,
+      )
+      expect(updated.email).toBe(lower)
+      const [row] = await db.select().from(users).where(eq(users.id, member.id))
+      expect(row?.email).toBe(lower)
+      expect(row?.emailVerifiedAt).toBeNull()
+
+      // The notice went to the OLD address, in this organisation's name.
+      const notice = await api.latestMail(old)
+      expect(notice.subject).toBe('Your List Fitness sign-in address has changed')
+      expect(notice.organisationId).toBe(org.organisation.id)
+      expect(notice.text).toContain(`changed the e-mail address you sign in with to ${lower}`)
+      expect(notice.text).toContain('If you didn’t ask for this, contact List Fitness straight away')
+
+      // The history says so, with the address before and after.
+      const history = await readPage(
+        await browser.get(`/members/${member.id}/history`),
+        memberHistoryEntrySchema,
+      )
+      expect(history.data[0]?.description).toBe(`Details changed: e-mail; the member was told at ${old}`)
+      const [line] = await db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.subjectId, member.id))
+        .orderBy(sql`${auditLog.id} desc`)
+        .limit(1)
+      expect(line?.changes).toMatchObject({ email: [old, lower] })
+
+      // Their session stays, and asks for the code sent to the new address before anything else.
+      const pending = await phone.get('/me')
+      expect(pending.status).toBe(400)
+      expect(await pending.json()).toMatchObject({ error: 'not_two_factor_authenticated', email: lower })
+      expect((await phone.post('/email/resend')).status).toBe(200)
+      expect((await phone.post('/email/verify', { code: await api.latestCode(lower) })).status).toBe(200)
+      expect((await phone.get('/me')).status).toBe(200)
+      // The old address no longer signs in; the new one does.
+      expect(
+        (
+          await api
+            .browser({ ip: '198.18.210.2' })
+            .post('/login', { email: old, password: 'a long enough passphrase' })
+        ).status,
+      ).toBe(422)
+      expect(
+        (
+          await api
+            .browser({ ip: '198.18.210.3' })
+            .post('/login', { email: lower, password: 'a long enough passphrase' })
+        ).status,
+      ).toBe(200)
+    })
+
+    it('refuses a bad or taken address in plain words; the same one in capitals changes nothing', async () => {
+      const db = database.db
+      const api = testApi()
+      const browser = await signInStaff({ database, api, now, organisation: org, admin: true })
+      const member = await createTestMember({
+        db,
+        organisationId: org.organisation.id,
+        gymId: org.gyms[1]!.id,
+        now,
+        seed: 'email-refused',
+      })
+      const someoneElse = await createTestMember({
+        db,
+        organisationId: org.organisation.id,
+        gymId: org.gyms[0]!.id,
+        now,
+        seed: 'email-taken',
+      })
+      await readData(await put(browser, member.id, details), memberDetailSchema)
+      expect(await readErrors(await put(browser, member.id, { ...details, email: 'nope' }))).toEqual({
+        email: ['Value is not a valid email address'],
+      })
+      expect(await readErrors(await put(browser, member.id, { ...details, email: '' }))).toEqual({
+        email: ['Value is required'],
+      })
+      expect(
+        await readErrors(
+          await put(browser, member.id, { ...details, email: someoneElse.email.toUpperCase() }),
+        ),
+      ).toEqual({ email: ['The email has already been taken.'] })
+      // Another organisation's member may have it: addresses are per organisation.
+      const elsewhere = await createTestMember({
+        db,
+        organisationId: other.organisation.id,
+        gymId: other.gyms[0]!.id,
+        now,
+        seed: 'email-elsewhere',
+      })
+      const [outboxBefore] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox)
+      const same = await readData(
+        await put(browser, member.id, { ...details, email: member.email.toUpperCase() }),
+        memberDetailSchema,
+      )
+      expect(same.email).toBe(member.email)
+      const [outboxAfter] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox)
+      expect(outboxAfter?.n).toBe(outboxBefore?.n)
+      const moved = await readData(
+        await put(browser, member.id, { ...details, email: elsewhere.email }),
+        memberDetailSchema,
+      )
+      expect(moved.email).toBe(elsewhere.email)
+      expect((await api.latestMail(member.email)).subject).toBe(
+        'Your List Fitness sign-in address has changed',
+      )
+
+      // Nobody else's member: another organisation's admin gets a 404, a trainer a 403, another gym's admin a 404.
+      const body = { ...details, email: `someone-${process.pid}@else.test` }
+      const stranger = await signIn({ org: other, admin: true })
+      expect((await put(stranger, member.id, body)).status).toBe(404)
+      const trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
+      expect((await put(trainer, member.id, body)).status).toBe(403)
+      const newmarketAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
+      expect((await put(newmarketAdmin, member.id, body)).status).toBe(404)
+      const [unchanged] = await db.select().from(users).where(eq(users.id, member.id))
+      expect(unchanged?.email).toBe(elsewhere.email)
+    })
+  })
+
   describe('a price change from the member’s page', () => {
     it('is scheduled for the period end, e-mailed to the member in the previewed words, and in the history', async () => {
       const db = database.db
@@ -919,6 +1095,268 @@ describeEachDatabase('members list API', (database) => {
       ).toEqual({
         subscriptions: ['Choose at least one membership'],
       })
+    })
+  })
+
+  describe('the bulk price change, set-based', () => {
+    it('writes what one change at a time writes: memberships, history, audit words, notices, versions, payments', async () => {
+      const db = database.db
+      const api = testApi()
+      const browser = await signInStaff({ database, api, now, organisation: org, admin: true })
+      const gymIds = org.gyms.map((gym) => gym.id)
+      const { price: flexi } = await createTestPrice({
+        db,
+        organisationId: org.organisation.id,
+        gymIds,
+        amount: 2100,
+        now,
+      })
+      const { price: term } = await createTestPrice({
+        db,
+        organisationId: org.organisation.id,
+        gymIds,
+        amount: 1700,
+        termAmount: 6,
+        termUnit: 'month',
+        now,
+      })
+      const { price: to } = await createTestPrice({
+        db,
+        organisationId: org.organisation.id,
+        gymIds,
+        amount: 2450,
+        now,
+      })
+      /** Twin memberships: one for the bulk change, one for the single one, alike in everything that matters. */
+      const kinds = [
+        { label: 'flexi', priceId: flexi.id, startDate: addDays(today, -10), force: null },
+        { label: 'term', priceId: term.id, startDate: addDays(today, -20), force: null },
+        { label: 'forced', priceId: flexi.id, startDate: addDays(today, -3), force: 1500 },
+        { label: 'upcoming', priceId: flexi.id, startDate: addDays(today, 6), force: null },
+      ]
+      const make = async (side: string, kind: (typeof kinds)[number]) => {
+        const made = await memberWithMembership({
+          seed: `twin-${side}-${kind.label}`,
+          gymIndex: 1,
+          priceId: kind.priceId,
+          startDate: kind.startDate,
+          createdAt: instantAt(kind.startDate < today ? kind.startDate : today),
+        })
+        if (kind.force !== null)
+          await db
+            .update(subscriptions)
+            .set({ forcePriceAmount: kind.force })
+            .where(eq(subscriptions.id, made.subscription.id))
+        // A payment made ahead for a day still to come: both changes withdraw it.
+        await db
+          .update(payments)
+          .set({ dueOn: addDays(today, 5), status: 'upcoming' })
+          .where(eq(payments.subscriptionId, made.subscription.id))
+        const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, made.subscription.id))
+        return { member: made.member, subscription: row! }
+      }
+      await db
+        .update(organisations)
+        .set({ termMembershipGracePeriod: 2, termMembershipGracePeriodUnit: 'week' })
+        .where(eq(organisations.id, org.organisation.id))
+
+      for (const date of [undefined, addDays(today, 9)]) {
+        const bulk = []
+        const single = []
+        for (const kind of kinds) {
+          bulk.push(await make(`bulk-${date ?? 'end'}`, kind))
+          single.push(await make(`single-${date ?? 'end'}`, kind))
+        }
+        const answer = await readData(
+          await browser.post('/subscriptions/schedule-price-changes', {
+            price_id: to.id,
+            date,
+            subscriptions: bulk.map(({ subscription }) => ({
+              id: subscription.id,
+              version: subscription.version,
+            })),
+          }),
+          scheduledPriceChangesSchema,
+        )
+        for (const { subscription } of single) {
+          const one = await browser.post('/subscriptions/schedule-price-change', {
+            subscription_id: subscription.id,
+            price_id: to.id,
+            version: subscription.version,
+            ...(date ? { date } : {}),
+          })
+          expect(one.status, await one.clone().text()).toBe(200)
+        }
+        const state = async (twin: {
+          member: { id: number; name: string; email: string }
+          subscription: { id: number }
+        }) => {
+          const [sub] = await db
+            .select()
+            .from(subscriptions)
+            .where(eq(subscriptions.id, twin.subscription.id))
+          const history = await db
+            .select()
+            .from(priceChangeHistory)
+            .where(eq(priceChangeHistory.subscriptionId, twin.subscription.id))
+          const lines = await db
+            .select()
+            .from(auditLog)
+            .where(
+              and(
+                eq(auditLog.subjectId, twin.member.id),
+                eq(auditLog.action, 'membership.price_change_scheduled'),
+              ),
+            )
+          const notice = await api.latestMail(twin.member.email)
+          const pays = await db
+            .select({ dueOn: payments.dueOn, status: payments.status, amount: payments.amount })
+            .from(payments)
+            .where(eq(payments.subscriptionId, twin.subscription.id))
+            .orderBy(payments.dueOn, payments.id)
+          const anonymous = (text: string) => text.replaceAll(twin.member.name, 'NAME')
+          return {
+            membership: {
+              transitionToPriceId: sub?.transitionToPriceId,
+              transitionTakesEffectAt: sub?.transitionTakesEffectAt,
+              transitionToDate: sub?.transitionToDate,
+              version: sub?.version,
+              currentPeriodStart: sub?.currentPeriodStart,
+              currentPeriodEnd: sub?.currentPeriodEnd,
+            },
+            history: history.map((line) => ({
+              fromPriceId: line.fromPriceId,
+              toPriceId: line.toPriceId,
+              fromAmount: line.fromAmount,
+              toAmount: line.toAmount,
+              takesEffectOn: line.takesEffectOn,
+              scheduledByUserId: line.scheduledByUserId,
+              createdAt: line.createdAt,
+            })),
+            audit: lines.map((line) => ({
+              actor: line.actorUserId,
+              description: line.changes.description,
+              subscription: line.changes.subscription_id === twin.subscription.id,
+            })),
+            notice: { subject: notice.subject, text: anonymous(notice.text), html: anonymous(notice.html) },
+            payments: pays,
+          }
+        }
+        for (const [index, kind] of kinds.entries()) {
+          const viaBulk = await state(bulk[index]!)
+          const viaSingle = await state(single[index]!)
+          expect(viaBulk, `${kind.label}, ${date ?? 'period end'}`).toEqual(viaSingle)
+          expect(viaBulk.history).toHaveLength(1)
+          expect(viaBulk.membership.version).toBe(bulk[index]!.subscription.version + 1)
+          expect(answer.scheduled[index]).toEqual({
+            subscription_id: bulk[index]!.subscription.id,
+            email: bulk[index]!.member.email,
+            takes_effect_on: viaBulk.history[0]?.takesEffectOn,
+          })
+        }
+        if (!date) {
+          // The term membership moves two weeks after its term, not at its period end.
+          const termLine = (await state(bulk[1]!)).history[0]
+          expect(termLine?.takesEffectOn).toBe(addDays(bulk[1]!.subscription.termEndsAt!, 14))
+        }
+      }
+    })
+
+    it('refuses the whole batch on a 409 or a 404 and writes nothing', async () => {
+      const db = database.db
+      const browser = await signIn({ admin: true })
+      const gymIds = org.gyms.map((gym) => gym.id)
+      const { price: from } = await createTestPrice({
+        db,
+        organisationId: org.organisation.id,
+        gymIds,
+        amount: 2200,
+        now,
+      })
+      const { price: to } = await createTestPrice({
+        db,
+        organisationId: org.organisation.id,
+        gymIds,
+        amount: 2300,
+        now,
+      })
+      const made = []
+      for (const index of [0, 1, 2]) {
+        made.push(
+          (
+            await memberWithMembership({
+              seed: `refused-${index}`,
+              gymIndex: 1,
+              priceId: from.id,
+              startDate: today,
+            })
+          ).subscription,
+        )
+      }
+      const counts = async () => {
+        const [row] = await db
+          .execute<{ history: number; audit: number; mail: number; versions: number }>(sql`
+          select (select count(*)::int from ${priceChangeHistory}) as history,
+            (select count(*)::int from ${auditLog}) as audit,
+            (select count(*)::int from ${mailOutbox}) as mail,
+            (select sum(version)::int from ${subscriptions}) as versions`)
+          .then((result) => result.rows)
+        return row
+      }
+      const before = await counts()
+      const entries = made.map((subscription) => ({ id: subscription.id, version: subscription.version }))
+      const send = (subscriptionsToSend: Array<{ id: number; version: number }>) =>
+        browser.post('/subscriptions/schedule-price-changes', {
+          price_id: to.id,
+          subscriptions: subscriptionsToSend,
+        })
+
+      // The last one changed meanwhile: 409, after the first two would have been written.
+      expect(
+        await readMessage(
+          await send([...entries.slice(0, 2), { ...entries[2]!, version: entries[2]!.version + 1 }]),
+          409,
+        ),
+      ).toBe('A membership in the list was changed meanwhile. Reload the list and try again.')
+      // The same membership twice: the second would find it moved on.
+      expect((await send([...entries, entries[0]!])).status).toBe(409)
+      // Another organisation's membership, or one cancelled meanwhile: 404.
+      const { subscription: elsewhere } = await (async () => {
+        const member = await createTestMember({
+          db,
+          organisationId: other.organisation.id,
+          gymId: other.gyms[0]!.id,
+          now,
+          seed: 'refused-else',
+        })
+        const { price } = await createTestPrice({
+          db,
+          organisationId: other.organisation.id,
+          gymIds: [other.gyms[0]!.id],
+          now,
+        })
+        return {
+          subscription: await createSubscription({
+            db,
+            now,
+            organisationId: other.organisation.id,
+            userId: member.id,
+            gymId: other.gyms[0]!.id,
+            priceId: price.id,
+            startDate: today,
+          }),
+        }
+      })()
+      expect(
+        await readMessage(await send([...entries, { id: elsewhere.id, version: elsewhere.version }]), 404),
+      ).toBe('Membership not found.')
+      await db.update(subscriptions).set({ cancelledAt: now }).where(eq(subscriptions.id, made[1]!.id))
+      const afterCancel = await counts()
+      expect((await send(entries)).status).toBe(404)
+      expect(await counts()).toEqual(afterCancel)
+      expect(afterCancel?.history).toBe(before?.history)
+      expect(afterCancel?.audit).toBe(before?.audit)
+      expect(afterCancel?.mail).toBe(before?.mail)
     })
   })
 

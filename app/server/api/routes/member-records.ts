@@ -160,6 +160,8 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
     const db = c.var.database.db
     await updateMember({
       db,
+      now: c.var.now,
+      mailer: c.var.mailer,
       organisationId: caller.organisationId,
       actorUserId: caller.user.id,
       memberId: id,

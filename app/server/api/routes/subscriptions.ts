@@ -27,6 +27,7 @@ import {
 } from '~/server/services/subscriptions/manage-subscription.server'
 import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
 import { previewPriceChangeMail } from '~/server/services/subscriptions/preview-price-change-mail.server'
+import { priceChangeScheduledDescription } from '~/server/services/subscriptions/price-change-rules.server'
 import { resumeSubscription } from '~/server/services/subscriptions/resume-subscription.server'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
@@ -269,7 +270,10 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
         actorId: user.id,
         subscription,
         action: 'membership.price_change_scheduled',
-        description: `Price change to ${formatCents(scheduled.to.amount)} scheduled for ${formatDate(scheduled.takesEffectOn)}; the member was e-mailed`,
+        description: priceChangeScheduledDescription({
+          toAmount: scheduled.to.amount,
+          takesEffectOn: scheduled.takesEffectOn,
+        }),
         details: { price_id: body.price_id },
       })
     })

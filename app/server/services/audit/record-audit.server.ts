@@ -27,21 +27,17 @@ export async function recordAudit(
   })
 }
 
-/**
- * A line in the member's history (issue 15) about their membership: who changed it, how, in words.
- * Written after the change succeeds; the words are kept as they were said then.
- */
-export async function auditMembership(
-  db: Db,
-  options: {
-    actorId: number
-    subscription: { id: number; organisationId: number; userId: number }
-    action: string
-    description: string
-    details?: Record<string, unknown>
-  },
-): Promise<void> {
-  await recordAudit(db, {
+interface MembershipAudit {
+  actorId: number
+  subscription: { id: number; organisationId: number; userId: number }
+  action: string
+  description: string
+  details?: Record<string, unknown>
+}
+
+/** The audit row of a line about a membership, as `auditMembership(s)` write it. */
+function membershipAuditValues(options: MembershipAudit): typeof auditLog.$inferInsert {
+  return {
     organisationId: options.subscription.organisationId,
     actorUserId: options.actorId,
     action: options.action,
@@ -52,5 +48,19 @@ export async function auditMembership(
       description: options.description,
       ...options.details,
     },
-  })
+  }
+}
+
+/**
+ * A line in the member's history (issue 15) about their membership: who changed it, how, in words.
+ * Written after the change succeeds; the words are kept as they were said then.
+ */
+export async function auditMembership(db: Db, options: MembershipAudit): Promise<void> {
+  await db.insert(auditLog).values(membershipAuditValues(options))
+}
+
+/** Many such lines in one statement (the bulk price change): the same rows `auditMembership` writes. */
+export async function auditMemberships(db: Db, entries: MembershipAudit[]): Promise<void> {
+  if (entries.length === 0) return
+  await db.insert(auditLog).values(entries.map(membershipAuditValues))
 }

@@ -14,4 +14,10 @@ export interface MailMessage {
  */
 export interface Mailer {
   send(options: { db: Db; organisationId: number | null; to: string; message: MailMessage }): Promise<void>
+  /** Many messages of one organisation at once (one outbox statement), each as `send` would send it. */
+  sendMany(options: {
+    db: Db
+    organisationId: number | null
+    messages: ReadonlyArray<{ to: string; message: MailMessage }>
+  }): Promise<void>
 }

@@ -1,17 +1,22 @@
 import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { organisations, payments, priceChangeHistory, prices, type subscriptions } from '~/db/schema'
+import { organisations, payments, prices, type subscriptions } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { firstPaymentAmount } from '~/server/billing/amounts'
 import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
-import { gracePeriodEnd } from '~/server/billing/grace-periods'
 import { findMemberPaymentMethod } from '~/server/billing/member-payment-method.server'
 import { proRata } from '~/server/billing/pro-rata'
 import { findCardSurcharges, subscriptionPaymentValues } from '~/server/billing/subscription-payment.server'
-import { validationError } from '../service-input.server'
+import {
+  assertPriceChange,
+  priceChangeTiming,
+  type TermGrace,
+  waitsForTermEnd,
+} from './price-change-rules.server'
 import { refreshSchedule } from './refresh-schedule.server'
 import { updateSubscriptionAtVersion } from './subscription-version.server'
+import { writePriceChanges } from './write-price-changes.server'
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect
 
@@ -81,7 +86,8 @@ export async function undoCancellation(options: { db: Db; now: Date; subscriptio
 
 /**
  * Schedules a move to another price of the organisation: at the end of the current period unless a
- * date is given (SPEC §4). Recorded in the price-change history; applied by the schedule step.
+ * date is given (SPEC §4). Recorded in the price-change history; applied by the schedule step. The
+ * rules are `price-change-rules.server.ts`'s and the writes `writePriceChanges`, as for many at once.
  */
 export async function schedulePriceChange(options: {
   db: Db
@@ -91,7 +97,7 @@ export async function schedulePriceChange(options: {
   date?: CalendarDateString | null | undefined
   scheduledByUserId: number
 }) {
-  const { db, now, subscription } = options
+  const { db, now, subscription, date } = options
   const [[from], [to]] = await Promise.all([
     db.select().from(prices).where(eq(prices.id, subscription.priceId)),
     db
@@ -99,68 +105,34 @@ export async function schedulePriceChange(options: {
       .from(prices)
       .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId))),
   ])
-  if (!to || to.archivedAt) throw validationError('priceId', 'Choose a price that is still on sale.')
-  if (to.id === subscription.priceId)
-    throw validationError('priceId', 'The membership is on this price already.')
-  const today = calendarDateAt(now)
-  if (options.date && options.date < today)
-    throw validationError('date', 'The change cannot take effect in the past.')
-  // A term membership moves to its next price when the term is over, after the organisation's
-  // term-membership grace period, not at the end of the current period.
-  const termTransition =
-    !options.date && subscription.termEndsAt && subscription.termEndsAt > today
-      ? await termTransitionDate({
-          db,
-          organisationId: subscription.organisationId,
-          termEndsAt: subscription.termEndsAt,
-        })
-      : null
-  const onDate = options.date ?? termTransition
-  const takesEffectOn = onDate ?? subscription.currentPeriodEnd ?? today
-  const updated = await db.transaction(async (tx) => {
-    const changed = await updateSubscriptionAtVersion({
+  assertPriceChange({ subscription, to, date, now })
+  if (!to) throw new AppError('NOT_FOUND', 'Price not found.')
+  const termGrace = waitsForTermEnd({ subscription, date, now })
+    ? await findTermGrace({ db, organisationId: subscription.organisationId })
+    : null
+  const { onDate, takesEffectOn } = priceChangeTiming({ subscription, date, termGrace, now })
+  await db.transaction(async (tx) => {
+    await writePriceChanges({
       db: tx,
-      subscription,
-      values: {
-        transitionToPriceId: to.id,
-        transitionTakesEffectAt: onDate ? 'date' : 'period_end',
-        transitionToDate: onDate ?? null,
-      },
       now,
-    })
-    await tx.insert(priceChangeHistory).values({
-      organisationId: subscription.organisationId,
-      subscriptionId: subscription.id,
-      userId: subscription.userId,
-      fromPriceId: subscription.priceId,
-      toPriceId: to.id,
-      fromAmount: subscription.forcePriceAmount ?? from?.amount ?? 0,
-      toAmount: to.amount,
-      takesEffectOn,
+      to,
+      changes: [{ subscription, from, onDate, takesEffectOn }],
       scheduledByUserId: options.scheduledByUserId,
-      createdAt: now,
     })
-    await refreshSchedule({ db: tx, subscriptionId: subscription.id, now })
-    return changed
   })
-  return { subscription: updated, takesEffectOn, from, to }
+  return { takesEffectOn, from, to }
 }
 
-async function termTransitionDate(options: {
-  db: Db
-  organisationId: number
-  termEndsAt: CalendarDateString
-}) {
-  const { db, organisationId, termEndsAt } = options
-  const [organisation] = await db
+/** The organisation's term-membership grace period (`priceChangeTiming`), or none if it is gone. */
+export async function findTermGrace(options: { db: Db; organisationId: number }): Promise<TermGrace | null> {
+  const [organisation] = await options.db
     .select({
       amount: organisations.termMembershipGracePeriod,
       unit: organisations.termMembershipGracePeriodUnit,
     })
     .from(organisations)
-    .where(eq(organisations.id, organisationId))
-  if (!organisation) return termEndsAt
-  return gracePeriodEnd({ from: termEndsAt, amount: organisation.amount, unit: organisation.unit })
+    .where(eq(organisations.id, options.organisationId))
+  return organisation ?? null
 }
 
 /**

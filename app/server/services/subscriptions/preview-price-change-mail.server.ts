@@ -2,12 +2,10 @@ import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { organisations, prices, users } from '~/db/schema'
-import { formatDate } from '~/lib/dates'
-import { formatCents } from '~/lib/money'
 import { calendarDateAt } from '~/server/billing/calendar'
-import { priceChangeMail } from '~/server/mail/templates.server'
 import { notFound } from '../service-input.server'
 import type { SubscriptionRow } from './manage-subscription.server'
+import { priceChangeNotice } from './price-change-rules.server'
 
 /**
  * The e-mail a member would get about moving to `priceId` on `date` (or at the end of the current
@@ -31,13 +29,12 @@ export async function previewPriceChangeMail(options: {
       .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId))),
   ])
   if (!member || !organisation || !from || !to) throw notFound('Price')
-  const on = options.date ?? subscription.currentPeriodEnd ?? calendarDateAt(options.now)
-  const mail = priceChangeMail({
+  return priceChangeNotice({
     organisationName: organisation.name,
-    recipientName: member.name,
-    takesEffectOn: formatDate(on),
-    newPrice: `${formatCents(to.amount)} ${to.billingFrequency.replace('_', ' ')}`,
-    currentPrice: formatCents(subscription.forcePriceAmount ?? from.amount),
+    member,
+    subscription,
+    from,
+    to,
+    on: options.date ?? subscription.currentPeriodEnd ?? calendarDateAt(options.now),
   })
-  return { to: member.email, ...mail }
 }

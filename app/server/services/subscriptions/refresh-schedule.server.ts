@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { payments, prices, subscriptions } from '~/db/schema'
 import { calendarDateAt, laterDate } from '~/server/billing/calendar'
@@ -11,35 +11,54 @@ import { findSubscriptionPauses } from '~/server/billing/subscription-pauses.ser
  * again; the next schedule step creates the right payment. Payments already due stay as they are.
  */
 export async function refreshSchedule(options: { db: Db; subscriptionId: number; now: Date }) {
-  const { db, subscriptionId, now } = options
+  await refreshSchedules({ db: options.db, subscriptionIds: [options.subscriptionId], now: options.now })
+}
+
+/**
+ * `refreshSchedule` for many memberships at once (the bulk price change): one statement withdraws their
+ * payments ahead, one reads them, one writes the periods that moved — the same rule, set-based.
+ */
+export async function refreshSchedules(options: { db: Db; subscriptionIds: readonly number[]; now: Date }) {
+  const { db, now } = options
+  const ids = [...new Set(options.subscriptionIds)]
+  if (ids.length === 0) return
   const today = calendarDateAt(now)
   await db
     .update(payments)
     .set({ status: 'cancelled', updatedAt: now })
     .where(
       and(
-        eq(payments.subscriptionId, subscriptionId),
+        inArray(payments.subscriptionId, ids),
         eq(payments.status, 'upcoming'),
         eq(payments.isRetry, false),
         gt(payments.dueOn, today),
       ),
     )
-  const [row] = await db
-    .select({ subscription: subscriptions, frequency: prices.billingFrequency })
-    .from(subscriptions)
-    .innerJoin(prices, eq(prices.id, subscriptions.priceId))
-    .where(eq(subscriptions.id, subscriptionId))
-  if (!row || !isRecurringFrequency(row.frequency) || row.subscription.currentPeriodEnd === null) return
-  const reference = laterDate(row.subscription.startDate, today)
-  const period = billingPeriodOn({
-    anchor: row.subscription.startDate,
-    frequency: row.frequency,
-    date: reference,
-    pauses:
-      (await findSubscriptionPauses({ db, subscriptionIds: [subscriptionId] })).get(subscriptionId) ?? [],
+  const rows = (
+    await db
+      .select({ subscription: subscriptions, frequency: prices.billingFrequency })
+      .from(subscriptions)
+      .innerJoin(prices, eq(prices.id, subscriptions.priceId))
+      .where(inArray(subscriptions.id, ids))
+  ).flatMap(({ subscription, frequency }) =>
+    isRecurringFrequency(frequency) && subscription.currentPeriodEnd !== null
+      ? [{ subscription, frequency }]
+      : [],
+  )
+  if (rows.length === 0) return
+  const pauses = await findSubscriptionPauses({ db, subscriptionIds: rows.map((row) => row.subscription.id) })
+  const periods = rows.map(({ subscription, frequency }) => {
+    const period = billingPeriodOn({
+      anchor: subscription.startDate,
+      frequency,
+      date: laterDate(subscription.startDate, today),
+      pauses: pauses.get(subscription.id) ?? [],
+    })
+    return sql`(${subscription.id}::integer, ${period.start}::date, ${period.end}::date)`
   })
-  await db
-    .update(subscriptions)
-    .set({ currentPeriodStart: period.start, currentPeriodEnd: period.end, updatedAt: sql`now()` })
-    .where(eq(subscriptions.id, subscriptionId))
+  await db.execute(sql`
+    update ${subscriptions}
+    set current_period_start = periods.period_start, current_period_end = periods.period_end, updated_at = now()
+    from (values ${sql.join(periods, sql`, `)}) as periods (id, period_start, period_end)
+    where ${subscriptions.id} = periods.id`)
 }

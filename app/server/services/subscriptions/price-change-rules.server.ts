@@ -1,0 +1,135 @@
+import type { priceChangeHistory, prices, subscriptions } from '~/db/schema'
+import type { GraceUnit } from '~/db/schema/enums'
+import { formatDate } from '~/lib/dates'
+import { formatCents } from '~/lib/money'
+import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
+import { gracePeriodEnd } from '~/server/billing/grace-periods'
+import { priceChangeMail } from '~/server/mail/templates.server'
+import { validationError } from '../service-input.server'
+
+/**
+ * The rules of a scheduled price change (SPEC §4), pure: which price a membership may move to, from
+ * when, what its history line, its history words and the member's notice say. One membership from its
+ * page (`schedulePriceChange`) and many at once (`schedulePriceChanges`) both read them (ADR 018).
+ */
+
+type Subscription = typeof subscriptions.$inferSelect
+type Price = typeof prices.$inferSelect
+
+/** The organisation's term-membership grace period (a term membership moves on after it). */
+export interface TermGrace {
+  amount: number
+  unit: GraceUnit
+}
+
+/** Whether the membership may move to `to` on `date`; a 422 on the field that is wrong. */
+export function assertPriceChange(options: {
+  subscription: Pick<Subscription, 'priceId'>
+  to: Pick<Price, 'id' | 'archivedAt'> | undefined
+  date: CalendarDateString | null | undefined
+  now: Date
+}): void {
+  const { to, date } = options
+  if (!to || to.archivedAt) throw validationError('priceId', 'Choose a price that is still on sale.')
+  if (to.id === options.subscription.priceId)
+    throw validationError('priceId', 'The membership is on this price already.')
+  if (date && date < calendarDateAt(options.now))
+    throw validationError('date', 'The change cannot take effect in the past.')
+}
+
+/**
+ * Whether the change waits for the end of a term: with no date chosen, a membership within its term
+ * moves when the term is over, after the organisation's term-membership grace period.
+ */
+export function waitsForTermEnd(options: {
+  subscription: Pick<Subscription, 'termEndsAt'>
+  date: CalendarDateString | null | undefined
+  now: Date
+}): boolean {
+  const { termEndsAt } = options.subscription
+  return !options.date && termEndsAt !== null && termEndsAt > calendarDateAt(options.now)
+}
+
+/**
+ * When the change takes effect: the chosen date; else a term membership's term end plus the grace
+ * period (`termGrace`; the term end itself without one); else the end of the current period.
+ * `onDate` is the day kept on the membership (null: "at the period end").
+ */
+export function priceChangeTiming(options: {
+  subscription: Pick<Subscription, 'termEndsAt' | 'currentPeriodEnd'>
+  date: CalendarDateString | null | undefined
+  termGrace: TermGrace | null
+  now: Date
+}): { onDate: CalendarDateString | null; takesEffectOn: CalendarDateString } {
+  const { subscription, date, termGrace } = options
+  const termEndsAt = subscription.termEndsAt
+  const termTransition =
+    termEndsAt && waitsForTermEnd(options)
+      ? termGrace
+        ? gracePeriodEnd({ from: termEndsAt, amount: termGrace.amount, unit: termGrace.unit })
+        : termEndsAt
+      : null
+  const onDate = date ?? termTransition
+  return { onDate, takesEffectOn: onDate ?? subscription.currentPeriodEnd ?? calendarDateAt(options.now) }
+}
+
+/** The membership's columns that hold a scheduled change. */
+export function priceChangeTransition(options: { to: Pick<Price, 'id'>; onDate: CalendarDateString | null }) {
+  return {
+    transitionToPriceId: options.to.id,
+    transitionTakesEffectAt: options.onDate ? ('date' as const) : ('period_end' as const),
+    transitionToDate: options.onDate,
+  }
+}
+
+/** The price-change history line: amounts copied as they are now. */
+export function priceChangeHistoryValues(options: {
+  subscription: Pick<Subscription, 'id' | 'organisationId' | 'userId' | 'priceId' | 'forcePriceAmount'>
+  from: Pick<Price, 'amount'> | undefined
+  to: Pick<Price, 'id' | 'amount'>
+  takesEffectOn: CalendarDateString
+  scheduledByUserId: number
+  now: Date
+}): typeof priceChangeHistory.$inferInsert {
+  const { subscription, from, to } = options
+  return {
+    organisationId: subscription.organisationId,
+    subscriptionId: subscription.id,
+    userId: subscription.userId,
+    fromPriceId: subscription.priceId,
+    toPriceId: to.id,
+    fromAmount: subscription.forcePriceAmount ?? from?.amount ?? 0,
+    toAmount: to.amount,
+    takesEffectOn: options.takesEffectOn,
+    scheduledByUserId: options.scheduledByUserId,
+    createdAt: options.now,
+  }
+}
+
+/** The member's history line about a scheduled change, in the words staff read. */
+export function priceChangeScheduledDescription(options: { toAmount: number; takesEffectOn: string }) {
+  return `Price change to ${formatCents(options.toAmount)} scheduled for ${formatDate(options.takesEffectOn)}; the member was e-mailed`
+}
+
+/**
+ * The member's notice of a change to `to` on `on`: what staff preview and what the outbox sends. The
+ * price now is a forced amount, else the current price's.
+ */
+export function priceChangeNotice(options: {
+  organisationName: string
+  member: { name: string; email: string }
+  subscription: Pick<Subscription, 'forcePriceAmount'>
+  from: Pick<Price, 'amount'>
+  to: Pick<Price, 'amount' | 'billingFrequency'>
+  on: CalendarDateString
+}) {
+  const { subscription, from, to } = options
+  const mail = priceChangeMail({
+    organisationName: options.organisationName,
+    recipientName: options.member.name,
+    takesEffectOn: formatDate(options.on),
+    newPrice: `${formatCents(to.amount)} ${to.billingFrequency.replace('_', ' ')}`,
+    currentPrice: formatCents(subscription.forcePriceAmount ?? from.amount),
+  })
+  return { to: options.member.email, ...mail }
+}
