@@ -166,7 +166,7 @@ test.describe('a member’s page', () => {
     const name = (await first.textContent()) ?? ''
     await first.click()
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible()
-    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Visits', 'History'])
+    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Visits', 'Access', 'History'])
     await expect(page.getByRole('main').getByText(/\$\d/)).toHaveCount(0)
 
     await page.goto(`${consoleUrl}/members/2147483000`)
