@@ -193,8 +193,20 @@ export async function runDoorsTap(api: ConsoleApi, command: DoorsTapCommand): Pr
   const me = await readData(await api.request('GET', '/me'), sessionUserSchema, 'Reading who is signed in')
   const organisation = me.current_organisation
   if (!organisation) throw new DoorsTapError(`${me.email} is not staff of an organisation.`)
-  return command.kind === 'list' ? listDoors(api, organisation.id) : tap(api, organisation.id, command)
+  const lines =
+    command.kind === 'list' ? await listDoors(api, organisation.id) : await tap(api, organisation.id, command)
+  const health = healthSchema.safeParse(await (await api.request('GET', '/health')).json().catch(() => null))
+  if (health.success && health.data.demo_history === 'in_progress') {
+    lines.push(
+      '',
+      'Note: the demo’s year of history is still being made (a minute or so after a first start). Until it is',
+      'done, members’ payments are not all in and only staff open doors; try again when it has finished.',
+    )
+  }
+  return lines
 }
+
+const healthSchema = z.object({ demo_history: z.enum(['none', 'in_progress', 'complete']) })
 
 async function tap(
   api: ConsoleApi,
@@ -248,6 +260,11 @@ async function tap(
       result.visit.successful
         ? `Visit #${result.visit.id} recorded at ${when}: successful.`
         : `Visit #${result.visit.id} recorded at ${when}: refused (${result.visit.refused_reason ?? 'no reason'}).`,
+    )
+  } else if (person && door.tracks_visits) {
+    // Tapped by e-mail, at a door that counts visits, and no visit: they hold no credential at all.
+    lines.push(
+      `No visit recorded: ${person.name} has never been given a door login, so there was no credential to tap.`,
     )
   } else if (!door.tracks_visits) {
     lines.push(`No visit recorded: the ${door.name} does not count visits.`)
