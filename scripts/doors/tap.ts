@@ -249,8 +249,14 @@ async function tap(
     'Tapping',
   )
   const who = result.person ? `${result.person.name}${person ? ` (${person.email})` : ''}` : 'Nobody we know'
-  const what = person ? 'their credential' : `the code ${command.credential}`
-  const lines = [`${gym.name} · ${door.name}: ${who} tapped ${what}.`]
+  // Tapped by e-mail at a door that counts visits, and no visit: they hold no credential to tap.
+  const noLogin = person !== null && door.tracks_visits && result.visit === null
+  const what = noLogin
+    ? 'came to the door (no credential to tap)'
+    : person
+      ? 'tapped their credential'
+      : `tapped the code ${command.credential}`
+  const lines = [`${gym.name} · ${door.name}: ${who} ${what}.`]
   lines.push(
     result.opened ? 'The door OPENED.' : `The door REFUSED: ${result.refused_reason ?? 'no reason given'}.`,
   )
@@ -261,8 +267,7 @@ async function tap(
         ? `Visit #${result.visit.id} recorded at ${when}: successful.`
         : `Visit #${result.visit.id} recorded at ${when}: refused (${result.visit.refused_reason ?? 'no reason'}).`,
     )
-  } else if (person && door.tracks_visits) {
-    // Tapped by e-mail, at a door that counts visits, and no visit: they hold no credential at all.
+  } else if (person && noLogin) {
     lines.push(
       `No visit recorded: ${person.name} has never been given a door login, so there was no credential to tap.`,
     )
