@@ -580,8 +580,8 @@ async function setUpDemo(db: Db, now: Date): Promise<DemoSeedPlan> {
     demoFitness: await setUpDemoFitness(context),
     harbourStrength: await setUpHarbourStrength(context),
   }
-  // Demo Fitness's doors, and the staff's and the member sign-in's access to them at once; the other
-  // members are synced when the background part is done.
+  // Demo Fitness's doors, and the staff's access to them at once. The members are synced as the
+  // background's last step, once the history has made their payments (the member sign-in's first too).
   await connectDemoDoors({
     db,
     now,
