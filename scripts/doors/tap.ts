@@ -272,7 +272,7 @@ async function tap(
       `No visit recorded: ${person.name} has never been given a door login, so there was no credential to tap.`,
     )
   } else if (!door.tracks_visits) {
-    lines.push(`No visit recorded: the ${door.name} does not count visits.`)
+    lines.push(`No visit recorded: “${door.name}” does not count visits.`)
   } else {
     lines.push('No visit recorded: the credential belongs to nobody in this organisation.')
   }

@@ -18,6 +18,7 @@ import { verifyPassword } from '~/server/auth/password.server'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { checkInvariants } from '~/server/billing/simulation/check-invariants.server'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
+import { syncDemoDoorAccess } from '~/server/seed/demo-doors.server'
 import {
   continueDemoSeed,
   DEMO_ORGANISATION_SLUG,
@@ -656,6 +657,25 @@ describeEachDatabase('demo seed', (t) => {
       await cut.destroy()
     }
   }, 600_000)
+
+  it('syncs the doors again after a stop part-way without a second door system or a second login', async () => {
+    const db = t.db
+    const before = await demoSummary(db)
+    // Everyone queued again, as after a start cut off during the seed's last step.
+    await db.execute(sql`
+      insert into door_access_outbox (user_id, organisation_id, due_at)
+      select id, organisation_id, 'epoch' from users where organisation_id = ${demoId}
+      on conflict (user_id) do update set due_at = excluded.due_at`)
+    const stopped = await syncDemoDoorAccess({ db, now, shouldStop: () => true })
+    expect(stopped).toMatchObject({ stopped: true, synced: 25, failed: 0 })
+    const [left] = await db
+      .select({ rows: count() })
+      .from(doorAccessOutbox)
+      .where(sql`${doorAccessOutbox.dueAt} <= ${now}`)
+    expect(left?.rows).toBeGreaterThan(0)
+    expect(await syncDemoDoorAccess({ db, now })).toMatchObject({ stopped: false, failed: 0 })
+    expect(await demoSummary(db)).toEqual(before)
+  })
 
   it('opens Ponsonby’s front door to the member sign-in’s credential and lists the visit; refuses a paused member', async () => {
     const db = t.db

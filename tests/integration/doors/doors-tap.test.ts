@@ -190,7 +190,7 @@ describeEachDatabase('npm run doors:tap', (database) => {
     })
     expect(lines.slice(1)).toEqual([
       'The door OPENED.',
-      'No visit recorded: the Changing rooms does not count visits.',
+      'No visit recorded: “Changing rooms” does not count visits.',
     ])
   })
 
