@@ -10,13 +10,10 @@
  * copy of the data folder: PGlite is single-process, and opening the folder a running server uses would
  * damage it, while committed data is already on disk and a copy sees it.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { desc, sql } from 'drizzle-orm'
-import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from '~/db/client.server'
 import { mailOutbox } from '~/db/schema'
+import { openDatabaseForReading } from './lib/read-database'
 
 const { values } = parseArgs({
   options: {
@@ -43,38 +40,6 @@ const dateFormat = new Intl.DateTimeFormat('en-NZ', {
   timeStyle: 'medium',
 })
 
-/** Opens the outbox's database for reading, and a function that releases it (and any copy). */
-async function openForReading(): Promise<{ handle: DatabaseHandle; release: () => Promise<void> } | string> {
-  const target = databaseOptionsFromEnv()
-  if (target.url) {
-    const handle = await openDatabase({ url: target.url })
-    return { handle, release: () => handle.close() }
-  }
-  const dataDir = target.dataDir ?? 'memory://'
-  if (dataDir.startsWith('memory://')) {
-    return 'DATA_DIR is memory://: the outbox lives only inside the server process.'
-  }
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    return `There is no embedded database at ${dataDir} yet: start the server (npm run dev or npm start) first.`
-  }
-  const copy = mkdtempSync(join(tmpdir(), 'gymbase-mail-'))
-  const removeCopy = () => rmSync(copy, { recursive: true, force: true })
-  try {
-    cpSync(dataDir, copy, { recursive: true })
-    const handle = await openDatabase({ dataDir: copy })
-    return {
-      handle,
-      release: async () => {
-        await handle.close()
-        removeCopy()
-      },
-    }
-  } catch (error) {
-    removeCopy()
-    throw error
-  }
-}
-
 function show(row: typeof mailOutbox.$inferSelect): string {
   const facts = [dateFormat.format(row.createdAt), `to ${row.to}`, row.status, `#${row.id}`]
   if (row.status !== 'kept' && row.attempts > 0)
@@ -85,7 +50,7 @@ function show(row: typeof mailOutbox.$inferSelect): string {
   return lines.join('\n')
 }
 
-const opened = await openForReading()
+const opened = await openDatabaseForReading('gymbase-mail-')
 if (typeof opened === 'string') {
   console.info(opened)
 } else {

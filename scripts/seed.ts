@@ -27,6 +27,7 @@ async function printCounts(db: Db): Promise<void> {
     union all select 'subscriptions', count(*)::int from subscriptions
     union all select 'payments', count(*)::int from payments
     union all select 'visits', count(*)::int from visits
+    union all select 'door logins', count(*)::int from door_access_members
   `)
   // The display states of SPEC §4, in the order the spec checks them.
   const states = await count(sql`

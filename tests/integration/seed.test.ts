@@ -3,6 +3,8 @@ import { beforeAll, expect, it } from 'vitest'
 import type { Db } from '~/db/client.server'
 import {
   demoSeed,
+  doorAccessMembers,
+  doorAccessOutbox,
   gyms,
   organisations,
   paymentMethods,
@@ -15,6 +17,8 @@ import {
 import { verifyPassword } from '~/server/auth/password.server'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { checkInvariants } from '~/server/billing/simulation/check-invariants.server'
+import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
+import { syncDemoDoorAccess } from '~/server/seed/demo-doors.server'
 import {
   continueDemoSeed,
   DEMO_ORGANISATION_SLUG,
@@ -25,11 +29,15 @@ import {
   seedDemoIfEmpty,
 } from '~/server/seed/seed-demo.server'
 import { findDemoHistoryState } from '~/server/services/demo/find-demo-history-state.server'
+import { findDoorCredential, tapDoor } from '~/server/services/door-access/member-door-access.server'
+import { decidePersonDoorAccess } from '~/server/services/door-access/sync-door-access.server'
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from './support/database'
 
 // 09:30 on Monday 16 March 2026 in Auckland (+13:00): a weekday, inside daylight time.
 const now = new Date('2026-03-15T20:30:00Z')
 const today = calendarDateAt(now)
+/** The seed's "real time" for its last step (door access for today): the seed's own now. */
+const clock = () => now
 
 async function organisationId(db: Db, name: string): Promise<number> {
   const [row] = await db
@@ -73,7 +81,7 @@ describeEachDatabase('demo seed', (t) => {
   // The seed runs a year of daily billing through the engine (ADR 012): minutes on a loaded machine.
   beforeAll(async () => {
     expect(await seedDemoIfEmpty({ db: t.db, now })).toEqual({ setUp: true, backgroundPending: true })
-    expect(await continueDemoSeed({ db: t.db })).toMatchObject({ status: 'complete' })
+    expect(await continueDemoSeed({ db: t.db, clock })).toMatchObject({ status: 'complete' })
     demoId = await organisationId(t.db, 'Demo Fitness')
     harbourId = await organisationId(t.db, HARBOUR_ORGANISATION_NAME)
   }, 600_000)
@@ -486,6 +494,112 @@ describeEachDatabase('demo seed', (t) => {
     expect(crossings.rows.filter((row) => row.count > 0)).toEqual([])
   })
 
+  it('connects the sandbox door system for Demo Fitness: each gym linked to its place, the front door counting visits', async () => {
+    const systems = await t.db.execute<{ organisation: string; integration_type: string }>(sql`
+      select o.name as organisation, a.integration_type from access_control_integrations a
+      join organisations o on o.id = a.organisation_id order by o.name`)
+    // Harbour Strength has none: connecting one can be tried there.
+    expect(systems.rows).toEqual([{ organisation: 'Demo Fitness', integration_type: 'sandbox' }])
+    const doors = await t.db.execute<{
+      gym: string
+      place: string
+      door: string
+      tracks_visits: boolean
+    }>(sql`
+      select g.name as gym, p.name as place, d.name as door, d.tracks_visits from door_integrations d
+      join places p on p.id = d.place_id join gyms g on g.id = d.gym_id
+      where d.organisation_id = ${demoId} order by g.name, d.id`)
+    expect(doors.rows).toEqual(
+      ['Newmarket', 'Ponsonby', 'Takapuna'].flatMap((gym) => [
+        { gym, place: gym, door: 'Front door', tracks_visits: true },
+        { gym, place: gym, door: 'Changing rooms', tracks_visits: false },
+      ]),
+    )
+    // Every linked place has the group our members are granted, at the sandbox, listing all its locks.
+    const groups = await t.db.execute<{ place: string; locks: number }>(sql`
+      select sp.name as place, count(gl.lock_id)::int as locks from places p
+      join sandbox_door_groups sg on sg.id = p.group_id::int join sandbox_door_places sp on sp.id = sg.place_id
+      join sandbox_door_group_locks gl on gl.group_id = sg.id
+      where p.organisation_id = ${demoId} group by sp.name order by sp.name`)
+    expect(groups.rows).toEqual([
+      { place: 'Newmarket', locks: 2 },
+      { place: 'Ponsonby', locks: 2 },
+      { place: 'Takapuna', locks: 2 },
+    ])
+  })
+
+  it('syncs every demo person’s door access for today: the sandbox holds exactly what the rules decide', async () => {
+    // Nothing is left due: every change the seed made has reached the door system.
+    const [due] = await t.db
+      .select({ rows: count() })
+      .from(doorAccessOutbox)
+      .where(sql`${doorAccessOutbox.dueAt} <= ${now}`)
+    expect(due?.rows).toBe(0)
+
+    const people = await t.db
+      .select({ id: users.id, email: users.email, isStaff: users.isStaff })
+      .from(users)
+      .where(eq(users.organisationId, demoId))
+    const places = await t.db.execute<{ gym_id: number; group_id: string }>(
+      sql`select gym_id, group_id from places where organisation_id = ${demoId}`,
+    )
+    const held = await t.db.execute<{ user_id: number; group_id: string }>(sql`
+      select m.user_id, ra.group_id::text as group_id from door_access_members m
+      join sandbox_door_role_assignments ra on ra.user_id = m.provider_user_id::int
+      where m.organisation_id = ${demoId}`)
+    let open = 0
+    const reasons = new Map<string, number>()
+    for (const person of people) {
+      const decided = await decidePersonDoorAccess({ db: t.db, userId: person.id, now })
+      const wanted = places.rows
+        .filter((place) => decided?.decision.gymIds.includes(place.gym_id))
+        .map((place) => place.group_id)
+        .sort()
+      const holds = held.rows
+        .filter((row) => row.user_id === person.id)
+        .map((row) => row.group_id)
+        .sort()
+      expect(holds, person.email).toEqual(wanted)
+      if (wanted.length > 0) open += 1
+      const reason = decided?.decision.refusedReason?.replace(/ (until|starts) .*/, '') ?? null
+      if (reason) reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
+    }
+    // Most members open their doors; the refused ones are refused for the states the seed made.
+    expect(open).toBeGreaterThan(200)
+    for (const reason of ['Membership paused', 'Membership cancelled', 'Membership']) {
+      expect(
+        [...reasons.keys()].some((key) => key.startsWith(reason)),
+        reason,
+      ).toBe(true)
+    }
+    // Only people who ever had access have a door login (a credential) at all.
+    const [logins] = await t.db
+      .select({ rows: count() })
+      .from(doorAccessMembers)
+      .where(eq(doorAccessMembers.organisationId, demoId))
+    expect(logins?.rows).toBe(open)
+
+    expect(
+      await doorGymsOf(t.db, [
+        demoSignIns.owner,
+        demoSignIns.manager,
+        demoSignIns.regional,
+        demoSignIns.trainer,
+        demoSignIns.member,
+        'arjun.patel@demo.gymbase.nz',
+      ]),
+    ).toEqual({
+      [demoSignIns.owner]: ['Newmarket', 'Ponsonby', 'Takapuna'],
+      [demoSignIns.manager]: ['Ponsonby'],
+      [demoSignIns.regional]: ['Newmarket', 'Takapuna'],
+      [demoSignIns.trainer]: ['Ponsonby'],
+      // Her membership is of 24/7 Access, an all-gyms offering.
+      [demoSignIns.member]: ['Newmarket', 'Ponsonby', 'Takapuna'],
+      // Staff without door access turned on have no door login.
+      'arjun.patel@demo.gymbase.nz': [],
+    })
+  })
+
   it('seeds only once: a second seedDemoIfEmpty does nothing and seedDemo refuses a second Demo Fitness', async () => {
     const before = await tableCounts(t.db)
     expect(await seedDemoIfEmpty({ db: t.db, now })).toEqual({ setUp: false, backgroundPending: false })
@@ -508,10 +622,17 @@ describeEachDatabase('demo seed', (t) => {
       expect(await findDemoHistoryState({ db })).toBe('in_progress')
       const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoSignIns.owner))
       expect(owner).toBeDefined()
+      // The staff open their gyms' doors from the first answer on.
+      expect(await doorGymsOf(db, [demoSignIns.owner, demoSignIns.manager])).toEqual({
+        [demoSignIns.owner]: ['Newmarket', 'Ponsonby', 'Takapuna'],
+        [demoSignIns.manager]: ['Ponsonby'],
+      })
 
       // Stopped after three steps of members (a server shut down), then again part-way through the year.
       let steps = 0
-      expect(await continueDemoSeed({ db, shouldStop: () => ++steps > 3 })).toEqual({ status: 'stopped' })
+      expect(await continueDemoSeed({ db, clock, shouldStop: () => ++steps > 3 })).toEqual({
+        status: 'stopped',
+      })
       const [afterMembers] = await db.select().from(demoSeed)
       expect(afterMembers?.membersCreated).toBe(36)
       expect(afterMembers?.historyThrough).toBeNull()
@@ -519,14 +640,16 @@ describeEachDatabase('demo seed', (t) => {
       expect(await seedDemoIfEmpty({ db, now })).toEqual({ setUp: false, backgroundPending: true })
 
       steps = 0
-      expect(await continueDemoSeed({ db, shouldStop: () => ++steps > 600 })).toEqual({ status: 'stopped' })
+      expect(await continueDemoSeed({ db, clock, shouldStop: () => ++steps > 600 })).toEqual({
+        status: 'stopped',
+      })
       const [midway] = await db.select().from(demoSeed)
       expect(midway?.historyThrough).not.toBeNull()
       expect((midway?.historyThrough ?? today) < today).toBe(true)
       expect(midway?.historyCompletedAt).toBeNull()
       expect(await findDemoHistoryState({ db })).toBe('in_progress')
 
-      expect(await continueDemoSeed({ db })).toMatchObject({ status: 'complete' })
+      expect(await continueDemoSeed({ db, clock })).toMatchObject({ status: 'complete' })
       expect(await findDemoHistoryState({ db })).toBe('complete')
       expect(await demoSummary(db)).toEqual(whole)
       expect((await checkInvariants({ db })).filter((invariant) => !invariant.ok)).toEqual([])
@@ -534,6 +657,65 @@ describeEachDatabase('demo seed', (t) => {
       await cut.destroy()
     }
   }, 600_000)
+
+  it('syncs the doors again after a stop part-way without a second door system or a second login', async () => {
+    const db = t.db
+    const before = await demoSummary(db)
+    // Everyone queued again, as after a start cut off during the seed's last step.
+    await db.execute(sql`
+      insert into door_access_outbox (user_id, organisation_id, due_at)
+      select id, organisation_id, 'epoch' from users where organisation_id = ${demoId}
+      on conflict (user_id) do update set due_at = excluded.due_at`)
+    const stopped = await syncDemoDoorAccess({ db, now, shouldStop: () => true })
+    expect(stopped).toMatchObject({ stopped: true, synced: 25, failed: 0 })
+    const [left] = await db
+      .select({ rows: count() })
+      .from(doorAccessOutbox)
+      .where(sql`${doorAccessOutbox.dueAt} <= ${now}`)
+    expect(left?.rows).toBeGreaterThan(0)
+    expect(await syncDemoDoorAccess({ db, now })).toMatchObject({ stopped: false, failed: 0 })
+    expect(await demoSummary(db)).toEqual(before)
+  })
+
+  it('opens Ponsonby’s front door to the member sign-in’s credential and lists the visit; refuses a paused member', async () => {
+    const db = t.db
+    const providers = createDoorProviders({ db })
+    const [aroha] = await db.select().from(users).where(eq(users.email, demoSignIns.member))
+    const login = await findDoorCredential({ db, providers, organisationId: demoId, userId: aroha?.id ?? 0 })
+    expect(login?.credential).toMatch(/^[2-9A-HJKMNP-Z]{10}$/)
+    const [frontDoor] = await db
+      .execute<{ id: number }>(sql`
+      select d.id from door_integrations d join gyms g on g.id = d.gym_id
+      where g.name = 'Ponsonby' and d.name = 'Front door'`)
+      .then((result) => result.rows)
+    const tapAt = new Date(now.getTime() + 60_000)
+    const opened = await tapDoor({
+      db,
+      providers,
+      organisationId: demoId,
+      doorId: frontDoor?.id ?? 0,
+      tapped: { credential: login?.credential.toLowerCase() ?? '' },
+      now: tapAt,
+    })
+    expect(opened.event?.success).toBe(true)
+    expect(opened.visit).toMatchObject({ userId: aroha?.id, successful: true, refusedReason: null })
+
+    const [paused] = await db
+      .execute<{ user_id: number }>(sql`
+      select s.user_id from subscriptions s where s.organisation_id = ${demoId} and s.cancelled_at is null
+        and s.pause_start_at <= ${today} and s.pause_end_at >= ${today} order by s.id limit 1`)
+      .then((result) => result.rows)
+    const refused = await tapDoor({
+      db,
+      providers,
+      organisationId: demoId,
+      doorId: frontDoor?.id ?? 0,
+      tapped: { userId: paused?.user_id ?? 0 },
+      now: tapAt,
+    })
+    expect(refused.event?.success ?? false).toBe(false)
+    expect(refused.refusedReason).toMatch(/^Membership paused/)
+  })
 
   it('empties and sets up again a demo cut off before seeding could resume (no plan recorded)', async () => {
     const [seed] = await t.db.select().from(demoSeed)
@@ -560,7 +742,28 @@ async function demoSummary(db: Db) {
     union all select 'payment methods', count(*)::int, 0 from payment_methods
     union all select 'visits', count(*)::int, 0 from visits
     union all select 'events done', count(*)::int, 0 from demo_seed_events where done_at is not null
+    union all select 'door systems', count(*)::int, 0 from access_control_integrations
+    union all select 'door places', count(*)::int, 0 from sandbox_door_places
+    union all select 'door groups', count(*)::int, 0 from sandbox_door_groups
+    union all select 'door users', count(*)::int, 0 from sandbox_door_users
+    union all select 'door logins', count(*)::int, 0 from door_access_members
+    union all select 'door role assignments', count(*)::int, 0 from sandbox_door_role_assignments
+    union all select 'door access still due', count(*)::int, 0 from door_access_outbox where due_at <= ${now}
     order by label
   `)
   return result.rows
+}
+
+/** The demo gyms each person's door login opens at the sandbox, by e-mail (none without a login). */
+async function doorGymsOf(db: Db, emails: readonly string[]): Promise<Record<string, string[]>> {
+  const result: Record<string, string[]> = {}
+  for (const email of emails) {
+    const rows = await db.execute<{ gym: string }>(sql`
+      select g.name as gym from users u join door_access_members m on m.user_id = u.id
+      join sandbox_door_role_assignments ra on ra.user_id = m.provider_user_id::int
+      join places p on p.group_id = ra.group_id::text join gyms g on g.id = p.gym_id
+      where u.email = ${email} order by g.name`)
+    result[email] = rows.rows.map((row) => row.gym)
+  }
+  return result
 }

@@ -128,10 +128,12 @@ export async function startWorkers({
     })
     await boss.schedule(queueNames.mailSweep, '* * * * *')
     await boss.send(queueNames.mailSweep, null)
-    await startDoorAccessWorkers({ boss, handle, pollingIntervalSeconds })
     if (billingAfter) {
+      // The door access sync reads the billing state (ADR 029), which the demo history is still making
+      // with its own clock: it waits too, and the seed's last step syncs everyone it queued.
       void startBillingWorkersAfter({ boss, handle, pollingIntervalSeconds, billingAfter })
     } else {
+      await startDoorAccessWorkers({ boss, handle, pollingIntervalSeconds })
       await startBillingWorkers({ boss, handle, pollingIntervalSeconds })
     }
   } catch (error) {
@@ -154,12 +156,15 @@ async function startBillingWorkersAfter(options: {
 }) {
   const { billingAfter, ...start } = options
   if (!(await billingAfter)) {
-    logger.warn('billing jobs not started: the demo history did not finish (the next start carries on)')
+    logger.warn(
+      'billing and door access jobs not started: the demo history did not finish (the next start carries on)',
+    )
     return
   }
   try {
+    await startDoorAccessWorkers(start)
     await startBillingWorkers(start)
-    logger.info('billing jobs started after the demo history')
+    logger.info('billing and door access jobs started after the demo history')
   } catch (error) {
     logger.error({ err: { message: errorMessage(error) } }, 'could not start the billing jobs')
   }

@@ -30,6 +30,7 @@ import { createStaffUser } from '~/server/services/users/create-staff-user.serve
 import { setProfilePicture } from '~/server/services/users/set-profile-picture.server'
 import { recordVisits } from '~/server/services/visits/record-visits.server'
 import { getFileStorage } from '~/server/storage/get-file-storage.server'
+import { connectDemoDoors, syncDemoDoorAccess } from './demo-doors.server'
 import { type DemoHistoryStats, runDemoEvent, runDemoHistory } from './demo-history'
 import {
   createDemoMember,
@@ -579,6 +580,16 @@ async function setUpDemo(db: Db, now: Date): Promise<DemoSeedPlan> {
     demoFitness: await setUpDemoFitness(context),
     harbourStrength: await setUpHarbourStrength(context),
   }
+  // Demo Fitness's doors, and the staff's access to them at once. The members are synced as the
+  // background's last step, once the history has made their payments (the member sign-in's first too).
+  await connectDemoDoors({
+    db,
+    now,
+    organisationId: plan.demoFitness.organisationId,
+    ownerId: plan.demoFitness.staffUserId,
+    gymIds: plan.demoFitness.gymIds,
+  })
+  await syncDemoDoorAccess({ db, now })
   await db.insert(demoSeed).values({ setUpAt: now, plan })
   return plan
 }
@@ -653,6 +664,11 @@ export type DemoSeedProgress =
 export async function continueDemoSeed(options: {
   db: Db
   shouldStop?: () => boolean
+  /**
+   * The real time, for the last step: door access is synced for today (the doors open for who may enter
+   * now), or for the seed's own `now` if that is later. Tests pass the seed's clock.
+   */
+  clock?: () => Date
 }): Promise<DemoSeedProgress> {
   const { db } = options
   const shouldStop = options.shouldStop ?? (() => false)
@@ -708,6 +724,13 @@ export async function continueDemoSeed(options: {
   // without them it guesses one row a table (a members search over the visits took seconds). Before the
   // demo is marked whole, so nobody waiting for it meets the database busy analysing.
   await db.execute(sql`analyze`)
+  // Everyone the members and the history queued for the door access sync (ADR 029), at today's date:
+  // the history ends at the seed's `now`, and a seed resumed days later must not open doors by
+  // yesterday's rules. Stopped part-way, the rest stays queued for the next start.
+  const realNow = (options.clock ?? (() => new Date()))()
+  const doorsNow = new Date(Math.max(realNow.getTime(), now.getTime()))
+  const doors = await syncDemoDoorAccess({ db, now: doorsNow, shouldStop })
+  if (doors.stopped) return { status: 'stopped' }
   await db.update(demoSeed).set({ historyCompletedAt: now })
   return { status: 'complete', history }
 }
@@ -716,9 +739,9 @@ export async function continueDemoSeed(options: {
  * Seeds the whole demo data set at once (`npm run seed`, tests, benchmarks): the set-up in one
  * transaction (which fails if Demo Fitness already exists: its slug is taken), then the background part.
  */
-export async function seedDemo(options: { db: Db; now: Date }): Promise<SeedDemoResult> {
+export async function seedDemo(options: { db: Db; now: Date; clock?: () => Date }): Promise<SeedDemoResult> {
   const plan = await options.db.transaction((tx) => setUpDemo(tx, options.now))
-  const progress = await continueDemoSeed({ db: options.db })
+  const progress = await continueDemoSeed({ db: options.db, clock: options.clock })
   if (progress.status !== 'complete' || !progress.history) throw new Error('The demo seed did not finish')
   return {
     demoFitnessId: plan.demoFitness.organisationId,

@@ -218,8 +218,13 @@ export async function processDueDoorAccess(options: {
   providers: DoorProviders
   now: Date
   batchSize?: number
+  /**
+   * Asked after each batch (the demo seed yields the event loop a turn here, and stops when its server
+   * shuts down); answering false ends the run, leaving the rest due for the next.
+   */
+  betweenBatches?: () => Promise<boolean>
 }): Promise<{ synced: number; failed: number }> {
-  const { db, providers, now, batchSize = 100 } = options
+  const { db, providers, now, batchSize = 100, betweenBatches } = options
   const stats = { synced: 0, failed: 0 }
   for (;;) {
     const lease = new Date(now.getTime() + LEASE_MS)
@@ -268,6 +273,7 @@ export async function processDueDoorAccess(options: {
       }
     }
     if (claimed.length < batchSize) return stats
+    if (betweenBatches && !(await betweenBatches())) return stats
   }
 }
 
