@@ -498,8 +498,13 @@ describeEachDatabase('authentication API', (database) => {
       )
       expect(list).toEqual(
         expect.arrayContaining([
-          { uuid: org.gyms[0]!.uuid, name: 'Ponsonby', organisation_name: org.organisation.name },
-          { uuid: other.gyms[0]!.uuid, name: other.gyms[0]!.name, organisation_name: 'Other Gym Co' },
+          { uuid: org.gyms[0]!.uuid, name: 'Ponsonby', organisation_name: org.organisation.name, logo: null },
+          {
+            uuid: other.gyms[0]!.uuid,
+            name: other.gyms[0]!.name,
+            organisation_name: 'Other Gym Co',
+            logo: null,
+          },
         ]),
       )
     })
