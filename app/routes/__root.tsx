@@ -2,6 +2,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
+import { earlyPressScript } from '~/components/form/early-press'
 import { NotFound } from '~/components/not-found'
 import { Toaster } from '~/components/ui/toast'
 import { fetchSessionState } from '~/features/auth/auth.functions'
@@ -29,7 +30,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
       { rel: 'manifest', href: '/manifest.json' },
     ],
-    scripts: [{ children: siteConfigScript(getSiteConfig()) }],
+    scripts: [{ children: siteConfigScript(getSiteConfig()) }, { children: earlyPressScript }],
   }),
   notFoundComponent: RootNotFound,
   component: RootComponent,

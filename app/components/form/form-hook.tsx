@@ -1,6 +1,6 @@
 import { type AnyFieldApi, createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form'
 import { Eye, EyeOff } from 'lucide-react'
-import { createContext, useContext, useRef, useState } from 'react'
+import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import { ToggleButton } from 'react-aria-components'
 import { Button, type ButtonProps, buttonStyles } from '~/components/ui/button'
 import { Checkbox as KitCheckbox, type CheckboxProps as KitCheckboxProps } from '~/components/ui/checkbox'
@@ -17,6 +17,7 @@ import {
   TextField as KitTextField,
   type TextFieldProps as KitTextFieldProps,
 } from '~/components/ui/text-field'
+import { takeEarlyPress } from './early-press'
 import { getFirstErrorMessage } from './field-errors'
 import { focusFirstInvalidField } from './focus-first-invalid'
 import { clearServerErrors } from './server-errors'
@@ -201,6 +202,8 @@ function Form(props: AppFormProps) {
   const form = useFormContext()
   const ref = useRef<HTMLFormElement>(null)
   const [waiting, setWaiting] = useState(false)
+  // After the fields' own effects (they take over text typed before the code ran), a press made then.
+  useEffect(() => takeEarlyPress(ref.current), [])
   return (
     <FormWaiting value={waiting}>
       <KitForm
