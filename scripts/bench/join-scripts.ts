@@ -34,7 +34,7 @@ export const CEILING_KB: Record<string, number> = {
   '/confirm-subscription': 214,
   '/connect-akahu': 187,
   '/take-photo': 187,
-  '/welcome-to-gym': 191,
+  '/welcome-to-gym': 192,
   '/finish-joining': 243,
   '/forgot-password': 242,
   '/legal/privacy-policy': 186,
@@ -44,7 +44,7 @@ export const CEILING_KB: Record<string, number> = {
   // Back from the bank to the payment link: the pay page's code, loaded ahead of going back to it.
   '/pay-bank': 260,
   '/reset-password': 243,
-  '/sandbox-bank/consent': 194,
+  '/sandbox-bank/consent': 195,
   '/verification-code': 243,
 }
 
