@@ -32,6 +32,7 @@ import { registerPriceRoutes } from './routes/prices'
 import { registerProfilePictureRoutes } from './routes/profile-pictures'
 import { registerSearchRoutes } from './routes/search'
 import { registerStaffRoutes } from './routes/staff'
+import { registerSubscriptionPriceRoutes } from './routes/subscription-prices'
 import { registerSubscriptionRoutes } from './routes/subscriptions'
 import { registerSystemRoutes } from './routes/system'
 import { registerVisitRoutes } from './routes/visits'
@@ -82,6 +83,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerAuthRoutes(api)
   registerBillingDebuggingRoutes(api)
   registerSubscriptionRoutes(api)
+  registerSubscriptionPriceRoutes(api)
   registerOfferingRoutes(api)
   registerPriceRoutes(api)
   registerPriceChangeRoutes(api)

@@ -6,33 +6,27 @@ import { joinRequestSchema } from '~/features/join/payment-contract'
 import { formatDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
-import { surchargeTotal } from '~/server/billing/amounts'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { auditMembership } from '~/server/services/audit/record-audit.server'
 import { syncPersonDoorAccess } from '~/server/services/door-access/sync-door-access.server'
 import { joinMembership } from '~/server/services/join/join-membership.server'
-import { findOrganisation } from '~/server/services/organisations/find-organisation.server'
 import { recordManualPayment } from '~/server/services/payments/record-manual-payment.server'
 import { parseInput } from '~/server/services/service-input.server'
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
 import { createMembership } from '~/server/services/subscriptions/create-membership.server'
 import { findOrganisationSubscription } from '~/server/services/subscriptions/find-organisation-subscription.server'
-import { findPriceChangeHistory } from '~/server/services/subscriptions/find-price-change-history.server'
 import {
   cancelSubscriptionNow,
-  schedulePriceChange,
   startEarlyData,
   startSubscriptionEarly,
   undoCancellation,
 } from '~/server/services/subscriptions/manage-subscription.server'
 import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
-import { previewPriceChangeMail } from '~/server/services/subscriptions/preview-price-change-mail.server'
-import { priceChangeScheduledDescription } from '~/server/services/subscriptions/price-change-rules.server'
 import { resumeSubscription } from '~/server/services/subscriptions/resume-subscription.server'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
 import { clientIp } from '../request-info'
-import { toPriceChangeHistoryResource, toSubscriptionResource } from '../resources/subscription'
+import { toSubscriptionResource } from '../resources/subscription'
 import { subscriptionRoutes as routes } from './subscriptions.routes'
 
 export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
@@ -237,103 +231,13 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     })
     return c.json({ data: toSubscriptionResource(started.subscription) }, 200)
   })
-
-  api.openapi(routes.schedulePriceChange, async (c) => {
-    const body = c.req.valid('json')
-    const { subscription, user } = await subscriptionFor(c, body.subscription_id, 'manage')
-    assertVersion(subscription, body.version)
-    // The change, the member's notice (the outbox) and the history line commit together.
-    await c.var.database.db.transaction(async (tx) => {
-      const scheduled = await schedulePriceChange({
-        db: tx,
-        now: c.var.now,
-        subscription,
-        priceId: body.price_id,
-        date: body.date,
-        scheduledByUserId: user.id,
-      })
-      // The member is told, in the words staff previewed (issue 15).
-      const notice = await previewPriceChangeMail({
-        db: tx,
-        now: c.var.now,
-        subscription,
-        priceId: body.price_id,
-        date: scheduled.takesEffectOn,
-      })
-      await c.var.mailer.send({
-        db: tx,
-        organisationId: subscription.organisationId,
-        to: notice.to,
-        message: { subject: notice.subject, html: notice.html, text: notice.text },
-      })
-      await auditMembership(tx, {
-        actorId: user.id,
-        subscription,
-        action: 'membership.price_change_scheduled',
-        description: priceChangeScheduledDescription({
-          toAmount: scheduled.to.amount,
-          takesEffectOn: scheduled.takesEffectOn,
-        }),
-        details: { price_id: body.price_id },
-      })
-    })
-    return c.json({ data: toSubscriptionResource(await reload(c, subscription)) }, 200)
-  })
-
-  api.openapi(routes.preview, async (c) => {
-    const body = c.req.valid('json')
-    const { subscription } = await subscriptionFor(c, body.subscription_id, 'manage')
-    const mail = await previewPriceChangeMail({
-      db: c.var.database.db,
-      now: c.var.now,
-      subscription,
-      priceId: body.price_id,
-      date: body.date,
-    })
-    return c.json({ data: mail }, 200)
-  })
-
-  api.openapi(routes.history, async (c) => {
-    const { user } = requireUser(c)
-    const db = c.var.database.db
-    let memberId = c.req.valid('param').id
-    if (user.isStaff) {
-      memberId = (await findMemberInScope({ db, caller: await requireStaff(c), memberId })).id
-    } else if (memberId !== user.id) {
-      throw new AppError('NOT_FOUND', 'Member not found.')
-    }
-    const rows = await findPriceChangeHistory({ db, organisationId: user.organisationId, memberId })
-    return c.json({ data: rows.map(toPriceChangeHistoryResource) }, 200)
-  })
-
-  api.openapi(routes.surchargeTotal, async (c) => {
-    const { user } = requireUser(c)
-    const query = c.req.valid('query')
-    const organisation = await findOrganisation({
-      db: c.var.database.db,
-      organisationId: user.organisationId,
-    })
-    const total = surchargeTotal({
-      amount: query.amount,
-      paymentType: query.payment_type,
-      settings: organisation,
-    })
-    return c.json(
-      {
-        data: {
-          amount: total.amount,
-          surcharge: total.surcharge,
-          total: total.total,
-          surcharge_text: total.surchargeText,
-        },
-      },
-      200,
-    )
-  })
 }
 
 /** The subscription as a service just left it. */
-function reload(c: { var: ApiEnv['Variables'] }, subscription: { id: number; organisationId: number }) {
+export function reload(
+  c: { var: ApiEnv['Variables'] },
+  subscription: { id: number; organisationId: number },
+) {
   return findOrganisationSubscription({
     db: c.var.database.db,
     organisationId: subscription.organisationId,
