@@ -12,6 +12,7 @@ import { orConnectionLost } from '~/features/join/connection-lost'
 import { createGymRequestSchema } from './contract'
 import { BankAccountInputs } from './destination-account-form'
 import { createGym } from './gyms.functions'
+import { useTextFields } from './use-text-fields'
 
 type Field =
   | 'name'
@@ -39,23 +40,14 @@ function AddGymForm(props: { onDone: () => void }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const create = useServerFn(createGym)
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, field, showIssues, showAnswer } = useTextFields<Field>({
     name: '',
     'destination_account.name': '',
     'destination_account.bank_account_number': '',
     'destination_account.bank_account_number_confirmation': '',
   })
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [problem, setProblem] = useState<string>()
   const [pending, setPending] = useState(false)
-  const field = (name: Field) => ({
-    value: values[name],
-    onChange: (value: string) => {
-      setValues((current) => ({ ...current, [name]: value }))
-      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }))
-    },
-    errorMessage: errors[name],
-  })
 
   async function submit() {
     if (pending) return
@@ -69,19 +61,12 @@ function AddGymForm(props: { onDone: () => void }) {
       },
     }
     const parsed = createGymRequestSchema.safeParse(request)
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {}
-      for (const issue of parsed.error.issues) found[issue.path.join('.') as Field] ??= issue.message
-      return setErrors(found)
-    }
+    if (!parsed.success) return showIssues(parsed.error.issues)
     setPending(true)
     const result = await orConnectionLost(() => create({ data: parsed.data }))
     setPending(false)
     if (!result.ok) {
-      const found: Partial<Record<Field, string>> = {}
-      for (const [name, messages] of Object.entries(result.errors)) found[name as Field] = messages[0]
-      setErrors(found)
-      if (Object.keys(found).length === 0) setProblem(result.message)
+      if (!showAnswer(result.errors)) setProblem(result.message)
       return
     }
     await queryClient.invalidateQueries({ queryKey: ['gyms'] })

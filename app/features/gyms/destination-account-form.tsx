@@ -9,6 +9,7 @@ import { toast } from '~/components/ui/toast'
 import { orConnectionLost } from '~/features/join/connection-lost'
 import { destinationAccountRequestSchema, type Gym } from './contract'
 import { saveDestinationAccount } from './gyms.functions'
+import { useTextFields } from './use-text-fields'
 
 type Fields = 'name' | 'bank_account_number' | 'bank_account_number_confirmation'
 
@@ -41,42 +42,26 @@ export function DestinationAccountButton(props: { gym: Gym }) {
 function DestinationAccountForm(props: { gym: Gym; accountId: number; name: string; onDone: () => void }) {
   const queryClient = useQueryClient()
   const save = useServerFn(saveDestinationAccount)
-  const [values, setValues] = useState<Record<Fields, string>>({
+  const { values, field, showIssues, showAnswer } = useTextFields<Fields>({
     name: props.name,
     bank_account_number: '',
     bank_account_number_confirmation: '',
   })
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({})
   const [problem, setProblem] = useState<string>()
   const [pending, setPending] = useState(false)
-  const field = (name: Fields) => ({
-    value: values[name],
-    onChange: (value: string) => {
-      setValues((current) => ({ ...current, [name]: value }))
-      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }))
-    },
-    errorMessage: errors[name],
-  })
 
   async function submit() {
     if (pending) return
     setProblem(undefined)
     const parsed = destinationAccountRequestSchema.safeParse(values)
-    if (!parsed.success) {
-      const found: Partial<Record<Fields, string>> = {}
-      for (const issue of parsed.error.issues) found[issue.path[0] as Fields] ??= issue.message
-      return setErrors(found)
-    }
+    if (!parsed.success) return showIssues(parsed.error.issues)
     setPending(true)
     const result = await orConnectionLost(() =>
       save({ data: { id: props.gym.id, accountId: props.accountId, account: parsed.data } }),
     )
     setPending(false)
     if (!result.ok) {
-      const found: Partial<Record<Fields, string>> = {}
-      for (const [name, messages] of Object.entries(result.errors)) found[name as Fields] = messages[0]
-      setErrors(found)
-      if (Object.keys(found).length === 0) setProblem(result.message)
+      if (!showAnswer(result.errors)) setProblem(result.message)
       return
     }
     await queryClient.invalidateQueries({ queryKey: ['gyms'] })
