@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import {
   sandboxDoorEvents,
@@ -281,13 +281,4 @@ async function findUserByEmail(db: Db, account: string, email: string) {
     .from(sandboxDoorUsers)
     .where(and(eq(sandboxDoorUsers.account, account), eq(sandboxDoorUsers.email, email)))
   return user
-}
-
-/** The sandbox's users with the given ids (the tap page names who tapped). */
-export async function findSandboxDoorUsers(db: Db, ids: readonly number[]) {
-  if (ids.length === 0) return []
-  return db
-    .select()
-    .from(sandboxDoorUsers)
-    .where(inArray(sandboxDoorUsers.id, [...ids]))
 }

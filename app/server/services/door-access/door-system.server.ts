@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import {
@@ -339,16 +339,6 @@ async function requireIntegration(db: Db, organisationId: number) {
   const integration = await findDoorIntegration(db, organisationId)
   if (!integration) throw new AppError('NOT_FOUND', noDoorSystemMessage)
   return integration
-}
-
-/** The doors (ours) of the given ids in the organisation, with their place's provider id. */
-export async function findDoors(db: Db, organisationId: number, ids: readonly number[]) {
-  if (ids.length === 0) return []
-  return db
-    .select({ door: doorIntegrations, placeId: places.placeId })
-    .from(doorIntegrations)
-    .innerJoin(places, eq(places.id, doorIntegrations.placeId))
-    .where(and(ownedBy(doorIntegrations, organisationId), inArray(doorIntegrations.id, [...ids])))
 }
 
 /**

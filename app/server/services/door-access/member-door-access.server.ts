@@ -246,6 +246,8 @@ export async function tapDoor(options: {
   providers: DoorProviders
   organisationId: number
   doorId: number
+  /** The gyms of the one tapping (another gym's door is unknown to them); every gym when left out. */
+  gymIds?: readonly number[]
   /** What is tapped; or, for a person chosen by name, their own credential. */
   tapped: { credential: string } | { userId: number }
   now: Date
@@ -260,7 +262,7 @@ export async function tapDoor(options: {
     .select()
     .from(doorIntegrations)
     .where(and(ownedBy(doorIntegrations, organisationId), eq(doorIntegrations.id, options.doorId)))
-  if (!door) throw new AppError('NOT_FOUND', 'Door not found.')
+  if (!door || (options.gymIds && !options.gymIds.includes(door.gymId))) throw new AppError('NOT_FOUND', 'Door not found.')
   let credential: string
   if ('userId' in options.tapped) {
     const userId = options.tapped.userId
