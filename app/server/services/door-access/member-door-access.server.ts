@@ -262,7 +262,8 @@ export async function tapDoor(options: {
     .select()
     .from(doorIntegrations)
     .where(and(ownedBy(doorIntegrations, organisationId), eq(doorIntegrations.id, options.doorId)))
-  if (!door || (options.gymIds && !options.gymIds.includes(door.gymId))) throw new AppError('NOT_FOUND', 'Door not found.')
+  if (!door || (options.gymIds && !options.gymIds.includes(door.gymId)))
+    throw new AppError('NOT_FOUND', 'Door not found.')
   let credential: string
   if ('userId' in options.tapped) {
     const userId = options.tapped.userId
