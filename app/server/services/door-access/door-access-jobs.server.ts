@@ -50,12 +50,16 @@ export async function startDoorAccessWorkers(options: {
  * Asks for a sync run now, when this process runs the job workers (after a change that may have queued
  * someone: the triggers of ADR 029 do the queueing, in the change's own transaction). Never throws: the
  * minute's run picks up anything a lost request leaves.
+ *
+ * Debounced per second (pg-boss's `sendDebounced`): the first request of a second makes a run at once;
+ * later ones in that second make at most one more, starting when the second is over, so it reads what
+ * they committed. A busy console asks for at most about two runs a second, not one per change.
  */
 export function requestDoorAccessSync(handle: DatabaseHandle): void {
   const boss = runningBoss(handle)
   if (!boss) return
   boss
-    .then((started) => started.send(DOOR_ACCESS_QUEUE, null))
+    .then((started) => started.sendDebounced(DOOR_ACCESS_QUEUE, null, null, 1))
     .catch((error: unknown) => {
       logger.warn(
         { err: { message: error instanceof Error ? error.message : String(error) } },
