@@ -100,6 +100,12 @@ export const doorAccessMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The provider's id of the person (Kisi: user id). */
     providerUserId: text('provider_user_id').notNull(),
+    /**
+     * The e-mail address the provider's user was found or made with (lower case). When the person's
+     * e-mail changes, the sync moves their access to a provider user of the new address (Kisi keys its
+     * users, and their app's sign-in, by e-mail). Null for rows made before it was kept.
+     */
+    email: text('email'),
     /** The provider groups (places' `group_id`) the person holds access through, after the last sync. */
     groupIds: text('group_ids').array().notNull().default(sql`'{}'::text[]`),
     /** Why access is refused after the last sync, in words staff read; null while it is granted. */

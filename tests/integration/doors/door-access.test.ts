@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import {
+  doorAccessMembers,
   doorAccessOutbox,
   doorIntegrations,
   payments,
@@ -12,6 +13,7 @@ import {
 import { instantAt } from '~/server/billing/calendar'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
+import { doorProviderFor } from '~/server/providers/doors/door-provider'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
 import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
@@ -21,11 +23,15 @@ import {
   linkGymPlace,
 } from '~/server/services/door-access/door-system.server'
 import {
+  findDoorCredential,
   findMemberDoorAccess,
   recordUnlockEvent,
   tapDoor,
 } from '~/server/services/door-access/member-door-access.server'
-import { processDueDoorAccess } from '~/server/services/door-access/sync-door-access.server'
+import {
+  findDoorIntegration,
+  processDueDoorAccess,
+} from '~/server/services/door-access/sync-door-access.server'
 import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
 import { switchPaymentMethod } from '~/server/services/payment-methods/switch-payment-method.server'
 import { retryPaymentNow } from '~/server/services/payments/retry-payment.server'
@@ -365,6 +371,67 @@ describeEachDatabase('door access follows the subscription', (database) => {
       opened: false,
       reason: 'Door access is turned off for this staff member',
     })
+  })
+
+  it('moves a member’s door login to their new e-mail address, and the old login opens nothing', async () => {
+    const db = database.db
+    const { person } = await member('4242424242424242', '2026-05-18')
+    await billingDay('2026-05-18')
+    await sync(at('2026-05-18', '06:01'))
+    const login = async () =>
+      (await db.select().from(doorAccessMembers).where(eq(doorAccessMembers.userId, person.id)))[0]
+    const before = await login()
+    expect(before).toMatchObject({ email: person.email.toLowerCase() })
+    const credentialOf = async () =>
+      (
+        await findDoorCredential({
+          db,
+          providers: createDoorProviders({ db }),
+          organisationId: org.organisation.id,
+          userId: person.id,
+        })
+      )?.credential ?? ''
+    const oldCredential = await credentialOf()
+    expect(oldCredential).not.toBe('')
+    expect((await tap(person.id, doors.albany, at('2026-05-18', '07:00'))).opened).toBe(true)
+
+    const address = `moved.${person.id}@example.nz`
+    await db.update(users).set({ email: address }).where(eq(users.id, person.id))
+    await sync(at('2026-05-18', '07:01'))
+
+    const after = await login()
+    expect(after).toMatchObject({ email: address })
+    expect(after?.providerUserId).not.toBe(before?.providerUserId)
+    const provider = doorProviderFor(createDoorProviders({ db }), 'sandbox')
+    const account = (await findDoorIntegration(db, org.organisation.id))!.credentials
+    expect(await provider.listUserGroups(account, before!.providerUserId)).toEqual([])
+    expect(await provider.listUserGroups(account, after!.providerUserId)).toEqual(after?.groupIds)
+    // The new login opens with a code of its own; the old one's code opens nothing any more.
+    expect(await credentialOf()).not.toBe(oldCredential)
+    expect((await tap(person.id, doors.albany, at('2026-05-18', '07:30'))).opened).toBe(true)
+    const old = await tapDoor({
+      db,
+      providers: createDoorProviders({ db }),
+      organisationId: org.organisation.id,
+      doorId: doors.albany,
+      tapped: { credential: oldCredential },
+      now: at('2026-05-18', '07:31'),
+    })
+    expect(old.event?.success).toBe(false)
+
+    // Synced again with nothing changed, nothing moves.
+    await db
+      .update(users)
+      .set({ name: `${person.name} Jr` })
+      .where(eq(users.id, person.id))
+    await sync(at('2026-05-18', '07:40'))
+    expect((await login())?.providerUserId).toBe(after?.providerUserId)
+
+    // A login kept before its address was (null) asks the provider once and keeps its user.
+    await db.update(doorAccessMembers).set({ email: null }).where(eq(doorAccessMembers.userId, person.id))
+    await db.update(users).set({ name: person.name }).where(eq(users.id, person.id))
+    await sync(at('2026-05-18', '07:50'))
+    expect(await login()).toMatchObject({ providerUserId: after?.providerUserId, email: address })
   })
 
   it('counts a redelivered unlock event once, and none at a door that does not count visits', async () => {

@@ -171,9 +171,22 @@ export async function syncPersonDoorAccess(options: {
     )
   if (!known && wanted.size === 0) return decision
 
+  // The provider's user is the one of the person's e-mail address. After the address changed, access
+  // moves to a user of the new one (found or made), and the old user keeps none of our places. A row
+  // from before the address was kept (null) asks the provider once: the same user comes back unless
+  // the address changed meanwhile.
+  const email = person.email.trim().toLowerCase()
+  const moved = known !== undefined && known.email !== email
   const providerUserId =
-    known?.providerUserId ??
-    (await provider.findOrCreateUser(account, { email: person.email, name: person.name, now }))
+    known && !moved
+      ? known.providerUserId
+      : await provider.findOrCreateUser(account, { email, name: person.name, now })
+  if (known && moved && known.providerUserId !== providerUserId) {
+    for (const groupId of await provider.listUserGroups(account, known.providerUserId)) {
+      if (managed.has(groupId))
+        await provider.revokeAccess(account, { userId: known.providerUserId, groupId })
+    }
+  }
   const held = new Set(await provider.listUserGroups(account, providerUserId))
   for (const groupId of wanted) {
     if (!held.has(groupId)) await provider.grantAccess(account, { userId: providerUserId, groupId, now })
@@ -184,6 +197,8 @@ export async function syncPersonDoorAccess(options: {
     }
   }
   const values = {
+    providerUserId,
+    email,
     groupIds: [...wanted].sort(),
     refusedReason: decision.refusedReason,
     syncedAt: now,
@@ -195,7 +210,6 @@ export async function syncPersonDoorAccess(options: {
       organisationId: person.organisationId,
       accessControlIntegrationId: integration.id,
       userId,
-      providerUserId,
       ...values,
     })
     .onConflictDoUpdate({

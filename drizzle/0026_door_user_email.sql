@@ -1,0 +1,1 @@
+ALTER TABLE "door_access_members" ADD COLUMN "email" text;
