@@ -204,9 +204,14 @@ export const recordIdParam = z.coerce.number<string>().int().positive().max(MAX_
 
 /**
  * A calendar day typed as `YYYY-MM-DD` that exists: 31/02 or 29/02 of a common year is refused with
- * "Value is not a valid date" rather than moved to another day (issue 13).
+ * "Value is not a valid date" rather than moved to another day (issue 13). Year 0000 is ISO's 1 BC,
+ * which PostgreSQL refuses with an error (a 500, mid-file for an export): it is no valid date either.
  */
-export const calendarDate = z.string().min(1).pipe(z.iso.date(messages.date))
+export const calendarDate = z
+  .string()
+  .min(1)
+  .regex(/^(?!0000-)/, messages.date)
+  .pipe(z.iso.date(messages.date))
 
 /**
  * A date of birth: a real day, not in the future and not before 1900. A future one is an invalid date,
