@@ -9,6 +9,7 @@ import {
   NOT_TWO_FACTOR_AUTHENTICATED,
   summariseFieldErrors,
 } from '~/lib/errors'
+import { loggableError } from '~/server/loggable-error.server'
 import { logger } from '~/server/logger.server'
 
 const statusOf: Record<AppErrorCode, ContentfulStatusCode> = {
@@ -61,7 +62,7 @@ export function respondWithError(c: Context, error: unknown) {
     if (status === 415) return c.json({ message: unsupportedMediaTypeMessage }, 415)
     if (status >= 400 && status < 500) return c.json({ message: plainStatusMessage(status) }, status)
   }
-  logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled API error')
+  logger.error({ err: loggableError(error), path: c.req.path, method: c.req.method }, 'unhandled API error')
   return c.json({ message: 'Server Error' }, 500)
 }
 
