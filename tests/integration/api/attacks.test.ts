@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { organisations, subscriptions } from '~/db/schema'
+import { organisations, prices, subscriptions } from '~/db/schema'
 import { z } from '~/lib/validation'
 import {
   bodyTooLargeMessage,
@@ -182,6 +182,51 @@ describeEachDatabase('attacks beyond the sweeps', (database) => {
       }
     }
     expect(wrong).toEqual([])
+  })
+
+  it('answers two racing requests for one address with one success and a 4xx, never a 500', async () => {
+    // On PostgreSQL both passed the "address free" check before either wrote: the unique index refused
+    // the second with an error, a 500.
+    const gymId = org.gyms[0]?.id ?? 0
+    const [price] = await database.db.select({ id: prices.id }).from(prices).limit(1)
+    const races: Array<[string, (round: number) => Promise<Response>]> = [
+      [
+        'POST /members',
+        (round) =>
+          admin.post('/members', {
+            name: 'Racing Member',
+            email: `racing-member-${round}@attacks.test`,
+            mobile_number: '021 555 0100',
+            dob: '1990-01-01',
+            gym_id: gymId,
+            price_id: price?.id,
+          }),
+      ],
+      [
+        'POST /organisations/{id}/staff',
+        (round) =>
+          admin.post(`/organisations/${org.organisation.id}/staff`, {
+            name: 'Racing Trainer',
+            email: `racing-staff-${round}@attacks.test`,
+            role: -1,
+            gyms: [{ id: gymId, role: 'personal_trainer' }],
+          }),
+      ],
+    ]
+    for (const [name, send] of races) {
+      for (let round = 0; round < 3; round += 1) {
+        const answers = await Promise.all([send(round), send(round), send(round), send(round)])
+        const statuses = answers.map((answer) => answer.status)
+        expect(
+          statuses.filter((status) => status === 201),
+          `${name} ${statuses}`,
+        ).toHaveLength(1)
+        for (const answer of answers.filter((answer) => answer.status !== 201)) {
+          expect([409, 422]).toContain(answer.status)
+          expect(plainMessage(await answer.text())).toBe(true)
+        }
+      }
+    }
   })
 
   it('refuses a body larger than any operation reads, before reading it whole', async () => {
