@@ -7,7 +7,7 @@ import {
   MAX_BODY_BYTES,
   MAX_UPLOAD_BODY_BYTES,
 } from '~/server/api/middleware/body-limit'
-import { brokenTextMessage } from '~/server/api/middleware/refuse-nul'
+import { brokenTextMessage, nulRefusedMessage } from '~/server/api/middleware/refuse-nul'
 import { logoMessages } from '~/server/services/images/prepare-image.server'
 import { createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
@@ -109,6 +109,24 @@ describeEachDatabase('attacks beyond the sweeps', (database) => {
       }
     }
     expect(wrong).toEqual([])
+  })
+
+  it('reads a NUL or a broken character however deep or wide the JSON holding it', async () => {
+    // The check walked the body recursively: 100,000 nested arrays overflowed the stack, a 500.
+    const deep = (inner: string) => `${'['.repeat(100_000)}${inner}${']'.repeat(100_000)}`
+    const wide = (inner: string) => `[${'0,'.repeat(400_000)}${inner}]`
+    for (const [body, message] of [
+      [deep('"\\u0000"'), nulRefusedMessage],
+      [deep('"\\ud800"'), brokenTextMessage],
+      [wide('"\\u0000"'), nulRefusedMessage],
+      [wide('"\\udc00"'), brokenTextMessage],
+    ] as const) {
+      const response = await admin.request('POST', '/payments/export', {
+        rawBody: body,
+        headers: { 'Content-Type': 'application/json' },
+      })
+      expect(await readMessage(response, 422)).toBe(message)
+    }
   })
 
   it('refuses it before anything is changed, and keeps whole emoji', async () => {

@@ -8,22 +8,25 @@ export const brokenTextMessage =
 /** Half of a surrogate pair with no other half. */
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-/** The first string in a parsed JSON value (keys included) that PostgreSQL would refuse, and why. */
+/**
+ * The first string in a parsed JSON value (keys included) that PostgreSQL would refuse, and why. Walked
+ * with a list rather than recursion: a body nested 100,000 arrays deep would overflow the stack.
+ */
 function unstorableText(value: unknown): 'nul' | 'broken' | undefined {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) return 'nul'
-    // A lone UTF-16 surrogate (`"\ud800"` in JSON) has no UTF-8 form: a jsonb column (the audit log)
-    // refuses it with an error, and a text column would silently keep U+FFFD instead.
-    return loneSurrogate.test(value) ? 'broken' : undefined
-  }
-  const items = Array.isArray(value)
-    ? value
-    : typeof value === 'object' && value !== null
-      ? Object.entries(value).flat()
-      : []
-  for (const item of items) {
-    const found = unstorableText(item)
-    if (found) return found
+  const pending: unknown[] = [value]
+  while (pending.length > 0) {
+    const item = pending.pop()
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return 'nul'
+      // A lone UTF-16 surrogate (`"\ud800"` in JSON) has no UTF-8 form: a jsonb column (the audit log)
+      // refuses it with an error, and a text column would silently keep U+FFFD instead.
+      if (loneSurrogate.test(item)) return 'broken'
+    } else if (Array.isArray(item)) {
+      // One at a time: spreading an array of 500,000 items into push() overflows the stack too.
+      for (const entry of item) pending.push(entry)
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, entry] of Object.entries(item)) pending.push(key, entry)
+    }
   }
   return undefined
 }
