@@ -199,8 +199,23 @@ export { MAX_RECORD_ID }
 /** A record's id as the API takes it in a body (a number). */
 export const recordId = z.number().int().positive().max(MAX_RECORD_ID)
 
-/** A record's id in a path or query string (text turned into a number). */
-export const recordIdParam = z.coerce.number<string>().int().positive().max(MAX_RECORD_ID)
+/**
+ * Text `Number()` reads but nobody writes for an id — `0x1f`, `1e3`, `+5`, ` 5`, `05`, `Infinity` — is
+ * no number: `/gyms/0x1` would otherwise serve gym 1.
+ */
+const plainDecimal = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/
+
+/** A record's id in a path (text turned into a number). */
+export const recordIdParam = z
+  .string()
+  .regex(plainDecimal, messages.number)
+  .pipe(z.coerce.number<string>().int().positive().max(MAX_RECORD_ID))
+
+/** A record's id in a query string, or the same filter as a number in a JSON body. */
+export const queryRecordId = z.preprocess(
+  (value) => (typeof value === 'string' && !plainDecimal.test(value) ? Number.NaN : value),
+  z.coerce.number().int().positive().max(MAX_RECORD_ID),
+)
 
 /**
  * A calendar day typed as `YYYY-MM-DD` that exists: 31/02 or 29/02 of a common year is refused with

@@ -202,6 +202,23 @@ describeEachDatabase('attacks beyond the sweeps', (database) => {
     expect(wrong).toEqual([])
   })
 
+  it('takes an id only as its plain digits, in a path or a query string', async () => {
+    const gym = org.gyms[0]?.id ?? 0
+    expect((await admin.get(`/gyms/${gym}`)).status).toBe(200)
+    expect((await admin.get(`/payments?gym_id=${gym}`)).status).toBe(200)
+    // Each of these served gym `gym` (Number() reads them all), under an address that isn't its own.
+    for (const id of [`0x${gym.toString(16)}`, `${gym}e0`, `0${gym}`, `+${gym}`, `%20${gym}`, `${gym}%20`]) {
+      expect(await readMessage(await admin.get(`/gyms/${id}`), 404)).toBe('Not Found')
+      expect(await readErrors(await admin.get(`/payments?gym_id=${id}`))).toEqual({
+        gym_id: ['Value is not a valid number'],
+      })
+      expect(await readErrors(await admin.get(`/visits?gym_id=${id}`))).toHaveProperty('gym_id')
+      expect(await readErrors(await admin.get(`/members?gym_id=${id}`))).toHaveProperty('gym_id')
+    }
+    // The body of an export names the gym as a number, as before.
+    expect((await admin.post('/payments/export', { gym_id: gym })).status).toBe(200)
+  })
+
   it('answers two racing requests for one address with one success and a 4xx, never a 500', async () => {
     // On PostgreSQL both passed the "address free" check before either wrote: the unique index refused
     // the second with an error, a 500.
