@@ -218,15 +218,23 @@ export const queryRecordId = z.preprocess(
 )
 
 /**
+ * The first day any date of ours may be. Year 0000 (ISO's 1 BC) made PostgreSQL fail (a 500, mid-file for
+ * an export), and JavaScript's dates read years 0–99 as 1900–1999 (0050-02-28 showed as 28 Feb 1950; a
+ * yearly pro-rata from 0001-01-01 was a 500). No membership, payment or birth is older.
+ */
+export const EARLIEST_CALENDAR_DATE = '1900-01-01'
+export const earliestCalendarDateMessage = messages.earliestDate('1 Jan 1900')
+
+/**
  * A calendar day typed as `YYYY-MM-DD` that exists: 31/02 or 29/02 of a common year is refused with
- * "Value is not a valid date" rather than moved to another day (issue 13). Year 0000 is ISO's 1 BC,
- * which PostgreSQL refuses with an error (a 500, mid-file for an export): it is no valid date either.
+ * "Value is not a valid date" rather than moved to another day (issue 13); one before 1900 with the
+ * earliest date allowed (and no further message).
  */
 export const calendarDate = z
   .string()
   .min(1)
-  .regex(/^(?!0000-)/, messages.date)
   .pipe(z.iso.date(messages.date))
+  .refine((day) => day >= EARLIEST_CALENDAR_DATE, { message: earliestCalendarDateMessage, abort: true })
 
 /**
  * A date of birth: a real day, not in the future and not before 1900. A future one is an invalid date,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { organisations, prices, subscriptions } from '~/db/schema'
-import { z } from '~/lib/validation'
+import { earliestCalendarDateMessage, z } from '~/lib/validation'
 import {
   bodyTooLargeMessage,
   MAX_BODY_BYTES,
@@ -9,7 +9,7 @@ import {
 } from '~/server/api/middleware/body-limit'
 import { brokenTextMessage, nulRefusedMessage } from '~/server/api/middleware/refuse-nul'
 import { logoMessages } from '~/server/services/images/prepare-image.server'
-import { createTestMembership, createTestPrice } from '../../factories/member-factory'
+import { createTestMember, createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readErrors, readMessage } from '../support/answers'
 import { createTestApi } from '../support/api'
@@ -162,10 +162,10 @@ describeEachDatabase('attacks beyond the sweeps', (database) => {
     expect(organisation?.name).toBe('Flex 💪 Fitness')
   })
 
-  it('refuses the day 0000-01-01 as a date rather than failing in the database', async () => {
-    // Each was a 500; the export's failed mid-file, after its 200 and CSV header had gone out.
+  it('refuses days before 1900 rather than failing in the database or misreading the year', async () => {
+    // Year 0000 was a 500 on each list (the payments export's mid-file, after its 200 and CSV header).
     expect(await readErrors(await admin.get(`/payments?due_from=${yearZero}`))).toEqual({
-      due_from: ['Value is not a valid date'],
+      due_from: [earliestCalendarDateMessage],
     })
     expect(await readErrors(await admin.get(`/payments?due_to=${yearZero}`))).toHaveProperty('due_to')
     expect(await readErrors(await admin.get(`/visits?from=${yearZero}`))).toHaveProperty('from')
@@ -177,8 +177,39 @@ describeEachDatabase('attacks beyond the sweeps', (database) => {
     expect(await readErrors(await admin.get(`/members?joined_from=${yearZero}`))).toHaveProperty(
       'joined_from',
     )
-    // The first day PostgreSQL keeps is still a day.
-    expect((await admin.get('/payments?due_from=0001-01-01')).status).toBe(200)
+    // Years 1–99 were read as 1901–1999: a yearly price's pro-rata from 0001-01-01 was a 500, and a
+    // membership could start on 0050-02-28 (shown as 28 Feb 1950).
+    const { price: yearly } = await createTestPrice({
+      db: database.db,
+      organisationId: org.organisation.id,
+      gymIds: [org.gyms[0]?.id ?? 0],
+      billingFrequency: 'yearly',
+      now,
+    })
+    const proRata = await admin.post(`/prices/${yearly.id}/pro-rata`, {
+      start_date: '0001-01-01',
+      billing_date: '0001-01-01',
+    })
+    expect(await readErrors(proRata)).toEqual({
+      start_date: [earliestCalendarDateMessage],
+      billing_date: [earliestCalendarDateMessage],
+    })
+    const prospect = await createTestMember({
+      db: database.db,
+      organisationId: org.organisation.id,
+      gymId: org.gyms[0]?.id ?? 0,
+      now,
+      seed: 'ancient',
+    })
+    const ancient = await admin.post('/subscriptions', {
+      price_id: yearly.id,
+      gym_id: org.gyms[0]?.id,
+      user_id: prospect.id,
+      start_date: '0050-02-28',
+    })
+    expect(await readErrors(ancient)).toEqual({ start_date: [earliestCalendarDateMessage] })
+    // 1900 is still a day.
+    expect((await admin.get('/payments?due_from=1900-01-01')).status).toBe(200)
   })
 
   it('answers no 5xx to year 0000 in any query parameter of any operation', async () => {
