@@ -63,7 +63,11 @@ export function respondWithError(c: Context, error: unknown) {
     if (status === 415) return c.json({ message: unsupportedMediaTypeMessage }, 415)
     if (status >= 400 && status < 500) return c.json({ message: plainStatusMessage(status) }, status)
   }
-  logger.error({ err: loggableError(error), path: c.req.path, method: c.req.method }, 'unhandled API error')
+  // The route's pattern, not the address: a payment or join link's address is its token, a credential.
+  logger.error(
+    { err: loggableError(error), route: c.req.routePath, method: c.req.method },
+    'unhandled API error',
+  )
   return c.json({ message: 'Server Error' }, 500)
 }
 
