@@ -199,14 +199,42 @@ export { MAX_RECORD_ID }
 /** A record's id as the API takes it in a body (a number). */
 export const recordId = z.number().int().positive().max(MAX_RECORD_ID)
 
-/** A record's id in a path or query string (text turned into a number). */
-export const recordIdParam = z.coerce.number<string>().int().positive().max(MAX_RECORD_ID)
+/**
+ * Text `Number()` reads but nobody writes for an id — `0x1f`, `1e3`, `+5`, ` 5`, `05`, `Infinity` — is
+ * no number: `/gyms/0x1` would otherwise serve gym 1.
+ */
+const plainDecimal = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/
+
+/** A record's id in a path (text turned into a number). */
+export const recordIdParam = z
+  .string()
+  .regex(plainDecimal, messages.number)
+  .pipe(z.coerce.number<string>().int().positive().max(MAX_RECORD_ID))
+
+/** A record's id in a query string, or the same filter as a number in a JSON body. */
+export const queryRecordId = z.preprocess(
+  (value) => (typeof value === 'string' && !plainDecimal.test(value) ? Number.NaN : value),
+  z.coerce.number().int().positive().max(MAX_RECORD_ID),
+)
+
+/**
+ * The first day any date of ours may be. Year 0000 (ISO's 1 BC) made PostgreSQL fail (a 500, mid-file for
+ * an export), and JavaScript's dates read years 0–99 as 1900–1999 (0050-02-28 showed as 28 Feb 1950; a
+ * yearly pro-rata from 0001-01-01 was a 500). No membership, payment or birth is older.
+ */
+export const EARLIEST_CALENDAR_DATE = '1900-01-01'
+export const earliestCalendarDateMessage = messages.earliestDate('1 Jan 1900')
 
 /**
  * A calendar day typed as `YYYY-MM-DD` that exists: 31/02 or 29/02 of a common year is refused with
- * "Value is not a valid date" rather than moved to another day (issue 13).
+ * "Value is not a valid date" rather than moved to another day (issue 13); one before 1900 with the
+ * earliest date allowed (and no further message).
  */
-export const calendarDate = z.string().min(1).pipe(z.iso.date(messages.date))
+export const calendarDate = z
+  .string()
+  .min(1)
+  .pipe(z.iso.date(messages.date))
+  .refine((day) => day >= EARLIEST_CALENDAR_DATE, { message: earliestCalendarDateMessage, abort: true })
 
 /**
  * A date of birth: a real day, not in the future and not before 1900. A future one is an invalid date,

@@ -1,6 +1,6 @@
 import { subscriptionDisplayStateNames } from '~/features/subscriptions/subscription-state'
 import { formatDate } from '~/lib/dates'
-import { MAX_RECORD_ID, z } from '~/lib/validation'
+import { queryRecordId, z } from '~/lib/validation'
 import { MAX_WEEKS_BACK } from './search'
 
 /**
@@ -9,7 +9,7 @@ import { MAX_WEEKS_BACK } from './search'
  * Pacific/Auckland calendar days (`YYYY-MM-DD`), instants ISO 8601.
  */
 
-const gymIdSchema = z.coerce.number().int().positive().max(MAX_RECORD_ID)
+const gymIdSchema = queryRecordId
 
 /** Weeks of history the expected-payments view shows by default, and at most. */
 export const DEFAULT_WEEKS_BACK = 12

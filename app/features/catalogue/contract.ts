@@ -7,7 +7,7 @@ import {
   termAmountSchema,
   termUnitSchema,
 } from '~/lib/price-rules'
-import { MAX_RECORD_ID, moneyInCents, z } from '~/lib/validation'
+import { moneyInCents, queryRecordId, z } from '~/lib/validation'
 
 /**
  * The catalogue (offerings and their prices), as the API takes and serves them (SPEC §3, §5, §7). Money is integer cents; days are ISO weekdays 1 Monday … 7 Sunday;
@@ -16,7 +16,7 @@ import { MAX_RECORD_ID, moneyInCents, z } from '~/lib/validation'
 
 export { billingFrequencies, offeringTypes, termUnits }
 
-const id = z.coerce.number().int().positive().max(MAX_RECORD_ID)
+const id = queryRecordId
 const cents = moneyInCents({ max: 100_000_000 })
 const time = z
   .string()

@@ -1,5 +1,5 @@
 import { memberStateSchema } from '~/features/billing-debugging/contract'
-import { MAX_RECORD_ID, z } from '~/lib/validation'
+import { queryRecordId, z } from '~/lib/validation'
 
 /**
  * The dashboard's four calls (SPEC §7 "Dashboard and search"). Each answers for one gym (`gym_id`) or,
@@ -9,7 +9,7 @@ import { MAX_RECORD_ID, z } from '~/lib/validation'
  */
 
 export const dashboardQuerySchema = z.object({
-  gym_id: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
+  gym_id: queryRecordId.optional(),
 })
 export type DashboardQuery = z.input<typeof dashboardQuerySchema>
 

@@ -3,7 +3,7 @@ import { emailAddressSchema, mobileNumberSchema } from '~/features/auth/contract
 import { cardColourSchema, memberStateSchema } from '~/features/billing-debugging/contract'
 import { paymentTypeSchema } from '~/features/join/payment-contract'
 import { paymentStatusKinds } from '~/features/subscriptions/subscription-state'
-import { calendarDate, dateOfBirth, MAX_RECORD_ID, z } from '~/lib/validation'
+import { calendarDate, dateOfBirth, MAX_RECORD_ID, queryRecordId, z } from '~/lib/validation'
 import { MAX_NOT_VISITED_DAYS, memberFilterStates, memberSorts } from './member-filters'
 
 export * from './member-filters'
@@ -14,7 +14,7 @@ export * from './member-filters'
  * Pacific/Auckland calendar days (`YYYY-MM-DD`), instants ISO 8601.
  */
 
-const recordId = z.coerce.number().int().positive().max(MAX_RECORD_ID)
+const recordId = queryRecordId
 const yesNo = z.enum(['true', 'false']).transform((value) => value === 'true')
 
 const filterShape = {

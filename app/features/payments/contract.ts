@@ -1,6 +1,6 @@
 import { paymentStatuses, paymentTypes } from '~/db/schema/enums'
 import { paymentStatusKinds } from '~/features/subscriptions/subscription-state'
-import { calendarDate, MAX_RECORD_ID, z } from '~/lib/validation'
+import { calendarDate, queryRecordId, z } from '~/lib/validation'
 import { MAX_FILTER_AMOUNT, paymentFilterStatuses, paymentFilterTypes, paymentSorts } from './payment-filters'
 
 export * from './payment-filters'
@@ -11,7 +11,7 @@ export * from './payment-filters'
  * Pacific/Auckland calendar days (`YYYY-MM-DD`), instants ISO 8601.
  */
 
-const recordId = z.coerce.number().int().positive().max(MAX_RECORD_ID)
+const recordId = queryRecordId
 const yesNo = z.enum(['true', 'false']).transform((value) => value === 'true')
 const cents = z.coerce.number().int().min(0).max(MAX_FILTER_AMOUNT)
 

@@ -1,4 +1,4 @@
-import { MAX_RECORD_ID, z } from '~/lib/validation'
+import { queryRecordId, z } from '~/lib/validation'
 
 /** The console shell's calls (SPEC §2.4, §7): global search and the gym switcher. */
 
@@ -25,7 +25,7 @@ export const searchResultSchema = z.object({
 })
 export type SearchResult = z.infer<typeof searchResultSchema>
 
-export const gymIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_RECORD_ID) })
+export const gymIdParamsSchema = z.object({ id: queryRecordId })
 
 /** SPEC §2.4's empty result, word for word. */
 export function noResultsText(query: string) {

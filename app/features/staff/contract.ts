@@ -1,5 +1,5 @@
 import { staffRoles } from '~/db/schema/enums'
-import { MAX_RECORD_ID, recordId, z } from '~/lib/validation'
+import { queryRecordId, recordId, z } from '~/lib/validation'
 import { staffSorts, staffStatuses } from './staff-filters'
 
 export * from './staff-filters'
@@ -51,7 +51,7 @@ export const staffQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   /** Everyone still on the staff when absent. */
   status: z.enum(staffStatuses).optional(),
-  gym_id: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
+  gym_id: queryRecordId.optional(),
   sort: z.enum(staffSorts).default('name'),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),

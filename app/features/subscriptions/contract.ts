@@ -1,8 +1,8 @@
 import { paymentMethodTypes } from '~/db/schema/enums'
-import { calendarDate, MAX_RECORD_ID, z } from '~/lib/validation'
+import { calendarDate, queryRecordId, z } from '~/lib/validation'
 
 const date = calendarDate
-const id = z.coerce.number().int().positive().max(MAX_RECORD_ID)
+const id = queryRecordId
 
 /** The subscription as the API serves it (SPEC §3): the stored state; screens derive the rest. */
 export const subscriptionSchema = z.object({

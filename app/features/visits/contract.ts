@@ -1,4 +1,4 @@
-import { calendarDate, MAX_RECORD_ID, z } from '~/lib/validation'
+import { calendarDate, queryRecordId, z } from '~/lib/validation'
 import { visitSorts } from './visit-filters'
 
 export * from './visit-filters'
@@ -9,7 +9,7 @@ export * from './visit-filters'
  * (`YYYY-MM-DD`), instants ISO 8601.
  */
 
-const recordId = z.coerce.number().int().positive().max(MAX_RECORD_ID)
+const recordId = queryRecordId
 const yesNo = z.enum(['true', 'false']).transform((value) => value === 'true')
 
 const filterShape = {

@@ -8,6 +8,7 @@ import { getFileStorage } from '~/server/storage/get-file-storage.server'
 import type { ApiDependencies, ApiEnv } from './context'
 import { registerDocs } from './docs'
 import { fieldErrorsFromZod, respondWithError, validationResponse } from './errors'
+import { limitBodySize } from './middleware/body-limit'
 import { csrfProtection } from './middleware/csrf'
 import { refuseNul } from './middleware/refuse-nul'
 import { loadSession } from './middleware/session'
@@ -63,6 +64,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   }).basePath('/api')
 
   api.use(csrfProtection)
+  api.use(limitBodySize)
   api.use(refuseNul)
   api.use(async (c, next) => {
     const database = await dependencies.database()

@@ -9,6 +9,7 @@ import {
   NOT_TWO_FACTOR_AUTHENTICATED,
   summariseFieldErrors,
 } from '~/lib/errors'
+import { loggableError } from '~/server/loggable-error.server'
 import { logger } from '~/server/logger.server'
 
 const statusOf: Record<AppErrorCode, ContentfulStatusCode> = {
@@ -54,6 +55,7 @@ export function respondWithError(c: Context, error: unknown) {
     return c.json({ message: error.message }, status)
   }
   if (isMalformedJson(error)) return c.json({ message: 'The request body is not valid JSON.' }, 400)
+  if (isConcurrentChange(error)) return c.json({ message: concurrentChangeMessage }, 409)
   if (error instanceof HTTPException) {
     // Hono's own refusals (a body that isn't JSON where JSON is declared, a malformed body) keep their
     // status; their English is replaced with ours.
@@ -61,8 +63,32 @@ export function respondWithError(c: Context, error: unknown) {
     if (status === 415) return c.json({ message: unsupportedMediaTypeMessage }, 415)
     if (status >= 400 && status < 500) return c.json({ message: plainStatusMessage(status) }, status)
   }
-  logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled API error')
+  // The route's pattern, not the address: a payment or join link's address is its token, a credential.
+  logger.error(
+    { err: loggableError(error), route: c.req.routePath, method: c.req.method },
+    'unhandled API error',
+  )
   return c.json({ message: 'Server Error' }, 500)
+}
+
+export const concurrentChangeMessage =
+  'Someone else made the same change at the same moment. Reload and try again.'
+
+/**
+ * PostgreSQL's answer to two requests racing: a unique index refusing the second (two invitations of one
+ * address, each checked free before either was written), a serialisation failure or a deadlock. The
+ * services check first; only a race gets past them, and it is a 409, not a 500.
+ */
+const concurrentChangeCodes = new Set(['23505', '40001', '40P01'])
+
+function isConcurrentChange(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as Error & { code?: unknown }).code
+    if (typeof code === 'string' && concurrentChangeCodes.has(code)) return true
+    current = current.cause
+  }
+  return false
 }
 
 export const unsupportedMediaTypeMessage = 'Send this request as JSON (Content-Type: application/json).'

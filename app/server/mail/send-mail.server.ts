@@ -5,6 +5,7 @@ import type { DatabaseHandle, Db } from '~/db/client.server'
 import { mailOutbox } from '~/db/schema'
 import { getEnv } from '~/lib/env.server'
 import { runningBoss } from '~/server/jobs/boss.server'
+import { safeErrorMessage } from '~/server/loggable-error.server'
 import { logger } from '~/server/logger.server'
 import type { MailContent } from './templates.server'
 
@@ -223,8 +224,7 @@ export class MailDeliveryError extends Error {
 
 /** An error's message, cut to 1000 characters, for `last_error` and job output. */
 export function errorMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
-  return message.slice(0, 1000)
+  return safeErrorMessage(error)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AppError, type FieldErrors, summariseFieldErrors } from '~/lib/errors'
-import { z } from '~/lib/validation'
+import { EARLIEST_CALENDAR_DATE, earliestCalendarDateMessage, z } from '~/lib/validation'
 import { isCalendarDate } from '~/server/billing/calendar'
 
 /**
@@ -7,8 +7,11 @@ import { isCalendarDate } from '~/server/billing/calendar'
  * because the seed, jobs and scripts call services directly, without an HTTP request in front.
  */
 
-/** `YYYY-MM-DD` that is a real day. */
-export const calendarDateSchema = z.string().refine(isCalendarDate, 'Value is not a valid date')
+/** `YYYY-MM-DD` that is a real day, from 1900 on (the calendar's dates misread years 0–99). */
+export const calendarDateSchema = z
+  .string()
+  .refine(isCalendarDate, { message: 'Value is not a valid date', abort: true })
+  .refine((day) => day >= EARLIEST_CALENDAR_DATE, earliestCalendarDateMessage)
 
 /** Cents: money is integer cents everywhere (DESIGN §2). */
 export const centsSchema = z.int().min(0).max(100_000_000)

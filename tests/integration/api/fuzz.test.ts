@@ -56,6 +56,8 @@ const junkSegment = fc.constantFrom(
   'null',
   'x'.repeat(300),
   'Ā😀',
+  // ISO's year 0000: well-formed, refused by PostgreSQL with an error.
+  '0000-01-01',
 )
 
 const junkScalar = fc.oneof(
@@ -75,6 +77,9 @@ const junkScalar = fc.oneof(
     'x'.repeat(100_000),
     '2026-02-31',
     '9999-99-99',
+    '0000-01-01',
+    // Half of a surrogate pair: JSON carries it, PostgreSQL's jsonb refuses it with an error.
+    '\ud800',
     '<script>alert(1)</script>',
     "'; drop table users; --",
   ),
@@ -113,7 +118,20 @@ const junkBody = fc.oneof(
 )
 
 const junkQuery = fc.dictionary(
-  fc.constantFrom('page', 'per_page', 'gym_id', 'search', 'archived', 'weeks', 'amount', 'payment_type', 'x'),
+  fc.constantFrom(
+    'page',
+    'per_page',
+    'gym_id',
+    'search',
+    'archived',
+    'weeks',
+    'amount',
+    'payment_type',
+    'due_from',
+    'from',
+    'joined_to',
+    'x',
+  ),
   fc.oneof(junkSegment, fc.string({ maxLength: 20 })),
   { maxKeys: 4 },
 )

@@ -1,8 +1,15 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
-import { describe, expect, it } from 'vitest'
+import { DrizzleQueryError } from 'drizzle-orm/errors'
+import { describe, expect, it, vi } from 'vitest'
 import { AppError } from '~/lib/errors'
 import { z } from '~/lib/validation'
-import { fieldErrorsFromZod, respondWithError, validationResponse } from '~/server/api/errors'
+import {
+  concurrentChangeMessage,
+  fieldErrorsFromZod,
+  respondWithError,
+  validationResponse,
+} from '~/server/api/errors'
+import { logger } from '~/server/logger.server'
 
 /** A tiny API wired like the real one, to see each error become its DESIGN §2 response. */
 function apiThrowing(error: unknown) {
@@ -76,6 +83,43 @@ describe('one error mapper for the whole API', () => {
     const response = await apiThrowing(new Error('connection string postgres://secret')).request('/boom')
     expect(response.status).toBe(500)
     expect(await response.json()).toEqual({ message: 'Server Error' })
+  })
+
+  it('answers a race the database refused (a unique index, a serialisation failure) with a 409 in words', async () => {
+    for (const code of ['23505', '40001', '40P01']) {
+      const cause = Object.assign(new Error('duplicate key value violates unique constraint'), { code })
+      const error = new DrizzleQueryError('insert into "users" …', ['someone@example.test'], cause)
+      const response = await apiThrowing(error).request('/boom')
+      expect(response.status).toBe(409)
+      expect(await response.json()).toEqual({ message: concurrentChangeMessage })
+    }
+    // Any other database error stays a 500.
+    const other = new DrizzleQueryError('select 1', [], Object.assign(new Error('boom'), { code: '22008' }))
+    expect((await apiThrowing(other).request('/boom')).status).toBe(500)
+  })
+
+  it('logs an unhandled error by its route, without the address’s token or the query’s values', async () => {
+    const api = new OpenAPIHono()
+    api.post('/payment-links/:token/pay', () => {
+      throw new DrizzleQueryError('update "payment_links" set "used_at" = $1 where "token_hash" = $2', [
+        '2026-03-10',
+        'hash-of-the-token',
+      ])
+    })
+    api.onError((caught, c) => respondWithError(c, caught))
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined)
+    try {
+      const response = await api.request('/payment-links/the-live-token/pay', { method: 'POST' })
+      expect(response.status).toBe(500)
+      expect(logged).toHaveBeenCalledOnce()
+      const written = JSON.stringify(logged.mock.calls[0])
+      expect(written).toContain('/payment-links/:token/pay')
+      expect(written).toContain('update \\"payment_links\\"')
+      expect(written).not.toContain('the-live-token')
+      expect(written).not.toContain('hash-of-the-token')
+    } finally {
+      logged.mockRestore()
+    }
   })
 
   it('answers a failed validation with 422, field paths and the messages of SPEC §5', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { paymentAttempts, paymentMethods, payments } from '~/db/schema'
+import { safeErrorMessage } from '~/server/loggable-error.server'
 import { logger } from '~/server/logger.server'
 import {
   type ChargeRequest,
@@ -321,5 +322,5 @@ export async function pollPendingPayments(options: { db: Db; providers: PaymentP
 }
 
 function errorMessage(error: unknown) {
-  return error instanceof Error ? error.message : String(error)
+  return safeErrorMessage(error)
 }

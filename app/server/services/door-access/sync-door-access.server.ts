@@ -17,6 +17,7 @@ import {
   users,
 } from '~/db/schema'
 import { calendarDateAt, instantAt } from '~/server/billing/calendar'
+import { safeErrorMessage } from '~/server/loggable-error.server'
 import { logger } from '~/server/logger.server'
 import { type DoorProviders, doorProviderFor } from '~/server/providers/doors/door-provider'
 import { type AccessDecision, type AccessMembership, decideDoorAccess } from './access-rules'
@@ -276,7 +277,7 @@ export async function processDueDoorAccess(options: {
         }
         stats.synced += 1
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error)
+        const message = safeErrorMessage(error)
         const waitMinutes = Math.min(2 ** Math.min(attempts, 6), 60)
         await db
           .update(doorAccessOutbox)
