@@ -184,10 +184,13 @@ export { z }
  * the way the person typed the amount.
  */
 export function moneyInCents(options: { max: number }) {
+  // The range first, and alone: a number past 2^53 is told the field's own limit in dollars, not
+  // JavaScript's largest whole number as well.
   return z
+    .number()
+    .min(0, { error: () => messages.min(formatCents(0)), abort: true })
+    .max(options.max, { error: () => messages.max(formatCents(options.max)), abort: true })
     .int()
-    .min(0, { error: () => messages.min(formatCents(0)) })
-    .max(options.max, { error: () => messages.max(formatCents(options.max)) })
 }
 
 /**

@@ -99,6 +99,11 @@ describe('validation messages people read', () => {
     expect(messageOf(amount, -2_500)).toBe('The minimum value allowed is $0.00')
     expect(messageOf(amount, undefined)).toBe(messages.required)
     expect(messageOf(amount, 12.5)).toBe('Value must be a whole number')
+    // Past JavaScript's largest whole number: the field's own limit, once, not two messages.
+    const past = amount.safeParse(2 ** 53 + 2)
+    expect(past.error?.issues.map((issue) => issue.message)).toEqual([
+      'The maximum value allowed is $1,000,000.00',
+    ])
   })
 
   it('never answers with zod’s own English', () => {
