@@ -1178,6 +1178,18 @@ describeEachDatabase('members list API', (database) => {
           }),
           scheduledPriceChangesSchema,
         )
+        // What staff preview for each single change is what the member is sent (a term membership's
+        // notice names the day after its term and grace, not its period end).
+        const previews = []
+        for (const { subscription } of single) {
+          const preview = await browser.post('/subscriptions/change-price-email-preview', {
+            subscription_id: subscription.id,
+            price_id: to.id,
+            ...(date ? { date } : {}),
+          })
+          expect(preview.status).toBe(200)
+          previews.push(((await preview.json()) as { data: { text: string } }).data.text)
+        }
         for (const { subscription } of single) {
           const one = await browser.post('/subscriptions/schedule-price-change', {
             subscription_id: subscription.id,
@@ -1241,6 +1253,9 @@ describeEachDatabase('members list API', (database) => {
             notice: { subject: notice.subject, text: anonymous(notice.text), html: anonymous(notice.html) },
             payments: pays,
           }
+        }
+        for (const [index, twin] of single.entries()) {
+          expect((await api.latestMail(twin.member.email)).text, kinds[index]!.label).toBe(previews[index])
         }
         for (const [index, kind] of kinds.entries()) {
           const viaBulk = await state(bulk[index]!)

@@ -8,7 +8,10 @@ import { auditMembership } from '~/server/services/audit/record-audit.server'
 import { findOrganisation } from '~/server/services/organisations/find-organisation.server'
 import { findPriceChangeHistory } from '~/server/services/subscriptions/find-price-change-history.server'
 import { schedulePriceChange } from '~/server/services/subscriptions/manage-subscription.server'
-import { previewPriceChangeMail } from '~/server/services/subscriptions/preview-price-change-mail.server'
+import {
+  previewPriceChangeMail,
+  priceChangeMail,
+} from '~/server/services/subscriptions/preview-price-change-mail.server'
 import { priceChangeScheduledDescription } from '~/server/services/subscriptions/price-change-rules.server'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
@@ -33,12 +36,11 @@ export function registerSubscriptionPriceRoutes(api: OpenAPIHono<ApiEnv>) {
         scheduledByUserId: user.id,
       })
       // The member is told, in the words staff previewed (issue 15).
-      const notice = await previewPriceChangeMail({
+      const notice = await priceChangeMail({
         db: tx,
-        now: c.var.now,
         subscription,
         priceId: body.price_id,
-        date: scheduled.takesEffectOn,
+        on: scheduled.takesEffectOn,
       })
       await c.var.mailer.send({
         db: tx,

@@ -2,21 +2,25 @@ import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { organisations, prices, users } from '~/db/schema'
-import { calendarDateAt } from '~/server/billing/calendar'
+import type { CalendarDateString } from '~/server/billing/calendar'
 import { notFound } from '../service-input.server'
-import type { SubscriptionRow } from './manage-subscription.server'
-import { priceChangeNotice } from './price-change-rules.server'
+import { findTermGrace, type SubscriptionRow } from './manage-subscription.server'
+import {
+  assertPriceChange,
+  priceChangeNotice,
+  priceChangeTiming,
+  waitsForTermEnd,
+} from './price-change-rules.server'
 
 /**
- * The e-mail a member would get about moving to `priceId` on `date` (or at the end of the current
- * period), without sending it: staff read it before they schedule the change.
+ * The e-mail a member gets about moving to `priceId` on `on`, the day the change takes effect: what
+ * scheduling it sends.
  */
-export async function previewPriceChangeMail(options: {
+export async function priceChangeMail(options: {
   db: Db
-  now: Date
   subscription: SubscriptionRow
   priceId: number
-  date?: string | null | undefined
+  on: CalendarDateString
 }) {
   const { db, subscription } = options
   const [[member], [organisation], [from], [to]] = await Promise.all([
@@ -35,6 +39,33 @@ export async function previewPriceChangeMail(options: {
     subscription,
     from,
     to,
-    on: options.date ?? subscription.currentPeriodEnd ?? calendarDateAt(options.now),
+    on: options.on,
   })
+}
+
+/**
+ * The e-mail a member would get about moving to `priceId` on `date`, or when the change would take
+ * effect without one (a term membership's term end and grace, else the end of the current period),
+ * without sending it: staff read it before they schedule the change. The rules and the day are the
+ * scheduling's own (`price-change-rules.server.ts`), so the preview names the day the member will be
+ * told, and a change scheduling would refuse (a day in the past, the price it is on) is refused here too.
+ */
+export async function previewPriceChangeMail(options: {
+  db: Db
+  now: Date
+  subscription: SubscriptionRow
+  priceId: number
+  date?: CalendarDateString | null | undefined
+}) {
+  const { db, now, subscription, date } = options
+  const [to] = await db
+    .select()
+    .from(prices)
+    .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId)))
+  assertPriceChange({ subscription, to, date, now })
+  const termGrace = waitsForTermEnd({ subscription, date, now })
+    ? await findTermGrace({ db, organisationId: subscription.organisationId })
+    : null
+  const { takesEffectOn } = priceChangeTiming({ subscription, date, termGrace, now })
+  return priceChangeMail({ db, subscription, priceId: options.priceId, on: takesEffectOn })
 }
