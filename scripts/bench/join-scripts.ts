@@ -36,7 +36,7 @@ export const CEILING_KB: Record<string, number> = {
   '/take-photo': 187,
   '/welcome-to-gym': 192,
   '/finish-joining': 243,
-  '/forgot-password': 242,
+  '/forgot-password': 243,
   '/legal/privacy-policy': 186,
   '/login': 243,
   // The payment link's page: the card form, the saved methods and the outcome (issue 16).
