@@ -166,6 +166,26 @@ test.describe('failed payments', () => {
     })
   })
 
+  test('a member whose new card declines on the link is told the amount they pressed Pay for was not paid', async ({
+    page,
+    browser,
+  }) => {
+    await inTurn(async () => {
+      const { member } = await memberOpensLink(page, browser)
+      await member.page.getByRole('radio', { name: 'A new card' }).check({ force: true })
+      // Saves, then every charge is declined.
+      await enterCard(member.page, '4000 0000 0000 0341')
+      await expect(member.page.getByRole('radio', { checked: true })).toHaveAccessibleName(/ending 0341/)
+      const pay = member.page.getByRole('button', { name: /^Pay \$[\d,]+\.\d\d$/ })
+      const amount = (await pay.textContent())?.replace('Pay ', '') ?? ''
+      await pay.click()
+      await expect(
+        member.page.getByText(`${amount} wasn’t paid: Card declined. Try another card or bank account.`),
+      ).toBeVisible()
+      await member.context.close()
+    })
+  })
+
   test('a member pays by the e-mailed link on their phone with a new card: balance cleared, grace ended, link used', async ({
     page,
     browser,
