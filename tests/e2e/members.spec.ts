@@ -368,6 +368,33 @@ test.describe('adding a member', () => {
     await expect(cancel).toHaveCount(0)
   })
 
+  test('on a 390 px phone the change-price list shows when each member’s price changes without scrolling sideways', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/members/change-price' })
+    await page.getByRole('button', { name: /Members now on$/ }).click()
+    await page
+      .getByRole('option', { name: /members?$/ })
+      .first()
+      .click()
+    const table = page.getByRole('table', { name: 'Memberships on this price' })
+    await expect(table.getByRole('row').nth(1)).toContainText(
+      /Changes: (\d{1,2} [A-Z][a-z]{2,3} \d{4}|After the term)/,
+    )
+    await expect(
+      table
+        .getByRole('row')
+        .nth(1)
+        .getByText(/^Changes:/),
+    ).toBeVisible()
+    const frame = await table.evaluate((element) => {
+      const parent = element.parentElement as HTMLElement
+      return { scrollWidth: parent.scrollWidth, clientWidth: parent.clientWidth }
+    })
+    expect(frame.scrollWidth).toBeLessThanOrEqual(frame.clientWidth)
+  })
+
   test('the desk adds a member with a membership; the member follows the e-mailed link and goes on joining @phone', async ({
     page,
     browser,
