@@ -123,4 +123,21 @@ test.describe('doors', () => {
     await expect(rows).toHaveCount(3)
     await expect(rows.filter({ hasText: /Membership paused until/ })).toHaveCount(1)
   })
+  test('a code pasted with junk on the end says what is wrong with it, not that the connection was lost', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/doors/tap' })
+    const code = page.getByLabel('Card number or code')
+    await code.fill('x'.repeat(300))
+    await code.press('Enter')
+    await expect(
+      page.getByText('A card number or code is at most 64 characters.', { exact: false }),
+    ).toBeVisible()
+    await expect(page.getByText(/lost the connection/)).toHaveCount(0)
+    await code.fill('NOSUCHCODE1')
+    await code.press('Enter')
+    await expect(page.getByRole('list', { name: 'Taps' }).getByRole('listitem').first()).toContainText(
+      'Card or code not recognised',
+    )
+  })
 })

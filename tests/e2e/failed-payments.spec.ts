@@ -132,6 +132,60 @@ test.describe('failed payments', () => {
     })
   })
 
+  test('a retry that declines again reloads the list under the dialog, and the dialog still names the same payment', async ({
+    page,
+  }) => {
+    await inTurn(async () => {
+      await signInStaff(page, 'owner@demo.gymbase.nz', { path: failedCardPayments })
+      const table = page.getByRole('table', { name: 'Payments' })
+      const fixButtons = table.getByRole('button', { name: /^Fix the failed payment/ })
+      await expect(fixButtons.first()).toBeVisible()
+      // A failure low on the page: the retry's new row (due today) lands above it when the list reloads.
+      const fix = fixButtons.last()
+      const label = (await fix.getAttribute('aria-label')) ?? ''
+      const [, amount = '', due = ''] = label.match(/of (\$[\d,]+\.\d\d) due (.+)$/) ?? []
+      expect(amount).not.toBe('')
+      const row = table
+        .locator('tbody tr')
+        .filter({ has: page.getByRole('button', { name: label }) })
+        .last()
+      const memberName = (await row.getByRole('link').first().textContent())?.trim() ?? ''
+      await fix.click()
+      const dialog = page.getByRole('dialog')
+      await expect(dialog).toContainText(`${memberName}’s payment due ${due}`)
+
+      await dialog.getByRole('button', { name: 'Retry now' }).click()
+      await expect(dialog.getByRole('alert')).toHaveText(/failed again/)
+      await expect(dialog.getByRole('heading', { name: `Failed payment of ${amount}` })).toBeVisible()
+      await expect(dialog).toContainText(`${memberName}’s payment due ${due}`)
+      // Waived, so the retry's new row does not stay the newest open failure for the tests after this.
+      await dialog.getByLabel('Reason').fill('Agreed at the desk')
+      await dialog.getByRole('button', { name: `Waive ${amount}` }).click()
+      await expect(page.getByText(`Waived ${amount}. The member no longer owes it.`)).toBeVisible()
+      await expect(dialog).toHaveCount(0)
+    })
+  })
+
+  test('a member whose new card declines on the link is told the amount they pressed Pay for was not paid', async ({
+    page,
+    browser,
+  }) => {
+    await inTurn(async () => {
+      const { member } = await memberOpensLink(page, browser)
+      await member.page.getByRole('radio', { name: 'A new card' }).check({ force: true })
+      // Saves, then every charge is declined.
+      await enterCard(member.page, '4000 0000 0000 0341')
+      await expect(member.page.getByRole('radio', { checked: true })).toHaveAccessibleName(/ending 0341/)
+      const pay = member.page.getByRole('button', { name: /^Pay \$[\d,]+\.\d\d$/ })
+      const amount = (await pay.textContent())?.replace('Pay ', '') ?? ''
+      await pay.click()
+      await expect(
+        member.page.getByText(`${amount} wasn’t paid: Card declined. Try another card or bank account.`),
+      ).toBeVisible()
+      await member.context.close()
+    })
+  })
+
   test('a member pays by the e-mailed link on their phone with a new card: balance cleared, grace ended, link used', async ({
     page,
     browser,

@@ -336,6 +336,65 @@ test.describe('a membership’s actions', () => {
 })
 
 test.describe('adding a member', () => {
+  test('cancelling at the period’s end for a member in their grace period says the owed retry is still taken', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/members' })
+    // A member in their grace period whose next charge is a retry of this period, due before renewal.
+    const id = await page.evaluate(async () => {
+      const headers = { 'X-Requested-With': 'XMLHttpRequest' }
+      const list = await (await fetch('/api/members?state=in_grace_period', { headers })).json()
+      for (const row of list.data as Array<{ id: number; state: string }>) {
+        if (row.state !== 'in_grace_period') continue
+        const detail = (await (await fetch(`/api/members/${row.id}`, { headers })).json()).data
+        const membership = detail.membership
+        if (membership?.next_payment && membership.next_payment.due_on < membership.current_period_end)
+          return row.id
+      }
+      return null
+    })
+    expect(id).not.toBeNull()
+    await page.goto(`${consoleUrl}/members/${id}`)
+    const overview = page.getByRole('tabpanel', { name: 'Overview' })
+    await overview.getByRole('button', { name: 'Cancel membership' }).click()
+    const cancel = page.getByRole('dialog', { name: 'Cancel membership' })
+    await expect(
+      cancel.getByText(
+        /keeps door access until .*\. What they owe for this period is still collected: the \$[\d,]+\.\d\d charge due .* is taken\. Nothing is charged after that\./,
+      ),
+    ).toBeVisible()
+    await expect(cancel.getByText(/is not taken/)).toHaveCount(0)
+    await cancel.getByRole('button', { name: 'Keep as it is' }).click()
+    await expect(cancel).toHaveCount(0)
+  })
+
+  test('on a 390 px phone the change-price list shows when each member’s price changes without scrolling sideways', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/members/change-price' })
+    await page.getByRole('button', { name: /Members now on$/ }).click()
+    await page
+      .getByRole('option', { name: /members?$/ })
+      .first()
+      .click()
+    const table = page.getByRole('table', { name: 'Memberships on this price' })
+    await expect(table.getByRole('row').nth(1)).toContainText(
+      /Changes: (\d{1,2} [A-Z][a-z]{2,3} \d{4}|After the term)/,
+    )
+    await expect(
+      table
+        .getByRole('row')
+        .nth(1)
+        .getByText(/^Changes:/),
+    ).toBeVisible()
+    const frame = await table.evaluate((element) => {
+      const parent = element.parentElement as HTMLElement
+      return { scrollWidth: parent.scrollWidth, clientWidth: parent.clientWidth }
+    })
+    expect(frame.scrollWidth).toBeLessThanOrEqual(frame.clientWidth)
+  })
+
   test('the desk adds a member with a membership; the member follows the e-mailed link and goes on joining @phone', async ({
     page,
     browser,

@@ -117,6 +117,39 @@ test.describe('the payments list', () => {
     await expect(table.locator('tbody tr')).toHaveCount(25)
   })
 
+  test('a range typed the wrong way round is said under the field, and the list and its filters stay', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/payments' })
+    const table = page.getByRole('table', { name: 'Payments' })
+    await expect(table.locator('tbody tr').first()).toBeVisible()
+
+    const from = page.getByRole('textbox', { name: 'Amount from' })
+    await from.fill('20')
+    await from.press('Enter')
+    await expect(page).toHaveURL(/amount_min=2000/)
+    const to = page.getByRole('textbox', { name: 'Amount to' })
+    await to.fill('5')
+    await to.press('Enter')
+    await expect(page.getByText('Choose an amount at least the “from” amount')).toBeVisible()
+    await expect(page).not.toHaveURL(/amount_max=/)
+    await expect(table.locator('tbody tr').first()).toBeVisible()
+    await expect(page.getByText(/couldn.t load this screen/)).toHaveCount(0)
+
+    const dueTo = page.getByRole('group', { name: 'Due to', exact: true })
+    await dueTo.getByLabel('Day').fill('01')
+    await dueTo.getByLabel('Month').fill('01')
+    await dueTo.getByLabel('Year').fill('2026')
+    await expect(page).toHaveURL(/due_to=2026-01-01/)
+    const dueFrom = page.getByRole('group', { name: 'Due from', exact: true })
+    await dueFrom.getByLabel('Day').fill('01')
+    await dueFrom.getByLabel('Month').fill('05')
+    await dueFrom.getByLabel('Year').fill('2026')
+    await expect(page.getByText('Choose a day on or before the “due to” day')).toBeVisible()
+    await expect(page).not.toHaveURL(/due_from=/)
+    await expect(table.locator('tbody tr').first()).toBeVisible()
+  })
+
   test('a gym admin sees the payments of their gym only', async ({ page }) => {
     await signInStaff(page, 'manager@demo.gymbase.nz', { path: '/payments' })
     const table = page.getByRole('table', { name: 'Payments' })

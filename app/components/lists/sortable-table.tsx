@@ -19,7 +19,7 @@ export interface ListColumnMeta {
   sort?: { key: string; descendingFirst?: boolean }
 }
 
-export function SortableTable<TRow extends RowData, TSort extends string>(props: {
+export function SortableTable<TRow extends RowData & { id: number }, TSort extends string>(props: {
   label: string
   columns: ColumnDef<ListFeatures, TRow>[]
   rows: TRow[]
@@ -33,6 +33,9 @@ export function SortableTable<TRow extends RowData, TSort extends string>(props:
     meta: props.meta,
     columns: props.columns,
     data: props.rows,
+    // A row is its record, not its place on the page: a list that reloads under an open dialog (a
+    // failed payment retried, a new row above) must not hand the dialog the next record's values.
+    getRowId: (row) => String(row.id),
   })
   return (
     <TableFrame>

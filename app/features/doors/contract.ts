@@ -102,12 +102,15 @@ export type DoorCredential = z.infer<typeof doorCredentialSchema>
 
 export const staffDoorAccessRequestSchema = z.object({ enabled: z.boolean() })
 
+export const tapCredentialMaxLength = 64
+export const tapCredentialTooLong = `A card number or code is at most ${tapCredentialMaxLength} characters. Check what was typed or pasted.`
+
 /** The sandbox's tap (the demo's door): a person chosen by id, or a credential typed in. */
 export const tapRequestSchema = z
   .object({
     door_id: recordId,
     user_id: recordId.optional(),
-    credential: z.string().trim().max(64).optional(),
+    credential: z.string().trim().max(tapCredentialMaxLength, tapCredentialTooLong).optional(),
   })
   .refine((value) => value.user_id !== undefined || (value.credential ?? '') !== '', {
     message: 'Choose a member or type a card or code',

@@ -13,7 +13,7 @@ import { TextField } from '~/components/ui/text-field'
 import { orConnectionLost } from '~/features/join/connection-lost'
 import { memberQueries } from '~/features/members/queries'
 import { formatTime } from '~/lib/dates'
-import type { TapResult } from './contract'
+import { type TapResult, tapCredentialMaxLength, tapCredentialTooLong } from './contract'
 import { tapDoor } from './doors.functions'
 import { doorQueries } from './queries'
 import type { TapSearch } from './search'
@@ -173,6 +173,10 @@ function TapForm(props: {
     if (pending) return
     setProblem(undefined)
     if (!props.member && credential.trim() === '') return setError('Type the card number or code to tap')
+    // Longer than any card or code: the server function's check would refuse it before the API, and
+    // that refusal reads as a lost connection.
+    if (!props.member && credential.trim().length > tapCredentialMaxLength)
+      return setError(tapCredentialTooLong)
     setPending(true)
     const result = await orConnectionLost(() =>
       tap({

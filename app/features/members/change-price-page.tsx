@@ -208,7 +208,7 @@ function PriceChange(props: { from: Price; prices: Price[] }) {
             <Column>Member</Column>
             <Column className="hidden md:table-cell">Gym</Column>
             <Column align="end">Pays now</Column>
-            <Column>Changes on</Column>
+            <Column className="hidden sm:table-cell">Changes on</Column>
           </TableHeader>
           <TableBody>
             {rows.map((row) => (
@@ -223,18 +223,15 @@ function PriceChange(props: { from: Price; prices: Price[] }) {
                 </Cell>
                 <Cell isRowHeader>{row.member.name}</Cell>
                 <Cell className="hidden md:table-cell">{row.gym?.name ?? '—'}</Cell>
-                <Cell align="end">{formatCents(row.amount)}</Cell>
-                <Cell>
-                  <span className="flex flex-wrap items-center gap-1.5">
-                    {day && !dayProblem
-                      ? formatDate(day)
-                      : row.within_term && row.term_ends_at
-                        ? `After the term ends ${formatDate(row.term_ends_at)}`
-                        : row.current_period_end
-                          ? formatDate(row.current_period_end)
-                          : '—'}
-                    {row.price_change_scheduled ? <Badge tone="amber">Change already scheduled</Badge> : null}
+                <Cell align="end">
+                  {formatCents(row.amount)}
+                  {/* Phones have no room for the date's own column: it goes under what they pay. */}
+                  <span className="mt-1 block text-slate-600 text-xs sm:hidden">
+                    Changes: <ChangesOn row={row} day={day && !dayProblem ? day : null} />
                   </span>
+                </Cell>
+                <Cell className="hidden sm:table-cell">
+                  <ChangesOn row={row} day={day && !dayProblem ? day : null} />
                 </Cell>
               </Row>
             ))}
@@ -267,5 +264,22 @@ function PriceChange(props: { from: Price; prices: Price[] }) {
         {`Each is e-mailed now and moves ${day && !dayProblem ? `on ${formatDate(day)}` : 'at the end of their current period'}; a change already scheduled for any of them is replaced. All are scheduled, or none if one of them was changed meanwhile.`}
       </ConfirmDialog>
     </div>
+  )
+}
+
+/** When the member's price changes: the day chosen, else their term's end or their period's end. */
+function ChangesOn(props: { row: PriceMembership; day: string | null }) {
+  const { row, day } = props
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      {day
+        ? formatDate(day)
+        : row.within_term && row.term_ends_at
+          ? `After the term ends ${formatDate(row.term_ends_at)}`
+          : row.current_period_end
+            ? formatDate(row.current_period_end)
+            : '—'}
+      {row.price_change_scheduled ? <Badge tone="amber">Change already scheduled</Badge> : null}
+    </span>
   )
 }

@@ -33,6 +33,7 @@ const filterShape = {
 }
 
 export const joinedRangeMessage = 'Choose a day on or after the “joined from” day'
+export const joinedFromRangeMessage = 'Choose a day on or before the “joined to” day'
 
 function joinedRangeInOrder(filters: { joined_from?: string; joined_to?: string }) {
   return !filters.joined_from || !filters.joined_to || filters.joined_from <= filters.joined_to

@@ -3,7 +3,7 @@ import { DayFilter } from '~/components/lists/day-filter'
 import { FilterToolbar } from '~/components/lists/filter-toolbar'
 import { useTextFilter } from '~/components/lists/use-text-filter'
 import { Select, SelectItem } from '~/components/ui/select'
-import type { MemberFilterOptions } from './contract'
+import { joinedFromRangeMessage, joinedRangeMessage, type MemberFilterOptions } from './contract'
 import { type MemberFilterState, memberFilterStates } from './member-filters'
 import { memberFilterStateLabels } from './member-states'
 import type { MembersSearch } from './search'
@@ -123,8 +123,14 @@ export function MemberFilters(props: { search: MembersSearch; options: MemberFil
           label="Joined from"
           value={search.joined_from}
           onChange={(day) => apply({ joined_from: day })}
+          check={(day) => (search.joined_to && day > search.joined_to ? joinedFromRangeMessage : undefined)}
         />
-        <DayFilter label="Joined to" value={search.joined_to} onChange={(day) => apply({ joined_to: day })} />
+        <DayFilter
+          label="Joined to"
+          value={search.joined_to}
+          onChange={(day) => apply({ joined_to: day })}
+          check={(day) => (search.joined_from && day < search.joined_from ? joinedRangeMessage : undefined)}
+        />
       </div>
     </FilterToolbar>
   )

@@ -14,7 +14,7 @@ import { FormDialog } from '~/components/ui/modal'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { Tab, TabList, Tabs } from '~/components/ui/tabs'
 import { MemberAccessTab } from '~/features/doors/member-access-tab'
-import { FailedPaymentActions } from '~/features/payments/failed-payment-actions'
+import { FailedPaymentActions, FailedPaymentDialog } from '~/features/payments/failed-payment-actions'
 import { formatDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
@@ -342,68 +342,70 @@ function Payments(props: { id: number; page: number; memberName: string }) {
   if (data.meta.total === 0) return <Card>No payments yet.</Card>
   return (
     <div className="flex flex-col gap-3">
-      <TableFrame>
-        <Table aria-label="Payments">
-          <TableHeader>
-            <Column>Due</Column>
-            <Column align="end">Amount</Column>
-            <Column>Status</Column>
-            <Column className="hidden md:table-cell">Period</Column>
-          </TableHeader>
-          <TableBody>
-            {data.data.map((payment) => {
-              const words = paymentStatusWords[payment.status_kind]
-              return (
-                <Row key={payment.id}>
-                  <Cell isRowHeader>{formatDate(payment.due_on)}</Cell>
-                  <Cell align="end">
-                    {formatCents(payment.amount + payment.surcharge - payment.credit_used)}
-                    {payment.surcharge > 0 ? (
-                      <span className="block text-slate-600 text-xs">
-                        incl. {formatCents(payment.surcharge)} surcharge
+      <FailedPaymentDialog>
+        <TableFrame>
+          <Table aria-label="Payments">
+            <TableHeader>
+              <Column>Due</Column>
+              <Column align="end">Amount</Column>
+              <Column>Status</Column>
+              <Column className="hidden md:table-cell">Period</Column>
+            </TableHeader>
+            <TableBody>
+              {data.data.map((payment) => {
+                const words = paymentStatusWords[payment.status_kind]
+                return (
+                  <Row key={payment.id}>
+                    <Cell isRowHeader>{formatDate(payment.due_on)}</Cell>
+                    <Cell align="end">
+                      {formatCents(payment.amount + payment.surcharge - payment.credit_used)}
+                      {payment.surcharge > 0 ? (
+                        <span className="block text-slate-600 text-xs">
+                          incl. {formatCents(payment.surcharge)} surcharge
+                        </span>
+                      ) : null}
+                    </Cell>
+                    <Cell>
+                      <span className="flex flex-wrap items-center gap-1.5">
+                        <Badge tone={words.tone}>{words.label}</Badge>
+                        {payment.is_retry ? <Badge>Retry</Badge> : null}
+                        {payment.is_pro_rata ? <Badge>Pro rata</Badge> : null}
                       </span>
-                    ) : null}
-                  </Cell>
-                  <Cell>
-                    <span className="flex flex-wrap items-center gap-1.5">
-                      <Badge tone={words.tone}>{words.label}</Badge>
-                      {payment.is_retry ? <Badge>Retry</Badge> : null}
-                      {payment.is_pro_rata ? <Badge>Pro rata</Badge> : null}
-                    </span>
-                    {payment.failure_reason ? (
-                      <span
-                        className={`mt-1 block text-xs ${payment.status_kind === 'waived' ? 'text-slate-600' : 'text-red-800'}`}
-                      >
-                        {payment.status_kind === 'waived'
-                          ? `Failed: ${payment.failure_reason}`
-                          : payment.failure_reason}
-                      </span>
-                    ) : null}
-                    {payment.fixable ? (
-                      <span className="mt-2 block">
-                        <FailedPaymentActions
-                          payment={{
-                            id: payment.id,
-                            amount: payment.amount + payment.surcharge - payment.credit_used,
-                            due_on: payment.due_on,
-                            failure_reason: payment.failure_reason,
-                            memberName: props.memberName,
-                          }}
-                        />
-                      </span>
-                    ) : null}
-                  </Cell>
-                  <Cell className="hidden md:table-cell">
-                    {payment.period_start_at && payment.period_end_at
-                      ? `${formatDate(payment.period_start_at)} – ${formatDate(payment.period_end_at)}`
-                      : '—'}
-                  </Cell>
-                </Row>
-              )
-            })}
-          </TableBody>
-        </Table>
-      </TableFrame>
+                      {payment.failure_reason ? (
+                        <span
+                          className={`mt-1 block text-xs ${payment.status_kind === 'waived' ? 'text-slate-600' : 'text-red-800'}`}
+                        >
+                          {payment.status_kind === 'waived'
+                            ? `Failed: ${payment.failure_reason}`
+                            : payment.failure_reason}
+                        </span>
+                      ) : null}
+                      {payment.fixable ? (
+                        <span className="mt-2 block">
+                          <FailedPaymentActions
+                            payment={{
+                              id: payment.id,
+                              amount: payment.amount + payment.surcharge - payment.credit_used,
+                              due_on: payment.due_on,
+                              failure_reason: payment.failure_reason,
+                              memberName: props.memberName,
+                            }}
+                          />
+                        </span>
+                      ) : null}
+                    </Cell>
+                    <Cell className="hidden md:table-cell">
+                      {payment.period_start_at && payment.period_end_at
+                        ? `${formatDate(payment.period_start_at)} – ${formatDate(payment.period_end_at)}`
+                        : '—'}
+                    </Cell>
+                  </Row>
+                )
+              })}
+            </TableBody>
+          </Table>
+        </TableFrame>
+      </FailedPaymentDialog>
       <Pager id={props.id} tab="payments" meta={data.meta} noun={{ one: 'payment', many: 'payments' }} />
     </div>
   )

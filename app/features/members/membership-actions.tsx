@@ -311,7 +311,7 @@ function CancelForm(props: { member: MemberDetail; membership: Membership; onDon
             <Effect>
               {when === 'now'
                 ? `${member.name} loses door access today and is charged nothing more. This cannot be undone.`
-                : `${member.name} keeps door access until ${renews ? formatDate(renews) : 'the end of the paid period'} and is charged nothing more${membership.next_payment ? ` (the charge due ${formatDate(membership.next_payment.due_on)} is not taken)` : ''}. You can undo this for a while.`}
+                : periodEndEffect(member.name, renews, membership.next_payment)}
             </Effect>
           )}
         </form.Subscribe>
@@ -322,6 +322,22 @@ function CancelForm(props: { member: MemberDetail; membership: Membership; onDon
       </form.Form>
     </form.AppForm>
   )
+}
+
+/**
+ * What cancelling at the period's end does to the money. The next charge is not taken when it is the
+ * renewal's; a retry of this period's failed payment (due before the renew date) still is, so the
+ * dialog must not promise otherwise.
+ */
+function periodEndEffect(name: string, renews: string | null, next: Membership['next_payment']): string {
+  const until = `${name} keeps door access until ${renews ? formatDate(renews) : 'the end of the paid period'}`
+  const undo = 'You can undo this for a while.'
+  if (next && renews && next.due_on < renews) {
+    const amount = next.amount != null ? `${formatCents(next.amount + (next.surcharge ?? 0))} ` : ''
+    return `${until}. What they owe for this period is still collected: the ${amount}charge due ${formatDate(next.due_on)} is taken. Nothing is charged after that. ${undo}`
+  }
+  const notTaken = next ? ` (the charge due ${formatDate(next.due_on)} is not taken)` : ''
+  return `${until} and is charged nothing more${notTaken}. ${undo}`
 }
 
 function PaymentForm(props: { member: MemberDetail; membership: Membership; onDone: () => void }) {

@@ -139,8 +139,15 @@ function PayForm(props: {
     if (!result.ok) return setMessage(result.message)
     const declined = result.data.outcomes.find((outcome) => outcome.status === 'failed')
     if (declined) {
+      // Each period owed is charged in turn: say what the press on "Pay $total" came to, in that total's
+      // terms, not the one period's amount that was declined.
+      const paid = result.data.outcomes
+        .filter((outcome) => outcome.status !== 'failed')
+        .reduce((sum, outcome) => sum + outcome.amount, 0)
       setMessage(
-        `The payment of ${formatCents(declined.amount)} didn’t go through: ${declined.failure_reason}. Try another card.`,
+        paid > 0
+          ? `${formatCents(paid)} was paid, but the rest wasn’t: ${declined.failure_reason}. Pay what is still owed with another card or bank account.`
+          : `${formatCents(total)} wasn’t paid: ${declined.failure_reason}. Try another card or bank account.`,
       )
       const again = await orConnectionLost(async () => ({
         ok: true as const,

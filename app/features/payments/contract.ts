@@ -32,6 +32,9 @@ const filterShape = {
 
 export const dueRangeMessage = 'Choose a day on or after the “due from” day'
 export const amountRangeMessage = 'Choose an amount at least the “from” amount'
+/** The same two ranges, said when the lower end is the one typed past the upper end. */
+export const dueFromRangeMessage = 'Choose a day on or before the “due to” day'
+export const amountFromRangeMessage = 'Choose an amount no more than the “to” amount'
 
 type RangeFields = { due_from?: string; due_to?: string; amount_min?: number; amount_max?: number }
 const inOrder = <T extends z.ZodType<RangeFields>>(schema: T) =>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useServerFn } from '@tanstack/react-start'
 import { HandCoins, Mail, RotateCw, Wrench } from 'lucide-react'
-import { useState } from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { FormDialog } from '~/components/ui/modal'
@@ -27,33 +27,55 @@ type Busy = 'retry' | 'link' | 'waive' | null
 /** What each action answers: a sentence, and for a retry what the charge did. */
 type Answer = { message: string; data?: { status: string } | { expires_at: string } }
 
+const OpenFix = createContext<((payment: FixablePayment) => void) | null>(null)
+
+/**
+ * Holds the "Fix the failed payment" dialog for a list of payments, outside the list's rows. A retry
+ * reloads the list under the open dialog: a row's place can change (the retry's new row lands above
+ * it) or the row can move to the next page, and a dialog owned by the row would go with it, or show
+ * the payment now in that place. The dialog keeps the payment it was opened for until it is closed.
+ */
+export function FailedPaymentDialog(props: { children: ReactNode }) {
+  const [payment, setPayment] = useState<FixablePayment | null>(null)
+  const [open, setOpen] = useState(false)
+  const openFix = useCallback((chosen: FixablePayment) => {
+    setPayment(chosen)
+    setOpen(true)
+  }, [])
+  return (
+    <OpenFix.Provider value={openFix}>
+      {props.children}
+      <FormDialog
+        isOpen={open && payment !== null}
+        onOpenChange={setOpen}
+        title={payment ? `Failed payment of ${formatCents(payment.amount)}` : ''}
+      >
+        {payment ? <FixPayment key={payment.id} payment={payment} onDone={() => setOpen(false)} /> : null}
+      </FormDialog>
+    </OpenFix.Provider>
+  )
+}
+
 /**
  * What staff can do about a failed payment (issue 16), in one dialog that says what each does before
  * it is done: charge it again now, e-mail the member a link to pay it themselves, or waive it with a
- * reason. Used by the payments list and the member's Payments tab; both reload after a change.
+ * reason. Used by the payments list and the member's Payments tab (inside `FailedPaymentDialog`); both
+ * reload after a change.
  */
 export function FailedPaymentActions(props: { payment: FixablePayment }) {
   const { payment } = props
-  const [open, setOpen] = useState(false)
+  const openFix = useContext(OpenFix)
+  if (!openFix) throw new Error('FailedPaymentActions needs a FailedPaymentDialog around the list')
   return (
-    <>
-      <Button
-        variant="secondary"
-        size="sm"
-        onPress={() => setOpen(true)}
-        aria-label={`Fix the failed payment of ${formatCents(payment.amount)} due ${formatDate(payment.due_on)}`}
-      >
-        <Wrench aria-hidden="true" className="size-4" />
-        Fix
-      </Button>
-      <FormDialog
-        isOpen={open}
-        onOpenChange={setOpen}
-        title={`Failed payment of ${formatCents(payment.amount)}`}
-      >
-        <FixPayment payment={payment} onDone={() => setOpen(false)} />
-      </FormDialog>
-    </>
+    <Button
+      variant="secondary"
+      size="sm"
+      onPress={() => openFix(payment)}
+      aria-label={`Fix the failed payment of ${formatCents(payment.amount)} due ${formatDate(payment.due_on)}`}
+    >
+      <Wrench aria-hidden="true" className="size-4" />
+      Fix
+    </Button>
   )
 }
 

@@ -6,6 +6,7 @@ import { useTextFilter } from '~/components/lists/use-text-filter'
 import { NumberField } from '~/components/ui/number-field'
 import { Select, SelectItem } from '~/components/ui/select'
 import { dollarFieldFormat } from '~/lib/money'
+import { amountFromRangeMessage, amountRangeMessage, dueFromRangeMessage, dueRangeMessage } from './contract'
 import {
   MAX_FILTER_AMOUNT,
   type PaymentFilterStatus,
@@ -90,17 +91,33 @@ export function PaymentFilters(props: { search: PaymentsSearch; gyms: Array<{ id
         <SelectItem id="retries">Retries only</SelectItem>
       </Select>
       <div className="flex flex-wrap gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-4">
-        <DayFilter label="Due from" value={search.due_from} onChange={(day) => apply({ due_from: day })} />
-        <DayFilter label="Due to" value={search.due_to} onChange={(day) => apply({ due_to: day })} />
+        <DayFilter
+          label="Due from"
+          value={search.due_from}
+          onChange={(day) => apply({ due_from: day })}
+          check={(day) => (search.due_to && day > search.due_to ? dueFromRangeMessage : undefined)}
+        />
+        <DayFilter
+          label="Due to"
+          value={search.due_to}
+          onChange={(day) => apply({ due_to: day })}
+          check={(day) => (search.due_from && day < search.due_from ? dueRangeMessage : undefined)}
+        />
         <AmountFilter
           label="Amount from"
           cents={search.amount_min}
           onChange={(cents) => apply({ amount_min: cents })}
+          check={(cents) =>
+            search.amount_max !== undefined && cents > search.amount_max ? amountFromRangeMessage : undefined
+          }
         />
         <AmountFilter
           label="Amount to"
           cents={search.amount_max}
           onChange={(cents) => apply({ amount_max: cents })}
+          check={(cents) =>
+            search.amount_min !== undefined && cents < search.amount_min ? amountRangeMessage : undefined
+          }
         />
       </div>
     </FilterToolbar>
@@ -115,6 +132,8 @@ function AmountFilter(props: {
   label: string
   cents: number | undefined
   onChange: (cents: number | undefined) => void
+  /** Why an amount can't be applied (the other end of the range), said under the field. */
+  check?: (cents: number) => string | undefined
 }) {
   const [problem, setProblem] = useState<string | undefined>()
   return (
@@ -132,6 +151,8 @@ function AmountFilter(props: {
         const cents = Math.round(dollars * 100)
         if (cents < 0) return setProblem('Enter an amount of $0.00 or more')
         if (cents > MAX_FILTER_AMOUNT) return setProblem('Enter an amount up to $1,000,000.00')
+        const refusal = props.check?.(cents)
+        if (refusal) return setProblem(refusal)
         setProblem(undefined)
         if (cents !== props.cents) props.onChange(cents)
       }}

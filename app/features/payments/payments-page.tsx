@@ -19,7 +19,7 @@ import { paymentStatusWords } from '~/features/members/member-states'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { type PaymentRow, type PaymentTotals, paymentTypeWords } from './contract'
-import { FailedPaymentActions } from './failed-payment-actions'
+import { FailedPaymentActions, FailedPaymentDialog } from './failed-payment-actions'
 import { PaymentFilters } from './payment-filters-toolbar'
 import { paymentQueries } from './queries'
 import type { PaymentsSearch } from './search'
@@ -50,21 +50,23 @@ export function PaymentsPage(props: { search: PaymentsSearch; gyms: Array<{ id: 
         {page.data.length === 0 ? (
           <EmptyPayments search={search} />
         ) : (
-          <SortableTable
-            label="Payments"
-            columns={columns}
-            rows={page.data}
-            sort={search.sort ?? '-due_on'}
-            sortLink={(sort, children) => (
-              <Link
-                to="/console/payments"
-                search={{ ...search, sort, page: undefined }}
-                className={sortLinkClass}
-              >
-                {children}
-              </Link>
-            )}
-          />
+          <FailedPaymentDialog>
+            <SortableTable
+              label="Payments"
+              columns={columns}
+              rows={page.data}
+              sort={search.sort ?? '-due_on'}
+              sortLink={(sort, children) => (
+                <Link
+                  to="/console/payments"
+                  search={{ ...search, sort, page: undefined }}
+                  className={sortLinkClass}
+                >
+                  {children}
+                </Link>
+              )}
+            />
+          </FailedPaymentDialog>
         )}
         <ListFooter
           meta={page.meta}

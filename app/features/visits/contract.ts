@@ -25,6 +25,7 @@ const filterShape = {
 }
 
 export const visitRangeMessage = 'Choose a day on or after the “from” day'
+export const visitFromRangeMessage = 'Choose a day on or before the “to” day'
 
 const inOrder = <T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) =>
   schema.refine((f) => !f.from || !f.to || f.from <= f.to, { path: ['to'], message: visitRangeMessage })

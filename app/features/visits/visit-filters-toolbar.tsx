@@ -3,6 +3,7 @@ import { DayFilter } from '~/components/lists/day-filter'
 import { FilterToolbar } from '~/components/lists/filter-toolbar'
 import { useTextFilter } from '~/components/lists/use-text-filter'
 import { Select, SelectItem } from '~/components/ui/select'
+import { visitFromRangeMessage, visitRangeMessage } from './contract'
 import type { VisitsSearch } from './search'
 
 const any = 'any'
@@ -53,8 +54,18 @@ export function VisitFilters(props: { search: VisitsSearch; gyms: Array<{ id: nu
         </Select>
       ) : null}
       <div className="flex flex-wrap gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-4">
-        <DayFilter label="From" value={search.from} onChange={(day) => apply({ from: day })} />
-        <DayFilter label="To" value={search.to} onChange={(day) => apply({ to: day })} />
+        <DayFilter
+          label="From"
+          value={search.from}
+          onChange={(day) => apply({ from: day })}
+          check={(day) => (search.to && day > search.to ? visitFromRangeMessage : undefined)}
+        />
+        <DayFilter
+          label="To"
+          value={search.to}
+          onChange={(day) => apply({ to: day })}
+          check={(day) => (search.from && day < search.from ? visitRangeMessage : undefined)}
+        />
       </div>
     </FilterToolbar>
   )
