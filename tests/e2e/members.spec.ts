@@ -336,7 +336,7 @@ test.describe('a membership’s actions', () => {
 })
 
 test.describe('adding a member', () => {
-  test('cancelling at the period’s end for a member in their grace period says the owed retry is still taken', async ({
+  test('cancelling at the period’s end or pausing a member in their grace period says the owed retry is still taken', async ({
     page,
   }) => {
     await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/members' })
@@ -366,6 +366,16 @@ test.describe('adding a member', () => {
     await expect(cancel.getByText(/is not taken/)).toHaveCount(0)
     await cancel.getByRole('button', { name: 'Keep as it is' }).click()
     await expect(cancel).toHaveCount(0)
+
+    // Pausing them does not move that retry either, and the dialog says so.
+    await overview.getByRole('button', { name: 'Pause' }).click()
+    const pause = page.getByRole('dialog', { name: 'Pause membership' })
+    await expect(
+      pause.getByText(
+        /What they owe for this period is still collected: the \$[\d,]+\.\d\d charge due .* is taken\./i,
+      ),
+    ).toBeVisible()
+    await expect(pause.getByText(/is moved if the pause covers it/)).toHaveCount(0)
   })
 
   test('on a 390 px phone the change-price list shows when each member’s price changes without scrolling sideways', async ({

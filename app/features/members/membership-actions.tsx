@@ -231,10 +231,7 @@ function PauseForm(props: { member: MemberDetail; membership: Membership; onDone
                 {formatDate(values.start_date)} to {formatDate(values.end_date)} ({days}{' '}
                 {days === 1 ? 'day' : 'days'}). Their billing dates after the pause move {days}{' '}
                 {days === 1 ? 'day' : 'days'} later
-                {membership.next_payment
-                  ? `; the charge due ${formatDate(membership.next_payment.due_on)} is moved if the pause covers it`
-                  : ''}
-                .
+                {pauseChargeEffect(membership)}.
               </Effect>
             )
           }}
@@ -322,6 +319,22 @@ function CancelForm(props: { member: MemberDetail; membership: Membership; onDon
       </form.Form>
     </form.AppForm>
   )
+}
+
+/**
+ * What a pause does to the next charge. A renewal the pause covers moves with the billing dates; a
+ * retry of the current period's failed payment (due before the period ends) is money already owed for
+ * days used, and the engine still takes it, so the dialog must not promise to move it.
+ */
+function pauseChargeEffect(membership: Membership): string {
+  const next = membership.next_payment
+  if (!next) return ''
+  const renews = membership.current_period_end
+  if (renews && next.due_on < renews) {
+    const amount = next.amount != null ? `${formatCents(next.amount + (next.surcharge ?? 0))} ` : ''
+    return `; what they owe for this period is still collected: the ${amount}charge due ${formatDate(next.due_on)} is taken`
+  }
+  return `; the charge due ${formatDate(next.due_on)} is moved if the pause covers it`
 }
 
 /**
