@@ -13,13 +13,27 @@ type SearchOf<Shape extends Record<string, SearchParam<unknown>>> = {
   [Key in keyof Shape]?: Shape[Key] extends SearchParam<infer Value> ? Value : never
 }
 
-/** A route's `validateSearch`: each param read by its reader; those left `undefined` are left out. */
-export function searchParams<Shape extends Record<string, SearchParam<unknown>>>(shape: Shape) {
+/**
+ * A route's `validateSearch`: each param read by its reader; one it refuses is `undefined`, said
+ * explicitly: the router merges a route's answer over the address's own values (`{...raw,
+ * ...validated}`), so a key merely left out would keep the refused text for the loader and the page.
+ * `ranges` names pairs of params that make a range (`['due_from', 'due_to']`): a pair whose start is
+ * after its end (a hand-edited link) is refused whole, as any other value the screen cannot use.
+ */
+export function searchParams<Shape extends Record<string, SearchParam<unknown>>>(
+  shape: Shape,
+  options: { ranges?: ReadonlyArray<readonly [keyof Shape & string, keyof Shape & string]> } = {},
+) {
   return (search: Record<string, unknown>): SearchOf<Shape> => {
     const read: Record<string, unknown> = {}
-    for (const [key, param] of Object.entries(shape)) {
-      const value = param(search[key])
-      if (value !== undefined) read[key] = value
+    for (const [key, param] of Object.entries(shape)) read[key] = param(search[key])
+    for (const [from, to] of options.ranges ?? []) {
+      const start = read[from]
+      const end = read[to]
+      if (start !== undefined && end !== undefined && (start as number | string) > (end as number | string)) {
+        read[from] = undefined
+        read[to] = undefined
+      }
     }
     return read as SearchOf<Shape>
   }
@@ -71,7 +85,15 @@ export function sameSitePath(): SearchParam<string> {
       : undefined
 }
 
-/** A calendar day, `YYYY-MM-DD` (whether it exists is the API's to say). */
+/**
+ * A calendar day, `YYYY-MM-DD`, that exists (not 31 February) and is not before 1900, the API's first
+ * day: a link with another would only fail at the API.
+ */
 export function calendarDay(): SearchParam<string> {
-  return (raw) => (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined)
+  return (raw) => {
+    if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw) || raw < '1900-01-01') return undefined
+    const [year, month, day] = raw.split('-').map(Number) as [number, number, number]
+    const date = new Date(Date.UTC(year, month - 1, day))
+    return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? raw : undefined
+  }
 }

@@ -3,19 +3,22 @@ import { calendarDay, integer, oneOf, searchParams, text, yesNo } from '~/lib/se
 import { MAX_NOT_VISITED_DAYS, memberFilterStates, memberSorts } from './member-filters'
 
 /** The members list's filters, sort and page in the address, so a view can be shared and Back works. */
-export const membersSearchSchema = searchParams({
-  search: text({ max: 200 }),
-  state: oneOf(memberFilterStates),
-  gym_id: integer({ min: 1, max: MAX_RECORD_ID }),
-  offering_id: integer({ min: 1, max: MAX_RECORD_ID }),
-  tag: text({ max: 60 }),
-  joined_from: calendarDay(),
-  joined_to: calendarDay(),
-  not_visited_days: integer({ min: 1, max: MAX_NOT_VISITED_DAYS }),
-  owing: yesNo(),
-  sort: oneOf(memberSorts),
-  page: integer({ min: 1 }),
-})
+export const membersSearchSchema = searchParams(
+  {
+    search: text({ max: 200 }),
+    state: oneOf(memberFilterStates),
+    gym_id: integer({ min: 1, max: MAX_RECORD_ID }),
+    offering_id: integer({ min: 1, max: MAX_RECORD_ID }),
+    tag: text({ max: 60 }),
+    joined_from: calendarDay(),
+    joined_to: calendarDay(),
+    not_visited_days: integer({ min: 1, max: MAX_NOT_VISITED_DAYS }),
+    owing: yesNo(),
+    sort: oneOf(memberSorts),
+    page: integer({ min: 1 }),
+  },
+  { ranges: [['joined_from', 'joined_to']] },
+)
 export type MembersSearch = ReturnType<typeof membersSearchSchema>
 
 /** The member's page: which tab, and each list's page. */

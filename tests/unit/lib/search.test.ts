@@ -1,7 +1,8 @@
 import { defaultParseSearch } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
+import { paymentsSearchSchema } from '~/features/payments/search'
 import { emailLinkSearchSchema, listSearchSchema, rootSearchSchema } from '~/lib/search'
-import { integer, oneOf, text } from '~/lib/search-params'
+import { calendarDay, integer, oneOf, text } from '~/lib/search-params'
 
 describe('search params every screen understands', () => {
   it('turns numeric-string query values into numbers', () => {
@@ -42,5 +43,44 @@ describe('search params every screen understands', () => {
     expect(integer({ min: 1 })(Number.NaN)).toBeUndefined()
     expect(oneOf(['all'])('some')).toBeUndefined()
     expect(oneOf(['all'])('all')).toBe('all')
+  })
+
+  it('keeps only days that exist, from 1900 on', () => {
+    const day = calendarDay()
+    expect(day('2028-02-29')).toBe('2028-02-29')
+    expect(day('2026-02-29')).toBeUndefined()
+    expect(day('2026-02-31')).toBeUndefined()
+    expect(day('2026-13-01')).toBeUndefined()
+    expect(day('2026-04-00')).toBeUndefined()
+    expect(day('1899-12-31')).toBeUndefined()
+    expect(day('0000-01-01')).toBeUndefined()
+    expect(day('2026-1-5')).toBeUndefined()
+  })
+
+  it('leaves out a range whose start is after its end, whole, and keeps the other filters', () => {
+    const search = defaultParseSearch(
+      '?due_from=2026-05-10&due_to=2026-05-01&amount_min=500&amount_max=100&status=failed',
+    )
+    expect(paymentsSearchSchema(search)).toEqual({ status: 'failed' })
+    const ordered = defaultParseSearch('?due_from=2026-05-01&due_to=2026-05-01&amount_min=100&amount_max=500')
+    expect(paymentsSearchSchema(ordered)).toEqual({
+      due_from: '2026-05-01',
+      due_to: '2026-05-01',
+      amount_min: 100,
+      amount_max: 500,
+    })
+    // The router merges a route's answer over the address's values: a refused value must not survive it.
+    const raw = defaultParseSearch('?due_from=2026-02-31&status=bogus&amount_min=500&amount_max=100')
+    const merged = { ...raw, ...paymentsSearchSchema(raw) }
+    expect([merged.due_from, merged.status, merged.amount_min, merged.amount_max]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
+    // One end alone is a range too.
+    expect(paymentsSearchSchema(defaultParseSearch('?due_from=2026-05-10'))).toEqual({
+      due_from: '2026-05-10',
+    })
   })
 })
