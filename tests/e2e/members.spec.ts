@@ -378,6 +378,48 @@ test.describe('adding a member', () => {
     await expect(pause.getByText(/is moved if the pause covers it/)).toHaveCount(0)
   })
 
+  test('a price change with no day for a member within their term says it waits for the term, as the e-mail does', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/members' })
+    // A member whose term is still running.
+    const found = await page.evaluate(async () => {
+      const headers = { 'X-Requested-With': 'XMLHttpRequest' }
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date())
+      for (let pageNumber = 1; pageNumber <= 10; pageNumber += 1) {
+        const list = await (
+          await fetch(`/api/members?state=active&per_page=100&page=${pageNumber}`, { headers })
+        ).json()
+        for (const row of list.data as Array<{ id: number }>) {
+          const detail = (await (await fetch(`/api/members/${row.id}`, { headers })).json()).data
+          const ends = detail.membership?.term_ends_at as string | null | undefined
+          if (ends && ends > today && !detail.membership.price_change) return { id: row.id, ends }
+        }
+      }
+      return null
+    })
+    expect(found).not.toBeNull()
+    await page.goto(`${consoleUrl}/members/${found?.id}`)
+    const overview = page.getByRole('tabpanel', { name: 'Overview' })
+    await overview.getByRole('button', { name: 'Change price' }).click()
+    const change = page.getByRole('dialog', { name: 'Change price' })
+    await change.getByRole('button', { name: /New price/ }).click()
+    await page.getByRole('option').first().click()
+    // Emptied, the day is the rules' own: after the term and its grace period.
+    const day = change.getByRole('group', { name: 'Takes effect on' })
+    for (const segment of ['Day', 'Month', 'Year']) await day.getByLabel(segment).fill('')
+    await expect(change.getByText(/^Empty: after the term ends on /)).toBeVisible()
+    await expect(
+      change.getByText(
+        /^After the term ends on .* and the organisation’s grace period for terms, .* pays \$/,
+      ),
+    ).toBeVisible()
+    await change.getByRole('button', { name: 'Preview the e-mail' }).click()
+    await expect(change.getByRole('region', { name: 'E-mail preview' })).toBeVisible()
+    await change.getByRole('button', { name: 'Keep as it is' }).click()
+    await expect(change).toHaveCount(0)
+  })
+
   test('on a 390 px phone the change-price list shows when each member’s price changes without scrolling sideways', async ({
     page,
   }) => {

@@ -146,6 +146,8 @@ export const memberDetailSchema = z.object({
       type_label: z.string(),
       /** The standing in words, for "why can't I get in?". */
       reason: z.string(),
+      /** The last day of a term membership's commitment (null for flexi): a price change waits for it. */
+      term_ends_at: z.string().nullable(),
       /** First and last paused day (inclusive) of a pause now or ahead. */
       pause_start_at: z.string().nullable(),
       pause_end_at: z.string().nullable(),

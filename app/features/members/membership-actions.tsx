@@ -557,6 +557,23 @@ function PriceChangeForm(props: {
   const { member, membership } = props
   const schedule = useServerFn(schedulePriceChange)
   const preview = useServerFn(previewPriceChangeEmail)
+  // With no day chosen the server decides as the rules say: a membership within its term moves when
+  // the term is over (after the organisation's grace period), any other at the end of its period.
+  const periodEnd = membership.current_period_end
+    ? formatDate(membership.current_period_end)
+    : 'the end of the current period'
+  const withoutDate =
+    membership.term_ends_at && membership.term_ends_at > todayInAuckland()
+      ? {
+          effect: `After the term ends on ${formatDate(membership.term_ends_at)} and the organisation’s grace period for terms,`,
+          field: `Empty: after the term ends on ${formatDate(membership.term_ends_at)} and the organisation’s grace period for terms.`,
+          said: `after their term ends on ${formatDate(membership.term_ends_at)}`,
+        }
+      : {
+          effect: `From ${periodEnd}`,
+          field: 'Empty: at the end of the current period.',
+          said: `on ${periodEnd}`,
+        }
   const reload = useReload(member.id)
   const serverError = useActionFormError()
   const [email, setEmail] = useState<{ subject: string; text: string } | string | null>(null)
@@ -586,7 +603,9 @@ function PriceChangeForm(props: {
         serverError,
         reload,
         onDone: props.onDone,
-        said: `${member.name}’s price changes on ${formatDate(value.date || membership.current_period_end)}`,
+        said: value.date
+          ? `${member.name}’s price changes on ${formatDate(value.date)}`
+          : `${member.name}’s price changes ${withoutDate.said}`,
       })
     },
   })
@@ -607,19 +626,16 @@ function PriceChangeForm(props: {
           )}
         </form.AppField>
         <form.AppField name="date">
-          {(field) => (
-            <field.DateField label="Takes effect on" description="Empty: at the end of the current period." />
-          )}
+          {(field) => <field.DateField label="Takes effect on" description={withoutDate.field} />}
         </form.AppField>
         <form.Subscribe selector={(state) => state.values}>
           {(values) => {
             const chosen = choices.find((choice) => choice.id === values.price_id)
             if (!chosen) return null
-            const from = values.date || membership.current_period_end
             return (
               <>
                 <Effect>
-                  From {from ? formatDate(from) : 'the end of the current period'} {member.name} pays{' '}
+                  {values.date ? `From ${formatDate(values.date)}` : withoutDate.effect} {member.name} pays{' '}
                   {chosen.name.split(' · ')[1]}
                   {membership.price.amount != null
                     ? ` instead of ${formatCents(membership.price.amount)}`

@@ -106,6 +106,7 @@ export function toMemberDetailResource(
               instant,
             ),
             reason,
+            term_ends_at: sub.termEndsAt,
             pause_start_at: sub.pauseStartAt,
             pause_end_at: sub.pauseEndAt,
             cancelled_at: sub.cancelledAt?.toISOString() ?? null,
