@@ -26,6 +26,9 @@ export const messages = {
   maxFileSize: (bytes: number | bigint) => `The file must be no larger than ${fileSize(bytes)}`,
   number: 'Value is not a valid number',
   wholeNumber: 'Value must be a whole number',
+  /** A digit typed past the places a number field shows (a third for cents), refused rather than rounded. */
+  decimalPlaces: (places: number) =>
+    places === 0 ? 'Value must be a whole number' : `Use at most ${places} decimal places`,
   multipleOf: (divisor: number) => `The value must be a multiple of ${formatLimit(divisor)}`,
   text: 'Value must be text',
   yesOrNo: 'Value must be true or false',

@@ -283,7 +283,12 @@ test.describe('a membership’s actions', () => {
     // A payment taken at the desk, its effect on what they owe said first.
     await overview.getByRole('button', { name: 'Record payment' }).click()
     const payment = page.getByRole('dialog', { name: 'Record a payment' })
-    await payment.getByRole('textbox', { name: 'Amount' }).fill('12.50')
+    // A third decimal place is refused and said, never rounded away.
+    const amount = payment.getByRole('textbox', { name: 'Amount' })
+    await amount.pressSequentially('12.555')
+    await expect(amount).toHaveValue('12.55')
+    await expect(payment.getByText('Use at most 2 decimal places')).toBeVisible()
+    await amount.fill('12.50')
     await payment.getByRole('textbox', { name: 'Note' }).fill('EFTPOS at the desk')
     await expect(payment.getByText(/kept as credit for their next charge/)).toBeVisible()
     await payment.getByRole('button', { name: 'Record payment' }).click()

@@ -126,6 +126,11 @@ test.describe('the payments list', () => {
     await expect(table.locator('tbody tr').first()).toBeVisible()
 
     const from = page.getByRole('textbox', { name: 'Amount from' })
+    // Pasted with a third decimal place: refused in words, not rounded to another amount.
+    await from.fill('12.555')
+    await expect(page.getByText('Use at most 2 decimal places')).toBeVisible()
+    await from.press('Enter')
+    await expect(page).not.toHaveURL(/amount_min=/)
     await from.fill('20')
     await from.press('Enter')
     await expect(page).toHaveURL(/amount_min=2000/)

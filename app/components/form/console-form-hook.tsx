@@ -45,13 +45,16 @@ export type MoneyFieldProps = Omit<
  */
 function useNumberBinding(scale: number, refusedMessage: string) {
   const { value, onChange, errorMessage, ...bound } = useFieldBinding<number | null>()
-  const [refused, setRefused] = useState(false)
-  const refusedNotice = useSettledAfterPress(refused ? refusedMessage : undefined)
+  const [refused, setRefused] = useState<string | undefined>(undefined)
+  const refusedNotice = useSettledAfterPress(refused)
   return {
     ...bound,
     value: value === null || value === undefined ? Number.NaN : value / scale,
     onChange: (typed: number) => onChange(Number.isNaN(typed) ? null : Math.round(typed * scale)),
-    onInputRefused: setRefused,
+    onInputRefused: (isRefused: boolean, decimals?: number) =>
+      setRefused(
+        isRefused ? (decimals === undefined ? refusedMessage : messages.decimalPlaces(decimals)) : undefined,
+      ),
     errorMessage: errorMessage ?? refusedNotice,
   }
 }

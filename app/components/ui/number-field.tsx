@@ -5,6 +5,7 @@ import {
   Input as RACInput,
   NumberField as RACNumberField,
   type NumberFieldProps as RACNumberFieldProps,
+  useLocale,
 } from 'react-aria-components'
 import { twMerge } from 'tailwind-variants'
 import { Description, FieldError, fieldBorderStyles, Label } from './field'
@@ -20,9 +21,11 @@ export interface NumberFieldProps
   /**
    * Told `true` when typing or pasting was refused (a letter, a decimal point in a whole number) or
    * left nothing readable (a lone `-`), so the caller can say why what was typed is not there; `false`
-   * at the next accepted edit, or when the field is left holding a number.
+   * at the next accepted edit, or when the field is left holding a number. `decimals` is set when the
+   * refusal was a digit past the decimal places the format shows (a third for cents): RAC would keep it
+   * and round the number when the field is left (`12.555` becoming `$12.56`), changing it unsaid.
    */
-  onInputRefused?: (refused: boolean) => void
+  onInputRefused?: (refused: boolean, decimals?: number) => void
   /** The phone keyboard; `decimal` or `numeric` where a value can't be negative (no minus key needed). */
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode']
 }
@@ -50,15 +53,45 @@ export function NumberField({
   const onRefused = useRef(onInputRefused)
   onRefused.current = onInputRefused
   const groupRef = useRef<HTMLDivElement>(null)
+  const { locale } = useLocale()
+  const decimals = useRef({ places: 3, separator: '.' })
+  const format = new Intl.NumberFormat(locale, props.formatOptions)
+  decimals.current = {
+    places: format.resolvedOptions().maximumFractionDigits ?? 3,
+    separator: format.formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.',
+  }
   useEffect(() => {
+    const group = groupRef.current
+    // Before RAC sees it (capture, one element up): an edit that would leave more decimal places than
+    // the format shows is refused and said, not kept and rounded away on blur.
+    const tooPrecise = new WeakSet<Event>()
+    const onBeforeInputCapture = (event: InputEvent) => {
+      const input = event.target
+      if (!(input instanceof HTMLInputElement) || !event.inputType.startsWith('insert')) return
+      const inserted = event.data ?? event.dataTransfer?.getData('text/plain') ?? ''
+      const next =
+        input.value.slice(0, input.selectionStart ?? input.value.length) +
+        inserted +
+        input.value.slice(input.selectionEnd ?? input.value.length)
+      const { places, separator } = decimals.current
+      const fraction = next.split(separator)[1]?.match(/^\p{Nd}*/u)?.[0] ?? ''
+      if (fraction.length <= places) return
+      event.preventDefault()
+      tooPrecise.add(event)
+      onRefused.current?.(true, places)
+    }
     // RAC refuses a keystroke that can't be part of a number by cancelling its `beforeinput` on the
     // input; here, one element up, the event arrives after RAC has decided.
-    const group = groupRef.current
     const onBeforeInput = (event: InputEvent) => {
+      if (tooPrecise.has(event)) return
       if (event.inputType.startsWith('insert') && event.defaultPrevented) onRefused.current?.(true)
     }
+    group?.addEventListener('beforeinput', onBeforeInputCapture, { capture: true })
     group?.addEventListener('beforeinput', onBeforeInput)
-    return () => group?.removeEventListener('beforeinput', onBeforeInput)
+    return () => {
+      group?.removeEventListener('beforeinput', onBeforeInputCapture, { capture: true })
+      group?.removeEventListener('beforeinput', onBeforeInput)
+    }
   }, [])
   return (
     <RACNumberField

@@ -6,6 +6,7 @@ import { useTextFilter } from '~/components/lists/use-text-filter'
 import { NumberField } from '~/components/ui/number-field'
 import { Select, SelectItem } from '~/components/ui/select'
 import { dollarFieldFormat } from '~/lib/money'
+import { messages } from '~/lib/validation'
 import { amountFromRangeMessage, amountRangeMessage, dueFromRangeMessage, dueRangeMessage } from './contract'
 import {
   MAX_FILTER_AMOUNT,
@@ -155,6 +156,9 @@ function AmountFilter(props: {
         if (refusal) return setProblem(refusal)
         setProblem(undefined)
         if (cents !== props.cents) props.onChange(cents)
+      }}
+      onInputRefused={(refused, decimals) => {
+        if (refused && decimals !== undefined) setProblem(messages.decimalPlaces(decimals))
       }}
       formatOptions={dollarFieldFormat}
       inputMode="decimal"
