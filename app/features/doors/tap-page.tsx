@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { CircleCheck, CircleX } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -168,15 +168,18 @@ function TapForm(props: {
   const [error, setError] = useState<string>()
   const [problem, setProblem] = useState<string>()
   const [pending, setPending] = useState(false)
+  // A second press before the first has re-rendered sees the old `pending`: the ref sees it at once.
+  const inFlight = useRef(false)
 
   async function submit() {
-    if (pending) return
+    if (inFlight.current) return
     setProblem(undefined)
     if (!props.member && credential.trim() === '') return setError('Type the card number or code to tap')
     // Longer than any card or code: the server function's check would refuse it before the API, and
     // that refusal reads as a lost connection.
     if (!props.member && credential.trim().length > tapCredentialMaxLength)
       return setError(tapCredentialTooLong)
+    inFlight.current = true
     setPending(true)
     const result = await orConnectionLost(() =>
       tap({
@@ -184,7 +187,9 @@ function TapForm(props: {
           ? { door_id: props.doorId, user_id: props.member.id }
           : { door_id: props.doorId, credential },
       }),
-    )
+    ).finally(() => {
+      inFlight.current = false
+    })
     setPending(false)
     if (!result.ok) {
       if (result.errors.credential) return setError(result.errors.credential[0])
