@@ -33,7 +33,7 @@ export const CEILING_KB: Record<string, number> = {
   '/choose-payment-method': 189,
   '/confirm-subscription': 214,
   '/connect-akahu': 187,
-  '/take-photo': 187,
+  '/take-photo': 188,
   '/welcome-to-gym': 192,
   '/finish-joining': 243,
   '/forgot-password': 243,
