@@ -28,15 +28,23 @@ export function searchParams<Shape extends Record<string, SearchParam<unknown>>>
     const read: Record<string, unknown> = {}
     for (const [key, param] of Object.entries(shape)) read[key] = param(search[key])
     for (const [from, to] of options.ranges ?? []) {
-      const start = read[from]
-      const end = read[to]
-      if (start !== undefined && end !== undefined && (start as number | string) > (end as number | string)) {
+      if (isBackwardsRange(read[from], read[to])) {
         read[from] = undefined
         read[to] = undefined
       }
     }
     return read as SearchOf<Shape>
   }
+}
+
+/**
+ * Whether a range's two ends are both given, of one kind (days as `YYYY-MM-DD`, or numbers), and the
+ * start is after the end: the rule the list readers and the filter fields (`rangeChecks`) share.
+ */
+export function isBackwardsRange(start: unknown, end: unknown): boolean {
+  if (typeof start === 'number' && typeof end === 'number') return start > end
+  if (typeof start === 'string' && typeof end === 'string') return start > end
+  return false
 }
 
 /** Text up to `max` characters. A value the router read as a number (`?token=123456`) is text again. */

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { DayFilter } from '~/components/lists/day-filter'
 import { FilterToolbar } from '~/components/lists/filter-toolbar'
+import { rangeChecks } from '~/components/lists/range-checks'
 import { useTextFilter } from '~/components/lists/use-text-filter'
 import { Select, SelectItem } from '~/components/ui/select'
 import { joinedFromRangeMessage, joinedRangeMessage, type MemberFilterOptions } from './contract'
@@ -20,6 +21,10 @@ const any = 'any'
 export function MemberFilters(props: { search: MembersSearch; options: MemberFilterOptions }) {
   const { search, options } = props
   const navigate = useNavigate()
+  const joinedChecks = rangeChecks(
+    { from: search.joined_from, to: search.joined_to },
+    { from: joinedFromRangeMessage, to: joinedRangeMessage },
+  )
   const apply = (changes: Partial<MembersSearch>, replace = false) =>
     navigate({ to: '/console/members', search: { ...search, ...changes, page: undefined }, replace })
 
@@ -123,13 +128,13 @@ export function MemberFilters(props: { search: MembersSearch; options: MemberFil
           label="Joined from"
           value={search.joined_from}
           onChange={(day) => apply({ joined_from: day })}
-          check={(day) => (search.joined_to && day > search.joined_to ? joinedFromRangeMessage : undefined)}
+          check={joinedChecks.from}
         />
         <DayFilter
           label="Joined to"
           value={search.joined_to}
           onChange={(day) => apply({ joined_to: day })}
-          check={(day) => (search.joined_from && day < search.joined_from ? joinedRangeMessage : undefined)}
+          check={joinedChecks.to}
         />
       </div>
     </FilterToolbar>

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { DayFilter } from '~/components/lists/day-filter'
 import { FilterToolbar } from '~/components/lists/filter-toolbar'
+import { rangeChecks } from '~/components/lists/range-checks'
 import { useTextFilter } from '~/components/lists/use-text-filter'
 import { NumberField } from '~/components/ui/number-field'
 import { Select, SelectItem } from '~/components/ui/select'
@@ -29,6 +30,14 @@ const any = 'any'
 export function PaymentFilters(props: { search: PaymentsSearch; gyms: Array<{ id: number; name: string }> }) {
   const { search, gyms } = props
   const navigate = useNavigate()
+  const dueChecks = rangeChecks(
+    { from: search.due_from, to: search.due_to },
+    { from: dueFromRangeMessage, to: dueRangeMessage },
+  )
+  const amountChecks = rangeChecks(
+    { from: search.amount_min, to: search.amount_max },
+    { from: amountFromRangeMessage, to: amountRangeMessage },
+  )
   const apply = (changes: Partial<PaymentsSearch>, replace = false) =>
     navigate({ to: '/console/payments', search: { ...search, ...changes, page: undefined }, replace })
   const [text, setText] = useTextFilter(search.search, (settled) => void apply({ search: settled }, true))
@@ -96,29 +105,25 @@ export function PaymentFilters(props: { search: PaymentsSearch; gyms: Array<{ id
           label="Due from"
           value={search.due_from}
           onChange={(day) => apply({ due_from: day })}
-          check={(day) => (search.due_to && day > search.due_to ? dueFromRangeMessage : undefined)}
+          check={dueChecks.from}
         />
         <DayFilter
           label="Due to"
           value={search.due_to}
           onChange={(day) => apply({ due_to: day })}
-          check={(day) => (search.due_from && day < search.due_from ? dueRangeMessage : undefined)}
+          check={dueChecks.to}
         />
         <AmountFilter
           label="Amount from"
           cents={search.amount_min}
           onChange={(cents) => apply({ amount_min: cents })}
-          check={(cents) =>
-            search.amount_max !== undefined && cents > search.amount_max ? amountFromRangeMessage : undefined
-          }
+          check={amountChecks.from}
         />
         <AmountFilter
           label="Amount to"
           cents={search.amount_max}
           onChange={(cents) => apply({ amount_max: cents })}
-          check={(cents) =>
-            search.amount_min !== undefined && cents < search.amount_min ? amountRangeMessage : undefined
-          }
+          check={amountChecks.to}
         />
       </div>
     </FilterToolbar>

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { DayFilter } from '~/components/lists/day-filter'
 import { FilterToolbar } from '~/components/lists/filter-toolbar'
+import { rangeChecks } from '~/components/lists/range-checks'
 import { useTextFilter } from '~/components/lists/use-text-filter'
 import { Select, SelectItem } from '~/components/ui/select'
 import { visitFromRangeMessage, visitRangeMessage } from './contract'
@@ -15,6 +16,10 @@ const any = 'any'
 export function VisitFilters(props: { search: VisitsSearch; gyms: Array<{ id: number; name: string }> }) {
   const { search, gyms } = props
   const navigate = useNavigate()
+  const dayChecks = rangeChecks(
+    { from: search.from, to: search.to },
+    { from: visitFromRangeMessage, to: visitRangeMessage },
+  )
   const apply = (changes: Partial<VisitsSearch>, replace = false) =>
     navigate({ to: '/console/visits', search: { ...search, ...changes, page: undefined }, replace })
   const [text, setText] = useTextFilter(search.search, (settled) => void apply({ search: settled }, true))
@@ -58,14 +63,9 @@ export function VisitFilters(props: { search: VisitsSearch; gyms: Array<{ id: nu
           label="From"
           value={search.from}
           onChange={(day) => apply({ from: day })}
-          check={(day) => (search.to && day > search.to ? visitFromRangeMessage : undefined)}
+          check={dayChecks.from}
         />
-        <DayFilter
-          label="To"
-          value={search.to}
-          onChange={(day) => apply({ to: day })}
-          check={(day) => (search.from && day < search.from ? visitRangeMessage : undefined)}
-        />
+        <DayFilter label="To" value={search.to} onChange={(day) => apply({ to: day })} check={dayChecks.to} />
       </div>
     </FilterToolbar>
   )
