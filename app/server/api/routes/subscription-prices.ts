@@ -9,8 +9,8 @@ import { findOrganisation } from '~/server/services/organisations/find-organisat
 import { findPriceChangeHistory } from '~/server/services/subscriptions/find-price-change-history.server'
 import { schedulePriceChange } from '~/server/services/subscriptions/manage-subscription.server'
 import {
+  memberPriceChangeNotice,
   previewPriceChangeMail,
-  priceChangeMail,
 } from '~/server/services/subscriptions/preview-price-change-mail.server'
 import { priceChangeScheduledDescription } from '~/server/services/subscriptions/price-change-rules.server'
 import type { ApiEnv } from '../context'
@@ -36,10 +36,11 @@ export function registerSubscriptionPriceRoutes(api: OpenAPIHono<ApiEnv>) {
         scheduledByUserId: user.id,
       })
       // The member is told, in the words staff previewed (issue 15).
-      const notice = await priceChangeMail({
+      const notice = await memberPriceChangeNotice({
         db: tx,
         subscription,
-        priceId: body.price_id,
+        from: scheduled.from,
+        to: scheduled.to,
         on: scheduled.takesEffectOn,
       })
       await c.var.mailer.send({

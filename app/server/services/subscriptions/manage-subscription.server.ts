@@ -106,7 +106,7 @@ export async function schedulePriceChange(options: {
       .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId))),
   ])
   assertPriceChange({ subscription, to, date, now })
-  if (!to) throw new AppError('NOT_FOUND', 'Price not found.')
+  if (!from || !to) throw new AppError('NOT_FOUND', 'Price not found.')
   const termGrace = waitsForTermEnd({ subscription, date, now })
     ? await findTermGrace({ db, organisationId: subscription.organisationId })
     : null

@@ -7,38 +7,35 @@ import { notFound } from '../service-input.server'
 import { findTermGrace, type SubscriptionRow } from './manage-subscription.server'
 import {
   assertPriceChange,
+  type Price,
   priceChangeNotice,
   priceChangeTiming,
   waitsForTermEnd,
 } from './price-change-rules.server'
 
 /**
- * The e-mail a member gets about moving to `priceId` on `on`, the day the change takes effect: what
- * scheduling it sends.
+ * The e-mail a member gets about moving from `from` to `to` on `on`, the day the change takes effect:
+ * what scheduling it sends. The prices are the caller's (scheduling has just read them).
  */
-export async function priceChangeMail(options: {
+export async function memberPriceChangeNotice(options: {
   db: Db
   subscription: SubscriptionRow
-  priceId: number
+  from: Price
+  to: Price
   on: CalendarDateString
 }) {
   const { db, subscription } = options
-  const [[member], [organisation], [from], [to]] = await Promise.all([
+  const [[member], [organisation]] = await Promise.all([
     db.select().from(users).where(eq(users.id, subscription.userId)),
     db.select().from(organisations).where(eq(organisations.id, subscription.organisationId)),
-    db.select().from(prices).where(eq(prices.id, subscription.priceId)),
-    db
-      .select()
-      .from(prices)
-      .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId))),
   ])
-  if (!member || !organisation || !from || !to) throw notFound('Price')
+  if (!member || !organisation) throw notFound('Member')
   return priceChangeNotice({
     organisationName: organisation.name,
     member,
     subscription,
-    from,
-    to,
+    from: options.from,
+    to: options.to,
     on: options.on,
   })
 }
@@ -58,14 +55,18 @@ export async function previewPriceChangeMail(options: {
   date?: CalendarDateString | null | undefined
 }) {
   const { db, now, subscription, date } = options
-  const [to] = await db
-    .select()
-    .from(prices)
-    .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId)))
+  const [[from], [to]] = await Promise.all([
+    db.select().from(prices).where(eq(prices.id, subscription.priceId)),
+    db
+      .select()
+      .from(prices)
+      .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId))),
+  ])
   assertPriceChange({ subscription, to, date, now })
+  if (!from || !to) throw notFound('Price')
   const termGrace = waitsForTermEnd({ subscription, date, now })
     ? await findTermGrace({ db, organisationId: subscription.organisationId })
     : null
   const { takesEffectOn } = priceChangeTiming({ subscription, date, termGrace, now })
-  return priceChangeMail({ db, subscription, priceId: options.priceId, on: takesEffectOn })
+  return memberPriceChangeNotice({ db, subscription, from, to, on: takesEffectOn })
 }

@@ -14,7 +14,7 @@ import { validationError } from '../service-input.server'
  */
 
 type Subscription = typeof subscriptions.$inferSelect
-type Price = typeof prices.$inferSelect
+export type Price = typeof prices.$inferSelect
 
 /** The organisation's term-membership grace period (a term membership moves on after it). */
 export interface TermGrace {
