@@ -71,6 +71,38 @@ export function mayUse(input: AccessInput, area: ConsoleArea): boolean {
   }
 }
 
+/** A staff user's gyms with their role at each: what the role-at-a-gym rule reads (ADR 032). */
+export interface GymRoles {
+  organisationRole: 'admin' | null
+  gyms: ReadonlyArray<{ id: number; role: GymRole | null }>
+}
+
+/**
+ * The role at one gym (ADR 032): an organisation admin runs every gym; anyone else has the role of their
+ * `staff_gym_roles` row there, or none (null) at a gym they don't work at.
+ */
+export function roleAt(roles: GymRoles, gymId: number): GymRole | null {
+  if (roles.organisationRole === 'admin') return 'admin'
+  return roles.gyms.find((gym) => gym.id === gymId)?.role ?? null
+}
+
+/**
+ * Money (collections, payments and their amounts, prices paid, balances) and door codes of the gym a
+ * screen or an answer shows (ADR 032): only for someone who runs it. `gymId` is the gym shown; null or
+ * undefined means every gym the user has, which they must then run all of. A personal trainer at the
+ * gym shown sees none, whatever they are at another gym.
+ */
+export function seesMoneyAt(roles: GymRoles, gymId: number | null | undefined): boolean {
+  if (roles.organisationRole === 'admin') return true
+  const shown = gymId == null ? roles.gyms.map((gym) => gym.id) : [gymId]
+  return shown.length > 0 && shown.every((id) => roleAt(roles, id) === 'admin')
+}
+
+/** The role-at-a-gym rule's input, from the session user. */
+export function gymRolesOf(user: SessionUser): GymRoles {
+  return { organisationRole: user.current_organisation?.role ?? null, gyms: user.gyms }
+}
+
 /** What the access rule reads, from the session user. */
 export function accessOf(user: SessionUser): AccessInput {
   return {

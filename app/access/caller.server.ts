@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
-import { type AccessInput, type ConsoleArea, mayUse } from '~/access/areas'
+import { type AccessInput, type ConsoleArea, type GymRoles, mayUse, seesMoneyAt } from '~/access/areas'
 import { ownedBy } from '~/access/scope.server'
 import { gyms, organisations, staffGymRoles } from '~/db/schema'
 import { AppError } from '~/lib/errors'
@@ -19,6 +19,8 @@ export interface StaffCaller {
   isOrganisationAdmin: boolean
   /** What the navigation's visibility rule reads (ADR 014). */
   access: AccessInput
+  /** The caller's role at each of their gyms: what the role-at-a-gym rule reads (ADR 032). */
+  roles: GymRoles
 }
 
 /**
@@ -68,7 +70,21 @@ export async function requireStaff(c: Context<ApiEnv>): Promise<StaffCaller> {
       gymRoles: rows.map((row) => (isOrganisationAdmin ? (row.role ?? 'admin') : row.role)),
       multiGym: organisation?.multiGym ?? false,
     },
+    roles: {
+      organisationRole: isOrganisationAdmin ? 'admin' : null,
+      gyms: rows.map((row) => ({ id: row.id, role: isOrganisationAdmin ? 'admin' : row.role })),
+    },
   }
+}
+
+/**
+ * Whether an answer about the gyms of `scope` may hold money and door codes (ADR 032): the caller runs
+ * every gym it covers (`seesMoneyAt`); the whole organisation only for an organisation admin.
+ */
+export function seesMoneyIn(caller: StaffCaller, scope: GymScope): boolean {
+  if (caller.isOrganisationAdmin) return true
+  if (scope.wholeOrganisation || scope.gymIds.length === 0) return false
+  return scope.gymIds.every((gymId) => seesMoneyAt(caller.roles, gymId))
 }
 
 /** A signed-in staff member, without reading their gyms (a call that reads them in its own query). */
@@ -105,11 +121,16 @@ export function gymScope(caller: StaffCaller, gymId: number | undefined): GymSco
  */
 export function moneyScope(caller: StaffCaller, gymId: number | undefined): GymScope {
   if (caller.isOrganisationAdmin) return gymScope(caller, gymId)
-  const adminGymIds = caller.gymIds.filter((_, index) => caller.access.gymRoles[index] === 'admin')
+  const adminGymIds = runGyms(caller).map((gym) => gym.id)
   if (gymId === undefined) return { gymIds: adminGymIds, wholeOrganisation: false }
   if (!caller.gymIds.includes(gymId)) throw new AppError('NOT_FOUND', 'Gym not found.')
   if (!adminGymIds.includes(gymId)) throw new AppError('FORBIDDEN', unauthorisedMessage)
   return { gymIds: [gymId], wholeOrganisation: false }
+}
+
+/** The gyms the caller runs (organisation admins: all), whose money they see (ADR 032). */
+export function runGyms(caller: StaffCaller): StaffCaller['gyms'] {
+  return caller.gyms.filter((gym) => seesMoneyAt(caller.roles, gym.id))
 }
 
 /** An organisation admin of `organisationId`; another organisation is a 404, other staff a 403. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { subscriptions, users } from '~/db/schema'
+import { seesMoneyAt } from '~/access/areas'
 import { AppError } from '~/lib/errors'
 import { type StaffCaller, unauthorisedMessage } from './caller.server'
 import { ownedBy } from './scope.server'
@@ -57,14 +58,42 @@ export function requireGymAdmin(caller: StaffCaller, gymId: number): void {
  */
 export async function findManageableMember(options: { db: Db; caller: StaffCaller; memberId: number }) {
   const member = await findMemberInScope(options)
-  const [latest] = await options.db
+  const gymId = await memberGymId(options.db, member)
+  if (gymId !== null) requireGymAdmin(options.caller, gymId)
+  else if (!options.caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
+  return member
+}
+
+/**
+ * The gym a member's record is of (ADR 032): their latest membership's gym, else their home gym; null
+ * with neither. Who may change the member and who sees their money both read it.
+ */
+async function memberGymId(db: Db, member: { id: number; homeGymId: number | null }) {
+  const [latest] = await db
     .select({ gymId: subscriptions.gymId })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, member.id), eq(subscriptions.isStaging, false)))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1)
-  const gymId = latest?.gymId ?? member.homeGymId
-  if (gymId !== null) requireGymAdmin(options.caller, gymId)
-  else if (!options.caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
-  return member
+  return latest?.gymId ?? member.homeGymId
+}
+
+/**
+ * A member in scope (else 404) and whether the caller sees their money and door code (ADR 032): those
+ * who run the member's gym (`memberGymId`) do; a personal trainer there doesn't, whatever they are at
+ * another gym. A member of no gym: only an organisation admin.
+ */
+export async function findMemberWithMoneyRight(options: { db: Db; caller: StaffCaller; memberId: number }) {
+  const member = await findMemberInScope(options)
+  const gymId = await memberGymId(options.db, member)
+  const seesMoney =
+    options.caller.isOrganisationAdmin || (gymId !== null && seesMoneyAt(options.caller.roles, gymId))
+  return { member, gymId, seesMoney }
+}
+
+/** A member whose money or door code is asked for: in scope (else 404), at a gym the caller runs (else 403). */
+export async function findMemberForMoney(options: { db: Db; caller: StaffCaller; memberId: number }) {
+  const found = await findMemberWithMoneyRight(options)
+  if (!found.seesMoney) throw new AppError('FORBIDDEN', unauthorisedMessage)
+  return found.member
 }

@@ -2,7 +2,7 @@ import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-q
 import { Link, useNavigate } from '@tanstack/react-router'
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { accessOf, mayUse } from '~/access/areas'
+import { accessOf, gymRolesOf, mayUse, seesMoneyAt } from '~/access/areas'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -26,7 +26,9 @@ const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}${hour <
 export function DashboardPage(props: { user: SessionUser; scope: DashboardScope }) {
   const { user, scope } = props
   const gymId = dashboardGymId(user, scope)
-  const money = mayUse(accessOf(user), 'payments')
+  // Money of the gyms shown, for those who run them all (ADR 032): not for a trainer at the gym shown.
+  const money = seesMoneyAt(gymRolesOf(user), gymId)
+  const moneyElsewhere = !money && mayUse(accessOf(user), 'payments')
   const stats = useQuery(dashboardQueries.stats(gymId))
   const trend = useQuery(dashboardQueries.activeUsers(gymId))
   const breakdown = useQuery(dashboardQueries.userBreakdown(gymId))
@@ -52,6 +54,13 @@ export function DashboardPage(props: { user: SessionUser; scope: DashboardScope 
       <div className="flex flex-col gap-6">
         <MemberFigures query={stats} />
         {money ? <Collections query={stats} /> : null}
+        {moneyElsewhere ? (
+          <p className="text-slate-600 text-sm">
+            {gymId === null
+              ? 'Collections and failed payments show when one gym you run is shown.'
+              : 'Collections and failed payments show for the gyms you run; here you are a personal trainer.'}
+          </p>
+        ) : null}
         {money ? (
           <div className="grid gap-6 lg:grid-cols-2">
             <ExpectedCollections query={costs} />

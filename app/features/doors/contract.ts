@@ -90,6 +90,8 @@ export const memberDoorAccessSchema = z.object({
   ),
   synced_at: z.string().nullable(),
   waiting: z.boolean(),
+  /** The member's gym (their latest membership's, else their home gym): where "Try a door" opens. */
+  member_gym_id: z.number().int().nullable(),
 })
 export type MemberDoorAccess = z.infer<typeof memberDoorAccessSchema>
 

@@ -23,7 +23,8 @@ import { doorQueries } from './queries'
  */
 export function MemberAccessTab(props: { memberId: number; canManage: boolean }) {
   const access = useQuery(doorQueries.member(props.memberId))
-  const credential = useQuery(doorQueries.credential(props.memberId))
+  // A door code is for those who run the member's gym (ADR 032), the same who may change the member.
+  const credential = useQuery({ ...doorQueries.credential(props.memberId), enabled: props.canManage })
   const queryClient = useQueryClient()
   const waiting = access.data?.waiting || access.data?.gyms.some((gym) => !gym.in_effect)
   // A change is with the door system within seconds: look again until it is.
@@ -45,8 +46,11 @@ export function MemberAccessTab(props: { memberId: number; canManage: boolean })
     )
   }
   const data = access.data
-  // Where to try: a gym whose doors they open, else their first.
-  const tryAt = data.gyms.find((gym) => gym.may_open) ?? data.gyms[0]
+  // Where to try: the member's own gym, else a gym whose doors they open, else their first.
+  const tryAt =
+    data.gyms.find((gym) => gym.id === data.member_gym_id) ??
+    data.gyms.find((gym) => gym.may_open) ??
+    data.gyms[0]
   if (!data.connected) {
     return (
       <Card className="mt-4">
@@ -91,7 +95,9 @@ export function MemberAccessTab(props: { memberId: number; canManage: boolean })
       </Card>
       <Card>
         <h2 className="font-semibold text-slate-900">Card or code</h2>
-        {credential.isPending ? (
+        {!props.canManage ? (
+          <p className="mt-3 text-slate-600">Only those who run the member’s gym see their code.</p>
+        ) : credential.isPending ? (
           <Spinner aria-label="Loading the code" className="mt-3" />
         ) : credential.data ? (
           <p className="mt-3">

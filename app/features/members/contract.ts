@@ -100,6 +100,8 @@ export type MemberFilterOptions = z.infer<typeof memberFilterOptionsSchema>
 /** `GET /api/members/{id}`: the member's page — who they are, how their membership stands, how they pay. */
 export const memberDetailSchema = z.object({
   id: z.number().int(),
+  /** The viewer runs the member's gym: they see the member's money and door code (ADR 032). */
+  sees_money: z.boolean(),
   name: z.string(),
   email: z.string(),
   mobile_number: z.string().nullable(),

@@ -31,9 +31,11 @@ const title = 'Members'
 const description = 'Everyone who has joined your gyms: find them, see how they stand, and export the list.'
 
 /** members.index (issue 15): the members in the user's gyms, filtered and sorted by the address. */
-export function MembersPage(props: { search: MembersSearch }) {
+export function MembersPage(props: { search: MembersSearch; seesMoney: boolean }) {
   const { search } = props
   const { data: options } = useSuspenseQuery(memberQueries.filterOptions())
+  // Balances, prices and the balance filter: of the gyms shown, for those who run them all (ADR 032).
+  const listOptions = { ...options, sees_money: props.seesMoney }
   const { data: page } = useSuspenseQuery(memberQueries.list(search))
   return (
     <Page
@@ -58,11 +60,11 @@ export function MembersPage(props: { search: MembersSearch }) {
       }
     >
       <div className="flex flex-col gap-4">
-        <MemberFilters search={search} options={options} />
+        <MemberFilters search={search} options={listOptions} />
         {page.data.length === 0 ? (
           <EmptyMembers search={search} />
         ) : (
-          <MembersTable rows={page.data} search={search} options={options} />
+          <MembersTable rows={page.data} search={search} options={listOptions} />
         )}
         <ListFooter
           meta={page.meta}

@@ -1,5 +1,5 @@
 import { Check, LogOut, Minus } from 'lucide-react'
-import { accessOf, derivedRoles } from '~/access/areas'
+import { accessOf, derivedRoles, gymRolesOf, roleAt } from '~/access/areas'
 import { Badge } from '~/components/ui/badge'
 import { Link } from '~/components/ui/link'
 import type { SessionUser } from '~/features/auth/contract'
@@ -9,16 +9,20 @@ const yesNo = (value: boolean) => (value ? 'yes' : 'no')
 
 /**
  * SPEC §2.4's navigation bottom: the derived roles ("Your access", each a yes/no badge), then the
- * user's name, the organisation's name and Logout (posts the logout, then goes to login).
+ * user's name, the organisation's name and Logout (posts the logout, then goes to login). "Gym Admin"
+ * is the role at the current gym (ADR 032): someone who runs one gym and trains at another is no gym
+ * admin while at the second.
  */
 export function NavigationBottom(props: { user: SessionUser }) {
   const { user } = props
   const roles = derivedRoles(accessOf(user))
+  const currentGym = user.gyms.find((gym) => gym.id === user.current_gym?.id)
+  const roleHere = currentGym ? roleAt(gymRolesOf(user), currentGym.id) : null
   const rows: Array<[string, boolean]> = [
     ['Organisation Admin', roles.isOrganisationAdmin],
     ...(roles.isGymAdmin
       ? ([
-          ['Gym Admin', roles.isGymAdmin],
+          ['Gym Admin', roleHere === 'admin'],
           ['Gym Admin of more than one gym', roles.isMultiGymAdmin],
         ] as Array<[string, boolean]>)
       : []),
@@ -32,6 +36,9 @@ export function NavigationBottom(props: { user: SessionUser }) {
       >
         <h2 id="your-roles" className="font-medium text-slate-500 text-xs">
           Your access
+          {currentGym && user.gyms.length > 1 ? (
+            <span className="font-normal"> at {currentGym.name}</span>
+          ) : null}
         </h2>
         <dl aria-label="Your roles" className="mt-1.5 flex flex-col gap-1.5 text-slate-700 text-xs">
           {rows.map(([label, value]) => (

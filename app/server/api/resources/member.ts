@@ -58,6 +58,7 @@ export function toMemberDetailResource(
   const instant = options.now.toISOString()
   return {
     id: user.id,
+    sees_money: options.seesMoney,
     name: user.name,
     email: user.email,
     mobile_number: user.mobileNumber,

@@ -6,7 +6,7 @@ import {
   requireStaff,
   requireVisibleGym,
 } from '~/access/caller.server'
-import { findManageableMember, findMemberInScope } from '~/access/members.server'
+import { findManageableMember, findMemberForMoney, findMemberWithMoneyRight } from '~/access/members.server'
 import { ownedBy } from '~/access/scope.server'
 import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
@@ -136,20 +136,21 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.memberAccess, async (c) => {
     const caller = await requireStaff(c)
     const db = c.var.database.db
-    const member = await findMemberInScope({ db, caller, memberId: c.req.valid('param').id })
+    const { member, gymId } = await findMemberWithMoneyRight({ db, caller, memberId: c.req.valid('param').id })
     const data = await findMemberDoorAccess({
       db,
       organisationId: caller.organisationId,
       userId: member.id,
       now: c.var.now,
     })
-    return c.json({ data }, 200)
+    return c.json({ data: { ...data, member_gym_id: gymId } }, 200)
   })
 
   api.openapi(routes.memberCredential, async (c) => {
     const caller = await requireStaff(c)
     const db = c.var.database.db
-    const member = await findMemberInScope({ db, caller, memberId: c.req.valid('param').id })
+    // A door code opens the gym: those who run the member's gym only (ADR 032).
+    const member = await findMemberForMoney({ db, caller, memberId: c.req.valid('param').id })
     const data = await findDoorCredential({
       db,
       providers: c.var.doors,

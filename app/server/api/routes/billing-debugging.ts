@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { gymScope, requireArea, requireStaff } from '~/access/caller.server'
+import { moneyScope, requireArea, requireStaff, runGyms } from '~/access/caller.server'
 import type { ActiveUserCounts } from '~/features/billing-debugging/contract'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { countMemberStates } from '~/server/services/members/count-member-states.server'
@@ -13,10 +13,10 @@ import { billingDebuggingRoutes as routes } from './billing-debugging.routes'
 export function registerBillingDebuggingRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.expectedPayments, async (c) => {
     const caller = await requireStaff(c)
-    // Money: organisation and gym admins only (ADR 014).
+    // Money: organisation and gym admins only (ADR 014), of the gyms they run (ADR 032).
     requireArea(caller, 'payments')
     const query = c.req.valid('query')
-    const scope = gymScope(caller, query.gym_id)
+    const scope = moneyScope(caller, query.gym_id)
     const report = await findExpectedPayments({
       db: c.var.database.db,
       organisationId: caller.organisationId,
@@ -25,7 +25,7 @@ export function registerBillingDebuggingRoutes(api: OpenAPIHono<ApiEnv>) {
       weeksBack: query.weeks,
     })
     return c.json(
-      { data: { ...report, gym_id: query.gym_id ?? null, gyms: caller.gyms, weeks_back: query.weeks } },
+      { data: { ...report, gym_id: query.gym_id ?? null, gyms: runGyms(caller), weeks_back: query.weeks } },
       200,
     )
   })
@@ -35,7 +35,7 @@ export function registerBillingDebuggingRoutes(api: OpenAPIHono<ApiEnv>) {
     // Each member's amount owing is money: the payments area (ADR 014), like the expected payments.
     requireArea(caller, 'payments')
     const query = c.req.valid('query')
-    const scope = gymScope(caller, query.gym_id)
+    const scope = moneyScope(caller, query.gym_id)
     const page = await findActiveUserPage({
       db: c.var.database.db,
       organisationId: caller.organisationId,
@@ -52,7 +52,7 @@ export function registerBillingDebuggingRoutes(api: OpenAPIHono<ApiEnv>) {
     const caller = await requireStaff(c)
     requireArea(caller, 'payments')
     const query = c.req.valid('query')
-    const scope = gymScope(caller, query.gym_id)
+    const scope = moneyScope(caller, query.gym_id)
     const { total, counts } = await countMemberStates({
       db: c.var.database.db,
       organisationId: caller.organisationId,
@@ -62,7 +62,7 @@ export function registerBillingDebuggingRoutes(api: OpenAPIHono<ApiEnv>) {
     const data: ActiveUserCounts = {
       today: calendarDateAt(c.var.now),
       gym_id: query.gym_id ?? null,
-      gyms: caller.gyms,
+      gyms: runGyms(caller),
       total,
       counts,
     }

@@ -1,7 +1,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { callerMayUse, requireArea, requireStaff, requireVisibleGym } from '~/access/caller.server'
-import { findManageableMember, findMemberInScope, requireGymAdmin } from '~/access/members.server'
+import { requireArea, requireStaff, requireVisibleGym } from '~/access/caller.server'
+import {
+  findManageableMember,
+  findMemberForMoney,
+  findMemberInScope,
+  findMemberWithMoneyRight,
+  requireGymAdmin,
+} from '~/access/members.server'
 import { AppError } from '~/lib/errors'
 import { findFixablePaymentIds } from '~/server/billing/engine/owed-periods.server'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
@@ -40,6 +46,27 @@ async function memberInScope(c: Context<ApiEnv>, id: number) {
   return { caller, db, id }
 }
 
+/**
+ * A member of the caller's gyms, and whether the caller sees their money (ADR 032: those who run the
+ * member's gym); another gym's or organisation's member is a 404.
+ */
+async function memberWithMoneyRight(c: Context<ApiEnv>, id: number) {
+  const caller = await requireStaff(c)
+  requireArea(caller, 'members')
+  const db = c.var.database.db
+  const { seesMoney } = await findMemberWithMoneyRight({ db, caller, memberId: id })
+  return { caller, db, id, seesMoney }
+}
+
+/** A member whose money is asked for: in scope (else 404), at a gym the caller runs (else 403; ADR 032). */
+async function memberForMoney(c: Context<ApiEnv>, id: number) {
+  const caller = await requireStaff(c)
+  requireArea(caller, 'members')
+  const db = c.var.database.db
+  await findMemberForMoney({ db, caller, memberId: id })
+  return { caller, db, id }
+}
+
 /** A member the caller may change (the members area, a gym they run); see `findManageableMember`. */
 async function manageableMember(c: Context<ApiEnv>, id: number) {
   const caller = await requireStaff(c)
@@ -51,20 +78,17 @@ async function manageableMember(c: Context<ApiEnv>, id: number) {
 /** One member: their page, payments, visits and history; adding, changing and deleting them (issue 15). */
 export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.show, async (c) => {
-    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
+    const { db, id, seesMoney } = await memberWithMoneyRight(c, c.req.valid('param').id)
     const detail = await findMemberDetail({ db, memberId: id })
     if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
-    const data = toMemberDetailResource(detail, {
-      now: c.var.now,
-      seesMoney: callerMayUse(caller, 'payments'),
-    })
+    const data = toMemberDetailResource(detail, { now: c.var.now, seesMoney })
     return c.json({ data }, 200)
   })
 
   api.openapi(routes.payments, async (c) => {
-    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
-    // A member's payments are money: admins only (ADR 014), after the 404 for a member out of scope.
-    requireArea(caller, 'payments')
+    // A member's payments are money: those who run the member's gym only (ADR 032), after the 404 for a
+    // member out of scope.
+    const { db, id } = await memberForMoney(c, c.req.valid('param').id)
     const { page, per_page } = c.req.valid('query')
     const found = await findMemberPayments({ db, memberId: id, page, perPage: per_page })
     const fixable = await findFixablePaymentIds(
@@ -89,7 +113,7 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.history, async (c) => {
-    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
+    const { caller, db, id, seesMoney } = await memberWithMoneyRight(c, c.req.valid('param').id)
     const { page, per_page } = c.req.valid('query')
     const found = await findMemberAuditPage({
       db,
@@ -98,7 +122,6 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
       page,
       perPage: per_page,
     })
-    const seesMoney = callerMayUse(caller, 'payments')
     const rows = found.rows.map((row) => ({
       id: row.id,
       action: row.action,
@@ -149,7 +172,8 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
     if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
     return c.json(
       {
-        data: toMemberDetailResource(detail, { now: c.var.now, seesMoney: callerMayUse(caller, 'payments') }),
+        // Added at a gym the caller runs (requireGymAdmin above).
+        data: toMemberDetailResource(detail, { now: c.var.now, seesMoney: true }),
       },
       201,
     )
@@ -171,7 +195,8 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
     if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
     return c.json(
       {
-        data: toMemberDetailResource(detail, { now: c.var.now, seesMoney: callerMayUse(caller, 'payments') }),
+        // Changed by someone who runs the member's gym (manageableMember above).
+        data: toMemberDetailResource(detail, { now: c.var.now, seesMoney: true }),
       },
       200,
     )
@@ -209,8 +234,7 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.subscriptionPeriods, async (c) => {
-    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
-    const seesMoney = callerMayUse(caller, 'payments')
+    const { db, id, seesMoney } = await memberWithMoneyRight(c, c.req.valid('param').id)
     const periods = await findPeriodsInRange({
       db,
       memberId: id,
@@ -228,8 +252,7 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.weeklyCostPerVisit, async (c) => {
-    const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
-    requireArea(caller, 'payments')
+    const { db, id } = await memberForMoney(c, c.req.valid('param').id)
     const options = { db, memberId: id, now: c.var.now, weeks: c.req.valid('query').weeks }
     const [weeks, periods] = await Promise.all([findWeeklyVisits(options), findPeriodsInRange(options)])
     const data = costPerVisit(weeks, periods).map((week) => ({

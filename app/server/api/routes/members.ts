@@ -1,6 +1,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { callerMayUse, gymScope, requireArea, requireStaff, type StaffCaller } from '~/access/caller.server'
+import {
+  callerMayUse,
+  gymScope,
+  requireArea,
+  requireStaff,
+  type StaffCaller,
+  seesMoneyIn,
+} from '~/access/caller.server'
 import { findVisibleOffering } from '~/access/catalogue.server'
 import type { ParsedMemberFilters } from '~/features/members/contract'
 import { findMemberFilterOptions } from '~/server/services/members/find-member-filter-options.server'
@@ -58,6 +65,7 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
       scope: gymScope(caller, undefined),
     })
     return c.json(
+      // Whether the caller runs a gym (adds members there); the list's money follows the gym shown.
       { data: { gyms: caller.gyms, ...options, sees_money: callerMayUse(caller, 'payments') } },
       200,
     )

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { gymRolesOf, seesMoneyAt } from '~/access/areas'
 import { isOutsideGyms, requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage, OutsideGymsPage } from '~/components/page-states'
 import { MembersPage } from '~/features/members/members-page'
@@ -29,6 +30,6 @@ export const Route = createFileRoute('/console/_staff/members/')({
         <OutsideGymsPage title="Members" description={description} gyms={user.gyms} to="/console/members" />
       )
     }
-    return <MembersPage search={search} />
+    return <MembersPage search={search} seesMoney={seesMoneyAt(gymRolesOf(user), search.gym_id)} />
   },
 })

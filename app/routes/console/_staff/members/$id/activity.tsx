@@ -1,5 +1,5 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { accessOf, mayUse } from '~/access/areas'
 import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
 import { MemberActivityPage } from '~/features/members/member-activity-page'
@@ -16,13 +16,15 @@ export const Route = createFileRoute('/console/_staff/members/$id/activity')({
   loader: async ({ context, params, deps }) => {
     const weeks = deps.weeks ?? 12
     const { queryClient } = context
+    const detail = queryClient.ensureQueryData(memberQueries.member(params.id))
     const [member] = await Promise.all([
-      queryClient.ensureQueryData(memberQueries.member(params.id)),
+      detail,
       queryClient.ensureQueryData(memberQueries.weeklyVisits(params.id, weeks)),
       queryClient.ensureQueryData(memberQueries.periods(params.id, weeks)),
-      mayUse(accessOf(context.user), 'payments')
-        ? queryClient.ensureQueryData(memberQueries.costPerVisit(params.id, weeks))
-        : undefined,
+      // Cost per visit is money: for those who run the member's gym (ADR 032).
+      detail.then((found) =>
+        found.sees_money ? queryClient.ensureQueryData(memberQueries.costPerVisit(params.id, weeks)) : undefined,
+      ),
     ])
     return { name: member.name }
   },
@@ -32,9 +34,7 @@ export const Route = createFileRoute('/console/_staff/members/$id/activity')({
   ),
   component: function MemberActivity() {
     const { id } = Route.useParams()
-    const { user } = Route.useRouteContext()
-    return (
-      <MemberActivityPage id={id} search={Route.useSearch()} seesMoney={mayUse(accessOf(user), 'payments')} />
-    )
+    const { data: member } = useSuspenseQuery(memberQueries.member(id))
+    return <MemberActivityPage id={id} search={Route.useSearch()} seesMoney={member.sees_money} />
   },
 })

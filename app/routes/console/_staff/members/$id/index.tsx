@@ -1,5 +1,5 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { accessOf, mayUse } from '~/access/areas'
 import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
 import { MemberPage } from '~/features/members/member-page'
@@ -16,10 +16,14 @@ export const Route = createFileRoute('/console/_staff/members/$id/')({
   loader: async ({ context, params, deps }) => {
     const page = deps.page ?? 1
     const member = context.queryClient.ensureQueryData(memberQueries.member(params.id))
-    const seesMoney = mayUse(accessOf(context.user), 'payments')
+    // The member's money is for those who run their gym (ADR 032): the member's answer says so.
     const list =
-      deps.tab === 'payments' && seesMoney
-        ? context.queryClient.ensureQueryData(memberQueries.payments(params.id, page))
+      deps.tab === 'payments'
+        ? member.then((detail) =>
+            detail.sees_money
+              ? context.queryClient.ensureQueryData(memberQueries.payments(params.id, page))
+              : undefined,
+          )
         : deps.tab === 'visits'
           ? context.queryClient.ensureQueryData(memberQueries.visits(params.id, page))
           : deps.tab === 'history'
@@ -35,6 +39,7 @@ export const Route = createFileRoute('/console/_staff/members/$id/')({
   component: function Member() {
     const { id } = Route.useParams()
     const { user } = Route.useRouteContext()
+    const { data: member } = useSuspenseQuery(memberQueries.member(id))
     // Changing a membership is its gym's admins' (or an organisation admin's): ADR 012.
     const adminGymIds =
       user.current_organisation?.role === 'admin'
@@ -44,7 +49,7 @@ export const Route = createFileRoute('/console/_staff/members/$id/')({
       <MemberPage
         id={id}
         search={Route.useSearch()}
-        seesMoney={mayUse(accessOf(user), 'payments')}
+        seesMoney={member.sees_money}
         adminGymIds={adminGymIds}
         organisationId={user.current_organisation?.id ?? 0}
       />
