@@ -25,9 +25,9 @@ import { memberRoutes as routes } from './members.routes'
  * are dropped).
  */
 async function filtersFor(c: Context<ApiEnv>, caller: StaffCaller, filters: ParsedMemberFilters) {
-  const seesMoney = callerMayUse(caller, 'payments')
   const { gym_id, ...rest } = filters
   const scope = gymScope(caller, gym_id)
+  const seesMoney = seesMoneyIn(caller, scope)
   if (rest.offering_id !== undefined) {
     await findVisibleOffering({ db: c.var.database.db, viewer: caller, offeringId: rest.offering_id })
   }
