@@ -156,7 +156,7 @@ export const priceSchema = z.object({
   grouping_unique_identifier: z.string().nullable(),
   /** Memberships ever taken on the price. */
   subscriptions_count: z.number().int(),
-  /** Members on the price now: counted as the offerings list and the dashboard count them. */
+  /** Members on the price now in the viewer's gyms (all for an organisation admin): counted as the dashboard counts them. */
   members_count: z.number().int(),
   /** A membership was on it or is moving to it, so it can be archived but not deleted. */
   in_use: z.boolean(),

@@ -190,6 +190,9 @@ function PriceChange(props: { from: Price; prices: Price[] }) {
           </section>
         )}
       </Card>
+      <p className="text-slate-700 text-sm">
+        {`${rows.length} running ${rows.length === 1 ? 'membership' : 'memberships'} on this price in the gyms you run (cancelled ones are left out).`}
+      </p>
       <TableFrame>
         <Table aria-label="Memberships on this price">
           <TableHeader>

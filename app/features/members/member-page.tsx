@@ -15,6 +15,7 @@ import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/
 import { Tab, TabList, Tabs } from '~/components/ui/tabs'
 import { MemberAccessTab } from '~/features/doors/member-access-tab'
 import { FailedPaymentActions, FailedPaymentDialog } from '~/features/payments/failed-payment-actions'
+import { chargedCents } from '~/features/payments/contract'
 import { formatDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
@@ -358,7 +359,7 @@ function Payments(props: { id: number; page: number; memberName: string }) {
                   <Row key={payment.id}>
                     <Cell isRowHeader>{formatDate(payment.due_on)}</Cell>
                     <Cell align="end">
-                      {formatCents(payment.amount + payment.surcharge - payment.credit_used)}
+                      {formatCents(chargedCents(payment))}
                       {payment.surcharge > 0 ? (
                         <span className="block text-slate-600 text-xs">
                           incl. {formatCents(payment.surcharge)} surcharge
@@ -385,7 +386,7 @@ function Payments(props: { id: number; page: number; memberName: string }) {
                           <FailedPaymentActions
                             payment={{
                               id: payment.id,
-                              amount: payment.amount + payment.surcharge - payment.credit_used,
+                              amount: chargedCents(payment),
                               due_on: payment.due_on,
                               failure_reason: payment.failure_reason,
                               memberName: props.memberName,

@@ -71,9 +71,10 @@ export const paymentRowSchema = z.object({
   paid_at: z.string().nullable(),
   member: named,
   gym: named,
-  /** Cents; the surcharge (card fee passed on) is on top. */
+  /** Cents; the surcharge (card fee passed on) is on top, credit used comes off (`chargedCents`). */
   amount: z.number().int(),
   surcharge: z.number().int(),
+  credit_used: z.number().int(),
   type: z.enum(paymentTypes),
   status: z.enum(paymentStatuses).or(z.string()),
   status_kind: z.enum(paymentStatusKinds),
@@ -88,10 +89,25 @@ export const paymentRowSchema = z.object({
 })
 export type PaymentRow = z.infer<typeof paymentRowSchema>
 
-/** The filtered set's totals, in cents (amount and surcharge), whatever the page. */
+/**
+ * What a payment charges (or, failed, owes), in cents: its amount and card surcharge, less any credit
+ * used — as the engine charges it (`charged` in SQL). The payments list, a member's Payments tab and the
+ * failed-payment dialogs all show this one figure (issue 25).
+ */
+export function chargedCents(payment: { amount: number; surcharge: number; credit_used: number }): number {
+  return payment.amount + payment.surcharge - payment.credit_used
+}
+
+/**
+ * The filtered set's totals, in cents (amount and surcharge), whatever the page. Each sum is of one
+ * status filter's payments, so choosing that filter lists exactly what it sums (issue 25): `collected`
+ * Sent, `upcoming` Upcoming, `pending` Pending (being processed), `failed` Failed — every failed try,
+ * retries included, not what is still owed.
+ */
 export const paymentTotalsSchema = z.object({
   count: z.number().int(),
   collected: z.number().int(),
+  upcoming: z.number().int(),
   pending: z.number().int(),
   failed: z.number().int(),
 })

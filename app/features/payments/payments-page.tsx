@@ -18,7 +18,7 @@ import { linkStyles } from '~/components/ui/link'
 import { paymentStatusWords } from '~/features/members/member-states'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
-import { type PaymentRow, type PaymentTotals, paymentTypeWords } from './contract'
+import { chargedCents, type PaymentRow, type PaymentTotals, paymentTypeWords } from './contract'
 import { FailedPaymentActions, FailedPaymentDialog } from './failed-payment-actions'
 import { PaymentFilters } from './payment-filters-toolbar'
 import { paymentQueries } from './queries'
@@ -87,27 +87,48 @@ export function PaymentsPage(props: { search: PaymentsSearch; gyms: Array<{ id: 
   )
 }
 
-/** The filtered set's money, whatever page is shown: what came in, what is coming, what failed. */
+/**
+ * The filtered set's money, whatever page is shown. Each sum is one status filter's (issue 25): choosing
+ * that status lists exactly the payments it adds up, and each says what it counts.
+ */
 function Totals(props: { totals: PaymentTotals }) {
   const { totals } = props
   const figures = [
-    { label: 'Collected', value: formatCents(totals.collected), tone: 'text-green-800' },
-    { label: 'Pending', value: formatCents(totals.pending), tone: 'text-slate-900' },
+    { label: 'Collected', hint: 'Sent: paid in', value: totals.collected, tone: 'text-green-800' },
+    { label: 'Upcoming', hint: 'Due, not yet charged', value: totals.upcoming, tone: 'text-slate-900' },
+    { label: 'Pending', hint: 'Being processed', value: totals.pending, tone: 'text-slate-900' },
     {
       label: 'Failed',
-      value: formatCents(totals.failed),
+      hint: 'Every failed try, retries included',
+      value: totals.failed,
       tone: totals.failed > 0 ? 'text-red-800' : 'text-slate-900',
     },
-    { label: 'Payments', value: totals.count.toLocaleString('en-NZ'), tone: 'text-slate-900' },
   ]
   return (
-    <dl aria-label="Totals of the filtered payments" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <dl
+      aria-label="Totals of the filtered payments"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+    >
       {figures.map((figure) => (
         <div key={figure.label} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
-          <dt className="text-slate-600 text-sm">{figure.label}</dt>
-          <dd className={`mt-1 font-semibold text-lg tabular-nums ${figure.tone}`}>{figure.value}</dd>
+          <dt className="text-slate-600 text-sm">
+            {figure.label}
+            <span className="block text-slate-500 text-xs">{figure.hint}</span>
+          </dt>
+          <dd className={`mt-1 font-semibold text-lg tabular-nums ${figure.tone}`}>
+            {formatCents(figure.value)}
+          </dd>
         </div>
       ))}
+      <div className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+        <dt className="text-slate-600 text-sm">
+          Payments
+          <span className="block text-slate-500 text-xs">Listed below, every page</span>
+        </dt>
+        <dd className="mt-1 font-semibold text-lg text-slate-900 tabular-nums">
+          {totals.count.toLocaleString('en-NZ')}
+        </dd>
+      </div>
     </dl>
   )
 }
@@ -196,9 +217,12 @@ const columns = column.columns([
       const payment = info.row.original
       return (
         <div className="tabular-nums">
-          <p>{formatCents(payment.amount)}</p>
+          <p>{formatCents(chargedCents(payment))}</p>
           {payment.surcharge > 0 ? (
-            <p className="text-slate-600 text-xs">+ {formatCents(payment.surcharge)} surcharge</p>
+            <p className="text-slate-600 text-xs">incl. {formatCents(payment.surcharge)} surcharge</p>
+          ) : null}
+          {payment.credit_used > 0 ? (
+            <p className="text-slate-600 text-xs">less {formatCents(payment.credit_used)} credit</p>
           ) : null}
         </div>
       )
@@ -254,7 +278,7 @@ function PaymentStatus(props: { payment: PaymentRow }) {
         <FailedPaymentActions
           payment={{
             id: payment.id,
-            amount: payment.amount + payment.surcharge,
+            amount: chargedCents(payment),
             due_on: payment.due_on,
             failure_reason: payment.failure_reason,
             memberName: payment.member.name,

@@ -185,7 +185,8 @@ describeEachDatabase('payments list API', (database) => {
     expect(totals).toEqual({
       count: made.length,
       collected: sum((kind) => kind === 'sent'),
-      pending: sum((kind) => kind === 'upcoming' || kind === 'pending'),
+      upcoming: sum((kind) => kind === 'upcoming'),
+      pending: sum((kind) => kind === 'pending'),
       failed: sum((kind) => kind === 'failed'),
     })
     // Why it failed, in words.
@@ -256,7 +257,8 @@ describeEachDatabase('payments list API', (database) => {
       return {
         count: expected.length,
         collected: sum(['sent']),
-        pending: sum(['upcoming', 'pending']),
+        upcoming: sum(['upcoming']),
+        pending: sum(['pending']),
         failed: sum(['failed']),
       }
     }

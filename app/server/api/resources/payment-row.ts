@@ -17,6 +17,7 @@ export function toPaymentRowResource(
     gym: row.gym,
     amount: payment.amount,
     surcharge: payment.surcharge,
+    credit_used: payment.creditUsed,
     type: payment.type,
     status: payment.status,
     status_kind: kind,

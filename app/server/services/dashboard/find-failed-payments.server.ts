@@ -1,21 +1,20 @@
-import { and, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { GymScope } from '~/access/scope.server'
-import { ownedBy } from '~/access/scope.server'
+import { inGymScope, ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { gyms, payments, subscriptions, users } from '~/db/schema'
+import { gyms, memberSummaries, payments, users } from '~/db/schema'
 import { FAILED_PAYMENTS_LIMIT, type FailedPayment } from '~/features/dashboard/contract'
 import { failureReasonWords } from '~/features/payments/payment-filters'
-import { addDays, calendarDateAt } from '~/server/billing/calendar'
 import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
+import { countMembers } from '../members/find-member-page.server'
 import { charged } from '../payments/find-expected-payments.server'
 
-/** How far back a failed payment still asks for action. */
-const LOOK_BACK_DAYS = 60
-
 /**
- * Failed payments someone should act on: the latest failed payment (SPEC §4: any status but sent,
- * upcoming, pending_request) of each membership that still owes money, due in the last 60 days,
- * newest first.
+ * Members who owe after a failed payment, and the failed payments to act on (issue 25): the figure is
+ * the members list's own count with "Owes money" (`countMembers`, `owing: true`: the member's latest
+ * membership owes), so the dashboard and the list it links to agree; the rows are the latest failed
+ * payment (SPEC §4: any status but sent, upcoming, pending_request) of each such membership, newest
+ * first. A cancelled membership still in its grace period owes like any other.
  */
 export async function findFailedPayments(options: {
   db: Db
@@ -25,38 +24,41 @@ export async function findFailedPayments(options: {
 }): Promise<{ total: number; rows: FailedPayment[] }> {
   const { db, organisationId, scope, now } = options
   if (!scope.wholeOrganisation && scope.gymIds.length === 0) return { total: 0, rows: [] }
-  const since = addDays(calendarDateAt(now), -LOOK_BACK_DAYS)
-  const latestFailed = await db
-    .selectDistinctOn([payments.subscriptionId], {
-      id: payments.id,
-      dueOn: payments.dueOn,
-      amount: sql<number>`${charged}`.mapWith(Number),
-      status: payments.status,
-      isRetry: payments.isRetry,
-      errorStatus: payments.errorStatus,
-      errorDescription: payments.errorDescription,
-      memberId: users.id,
-      memberName: users.name,
-      gymName: gyms.name,
-      balanceOwing: subscriptions.balanceOwing,
-    })
-    .from(payments)
-    .innerJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
-    .innerJoin(users, eq(users.id, payments.userId))
-    .innerJoin(gyms, eq(gyms.id, payments.gymId))
-    .where(
-      and(
-        ownedBy(payments, organisationId),
-        sql`${payments.status} not in ${notFailedPaymentStatuses}`,
-        gte(payments.dueOn, since),
-        gt(subscriptions.balanceOwing, 0),
-        scope.wholeOrganisation ? undefined : inArray(payments.gymId, scope.gymIds),
-      ),
-    )
-    .orderBy(payments.subscriptionId, desc(payments.dueOn), desc(payments.id))
+  const [total, latestFailed] = await Promise.all([
+    countMembers({ db, organisationId, scope, now, filters: { sort: 'name', owing: true } }),
+    db
+      .selectDistinctOn([payments.subscriptionId], {
+        id: payments.id,
+        dueOn: payments.dueOn,
+        amount: sql<number>`${charged}`.mapWith(Number),
+        status: payments.status,
+        isRetry: payments.isRetry,
+        errorStatus: payments.errorStatus,
+        errorDescription: payments.errorDescription,
+        memberId: users.id,
+        memberName: users.name,
+        gymName: gyms.name,
+        balanceOwing: memberSummaries.balanceOwing,
+      })
+      .from(payments)
+      // The member's latest membership, in the scope the members list reads (ADR 026).
+      .innerJoin(memberSummaries, eq(memberSummaries.subscriptionId, payments.subscriptionId))
+      .innerJoin(users, eq(users.id, payments.userId))
+      .innerJoin(gyms, eq(gyms.id, payments.gymId))
+      .where(
+        and(
+          ownedBy(payments, organisationId),
+          ownedBy(memberSummaries, organisationId),
+          sql`${payments.status} not in ${notFailedPaymentStatuses}`,
+          gt(memberSummaries.balanceOwing, 0),
+          inGymScope(memberSummaries.gymId, scope),
+        ),
+      )
+      .orderBy(payments.subscriptionId, desc(payments.dueOn), desc(payments.id)),
+  ])
   const sorted = latestFailed.sort((a, b) => b.dueOn.localeCompare(a.dueOn) || b.id - a.id)
   return {
-    total: sorted.length,
+    total,
     rows: sorted.slice(0, FAILED_PAYMENTS_LIMIT).map((row) => ({
       id: row.id,
       member: { id: row.memberId, name: row.memberName },

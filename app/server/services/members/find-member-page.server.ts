@@ -217,6 +217,15 @@ function countStatements(options: MemberListOptions) {
   return [totals, others]
 }
 
+/**
+ * How many members the filters match: the list's own count, which every screen that shows the same
+ * figure reads (the dashboard's "members owe after a failed payment" is `owing: true`; issue 25).
+ */
+export async function countMembers(options: MemberListOptions): Promise<number> {
+  const counts = await Promise.all(countStatements(options))
+  return counts.reduce((sum, [row]) => sum + (row?.total ?? 0), 0)
+}
+
 /** One page of the list, and how many members the filters match. */
 export async function findMemberPage(options: MemberListOptions & { page: number; perPage: number }) {
   const { total, rowsQuery } = await planPage(options)

@@ -181,10 +181,9 @@ function pageIds(options: Resolved & { page: number; perPage: number; fewMatch?:
 const sums = (status: AnyPgColumn, money: SQL, count: SQL) => ({
   count: sql<number>`${count}`.mapWith(Number),
   collected: sql<number>`coalesce(sum(${money}) filter (where ${status} = 'sent'), 0)`.mapWith(Number),
-  pending:
-    sql<number>`coalesce(sum(${money}) filter (where ${status} in ('upcoming', 'pending_request')), 0)`.mapWith(
-      Number,
-    ),
+  // One status filter each (keyConditions), so a figure is what its filter lists (issue 25).
+  upcoming: sql<number>`coalesce(sum(${money}) filter (where ${status} = 'upcoming'), 0)`.mapWith(Number),
+  pending: sql<number>`coalesce(sum(${money}) filter (where ${status} = 'pending_request'), 0)`.mapWith(Number),
   failed:
     sql<number>`coalesce(sum(${money}) filter (where ${status} not in ${notFailedPaymentStatuses}), 0)`.mapWith(
       Number,
@@ -271,7 +270,7 @@ const readsAmountTotals = (options: Resolved) =>
  */
 export async function findPaymentPage(options: PaymentListOptions & { page: number; perPage: number }) {
   const resolved = await resolveMemberSearch(options)
-  const none = { count: 0, collected: 0, pending: 0, failed: 0 }
+  const none = { count: 0, collected: 0, upcoming: 0, pending: 0, failed: 0 }
   const totals = totalsQuery(resolved).then(([row]) => row ?? none)
   const fewMatch = readsAmountTotals(resolved) && (await totals).count <= fewMatching
   const [rows, found] = await Promise.all([

@@ -16,7 +16,7 @@ export interface PriceListing {
   gym: { id: number; name: string } | null
   /** Memberships ever taken on the price. */
   subscriptionsCount: number
-  /** Members on the price now, by the one rule of `countMembersNow`. */
+  /** Members on the price now in the viewer's gyms, by the one rule of `countMembersNow`. */
   membersNow: number
   /** A membership was on it or is moving to it: it can be archived, never deleted (`findPricesInUse`). */
   inUse: boolean
@@ -70,8 +70,16 @@ export async function findPrices(options: {
     .where(inArray(privatePriceLinks.priceId, ids))
     .orderBy(desc(privatePriceLinks.createdAt), desc(privatePriceLinks.id))
   const onlyGymUuid = await findOnlyGymUuids({ db, offeringIds })
+  // Of the viewer's gyms only (issue 25): a gym admin is told how many of their members are on a price,
+  // as their members list counts them, not the whole organisation's.
   const membersNow = membersBy(
-    await countMembersNow({ db, organisationId: viewer.organisationId, now: options.now, priceIds: ids }),
+    await countMembersNow({
+      db,
+      organisationId: viewer.organisationId,
+      now: options.now,
+      priceIds: ids,
+      scope: viewer.isOrganisationAdmin ? undefined : { gymIds: [...viewer.gymIds], wholeOrganisation: false },
+    }),
     'priceId',
   )
   const inUse = await findPricesInUse({ db, priceIds: ids })
