@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm'
+import { seesMoneyAt } from '~/access/areas'
 import type { Db } from '~/db/client.server'
 import { subscriptions, users } from '~/db/schema'
-import { seesMoneyAt } from '~/access/areas'
 import { AppError } from '~/lib/errors'
 import { type StaffCaller, unauthorisedMessage } from './caller.server'
 import { ownedBy } from './scope.server'

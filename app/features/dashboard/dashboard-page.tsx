@@ -12,6 +12,7 @@ import { Select, SelectItem } from '~/components/ui/select'
 import { toast } from '~/components/ui/toast'
 import type { SessionUser } from '~/features/auth/contract'
 import type { MemberState } from '~/features/billing-debugging/contract'
+import type { MemberFilterState } from '~/features/members/member-filters'
 import { formatDate, formatDayAndMonth } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { ChartWithTable, DataTable, Panel, Skeleton } from './chart-card'
@@ -52,7 +53,7 @@ export function DashboardPage(props: { user: SessionUser; scope: DashboardScope 
         </Alert>
       ) : null}
       <div className="flex flex-col gap-6">
-        <MemberFigures query={stats} />
+        <MemberFigures query={stats} gymId={gymId} />
         {money ? <Collections query={stats} /> : null}
         {moneyElsewhere ? (
           <p className="text-slate-600 text-sm">
@@ -64,7 +65,7 @@ export function DashboardPage(props: { user: SessionUser; scope: DashboardScope 
         {money ? (
           <div className="grid gap-6 lg:grid-cols-2">
             <ExpectedCollections query={costs} />
-            <FailedPayments query={costs} />
+            <FailedPayments query={costs} gymId={gymId} />
           </div>
         ) : null}
         <div className="grid gap-6 lg:grid-cols-2">
@@ -157,23 +158,43 @@ function Failed(props: { query: UseQueryResult<unknown> }) {
   )
 }
 
-const memberFigures: Array<{ key: keyof Stats['members']; label: string; hint: (stats: Stats) => string }> = [
-  { key: 'active', label: 'Active', hint: () => 'Running memberships' },
+/**
+ * The member figures (SPEC §4's states of each member's latest membership, `countMemberStates`), each
+ * linking to the members list with the same filter: the list's count is the figure (issue 25). "New"
+ * counts memberships started lately, which no list filter reads, so it links nowhere.
+ */
+const memberFigures: Array<{
+  key: keyof Stats['members']
+  label: string
+  hint: (stats: Stats) => string
+  state?: MemberFilterState
+}> = [
+  { key: 'active', label: 'Active', hint: () => 'Running memberships', state: 'active' },
   { key: 'new', label: 'New', hint: (stats) => `Started since ${formatDate(stats.new_since)}` },
-  { key: 'paused', label: 'Paused', hint: () => 'Pause in progress' },
-  { key: 'in_grace_period', label: 'In grace period', hint: () => 'A payment failed' },
-  { key: 'cancelling', label: 'Cancelling', hint: () => 'Leaving at the period end' },
+  { key: 'paused', label: 'Paused', hint: () => 'Pause in progress', state: 'paused' },
+  {
+    key: 'in_grace_period',
+    label: 'In grace period',
+    hint: () => 'A payment failed; cancelled ones too',
+    state: 'in_grace_period',
+  },
+  { key: 'cancelling', label: 'Cancelling', hint: () => 'Leaving at the period end', state: 'cancelling' },
 ]
 
-function MemberFigures(props: { query: UseQueryResult<Stats> }) {
+function MemberFigures(props: { query: UseQueryResult<Stats>; gymId: number | null }) {
   const { data, isPending, isError } = props.query
+  const gym = props.gymId === null ? {} : { gym_id: props.gymId }
   return (
     <section aria-labelledby="member-figures">
       <div className="mb-3 flex items-baseline justify-between gap-3">
         <h2 id="member-figures" className="font-semibold text-lg text-slate-900">
           Members
         </h2>
-        {data ? <p className="text-slate-600 text-sm">{count(data.members.total)} in total</p> : null}
+        {data ? (
+          <Link to="/console/members" search={gym} className={linkStyles({ className: 'text-sm' })}>
+            {count(data.members.total)} in total
+          </Link>
+        ) : null}
       </div>
       {isError ? <Failed query={props.query} /> : null}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-busy={isPending || undefined}>
@@ -183,9 +204,22 @@ function MemberFigures(props: { query: UseQueryResult<Stats> }) {
             <dd className="mt-1">
               {data ? (
                 <>
-                  <span className="block font-semibold text-2xl text-slate-900 tabular-nums">
-                    {count(data.members[figure.key])}
-                  </span>
+                  {figure.state ? (
+                    <Link
+                      to="/console/members"
+                      search={{ ...gym, state: figure.state }}
+                      aria-label={`${count(data.members[figure.key])} ${figure.label.toLowerCase()}: see them`}
+                      className={linkStyles({
+                        className: 'block w-fit font-semibold text-2xl tabular-nums',
+                      })}
+                    >
+                      {count(data.members[figure.key])}
+                    </Link>
+                  ) : (
+                    <span className="block font-semibold text-2xl text-slate-900 tabular-nums">
+                      {count(data.members[figure.key])}
+                    </span>
+                  )}
                   <span className="block text-slate-500 text-xs">{figure.hint(data)}</span>
                 </>
               ) : (
@@ -328,17 +362,22 @@ function ExpectedCollections(props: { query: CostsQuery }) {
   )
 }
 
-function FailedPayments(props: { query: CostsQuery }) {
+/**
+ * The members who owe after a failed payment: the members list's "Owes money" count (the same
+ * function), linked to that list; and the latest failed payment of each, newest first.
+ */
+function FailedPayments(props: { query: CostsQuery; gymId: number | null }) {
   const failed = props.query.data?.failed_payments
+  const gym = props.gymId === null ? {} : { gym_id: props.gymId }
   return (
     <Panel
       title="Failed payments to act on"
       description={
         failed
           ? failed.total === 0
-            ? 'Nothing to chase: every membership is paid up.'
-            : `${count(failed.total)} ${failed.total === 1 ? 'membership owes' : 'memberships owe'} after a failed payment`
-          : 'Memberships that still owe after a failed payment'
+            ? 'Nothing to chase: no member owes money.'
+            : `${count(failed.total)} ${failed.total === 1 ? 'member owes' : 'members owe'} after a failed payment, in a grace period or cancelled`
+          : 'Members who still owe after a failed payment'
       }
       loading={props.query.isPending}
       skeleton={
@@ -379,8 +418,11 @@ function FailedPayments(props: { query: CostsQuery }) {
         </ul>
       ) : null}
       {failed && failed.total > 0 ? (
-        <p className="mt-3 text-sm">
-          <Link to="/console/payments" search={{ status: 'failed' }} className={linkStyles()}>
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link to="/console/members" search={{ ...gym, owing: true }} className={linkStyles()}>
+            {`The ${count(failed.total)} ${failed.total === 1 ? 'member who owes' : 'members who owe'}`}
+          </Link>
+          <Link to="/console/payments" search={{ ...gym, status: 'failed' }} className={linkStyles()}>
             Retry, send a payment link or waive
           </Link>
         </p>

@@ -136,7 +136,11 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.memberAccess, async (c) => {
     const caller = await requireStaff(c)
     const db = c.var.database.db
-    const { member, gymId } = await findMemberWithMoneyRight({ db, caller, memberId: c.req.valid('param').id })
+    const { member, gymId } = await findMemberWithMoneyRight({
+      db,
+      caller,
+      memberId: c.req.valid('param').id,
+    })
     const data = await findMemberDoorAccess({
       db,
       organisationId: caller.organisationId,

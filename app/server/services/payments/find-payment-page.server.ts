@@ -183,7 +183,9 @@ const sums = (status: AnyPgColumn, money: SQL, count: SQL) => ({
   collected: sql<number>`coalesce(sum(${money}) filter (where ${status} = 'sent'), 0)`.mapWith(Number),
   // One status filter each (keyConditions), so a figure is what its filter lists (issue 25).
   upcoming: sql<number>`coalesce(sum(${money}) filter (where ${status} = 'upcoming'), 0)`.mapWith(Number),
-  pending: sql<number>`coalesce(sum(${money}) filter (where ${status} = 'pending_request'), 0)`.mapWith(Number),
+  pending: sql<number>`coalesce(sum(${money}) filter (where ${status} = 'pending_request'), 0)`.mapWith(
+    Number,
+  ),
   failed:
     sql<number>`coalesce(sum(${money}) filter (where ${status} not in ${notFailedPaymentStatuses}), 0)`.mapWith(
       Number,

@@ -78,7 +78,9 @@ export async function findPrices(options: {
       organisationId: viewer.organisationId,
       now: options.now,
       priceIds: ids,
-      scope: viewer.isOrganisationAdmin ? undefined : { gymIds: [...viewer.gymIds], wholeOrganisation: false },
+      scope: viewer.isOrganisationAdmin
+        ? undefined
+        : { gymIds: [...viewer.gymIds], wholeOrganisation: false },
     }),
     'priceId',
   )

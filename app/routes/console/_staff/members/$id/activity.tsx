@@ -23,7 +23,9 @@ export const Route = createFileRoute('/console/_staff/members/$id/activity')({
       queryClient.ensureQueryData(memberQueries.periods(params.id, weeks)),
       // Cost per visit is money: for those who run the member's gym (ADR 032).
       detail.then((found) =>
-        found.sees_money ? queryClient.ensureQueryData(memberQueries.costPerVisit(params.id, weeks)) : undefined,
+        found.sees_money
+          ? queryClient.ensureQueryData(memberQueries.costPerVisit(params.id, weeks))
+          : undefined,
       ),
     ])
     return { name: member.name }
