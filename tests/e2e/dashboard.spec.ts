@@ -119,7 +119,7 @@ test.describe('the dashboard', () => {
     await expect(rows.first()).toBeVisible()
     for (const row of await rows.all()) await expect(row).not.toContainText('_')
     await failed.getByRole('link', { name: 'Retry, send a payment link or waive' }).click()
-    await expect(page).toHaveURL(/\/payments\?status=failed/)
+    await expect(page).toHaveURL(/\/payments\?(gym_id=\d+&)?status=failed/)
     await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
   })
 
