@@ -106,7 +106,7 @@ function Fact(props: { label: string; icon: typeof Users; children: ReactNode })
 export function GymPage(props: { id: number; organisationId: number }) {
   const { data: gym } = useSuspenseQuery(gymQueries.gym(props.id))
   return (
-    <Page title={gym.name} description={`Opened in Gymbase on ${formatDate(gym.created_at.slice(0, 10))}.`}>
+    <Page title={gym.name} description={`Opened in Gymbase on ${formatDate(gym.created_at)}.`}>
       <div className="grid gap-4 md:grid-cols-2">
         <Card className="md:col-span-2">
           <h2 className="font-semibold text-slate-900">Logo</h2>
