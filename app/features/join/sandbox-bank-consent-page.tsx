@@ -8,6 +8,7 @@ import { Card } from '~/components/ui/card'
 import { Checkbox } from '~/components/ui/checkbox'
 import { orConnectionLost } from './connection-lost'
 import { grantSandboxBankConsent } from './payment.functions'
+import { sandboxBankConsentRequestSchema } from './payment-contract'
 import { joinQueries } from './queries'
 
 /** Only a return to this site's own connect step: anything else is not ours to send people to. */
@@ -34,11 +35,13 @@ export function SandboxBankConsentPage(props: { state: string; redirectUri: stri
 
   async function allow() {
     if (pending) return
+    const request = { state: props.state, redirect_uri: props.redirectUri, account_suffixes: chosen }
+    // What the server would refuse (no account ticked) is said in its words before asking it.
+    const refused = sandboxBankConsentRequestSchema.safeParse(request).error?.issues[0]
+    if (refused) return setMessage(refused.message)
     setPending(true)
     setMessage(undefined)
-    const result = await orConnectionLost(() =>
-      grant({ data: { state: props.state, redirect_uri: props.redirectUri, account_suffixes: chosen } }),
-    )
+    const result = await orConnectionLost(() => grant({ data: request }))
     if (!result.ok) {
       setPending(false)
       setMessage(result.errors.account_suffixes?.[0] ?? result.message)
