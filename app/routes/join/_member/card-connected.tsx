@@ -7,6 +7,6 @@ export const Route = createFileRoute('/join/_member/card-connected')({
   head: () => ({ meta: [{ title: 'Card saved · Gymbase' }] }),
   loader: ({ context }) => context.queryClient.fetchQuery(joinQueries.paymentTypes()),
   component: function CardConnected() {
-    return <MethodConnectedPage type="stripe_card" />
+    return <MethodConnectedPage type="stripe_card" user={Route.useRouteContext().user} />
   },
 })

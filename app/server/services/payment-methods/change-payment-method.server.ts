@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { organisations, users } from '~/db/schema'
+import { gyms, organisations, users } from '~/db/schema'
 import type { BillingFrequency } from '~/db/schema/enums'
 import { AppError } from '~/lib/errors'
 import { frequencyWords } from '~/lib/frequency-words'
@@ -8,7 +8,7 @@ import { formatCents } from '~/lib/money'
 import { cardSurcharge, cardSurchargeText } from '~/server/billing/amounts'
 import { paymentMethodChangedMail } from '~/server/mail/templates.server'
 import type { Mailer } from '../auth/mailer'
-import { requireGymTakesCards } from '../gyms/gym-card-payments.server'
+import { gymTakesCards, requireGymTakesCards } from '../gyms/gym-card-payments.server'
 import { findActiveMembership } from '../join/find-active-subscription.server'
 import { describePaymentMethod } from './describe-payment-method'
 import { findMemberPaymentMethodList, type PaymentMethodRow } from './find-member-payment-methods.server'
@@ -136,4 +136,14 @@ export async function hasJoined(db: Db, userId: number): Promise<boolean> {
 export async function requireCardsAtHomeGym(db: Db, userId: number): Promise<void> {
   const [member] = await db.select({ homeGymId: users.homeGymId }).from(users).where(eq(users.id, userId))
   if (member?.homeGymId) await requireGymTakesCards({ db, gymId: member.homeGymId })
+}
+
+/** Whether the member's gym takes cards (`gymTakesCards`), for a page that offers them. */
+export async function memberGymTakesCards(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ stripeId: gyms.stripeId, stripeChargesEnabled: gyms.stripeChargesEnabled })
+    .from(users)
+    .innerJoin(gyms, eq(gyms.id, users.homeGymId))
+    .where(eq(users.id, userId))
+  return row ? gymTakesCards(row) : false
 }
