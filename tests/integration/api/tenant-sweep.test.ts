@@ -362,6 +362,7 @@ const public_ = new Set([
  * and one member reaching another's records is tested in join-payments.test.ts.
  */
 const memberSelf = new Set([
+  'GET /me/payment-types/{id}/change',
   'POST /me/payment-types/{id}/switch',
   'POST /me/payment-types/card',
   'GET /me/membership-quote',

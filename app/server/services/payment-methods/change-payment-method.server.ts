@@ -95,7 +95,7 @@ export async function changePaymentMethod(options: {
   paymentMethodId: number
   agreed: boolean
 }): Promise<void> {
-  const { db, now } = options
+  const { db } = options
   const change = await findPaymentMethodChange(options)
   if (change.method.id === change.defaultId) return
   if (change.needsAgreement && !options.agreed) throw new AppError('CONFLICT', agreeFirstMessage)
