@@ -1,5 +1,6 @@
 import { billingFrequencies, paymentMethodTypes, termUnits } from '~/db/schema/enums'
 import { calendarDate, recordId, recordIdParam, z } from '~/lib/validation'
+import { chooseAccountMessage } from './bank-consent-words'
 import { joinOfferingSchema } from './contract'
 
 /**
@@ -70,7 +71,7 @@ export const sandboxBankConsentRequestSchema = z.object({
   redirect_uri: z.string().trim().min(1).max(500),
   account_suffixes: z
     .array(z.string().regex(/^\d{2}$/))
-    .min(1, 'Choose at least one account to share.')
+    .min(1, chooseAccountMessage)
     .max(10),
 })
 export const sandboxBankConsentSchema = z.object({ redirect_to: z.string() })

@@ -6,9 +6,9 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Checkbox } from '~/components/ui/checkbox'
+import { chooseAccountMessage } from './bank-consent-words'
 import { orConnectionLost } from './connection-lost'
 import { grantSandboxBankConsent } from './payment.functions'
-import { sandboxBankConsentRequestSchema } from './payment-contract'
 import { joinQueries } from './queries'
 
 /** Only a return to this site's own connect step: anything else is not ours to send people to. */
@@ -37,8 +37,7 @@ export function SandboxBankConsentPage(props: { state: string; redirectUri: stri
     if (pending) return
     const request = { state: props.state, redirect_uri: props.redirectUri, account_suffixes: chosen }
     // What the server would refuse (no account ticked) is said in its words before asking it.
-    const refused = sandboxBankConsentRequestSchema.safeParse(request).error?.issues[0]
-    if (refused) return setMessage(refused.message)
+    if (chosen.length === 0) return setMessage(chooseAccountMessage)
     setPending(true)
     setMessage(undefined)
     const result = await orConnectionLost(() => grant({ data: request }))

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireMemberSelf } from '~/access/member-self.server'
 import type { Db } from '~/db/client.server'
+import { chooseAccountMessage } from '~/features/join/bank-consent-words'
 import { AppError } from '~/lib/errors'
 import {
   grantSandboxBankConsent,
@@ -175,8 +176,8 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
     const known = new Set(sandboxConsentAccounts.map((account) => account.suffix))
     const suffixes = [...new Set(body.account_suffixes)].filter((suffix) => known.has(suffix))
     if (suffixes.length === 0) {
-      throw new AppError('VALIDATION', 'Choose at least one account to share.', {
-        fieldErrors: { account_suffixes: ['Choose at least one account to share.'] },
+      throw new AppError('VALIDATION', chooseAccountMessage, {
+        fieldErrors: { account_suffixes: [chooseAccountMessage] },
       })
     }
     const redirectTo = await grantSandboxBankConsent({
