@@ -29,6 +29,8 @@ test.describe('changing how one pays after joining (issue 25)', () => {
   test('a joined member adds a card, sees the surcharge and new amount, backs out (nothing changes), then agrees and is e-mailed; no join page logs an error', async ({
     page,
   }) => {
+    // A whole join (sign-up, details, photo, bank, confirm) and then the change: three tests' worth.
+    test.setTimeout(180_000)
     const errors = collectErrors(page)
     const name = `Card Changer ${Date.now().toString(36)}`
     const email = await signUpThroughScreens(page, { gym: /Ponsonby/, name, prefix: 'change-pay' })
