@@ -3,7 +3,6 @@ import { joinUrl } from '../../playwright.config'
 import {
   acceptAndConfirm,
   connectSandboxBank,
-  enterCard,
   fillAboutYou,
   signUpThroughScreens,
   takePhoto,
