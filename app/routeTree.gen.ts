@@ -41,6 +41,7 @@ import { Route as JoinMemberAboutYouRouteImport } from './routes/join/_member/ab
 import { Route as JoinMemberBankAccountConnectedRouteImport } from './routes/join/_member/bank-account-connected'
 import { Route as JoinMemberCardConnectedRouteImport } from './routes/join/_member/card-connected'
 import { Route as JoinMemberCardDetailsRouteImport } from './routes/join/_member/card-details'
+import { Route as JoinMemberChangePaymentMethodRouteImport } from './routes/join/_member/change-payment-method'
 import { Route as JoinMemberChoosePaymentMethodRouteImport } from './routes/join/_member/choose-payment-method'
 import { Route as JoinMemberConfirmSubscriptionRouteImport } from './routes/join/_member/confirm-subscription'
 import { Route as JoinMemberConnectAkahuRouteImport } from './routes/join/_member/connect-akahu'
@@ -231,6 +232,12 @@ const JoinMemberCardDetailsRoute = JoinMemberCardDetailsRouteImport.update({
   path: '/card-details',
   getParentRoute: () => JoinMemberRoute,
 } as any)
+const JoinMemberChangePaymentMethodRoute =
+  JoinMemberChangePaymentMethodRouteImport.update({
+    id: '/change-payment-method',
+    path: '/change-payment-method',
+    getParentRoute: () => JoinMemberRoute,
+  } as any)
 const JoinMemberChoosePaymentMethodRoute =
   JoinMemberChoosePaymentMethodRouteImport.update({
     id: '/choose-payment-method',
@@ -391,6 +398,7 @@ export interface FileRoutesByFullPath {
   '/join/bank-account-connected': typeof JoinMemberBankAccountConnectedRoute
   '/join/card-connected': typeof JoinMemberCardConnectedRoute
   '/join/card-details': typeof JoinMemberCardDetailsRoute
+  '/join/change-payment-method': typeof JoinMemberChangePaymentMethodRoute
   '/join/choose-payment-method': typeof JoinMemberChoosePaymentMethodRoute
   '/join/confirm-subscription': typeof JoinMemberConfirmSubscriptionRoute
   '/join/connect-akahu': typeof JoinMemberConnectAkahuRoute
@@ -445,6 +453,7 @@ export interface FileRoutesByTo {
   '/join/bank-account-connected': typeof JoinMemberBankAccountConnectedRoute
   '/join/card-connected': typeof JoinMemberCardConnectedRoute
   '/join/card-details': typeof JoinMemberCardDetailsRoute
+  '/join/change-payment-method': typeof JoinMemberChangePaymentMethodRoute
   '/join/choose-payment-method': typeof JoinMemberChoosePaymentMethodRoute
   '/join/confirm-subscription': typeof JoinMemberConfirmSubscriptionRoute
   '/join/connect-akahu': typeof JoinMemberConnectAkahuRoute
@@ -503,6 +512,7 @@ export interface FileRoutesById {
   '/join/_member/bank-account-connected': typeof JoinMemberBankAccountConnectedRoute
   '/join/_member/card-connected': typeof JoinMemberCardConnectedRoute
   '/join/_member/card-details': typeof JoinMemberCardDetailsRoute
+  '/join/_member/change-payment-method': typeof JoinMemberChangePaymentMethodRoute
   '/join/_member/choose-payment-method': typeof JoinMemberChoosePaymentMethodRoute
   '/join/_member/confirm-subscription': typeof JoinMemberConfirmSubscriptionRoute
   '/join/_member/connect-akahu': typeof JoinMemberConnectAkahuRoute
@@ -561,6 +571,7 @@ export interface FileRouteTypes {
     | '/join/bank-account-connected'
     | '/join/card-connected'
     | '/join/card-details'
+    | '/join/change-payment-method'
     | '/join/choose-payment-method'
     | '/join/confirm-subscription'
     | '/join/connect-akahu'
@@ -615,6 +626,7 @@ export interface FileRouteTypes {
     | '/join/bank-account-connected'
     | '/join/card-connected'
     | '/join/card-details'
+    | '/join/change-payment-method'
     | '/join/choose-payment-method'
     | '/join/confirm-subscription'
     | '/join/connect-akahu'
@@ -672,6 +684,7 @@ export interface FileRouteTypes {
     | '/join/_member/bank-account-connected'
     | '/join/_member/card-connected'
     | '/join/_member/card-details'
+    | '/join/_member/change-payment-method'
     | '/join/_member/choose-payment-method'
     | '/join/_member/confirm-subscription'
     | '/join/_member/connect-akahu'
@@ -938,6 +951,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof JoinMemberCardDetailsRouteImport
       parentRoute: typeof JoinMemberRoute
     }
+    '/join/_member/change-payment-method': {
+      id: '/join/_member/change-payment-method'
+      path: '/change-payment-method'
+      fullPath: '/join/change-payment-method'
+      preLoaderRoute: typeof JoinMemberChangePaymentMethodRouteImport
+      parentRoute: typeof JoinMemberRoute
+    }
     '/join/_member/choose-payment-method': {
       id: '/join/_member/choose-payment-method'
       path: '/choose-payment-method'
@@ -1107,6 +1127,7 @@ interface JoinMemberRouteChildren {
   JoinMemberBankAccountConnectedRoute: typeof JoinMemberBankAccountConnectedRoute
   JoinMemberCardConnectedRoute: typeof JoinMemberCardConnectedRoute
   JoinMemberCardDetailsRoute: typeof JoinMemberCardDetailsRoute
+  JoinMemberChangePaymentMethodRoute: typeof JoinMemberChangePaymentMethodRoute
   JoinMemberChoosePaymentMethodRoute: typeof JoinMemberChoosePaymentMethodRoute
   JoinMemberConfirmSubscriptionRoute: typeof JoinMemberConfirmSubscriptionRoute
   JoinMemberConnectAkahuRoute: typeof JoinMemberConnectAkahuRoute
@@ -1119,6 +1140,7 @@ const JoinMemberRouteChildren: JoinMemberRouteChildren = {
   JoinMemberBankAccountConnectedRoute: JoinMemberBankAccountConnectedRoute,
   JoinMemberCardConnectedRoute: JoinMemberCardConnectedRoute,
   JoinMemberCardDetailsRoute: JoinMemberCardDetailsRoute,
+  JoinMemberChangePaymentMethodRoute: JoinMemberChangePaymentMethodRoute,
   JoinMemberChoosePaymentMethodRoute: JoinMemberChoosePaymentMethodRoute,
   JoinMemberConfirmSubscriptionRoute: JoinMemberConfirmSubscriptionRoute,
   JoinMemberConnectAkahuRoute: JoinMemberConnectAkahuRoute,

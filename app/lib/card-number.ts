@@ -53,6 +53,39 @@ export function formatCardNumber(value: string): string {
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ')
 }
 
+/**
+ * A card number grouped as it is typed or pasted, with where the caret goes: after the same number of
+ * digits as before it in what was typed, so typing, deleting and pasting in the middle keep their place.
+ * Deleting only a group's space (`previous` had the same digits) deletes the digit before it, as a
+ * card field does, instead of the space coming straight back.
+ */
+export function groupCardNumberInput(
+  typed: string,
+  caret: number,
+  previous = '',
+): { value: string; caret: number } {
+  const onlyDigits = (text: string) => text.replace(/\D/g, '')
+  let text = typed
+  let at = caret
+  if (typed.length < previous.length && onlyDigits(typed) === onlyDigits(previous) && at > 0) {
+    const before = onlyDigits(typed.slice(0, at))
+    if (before.length > 0) {
+      const cut = [...typed.slice(0, at)].map((char) => /\d/.test(char)).lastIndexOf(true)
+      text = typed.slice(0, cut) + typed.slice(cut + 1)
+      at = cut
+    }
+  }
+  const value = formatCardNumber(text)
+  const digitsBefore = onlyDigits(text.slice(0, at)).length
+  if (digitsBefore === 0) return { value, caret: 0 }
+  let seen = 0
+  for (let index = 0; index < value.length; index += 1) {
+    if (/\d/.test(value.charAt(index))) seen += 1
+    if (seen === digitsBefore) return { value, caret: index + 1 }
+  }
+  return { value, caret: value.length }
+}
+
 export const cardNumberMessages = {
   incomplete: 'Your card number is incomplete.',
   invalid: 'Your card number is invalid.',

@@ -44,7 +44,7 @@ export function hasTerm(price: {
  * The organisation's switch for a price's billing frequency (SPEC §9). The setting names twice-yearly
  * `six_monthly`; daily, bi-monthly and one-off have no switch.
  */
-const organisationFrequencyOf: Partial<Record<BillingFrequency, OrganisationPriceFrequency>> = {
+export const organisationFrequencyOf: Partial<Record<BillingFrequency, OrganisationPriceFrequency>> = {
   weekly: 'weekly',
   fortnightly: 'fortnightly',
   monthly: 'monthly',

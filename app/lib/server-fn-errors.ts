@@ -2,6 +2,7 @@ import { notFound } from '@tanstack/react-router'
 import { createMiddleware } from '@tanstack/react-start'
 import { ApiError } from './api-error'
 import { type FieldErrors, summariseFieldErrors } from './errors'
+import { refusedInput } from './refused-input'
 
 /**
  * What a failed server function throws on to the screen. Three changes, the rest passes as it is:
@@ -22,7 +23,7 @@ export function toScreenError(error: unknown): unknown {
     return notFound({ data: { title: 'No access', message: noAccessMessage } })
   }
   const issues = validationIssuesOf(error)
-  if (issues) return new Error(summariseFieldErrors(fieldErrorsOf(issues)))
+  if (issues) return refusedInput(summariseFieldErrors(fieldErrorsOf(issues)))
   return error
 }
 

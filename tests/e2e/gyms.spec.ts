@@ -80,8 +80,23 @@ test.describe('gyms', () => {
     await form.getByLabel('Bank account number again').press('Enter')
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
     await expect(page.getByText('12-••••-•••••19-00')).toBeVisible()
+    // Not on the join site until it has a price on sale (issue 25), and the page says so in words.
+    await expect(page.getByRole('status').filter({ hasText: 'Not on the join site yet' })).toContainText(
+      `Add a price on sale at this gym. Until then people can’t find ${name} on the join site or sign up there.`,
+    )
+    // Its day in Gymbase is New Zealand's.
+    const today = new Intl.DateTimeFormat('en-NZ', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'Pacific/Auckland',
+    }).format(new Date())
+    await expect(page.getByText(`Opened in Gymbase on ${today}.`)).toBeVisible()
     await page.goto(`${consoleUrl}/gyms`)
     await expect(page.getByRole('table', { name: 'Gyms' }).getByRole('link', { name })).toBeVisible()
+    await page.goto(`${joinUrl}/`)
+    await expect(page.getByRole('link', { name: /Ponsonby/ })).toBeVisible()
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toHaveCount(0)
   })
 
   test('an owner uploads a gym’s logo, is told in words why a file is refused, and the join site shows it', async ({

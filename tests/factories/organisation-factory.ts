@@ -20,7 +20,8 @@ let organisations = 0
 
 /**
  * An organisation with gyms (each with a destination account), through the services. One gym unless
- * `gymNames` lists more, in which case the organisation is multi-gym.
+ * `gymNames` lists more, in which case the organisation is multi-gym. Each gym takes cards (its card
+ * account connected through the sandbox onboarding) unless `gymsWithoutCards` names it.
  */
 export async function createTestOrganisation(
   options: {
@@ -28,9 +29,11 @@ export async function createTestOrganisation(
     now?: Date
     seed?: string
     gymNames?: string[]
+    /** Gyms whose card account is not connected: they take bank payments only (issue 25). */
+    gymsWithoutCards?: string[]
   } & Partial<CreateOrganisationInput>,
 ): Promise<TestOrganisation> {
-  const { db, now = testNow, seed, gymNames = ['Central'], ...overrides } = options
+  const { db, now = testNow, seed, gymNames = ['Central'], gymsWithoutCards = [], ...overrides } = options
   organisations += 1
   const random = createRandom(seed ?? `test-organisation-${organisations}`)
   const organisation = await createOrganisation({
@@ -43,7 +46,14 @@ export async function createTestOrganisation(
   const gyms: Gym[] = []
   const destinationAccounts: DestinationAccount[] = []
   for (const name of gymNames) {
-    const created = await createFakeGym({ db, random, organisationId: organisation.id, name, now })
+    const created = await createFakeGym({
+      db,
+      random,
+      organisationId: organisation.id,
+      name,
+      now,
+      cardPayments: !gymsWithoutCards.includes(name),
+    })
     gyms.push(created.gym)
     destinationAccounts.push(created.destinationAccount)
   }

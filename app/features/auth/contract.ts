@@ -35,6 +35,11 @@ export const sessionUserSchema = z.object({
    */
   reauthenticate_akahu: z.boolean(),
   general_card_surcharge_text: z.string().nullable(),
+  /**
+   * Whether the member's gym takes card payments (its own card account is connected, issue 25): the
+   * join site offers a card only then, and bank payments only otherwise.
+   */
+  gym_takes_cards: z.boolean(),
   is_staff: z.boolean(),
 })
 export type SessionUser = z.infer<typeof sessionUserSchema>

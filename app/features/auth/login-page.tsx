@@ -54,9 +54,11 @@ export function LoginPage(props: {
   const forgotLink = site === 'console' ? '/console/forgot-password' : '/join/forgot-password'
   return (
     <AuthFrame
-      title={site === 'console' ? 'Sign in to Gymbase' : 'Sign in to continue joining'}
+      title={site === 'console' ? 'Sign in to Gymbase' : 'Sign in to your gym'}
       description={
-        site === 'console' ? 'For gym staff. Members join at their gym’s sign-up page.' : undefined
+        site === 'console'
+          ? 'For gym staff. Members join at their gym’s sign-up page.'
+          : 'Carry on joining where you left off, or see your membership if you’ve joined.'
       }
       footer={
         site === 'join' ? (

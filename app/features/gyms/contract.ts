@@ -27,6 +27,11 @@ export const gymSchema = z.object({
     .nullable(),
   /** Members paying the gym by bank: told, and asked to reconnect, when the account's number changes. */
   bank_payers: z.number().int(),
+  /**
+   * Whether people can find and join the gym on the join site (issue 25): only once it can sell. `missing`
+   * says what to add, in the owner's words; empty when it is listed.
+   */
+  join_site: z.object({ listed: z.boolean(), missing: z.array(z.string()) }),
 })
 export type Gym = z.infer<typeof gymSchema>
 

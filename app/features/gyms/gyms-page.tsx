@@ -4,6 +4,7 @@ import { BadgeCheck, CreditCard, Landmark, UserCog, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { GymLogo } from '~/components/gym-logo'
 import { Page } from '~/components/page'
+import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
@@ -89,6 +90,37 @@ export function GymsPage() {
   )
 }
 
+/**
+ * Whether people can find and join the gym on the join site (issue 25): a gym is listed only once it
+ * can sell, and until then the page says what is missing, in words.
+ */
+function JoinSiteNotice(props: { gym: Gym }) {
+  const { join_site: joinSite, name } = props.gym
+  if (joinSite.listed) {
+    return (
+      <Alert tone="success" className="md:col-span-2">
+        On the join site: people can find {name} and join online.
+      </Alert>
+    )
+  }
+  const [first = '', ...rest] = joinSite.missing
+  const todo = [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join('; ')
+  return (
+    <Alert tone="info" title="Not on the join site yet" className="md:col-span-2">
+      <p>
+        {todo}. Until then people can’t find {name} on the join site or sign up there.
+      </p>
+      {joinSite.missing.some((item) => item.includes('price')) ? (
+        <p className="mt-1">
+          <Link to="/console/offerings" className={linkStyles()}>
+            Go to offerings
+          </Link>
+        </p>
+      ) : null}
+    </Alert>
+  )
+}
+
 function Fact(props: { label: string; icon: typeof Users; children: ReactNode }) {
   const Icon = props.icon
   return (
@@ -106,8 +138,9 @@ function Fact(props: { label: string; icon: typeof Users; children: ReactNode })
 export function GymPage(props: { id: number; organisationId: number }) {
   const { data: gym } = useSuspenseQuery(gymQueries.gym(props.id))
   return (
-    <Page title={gym.name} description={`Opened in Gymbase on ${formatDate(gym.created_at.slice(0, 10))}.`}>
+    <Page title={gym.name} description={`Opened in Gymbase on ${formatDate(gym.created_at)}.`}>
       <div className="grid gap-4 md:grid-cols-2">
+        <JoinSiteNotice gym={gym} />
         <Card className="md:col-span-2">
           <h2 className="font-semibold text-slate-900">Logo</h2>
           <div className="mt-3">

@@ -1,5 +1,6 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
+import { useRef } from 'react'
 import { linkStyles } from '~/components/ui/link'
 import { AuthFrame } from '~/features/auth/auth-frame'
 import type { SessionUser } from '~/features/auth/contract'
@@ -15,6 +16,9 @@ export function CardDetailsPage(props: { user: SessionUser }) {
   const joinCall = useJoinCall()
   const createSetup = useServerFn(startCardSetup)
   const keep = useServerFn(saveCard)
+  const navigate = useNavigate()
+  const savedCard = useRef<number>(undefined)
+  const joined = props.user.offering !== null
 
   return (
     <AuthFrame
@@ -29,8 +33,17 @@ export function CardDetailsPage(props: { user: SessionUser }) {
         submitLabel="Save card"
         call={joinCall}
         startSetup={() => createSetup()}
-        save={(setupId) => keep({ data: { setup_id: setupId } })}
-        onSaved={() => nextStep('/join/card-connected')}
+        save={async (setupId) => {
+          const saved = await keep({ data: { setup_id: setupId } })
+          if (saved.ok) savedCard.current = saved.data.id
+          return saved
+        }}
+        onSaved={() =>
+          // A member who has joined sees what paying by this card means, and agrees, before it is used.
+          joined && savedCard.current !== undefined
+            ? navigate({ to: '/join/change-payment-method', search: { method: savedCard.current } })
+            : nextStep('/join/card-connected')
+        }
       >
         <p className="text-center text-sm">
           <Link to="/join/choose-payment-method" className={linkStyles()}>

@@ -1,11 +1,20 @@
 import { useServerFn } from '@tanstack/react-start'
 import { Lock } from 'lucide-react'
-import { type ReactNode, useRef } from 'react'
-import { useAppForm } from '~/components/form/form-hook'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
+import { useAppForm, useFieldBinding } from '~/components/form/form-hook'
+import { useTextTypedBeforeLoad } from '~/components/form/typed-before-load'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
+import { TextField } from '~/components/ui/text-field'
 import type { ActionResult } from '~/lib/action-result'
-import { cardBrand, cardDigits, cardNumberProblem, cvcProblem, parseCardExpiry } from '~/lib/card-number'
+import {
+  cardBrand,
+  cardDigits,
+  cardNumberProblem,
+  cvcProblem,
+  groupCardNumberInput,
+  parseCardExpiry,
+} from '~/lib/card-number'
 import { todayInAuckland } from '~/lib/today'
 import { z } from '~/lib/validation'
 import { orConnectionLost } from './connection-lost'
@@ -94,18 +103,7 @@ export function CardForm(props: {
     <form.AppForm>
       <form.Form aria-label={props.label} className="flex flex-col gap-4">
         {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
-        <form.AppField name="number">
-          {(field) => (
-            <field.TextField
-              label="Card number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              maxLength={23}
-              isRequired
-            />
-          )}
-        </form.AppField>
+        <form.AppField name="number">{() => <CardNumberField />}</form.AppField>
         <div className="grid grid-cols-2 gap-3">
           <form.AppField name="expiry">
             {(field) => (
@@ -144,5 +142,44 @@ export function CardForm(props: {
         {props.children}
       </form.Form>
     </form.AppForm>
+  )
+}
+
+/**
+ * The card number, grouped as it is typed or pasted (4242 4242 4242 4242; American Express 4-6-5), as
+ * Stripe's field does. The caret stays after the digit it followed, so an edit in the middle keeps its
+ * place; anything but digits is dropped.
+ */
+function CardNumberField() {
+  const { onChange, ...bound } = useFieldBinding<string>()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const caret = useRef<number | null>(null)
+  useTextTypedBeforeLoad(inputRef, (typed) => {
+    const grouped = groupCardNumberInput(typed, typed.length)
+    if (grouped.value !== bound.value) onChange(grouped.value)
+  })
+  useLayoutEffect(() => {
+    const input = inputRef.current
+    if (caret.current === null || !input || document.activeElement !== input) return
+    input.setSelectionRange(caret.current, caret.current)
+    caret.current = null
+  })
+  return (
+    <TextField
+      {...bound}
+      ref={inputRef}
+      onChange={(typed) => {
+        const input = inputRef.current
+        const grouped = groupCardNumberInput(typed, input?.selectionStart ?? typed.length, bound.value)
+        caret.current = grouped.caret
+        onChange(grouped.value)
+      }}
+      label="Card number"
+      inputMode="numeric"
+      autoComplete="cc-number"
+      placeholder="1234 1234 1234 1234"
+      maxLength={23}
+      isRequired
+    />
   )
 }

@@ -30,8 +30,11 @@ async function iconShape(): Promise<confetti.Shape | null> {
     const response = await fetch('/icon-192.png')
     if (!response.ok) return null
     const bitmap = await createImageBitmap(await response.blob(), { resizeWidth: 20, resizeHeight: 20 })
-    // Half scale, centred: the matrix the library's own text shapes use (it copies it into a DOMMatrix).
-    return { type: 'bitmap', bitmap, matrix: new DOMMatrix([0.5, 0, 0, 0.5, -5, -5]) }
+    // Half scale, centred: the six numbers the library's own text shapes carry. Its types say a DOMMatrix,
+    // but it reads them with `new DOMMatrix(shape.matrix)`, which throws for a DOMMatrix ("The provided
+    // value cannot be converted to a sequence", logged on every welcome page): it must be the numbers.
+    const halfScale: readonly number[] = [0.5, 0, 0, 0.5, -5, -5]
+    return { type: 'bitmap', bitmap, matrix: halfScale as unknown as DOMMatrix }
   } catch {
     return null
   }

@@ -18,9 +18,12 @@ const optionClasses =
  * who already saved one (back here after a declined card, say) can pick it again.
  */
 export function ChoosePaymentMethodPage(props: { user: SessionUser }) {
-  const { data: saved } = useSuspenseQuery(joinQueries.paymentTypes())
+  const { data: all } = useSuspenseQuery(joinQueries.paymentTypes())
+  // A gym without its own card account takes bank payments only (issue 25).
+  const cards = props.user.gym_takes_cards
+  const saved = all.filter((method) => cards || method.type !== 'stripe_card')
   const surcharge = props.user.general_card_surcharge_text?.trim()
-  const { pending, message, payWith } = usePayWith()
+  const { pending, message, payWith } = usePayWith(props.user)
 
   return (
     <AuthFrame title="How would you like to pay?" description="You can change this later.">
@@ -43,17 +46,24 @@ export function ChoosePaymentMethodPage(props: { user: SessionUser }) {
             <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
           </RouterLink>
         </li>
-        <li>
-          <RouterLink to="/join/card-details" className={optionClasses}>
-            <CreditCard aria-hidden="true" className="size-6 shrink-0 text-accent-700" />
-            <span className="flex grow flex-col">
-              <span className="font-semibold text-slate-900">Card</span>
-              <span className="text-slate-600 text-sm">{surcharge || 'No extra cost.'}</span>
-            </span>
-            <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
-          </RouterLink>
-        </li>
+        {cards ? (
+          <li>
+            <RouterLink to="/join/card-details" className={optionClasses}>
+              <CreditCard aria-hidden="true" className="size-6 shrink-0 text-accent-700" />
+              <span className="flex grow flex-col">
+                <span className="font-semibold text-slate-900">Card</span>
+                <span className="text-slate-600 text-sm">{surcharge || 'No extra cost.'}</span>
+              </span>
+              <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
+            </RouterLink>
+          </li>
+        ) : null}
       </ul>
+      {cards ? null : (
+        <p className="mt-3 text-slate-600 text-sm">
+          Your gym takes membership payments by bank account only.
+        </p>
+      )}
       {saved.length > 0 ? (
         <section aria-labelledby="saved-methods" className="mt-8">
           <h2 id="saved-methods" className="font-semibold text-slate-900">

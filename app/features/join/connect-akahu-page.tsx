@@ -24,11 +24,11 @@ export interface BankReturn {
  * with a one-time code, which is exchanged and the shared accounts saved. Cancelling at the bank, or a
  * code that no longer works, says so and offers to try again or pay by card.
  */
-export function ConnectAkahuPage(props: { back: BankReturn; reconnecting?: boolean }) {
+export function ConnectAkahuPage(props: { back: BankReturn; reconnecting?: boolean; cards?: boolean }) {
   const { code, state, error } = props.back
   const [message, setMessage] = useState<string | undefined>(
     error
-      ? 'You cancelled at your bank, so nothing was shared. You can try again, or pay by card.'
+      ? `You cancelled at your bank, so nothing was shared. You can try again${props.cards ? ', or pay by card' : ''}.`
       : undefined,
   )
   const [leaving, setLeaving] = useState(false)
@@ -110,11 +110,13 @@ export function ConnectAkahuPage(props: { back: BankReturn; reconnecting?: boole
       <Button size="lg" fullWidth isPending={leaving} onPress={connect}>
         {message ? 'Try again' : 'Connect my bank'}
       </Button>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/join/card-details" className={linkStyles()}>
-          Pay by card instead
-        </Link>
-      </p>
+      {props.cards ? (
+        <p className="mt-4 text-center text-sm">
+          <Link to="/join/card-details" className={linkStyles()}>
+            Pay by card instead
+          </Link>
+        </p>
+      ) : null}
     </AuthFrame>
   )
 }

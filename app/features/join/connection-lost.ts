@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { resetSession } from '~/features/auth/guards'
+import { REFUSED_INPUT_STATUS, refusedInputMessage } from '~/lib/refused-input'
 
 /** What a join step says when a call never came back (a phone between cell towers). */
 export const connectionLostMessage = 'We lost the connection. Check you’re online and try again.'
@@ -18,8 +19,9 @@ interface Refusal {
 }
 
 /**
- * Runs a server function so that what goes wrong reads in words and never hangs a button: a call that
- * throws (no network, a server restart) says the connection was lost; a session that has ended says to
+ * Runs a server function so that what goes wrong reads in words and never hangs a button: a refusal is
+ * said in the server's words (an answer's, or a validator's); a call that throws otherwise (no network, a
+ * server restart) says the connection was lost; a session that has ended says to
  * sign in again — the join site's sign-in brings the member back to the step they were on.
  */
 export async function orConnectionLost<T extends { ok: true } | Refusal>(
@@ -33,7 +35,12 @@ export async function orConnectionLost<T extends { ok: true } | Refusal>(
       return { ok: false, status: 401, message: sessionEndedMessage, errors: {}, error: undefined }
     }
     return result
-  } catch {
+  } catch (error) {
+    // A refused input is a 4xx in its own words ("Choose at least one account to share."), not a lost
+    // connection.
+    const refused = refusedInputMessage(error)
+    if (refused)
+      return { ok: false, status: REFUSED_INPUT_STATUS, message: refused, errors: {}, error: undefined }
     return { ok: false, status: 0, message: connectionLostMessage, errors: {}, error: undefined }
   }
 }

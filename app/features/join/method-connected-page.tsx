@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button'
 import { linkStyles } from '~/components/ui/link'
 import { Radio, RadioGroup } from '~/components/ui/radio-group'
 import { AuthFrame } from '~/features/auth/auth-frame'
+import type { SessionUser } from '~/features/auth/contract'
 import { JoinSteps } from './join-steps'
 import { usePayWith } from './next-step'
 import { describePaymentType } from './payment-words'
@@ -16,14 +17,14 @@ import { joinQueries } from './queries'
  * register.bank-account-connected and register.card-connected (SPEC §2.1): the method just added,
  * and — when the bank shared several accounts — the one to pay from. Continue goes to confirm.
  */
-export function MethodConnectedPage(props: { type: 'bank_account' | 'stripe_card' }) {
+export function MethodConnectedPage(props: { type: 'bank_account' | 'stripe_card'; user: SessionUser }) {
   const { data: all } = useSuspenseQuery(joinQueries.paymentTypes())
   const methods = all.filter((method) => method.type === props.type)
   const current = methods.find((method) => method.is_default) ?? methods.at(-1)
   // The member's pick, else the method their payments use now.
   const [picked, setChosen] = useState<string>()
   const chosen = picked ?? (current ? String(current.id) : '')
-  const { pending, message, payWith } = usePayWith()
+  const { pending, message, payWith } = usePayWith(props.user)
   const bank = props.type === 'bank_account'
   const next = () => {
     const method = methods.find((candidate) => String(candidate.id) === chosen)

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useCallback, useState } from 'react'
+import type { SessionUser } from '~/features/auth/contract'
 import { resetSession } from '~/features/auth/guards'
 import { useJoinCall } from './connection-lost'
 import { switchPaymentType } from './payment.functions'
@@ -13,6 +14,7 @@ type StepAfterChange =
   | '/join/bank-account-connected'
   | '/join/confirm-subscription'
   | '/join/welcome-to-gym'
+  | '/join/change-payment-method'
 
 /**
  * On to the next step after one that changed the member (a method saved or chosen, a membership made):
@@ -37,17 +39,27 @@ export function useNextStep() {
  * /api/me/payment-types/{id}/switch`), saying in words why not when that fails. `pending` is the method
  * being switched to.
  */
-export function usePayWith() {
+export function usePayWith(user: Pick<SessionUser, 'offering'>) {
   const [pending, setPending] = useState<number>()
   const [message, setMessage] = useState<string>()
   const joinCall = useJoinCall()
   const switchTo = useServerFn(switchPaymentType)
   const nextStep = useNextStep()
+  const navigate = useNavigate()
 
   async function payWith(method: PaymentType) {
     if (pending !== undefined) return
     setPending(method.id)
     setMessage(undefined)
+    // A member who has joined sees what the change means and agrees first (issue 25).
+    if (user.offering !== null) {
+      await navigate(
+        method.is_default
+          ? { to: '/join/welcome-to-gym' }
+          : { to: '/join/change-payment-method', search: { method: method.id } },
+      )
+      return
+    }
     if (!method.is_default) {
       const result = await joinCall(() => switchTo({ data: { id: method.id } }))
       if (!result.ok) {

@@ -1,5 +1,6 @@
 import { billingFrequencies, paymentMethodTypes, termUnits } from '~/db/schema/enums'
 import { calendarDate, recordId, recordIdParam, z } from '~/lib/validation'
+import { chooseAccountMessage } from './bank-consent-words'
 import { joinOfferingSchema } from './contract'
 
 /**
@@ -70,7 +71,7 @@ export const sandboxBankConsentRequestSchema = z.object({
   redirect_uri: z.string().trim().min(1).max(500),
   account_suffixes: z
     .array(z.string().regex(/^\d{2}$/))
-    .min(1, 'Choose at least one account to share.')
+    .min(1, chooseAccountMessage)
     .max(10),
 })
 export const sandboxBankConsentSchema = z.object({ redirect_to: z.string() })
@@ -158,3 +159,34 @@ export const activeSubscriptionSchema = z.object({
   door_access: z.string(),
 })
 export type ActiveSubscription = z.infer<typeof activeSubscriptionSchema>
+
+/**
+ * `POST /api/me/payment-types/{id}/switch`'s body: a member who has joined agrees to what the change
+ * means (`GET …/change`) before their payments move; without it nothing changes (issue 25).
+ */
+export const switchPaymentTypeRequestSchema = z.object({ agreed: z.boolean().optional() })
+
+/**
+ * `GET /api/me/payment-types/{id}/change` (issue 25): what paying with this method would mean, before
+ * anything changes — the method their payments use now, the membership's amount per period with the
+ * card surcharge each way (the billing engine's own amount and surcharge rules), and whether the member
+ * must agree (they have joined and it is not already the method their payments use).
+ */
+export const paymentMethodChangeSchema = z.object({
+  method: paymentTypeSchema,
+  current_method: paymentTypeSchema.nullable(),
+  needs_agreement: z.boolean(),
+  membership: z
+    .object({
+      offering_name: z.string(),
+      gym_name: z.string(),
+      billing_frequency: z.enum(billingFrequencies),
+      /** The period's amount before any surcharge, in cents. */
+      amount: z.number().int(),
+      current_surcharge: z.number().int(),
+      new_surcharge: z.number().int(),
+    })
+    .nullable(),
+  surcharge_text: z.string().nullable(),
+})
+export type PaymentMethodChange = z.infer<typeof paymentMethodChangeSchema>

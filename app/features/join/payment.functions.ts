@@ -20,9 +20,19 @@ export const listPaymentTypes = createServerFn({ method: 'GET' }).handler(() =>
   api().data(paymentMethodRoutes.list),
 )
 
+/** Pay with this method from now on: `agreed` once a member who has joined has seen what it means. */
 export const switchPaymentType = createServerFn({ method: 'POST' })
+  .validator(z.object({ id: recordId, agreed: z.boolean().optional() }))
+  .handler(({ data }) =>
+    toActionResult(() =>
+      api().data(paymentMethodRoutes.switch, { params: { id: data.id }, body: { agreed: data.agreed } }),
+    ),
+  )
+
+/** What paying with this method would mean, before anything changes (issue 25). */
+export const fetchPaymentTypeChange = createServerFn({ method: 'GET' })
   .validator(z.object({ id: recordId }))
-  .handler(({ data }) => toActionResult(() => api().data(paymentMethodRoutes.switch, { params: data })))
+  .handler(({ data }) => api().data(paymentMethodRoutes.change, { params: data }))
 
 export const startCardSetup = createServerFn({ method: 'POST' }).handler(() =>
   toActionResult(() => api().data(paymentMethodRoutes.cardSetup)),

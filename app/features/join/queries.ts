@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import {
   fetchActiveSubscription,
   fetchMembershipOptions,
+  fetchPaymentTypeChange,
   listPaymentTypes,
   listSandboxBankAccounts,
 } from './payment.functions'
@@ -18,6 +19,11 @@ export const joinQueries = {
     queryOptions({ queryKey: ['join', 'membership-options'], queryFn: () => fetchMembershipOptions() }),
   sandboxBankAccounts: () =>
     queryOptions({ queryKey: ['join', 'sandbox-bank-accounts'], queryFn: () => listSandboxBankAccounts() }),
+  paymentTypeChange: (id: number) =>
+    queryOptions({
+      queryKey: ['join', 'payment-type-change', id],
+      queryFn: () => fetchPaymentTypeChange({ data: { id } }),
+    }),
   activeSubscription: () =>
     queryOptions({ queryKey: ['join', 'active-subscription'], queryFn: () => fetchActiveSubscription() }),
 }

@@ -6,6 +6,7 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Checkbox } from '~/components/ui/checkbox'
+import { chooseAccountMessage } from './bank-consent-words'
 import { orConnectionLost } from './connection-lost'
 import { grantSandboxBankConsent } from './payment.functions'
 import { joinQueries } from './queries'
@@ -34,11 +35,12 @@ export function SandboxBankConsentPage(props: { state: string; redirectUri: stri
 
   async function allow() {
     if (pending) return
+    const request = { state: props.state, redirect_uri: props.redirectUri, account_suffixes: chosen }
+    // What the server would refuse (no account ticked) is said in its words before asking it.
+    if (chosen.length === 0) return setMessage(chooseAccountMessage)
     setPending(true)
     setMessage(undefined)
-    const result = await orConnectionLost(() =>
-      grant({ data: { state: props.state, redirect_uri: props.redirectUri, account_suffixes: chosen } }),
-    )
+    const result = await orConnectionLost(() => grant({ data: request }))
     if (!result.ok) {
       setPending(false)
       setMessage(result.errors.account_suffixes?.[0] ?? result.message)

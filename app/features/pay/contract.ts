@@ -37,6 +37,8 @@ export const paymentLinkSchema = z.object({
   grace_period_ends_at: z.string().nullable(),
   owed: z.array(owedPaymentSchema),
   methods: z.array(paymentTypeSchema),
+  /** Whether the gym takes cards (its card account is connected, issue 25); bank accounts only if not. */
+  takes_cards: z.boolean(),
 })
 export type PaymentLinkDetail = z.infer<typeof paymentLinkSchema>
 

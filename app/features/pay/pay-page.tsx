@@ -106,7 +106,9 @@ function PayForm(props: {
     props.bank === 'connected' && newestBank
       ? String(newestBank.id)
       : needsNewMethod || !current
-        ? newCard
+        ? link.takes_cards
+          ? newCard
+          : newBank
         : String(current.id),
   )
   const startBank = useServerFn(startLinkBankConnection)
@@ -117,7 +119,7 @@ function PayForm(props: {
   const [pending, setPending] = useState(false)
   const [message, setMessage] = useState<string | undefined>(
     props.bank === 'cancelled'
-      ? 'You cancelled at your bank, so nothing was shared. Try again, or pay by card.'
+      ? `You cancelled at your bank, so nothing was shared. Try again${link.takes_cards ? ', or pay by card' : ''}.`
       : undefined,
   )
   const method = link.methods.find((candidate) => String(candidate.id) === chosen)
@@ -227,7 +229,7 @@ function PayForm(props: {
                 {candidate.is_default ? ' (used for your payments now)' : ''}
               </Radio>
             ))}
-            <Radio value={newCard}>A new card</Radio>
+            {link.takes_cards ? <Radio value={newCard}>A new card</Radio> : null}
             <Radio value={newBank}>A new bank account</Radio>
           </div>
         </RadioGroup>

@@ -13,6 +13,7 @@ import {
 import type { SessionUser } from '~/features/auth/contract'
 import { AppError } from '~/lib/errors'
 import { chooseMemberPaymentMethod } from '~/server/billing/member-payment-method.server'
+import { gymTakesCards } from '~/server/services/gyms/gym-card-payments.server'
 import type { UserRow } from './sessions.server'
 
 type GymRole = 'admin' | 'personal_trainer'
@@ -87,6 +88,13 @@ export async function loadSessionUser(options: { db: Db; user: UserRow }): Promi
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1)
 
+  const [homeGym] = user.homeGymId
+    ? await db
+        .select({ stripeId: gyms.stripeId, stripeChargesEnabled: gyms.stripeChargesEnabled })
+        .from(gyms)
+        .where(eq(gyms.id, user.homeGymId))
+    : []
+
   return {
     id: user.id,
     name: user.name,
@@ -109,6 +117,7 @@ export async function loadSessionUser(options: { db: Db; user: UserRow }): Promi
     default_payment_type: defaultMethod?.type ?? null,
     reauthenticate_akahu: user.reauthenticateAkahu,
     general_card_surcharge_text: organisation.generalCardSurchargeText,
+    gym_takes_cards: homeGym ? gymTakesCards(homeGym) : false,
     is_staff: user.isStaff,
   }
 }

@@ -364,6 +364,58 @@ export function emailChangedMail({
   }
 }
 
+/**
+ * A member who has joined changed how their membership is paid, having agreed to it on the join site
+ * (issue 25): the new method, what each payment now is (and its card surcharge), the method it replaced.
+ */
+export function paymentMethodChangedMail({
+  organisationName,
+  recipientName,
+  membership,
+  newMethod,
+  oldMethod,
+  amount,
+  surcharge,
+}: {
+  organisationName: string
+  recipientName: string
+  /** "Anytime Access at Ponsonby". */
+  membership: string
+  /** "Visa ending 4242", "bank account 99-••••-•••••99-91". */
+  newMethod: string
+  oldMethod: string | null
+  /** Each payment, surcharge included, with its frequency: "$25.63 weekly". */
+  amount: string
+  /** "$0.63 card surcharge", or null when there is none. */
+  surcharge: string | null
+}): MailContent {
+  const subject = `You changed how you pay ${organisationName}`
+  const change = `As you agreed, your ${membership} membership is now paid from your ${newMethod}${oldMethod ? ` instead of your ${oldMethod}` : ''}.`
+  const each = surcharge
+    ? `Each payment is now ${amount}, including a ${surcharge}. Payments already on their way are not changed.`
+    : `Each payment is now ${amount}, with no surcharge. Payments already on their way are not changed.`
+  const notYou = `If you didn’t make this change, contact ${organisationName} straight away: reply to this e-mail or talk to us at the front desk.`
+  return {
+    subject,
+    html: layout({
+      organisationName,
+      heading: 'You changed how you pay',
+      blocks: [paragraph(greeting(recipientName)), paragraph(change), paragraph(each), paragraph(notYou)],
+    }),
+    text: textBody(organisationName, [
+      'You changed how you pay',
+      '',
+      greeting(recipientName),
+      '',
+      change,
+      '',
+      each,
+      '',
+      notYou,
+    ]),
+  }
+}
+
 export interface WelcomeReceipt {
   /** The organisation's registered name and GST number (organisation settings); null when not set. */
   legalName: string

@@ -7,7 +7,7 @@ import { hashPassword } from '~/server/auth/password.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { inviteStaffMember } from '~/server/services/auth/invite-staff-member.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
-import { createTestMember } from '../../factories/member-factory'
+import { createTestMember, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors } from '../support/answers'
 import { consoleOrigin, createTestApi, joinOrigin } from '../support/api'
@@ -27,6 +27,14 @@ describeEachDatabase('authentication API', (database) => {
     passwordHash = await hashPassword(password)
     org = await createTestOrganisation({ db: database.db, gymNames: ['Ponsonby', 'Newmarket'] })
     other = await createTestOrganisation({ db: database.db, name: 'Other Gym Co' })
+    // Gyms take sign-ups once they have a price on sale (issue 25).
+    for (const organisation of [org, other]) {
+      await createTestPrice({
+        db: database.db,
+        organisationId: organisation.organisation.id,
+        gymIds: organisation.gyms.map((gym) => gym.id),
+      })
+    }
   })
 
   async function staff(options: { organisation?: TestOrganisation; admin?: boolean } = {}) {

@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
 import { sessionUserSchema } from '~/features/auth/contract'
 import { imageMessages } from '~/server/services/images/prepare-image.server'
+import { createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
@@ -55,6 +56,15 @@ describeEachDatabase('profile pictures API', (database) => {
   beforeAll(async () => {
     org = await createTestOrganisation({ db: database.db, gymNames: ['Ponsonby', 'Newmarket'] })
     other = await createTestOrganisation({ db: database.db, name: 'Other Gym Co' })
+
+    // Gyms take sign-ups once they have a price on sale (issue 25).
+    for (const organisation of [org, other]) {
+      await createTestPrice({
+        db: database.db,
+        organisationId: organisation.organisation.id,
+        gymIds: organisation.gyms.map((gym) => gym.id),
+      })
+    }
   })
 
   it('keeps a member’s photo as WebP without its location, shows it to them and to their gym’s staff', async () => {

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest'
 import { users } from '~/db/schema'
 import { sessionUserSchema } from '~/features/auth/contract'
 import { registerFieldsSchema } from '~/features/join/contract'
+import { createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
@@ -33,6 +34,15 @@ describeEachDatabase('PUT /me/register-fields', (database) => {
 
   beforeAll(async () => {
     org = await createTestOrganisation({ db: database.db, gymNames: ['Ponsonby'] })
+
+    // Gyms take sign-ups once they have a price on sale (issue 25).
+    for (const organisation of [org]) {
+      await createTestPrice({
+        db: database.db,
+        organisationId: organisation.organisation.id,
+        gymIds: organisation.gyms.map((gym) => gym.id),
+      })
+    }
   })
 
   async function member(testApi: ReturnType<typeof createTestApi>, tag: string) {

@@ -42,6 +42,7 @@ const user: SessionUser = {
   default_payment_type: null,
   reauthenticate_akahu: false,
   general_card_surcharge_text: null,
+  gym_takes_cards: false,
   is_staff: true,
 }
 

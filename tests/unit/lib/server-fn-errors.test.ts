@@ -2,8 +2,10 @@ import { isNotFound } from '@tanstack/react-router'
 // The validator runner of `createServerFn().validator(…)`, so this test sees the error Start really throws.
 import { execValidator } from '@tanstack/start-client-core'
 import { describe, expect, it } from 'vitest'
+import { connectionLostMessage, orConnectionLost } from '~/features/join/connection-lost'
 import { searchRequestSchema } from '~/features/shell/contract'
 import { ApiError } from '~/lib/api-error'
+import { refusedInputMessage } from '~/lib/refused-input'
 import { noAccessMessage, toScreenError } from '~/lib/server-fn-errors'
 import { z } from '~/lib/validation'
 
@@ -27,6 +29,20 @@ describe('what a failed server function shows', () => {
     expect(shown instanceof Error && shown.message).toBe('The maximum length is 100 characters')
   })
 
+  it('marks a refused input so a page says its words, not "We lost the connection" (issue 25)', async () => {
+    const schema = z.object({
+      account_suffixes: z.array(z.string()).min(1, 'Choose at least one account to share.'),
+    })
+    const shown = toScreenError(await validatorError(schema, { account_suffixes: [] }))
+    expect(refusedInputMessage(shown)).toBe('Choose at least one account to share.')
+    const result = await orConnectionLost(() => Promise.reject(shown))
+    expect(result).toMatchObject({ ok: false, status: 422, message: 'Choose at least one account to share.' })
+    // A call that never came back is still a lost connection.
+    const lost = await orConnectionLost(() => Promise.reject(new TypeError('Failed to fetch')))
+    expect(lost).toMatchObject({ ok: false, status: 0, message: connectionLostMessage })
+    expect(refusedInputMessage(new Error('boom'))).toBeUndefined()
+  })
+
   it('summarises several refused fields like the API’s 422', async () => {
     const schema = z.object({ name: z.string().min(1), days: z.int().max(7) })
     const shown = toScreenError(await validatorError(schema, { name: '', days: 9 }))
@@ -35,7 +51,9 @@ describe('what a failed server function shows', () => {
 
   it('turns a ZodError a handler let escape into words', () => {
     const error = z.object({ id: z.number() }).safeParse({ id: 'x' }).error
-    expect(toScreenError(error)).toEqual(new Error('Value is not a valid number'))
+    expect(toScreenError(error)).toEqual(
+      Object.assign(new Error('Value is not a valid number'), { status: 422 }),
+    )
   })
 
   it('turns the API’s 404 into the router’s not-found', () => {

@@ -7,6 +7,6 @@ export const Route = createFileRoute('/join/_member/bank-account-connected')({
   head: () => ({ meta: [{ title: 'Bank account connected · Gymbase' }] }),
   loader: ({ context }) => context.queryClient.fetchQuery(joinQueries.paymentTypes()),
   component: function BankAccountConnected() {
-    return <MethodConnectedPage type="bank_account" />
+    return <MethodConnectedPage type="bank_account" user={Route.useRouteContext().user} />
   },
 })

@@ -22,6 +22,7 @@ export const Route = createFileRoute('/join/_member/connect-akahu')({
         key={back.code ?? back.error ?? 'start'}
         back={back}
         reconnecting={user.reauthenticate_akahu}
+        cards={user.gym_takes_cards}
       />
     )
   },

@@ -1,6 +1,7 @@
 import type { Gym } from '~/features/gyms/contract'
 import { maskNzBankAccount } from '~/lib/nz-bank-account'
 import type { GymRow } from '~/server/services/gyms/find-gyms.server'
+import { isOnJoinSite, joinSiteMissing } from '~/server/services/gyms/gym-on-join-site.server'
 
 /** A gym as the gyms screens show it: the bank account number masked (it is edited on its own form). */
 export function toGymResource(row: GymRow): Gym {
@@ -23,6 +24,7 @@ export function toGymResource(row: GymRow): Gym {
         }
       : null,
     bank_payers: row.bankPayers,
+    join_site: { listed: isOnJoinSite(row.joinSite), missing: joinSiteMissing(row.joinSite) },
   }
 }
 

@@ -11,6 +11,7 @@ import type { findPaymentLinkDetail } from '~/server/services/payment-links/find
 export function toPaymentLinkResource(
   detail: Awaited<ReturnType<typeof findPaymentLinkDetail>>,
   methods: PaymentType[],
+  takesCards: boolean,
 ): PaymentLinkDetail {
   const usable = detail.state === 'usable'
   return {
@@ -33,6 +34,7 @@ export function toPaymentLinkResource(
           needs_new_method: isHardDecline(payment.errorStatus),
         }))
       : [],
-    methods: usable ? methods : [],
+    methods: usable ? methods.filter((method) => takesCards || method.type !== 'stripe_card') : [],
+    takes_cards: takesCards,
   }
 }

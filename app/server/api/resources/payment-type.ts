@@ -1,5 +1,6 @@
-import type { PaymentType } from '~/features/join/payment-contract'
+import type { PaymentMethodChange, PaymentType } from '~/features/join/payment-contract'
 import { maskNzBankAccount } from '~/lib/nz-bank-account'
+import type { PaymentMethodChangePreview } from '~/server/services/payment-methods/change-payment-method.server'
 import type { PaymentMethodRow } from '~/server/services/payment-methods/find-member-payment-methods.server'
 
 /** A payment method as its owner sees it: the bank number masked, a card by brand and last four. */
@@ -16,5 +17,28 @@ export function toPaymentTypeResource(method: PaymentMethodRow, defaultId: numbe
     exp_month: method.expMonth,
     exp_year: method.expYear,
     country: method.country,
+  }
+}
+
+/** What changing to a method would mean, as the join site's change step shows it before agreeing. */
+export function toPaymentMethodChangeResource(change: PaymentMethodChangePreview): PaymentMethodChange {
+  const { membership } = change
+  return {
+    method: toPaymentTypeResource(change.method, change.defaultId),
+    current_method: change.currentMethod
+      ? toPaymentTypeResource(change.currentMethod, change.defaultId)
+      : null,
+    needs_agreement: change.needsAgreement,
+    membership: membership
+      ? {
+          offering_name: membership.offeringName,
+          gym_name: membership.gymName,
+          billing_frequency: membership.billingFrequency,
+          amount: membership.amount,
+          current_surcharge: membership.currentSurcharge,
+          new_surcharge: membership.newSurcharge,
+        }
+      : null,
+    surcharge_text: change.surchargeText,
   }
 }

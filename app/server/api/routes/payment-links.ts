@@ -11,6 +11,7 @@ import {
   startBankConsent,
   syncBankAccounts,
 } from '~/server/services/payment-methods/bank-consent.server'
+import { memberGymTakesCards } from '~/server/services/payment-methods/change-payment-method.server'
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
 import { saveCard } from '~/server/services/payment-methods/save-card.server'
 import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
@@ -33,7 +34,8 @@ export function registerPaymentLinkRoutes(api: OpenAPIHono<ApiEnv>) {
     const db = c.var.database.db
     const detail = await findPaymentLinkDetail({ db, now: c.var.now, token: c.req.valid('param').token })
     const methods = await methodsOf(db, detail.link.userId)
-    return c.json({ data: toPaymentLinkResource(detail, methods) }, 200)
+    const takesCards = await memberGymTakesCards(db, detail.link.userId)
+    return c.json({ data: toPaymentLinkResource(detail, methods, takesCards) }, 200)
   })
 
   api.openapi(routes.pay, async (c) => {

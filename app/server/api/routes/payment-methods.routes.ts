@@ -3,6 +3,7 @@ import {
   authUrlSchema,
   bankExchangeRequestSchema,
   cardSetupSchema,
+  paymentMethodChangeSchema,
   paymentTypeSchema,
   sandboxBankAccountSchema,
   sandboxBankConsentRequestSchema,
@@ -10,6 +11,7 @@ import {
   sandboxCardConfirmRequestSchema,
   sandboxCardConfirmSchema,
   saveCardRequestSchema,
+  switchPaymentTypeRequestSchema,
 } from '~/features/join/payment-contract'
 import { z } from '~/lib/validation'
 import { dataEnvelope } from '../envelope'
@@ -30,12 +32,28 @@ export const paymentMethodRoutes = {
     summary: 'The member’s payment methods, the default marked',
     responses: { 200: paymentTypesResponse, ...memberErrors },
   }),
+  change: createRoute({
+    method: 'get',
+    path: '/me/payment-types/{id}/change',
+    tags,
+    summary:
+      'What paying with this method would mean (amount per period, card surcharge), and whether the member must agree first',
+    request: { params: idParams },
+    responses: {
+      200: jsonResponse('The change', dataEnvelope(paymentMethodChangeSchema)),
+      ...memberErrors,
+    },
+  }),
   switch: createRoute({
     method: 'post',
     path: '/me/payment-types/{id}/switch',
     tags,
-    summary: 'Pay with this method from now on (payments not yet sent move to it)',
-    request: { params: idParams },
+    summary:
+      'Pay with this method from now on (payments not yet sent move to it); a member who has joined must send agreed: true, and is e-mailed',
+    request: {
+      params: idParams,
+      body: { content: { 'application/json': { schema: switchPaymentTypeRequestSchema } }, required: false },
+    },
     responses: { 200: paymentTypesResponse, ...memberErrors },
   }),
   cardSetup: createRoute({

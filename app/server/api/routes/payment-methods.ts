@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireMemberSelf } from '~/access/member-self.server'
 import type { Db } from '~/db/client.server'
+import { chooseAccountMessage } from '~/features/join/bank-consent-words'
 import { AppError } from '~/lib/errors'
 import {
   grantSandboxBankConsent,
@@ -12,13 +13,17 @@ import {
   startBankConsent,
   syncBankAccounts,
 } from '~/server/services/payment-methods/bank-consent.server'
+import {
+  changePaymentMethod,
+  findPaymentMethodChange,
+  hasJoined,
+} from '~/server/services/payment-methods/change-payment-method.server'
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
 import { saveCard } from '~/server/services/payment-methods/save-card.server'
 import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
-import { switchPaymentMethod } from '~/server/services/payment-methods/switch-payment-method.server'
 import type { ApiEnv } from '../context'
 import { publicSiteUrl } from '../request-info'
-import { toPaymentTypeResource } from '../resources/payment-type'
+import { toPaymentMethodChangeResource, toPaymentTypeResource } from '../resources/payment-type'
 import { payBankRedirectUri } from './payment-links'
 import { paymentMethodRoutes as routes } from './payment-methods.routes'
 
@@ -36,15 +41,28 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
     return c.json({ data: await list(c.var.database.db, member.id) }, 200)
   })
 
-  api.openapi(routes.switch, async (c) => {
+  api.openapi(routes.change, async (c) => {
     const member = requireMemberSelf(c)
-    const db = c.var.database.db
-    await switchPaymentMethod({
-      db,
-      now: c.var.now,
+    const change = await findPaymentMethodChange({
+      db: c.var.database.db,
       organisationId: member.organisationId,
       userId: member.id,
       paymentMethodId: c.req.valid('param').id,
+    })
+    return c.json({ data: toPaymentMethodChangeResource(change) }, 200)
+  })
+
+  api.openapi(routes.switch, async (c) => {
+    const member = requireMemberSelf(c)
+    const db = c.var.database.db
+    await changePaymentMethod({
+      db,
+      now: c.var.now,
+      mailer: c.var.mailer,
+      organisationId: member.organisationId,
+      userId: member.id,
+      paymentMethodId: c.req.valid('param').id,
+      agreed: c.req.valid('json').agreed === true,
     })
     return c.json({ data: await list(db, member.id) }, 200)
   })
@@ -74,6 +92,8 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
       organisationId: member.organisationId,
       userId: member.id,
       setupId: c.req.valid('json').setup_id,
+      // A member who has joined keeps paying as they do until they agree to the change (issue 25).
+      makeDefault: !(await hasJoined(db, member.id)),
     })
     const { defaultId } = await findMemberPaymentMethodList({ db, userId: member.id })
     return c.json({ data: toPaymentTypeResource(card, defaultId) }, 201)
@@ -156,8 +176,8 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
     const known = new Set(sandboxConsentAccounts.map((account) => account.suffix))
     const suffixes = [...new Set(body.account_suffixes)].filter((suffix) => known.has(suffix))
     if (suffixes.length === 0) {
-      throw new AppError('VALIDATION', 'Choose at least one account to share.', {
-        fieldErrors: { account_suffixes: ['Choose at least one account to share.'] },
+      throw new AppError('VALIDATION', chooseAccountMessage, {
+        fieldErrors: { account_suffixes: [chooseAccountMessage] },
       })
     }
     const redirectTo = await grantSandboxBankConsent({

@@ -9,6 +9,11 @@ import { hashPassword } from '~/server/auth/password.server'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { createSession, type SessionRow, type UserRow } from '~/server/auth/sessions.server'
 import { calendarDateAt } from '~/server/billing/calendar'
+import {
+  findJoinSiteReadiness,
+  isOnJoinSite,
+  notOnJoinSiteMessage,
+} from '~/server/services/gyms/gym-on-join-site.server'
 import { createMember } from '../users/create-member.server'
 import { applyJoinLink } from './apply-join-link.server'
 import { isEmailAvailable } from './is-email-available.server'
@@ -34,6 +39,21 @@ export async function registerMember(options: {
   await consumeLimit({ db, name: 'registerIp', key: options.ip })
   const [gym] = await db.select().from(gyms).where(eq(gyms.uuid, input.gym))
   if (!gym) throw new AppError('VALIDATION', 'Choose your gym', { fieldErrors: { gym: ['Choose your gym'] } })
+  // Only a gym that can sell takes sign-ups (issue 25); a private price's link brings its own price, but
+  // the money still needs somewhere to go.
+  const readiness = await findJoinSiteReadiness({ db, gymId: gym.id })
+  const [priceLink] = input.link
+    ? await db
+        .select({ id: privatePriceLinks.id })
+        .from(privatePriceLinks)
+        .where(eq(privatePriceLinks.token, input.link))
+    : []
+  const ready =
+    readiness && (priceLink ? readiness.bankAccount || readiness.cardAccount : isOnJoinSite(readiness))
+  if (!ready) {
+    const message = notOnJoinSiteMessage(gym.name)
+    throw new AppError('VALIDATION', message, { fieldErrors: { gym: [message] } })
+  }
   if (!(await isEmailAvailable({ db, organisationId: gym.organisationId, email: input.email }))) {
     throw new AppError('VALIDATION', emailTakenMessage, { fieldErrors: { email: [emailTakenMessage] } })
   }

@@ -314,3 +314,27 @@ export async function describeMemberDoorAccess(options: {
   if (!credential) return 'Your door code is being set up: it appears here in a moment.'
   return `Your door code is ${credential.credential}: enter it at the door of ${options.gymName}. It opens while your membership is active.`
 }
+
+/**
+ * How the member gets in, as the welcome e-mail says it (issue 25): what the welcome page says
+ * (`describeMemberDoorAccess`) — why the doors don't open yet, or that their door code is on that page —
+ * without the code itself, which the door system makes a moment after joining (and a code is not
+ * something to leave in an inbox). Null when no door system is connected: the reception sentence stands
+ * in both.
+ */
+export async function describeDoorAccessForMail(options: {
+  db: Db
+  organisationId: number
+  userId: number
+  gymName: string
+  now: Date
+}): Promise<string | null> {
+  const { db, organisationId, userId, now } = options
+  const integration = await findDoorIntegration(db, organisationId)
+  if (!integration) return null
+  const decided = await decidePersonDoorAccess({ db, userId, now })
+  if (!decided) return null
+  if (decided.decision.refusedReason)
+    return `The doors don’t open for you yet: ${decided.decision.refusedReason}.`
+  return `Your door code is on your welcome page: sign in to the join site to see it, then enter it at the door of ${options.gymName}. It opens while your membership is active.`
+}

@@ -3,6 +3,7 @@ import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { destinationAccounts, gyms, memberCounts, staffGymRoles, users } from '~/db/schema'
 import { bankPayersCount } from './bank-payers.server'
+import { joinSiteColumns } from './gym-on-join-site.server'
 
 /**
  * The organisation's gyms with what the gyms screens show (issue 17): staff with a role there (not
@@ -38,6 +39,7 @@ export async function findGyms(options: {
       role,
       account,
       bankPayers: bankPayersCount(sql`${gym}.id`),
+      joinSite: joinSiteColumns,
     })
     .from(gyms)
     .where(

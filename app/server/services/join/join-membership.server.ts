@@ -8,6 +8,7 @@ import { recordChargeResult } from '~/server/billing/engine/record-charge-result
 import { findCardSurcharges } from '~/server/billing/subscription-payment.server'
 import type { ChargeResult, PaymentProviders } from '~/server/providers/payments/payment-provider'
 import type { Mailer } from '../auth/mailer'
+import { requireCardsAtHomeGym } from '../payment-methods/change-payment-method.server'
 import { findMemberPaymentMethodList } from '../payment-methods/find-member-payment-methods.server'
 import { movePaymentsTo } from '../payment-methods/switch-payment-method.server'
 import { createMembership } from '../subscriptions/create-membership.server'
@@ -67,6 +68,7 @@ export async function joinMembership(options: {
   const { methods, defaultId } = await findMemberPaymentMethodList({ db, userId: options.userId })
   const method = methods.find((candidate) => candidate.id === defaultId)
   if (!method) throw new AppError('CONFLICT', 'Choose how you’ll pay before confirming.')
+  if (method.type === 'stripe_card') await requireCardsAtHomeGym(db, options.userId)
   const surcharges = await findCardSurcharges({ db, organisationIds: [options.organisationId] })
 
   // Step 1, one transaction with the member's row locked, so their confirms take turns: find or make the

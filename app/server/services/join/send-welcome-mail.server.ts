@@ -7,6 +7,7 @@ import { divideRoundingHalfUp } from '~/server/billing/amounts'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { welcomeMail } from '~/server/mail/templates.server'
 import type { Mailer } from '../auth/mailer'
+import { describeDoorAccessForMail } from '../door-access/member-door-access.server'
 import { describePaymentMethod } from '../payment-methods/describe-payment-method'
 import { agreementPdf } from './agreement-pdf.server'
 import { findActiveMembership } from './find-active-subscription.server'
@@ -66,7 +67,15 @@ export async function sendWelcomeMail(options: {
       `Your next payment is ${formatCents(membership.next_charge.amount)} on ${formatLongDate(membership.next_charge.on)}.`,
     )
   }
-  facts.push(membership.door_access)
+  // The door as the welcome page tells it: a code where a door system is connected, reception otherwise.
+  const door = await describeDoorAccessForMail({
+    db,
+    organisationId: member.organisation.id,
+    userId: options.userId,
+    gymName: membership.gym_name,
+    now,
+  })
+  facts.push(door ?? membership.door_access)
 
   const organisation = member.organisation
   const receipt =

@@ -8,6 +8,8 @@ import {
   lockOwedPeriod,
 } from '~/server/billing/engine/owed-periods.server'
 import type { PaymentProviders } from '~/server/providers/payments/payment-provider'
+import { requireCardsAtHomeGym } from '../payment-methods/change-payment-method.server'
+import { findMemberPaymentMethodList } from '../payment-methods/find-member-payment-methods.server'
 import { switchPaymentMethod } from '../payment-methods/switch-payment-method.server'
 import { type ChargeNowOutcome, chargeClaimedNow } from '../payments/retry-payment.server'
 import { findPaymentLinkByToken, paymentLinkState } from './find-payment-link.server'
@@ -42,6 +44,9 @@ export async function payByLink(options: {
   const { db, now, providers } = options
   const link = await findPaymentLinkByToken(db, options.token)
   usableLink(link, now)
+  const { methods, defaultId } = await findMemberPaymentMethodList({ db, userId: link.userId })
+  const paying = methods.find((method) => method.id === (options.paymentMethodId ?? defaultId))
+  if (paying?.type === 'stripe_card') await requireCardsAtHomeGym(db, link.userId)
   if (options.makeDefault && options.paymentMethodId !== undefined) {
     await switchPaymentMethod({
       db,

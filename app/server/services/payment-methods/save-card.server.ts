@@ -3,6 +3,7 @@ import type { Db } from '~/db/client.server'
 import { paymentMethods } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import type { CardSetupProvider } from '~/server/providers/payments/payment-method-setup'
+import { requireGymTakesCards } from '../gyms/gym-card-payments.server'
 import { addPaymentMethod, type PaymentMethod } from './add-payment-method.server'
 
 /**
@@ -17,7 +18,10 @@ export async function saveCard(options: {
   organisationId: number
   userId: number
   setupId: string
-  /** The card becomes the member's default (the join flow); a payment link asks the member instead. */
+  /**
+   * The card becomes the member's default (the join flow, before joining); a member who has joined
+   * agrees to the change first, and a payment link asks the member.
+   */
   makeDefault?: boolean
 }): Promise<PaymentMethod> {
   const { db, now } = options
@@ -29,6 +33,8 @@ export async function saveCard(options: {
       fieldErrors: { setup_id: [setup.error?.message ?? 'Enter your card details first.'] },
     })
   }
+  // Cards are paid into the gym's own card account: none there, no card (issue 25).
+  await requireGymTakesCards({ db, gymId: metadata.gymId })
   const { card } = setup
   const [existing] = await db
     .select()

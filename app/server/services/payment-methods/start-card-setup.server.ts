@@ -3,6 +3,7 @@ import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import type { CardSetupProvider } from '~/server/providers/payments/payment-method-setup'
+import { requireGymTakesCards } from '../gyms/gym-card-payments.server'
 
 /**
  * The first half of saving a card (Stripe's SetupIntent): a setup for this member at their gym, whose
@@ -22,6 +23,7 @@ export async function startCardSetup(options: {
     .where(and(eq(users.id, options.userId), isNull(users.deletedAt)))
   // Cards are saved on the gym's own card account, so the member must belong to a gym first.
   if (!member?.homeGymId) throw new AppError('CONFLICT', 'Choose your gym before adding a card.')
+  await requireGymTakesCards({ db, gymId: member.homeGymId })
   const setup = await cardSetups.createSetup({
     metadata: { organisation_id: options.organisationId, user_id: options.userId, gym_id: member.homeGymId },
     now: options.now,

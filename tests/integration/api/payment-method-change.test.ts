@@ -1,0 +1,279 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { payments, users } from '~/db/schema'
+import { joinGymSchema, sessionUserSchema } from '~/features/auth/contract'
+import { gymSchema } from '~/features/gyms/contract'
+import {
+  authUrlSchema,
+  cardSetupSchema,
+  paymentMethodChangeSchema,
+  paymentTypeSchema,
+  sandboxBankConsentSchema,
+} from '~/features/join/payment-contract'
+import { subscriptionSchema } from '~/features/subscriptions/contract'
+import { z } from '~/lib/validation'
+import { cardSurcharge } from '~/server/billing/amounts'
+import { agreeFirstMessage } from '~/server/services/payment-methods/change-payment-method.server'
+import { createTestPrice } from '../../factories/member-factory'
+import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { readData, readMessage } from '../support/answers'
+import { createTestApi, joinOrigin } from '../support/api'
+import { describeEachDatabase } from '../support/database'
+import { signInStaff } from '../support/sign-in'
+
+// A Tuesday morning in Auckland: 2026-03-17.
+const now = new Date('2026-03-16T21:00:00Z')
+
+describeEachDatabase('Issue 25: how one pays, where cards are taken, which gyms sell', (database) => {
+  let org: TestOrganisation
+  let priceId: number
+  let members = 0
+
+  beforeAll(async () => {
+    org = await createTestOrganisation({
+      db: database.db,
+      gymNames: ['Ponsonby', 'Bank Only', 'Brand New'],
+      gymsWithoutCards: ['Bank Only', 'Brand New'],
+      cardSurchargeBasisPoints: 250,
+    })
+    // Prices on sale at Ponsonby and Bank Only; Brand New has none yet.
+    const { price } = await createTestPrice({
+      db: database.db,
+      organisationId: org.organisation.id,
+      gymIds: [org.gyms[0]!.id, org.gyms[1]!.id],
+      amount: 2500,
+      joiningFee: 0,
+    })
+    priceId = price.id
+  })
+
+  async function member(testApi: ReturnType<typeof createTestApi>, gymIndex = 0) {
+    members += 1
+    const browser = testApi.browser({ origin: joinOrigin, ip: `203.0.113.${(members % 200) + 20}` })
+    const email = `change-pay-${members}-${process.pid}@members.test`
+    const registered = await browser.post('/register', {
+      gym: org.gyms[gymIndex]!.uuid,
+      name: 'Aroha Change',
+      email,
+      mobile_number: '021 555 0100',
+      dob: '1990-04-05',
+      password: 'a long enough passphrase',
+    })
+    expect(registered.status).toBe(201)
+    await browser.post('/email/verify', { code: await testApi.latestCode(email) })
+    const me = await readData(await browser.get('/me'), sessionUserSchema)
+    return { browser, email, id: me.id, me }
+  }
+
+  type Browser = Awaited<ReturnType<typeof member>>['browser']
+
+  async function saveCard(browser: Browser) {
+    const setup = await readData(await browser.post('/me/card-setups'), cardSetupSchema)
+    await browser.post('/sandbox/card-setups/confirm', {
+      client_secret: setup.client_secret,
+      number: '4242 4242 4242 4242',
+      expiry: '12 / 30',
+      cvc: '123',
+    })
+    return readData(await browser.post('/me/payment-types/card', { setup_id: setup.id }), paymentTypeSchema)
+  }
+
+  async function connectBank(browser: Browser) {
+    const { url } = await readData(await browser.get('/akahu/auth-url'), authUrlSchema)
+    const consent = new URL(url, joinOrigin)
+    const granted = await readData(
+      await browser.post('/sandbox/bank-consents', {
+        state: consent.searchParams.get('state'),
+        redirect_uri: consent.searchParams.get('redirect_uri'),
+        account_suffixes: ['91'],
+      }),
+      sandboxBankConsentSchema,
+    )
+    const back = new URL(granted.redirect_to)
+    await browser.post('/akahu/exchange', {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+    })
+    const [account] = await readData(await browser.post('/akahu/sync-accounts'), z.array(paymentTypeSchema))
+    return account!
+  }
+
+  async function joinNow(browser: Browser, startDate?: string) {
+    return readData(
+      await browser.post('/subscriptions', {
+        price_id: priceId,
+        ...(startDate ? { start_date: startDate } : {}),
+        client_key: `key-${crypto.randomUUID()}`,
+        agreement_name: 'aroha change',
+        off_session_consent: true,
+      }),
+      subscriptionSchema,
+    )
+  }
+
+  describe('point 6: changing how one pays is never silent', () => {
+    it('a joined member’s new card waits for their agreement; agreeing moves the payments and e-mails them', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser, id, email } = await member(testApi)
+      const bank = await connectBank(browser)
+      // Starting next week: the first payment is upcoming, taken by the engine then.
+      await joinNow(browser, '2026-03-24')
+      const upcomingBefore = await database.db.select().from(payments).where(eq(payments.userId, id))
+      const upcoming = upcomingBefore.filter((payment) => payment.status === 'upcoming')
+      expect(upcoming.length).toBeGreaterThan(0)
+      expect(upcoming.every((payment) => payment.type === 'bank_account' && payment.surcharge === 0)).toBe(
+        true,
+      )
+
+      // Saving a card after joining keeps the bank account as the default.
+      const card = await saveCard(browser)
+      expect(card.is_default).toBe(false)
+      const [row] = await database.db.select().from(users).where(eq(users.id, id))
+      expect(row?.defaultPaymentMethodId).toBe(bank.id)
+
+      // What it would mean: the period's amount and the engine's own surcharge on it.
+      const change = await readData(
+        await browser.get(`/me/payment-types/${card.id}/change`),
+        paymentMethodChangeSchema,
+      )
+      const surcharge = cardSurcharge({
+        amount: 2500,
+        settings: { cardSurchargeBasisPoints: 250, cardSurchargeFixed: 0 },
+      })
+      expect(surcharge).toBe(63)
+      expect(change).toMatchObject({
+        needs_agreement: true,
+        method: { id: card.id, type: 'stripe_card' },
+        current_method: { id: bank.id, type: 'bank_account' },
+        membership: {
+          offering_name: '24/7 Access',
+          gym_name: 'Ponsonby',
+          billing_frequency: 'weekly',
+          amount: 2500,
+          current_surcharge: 0,
+          new_surcharge: surcharge,
+        },
+      })
+
+      // Without the agreement nothing changes, in words.
+      const refused = await browser.post(`/me/payment-types/${card.id}/switch`)
+      expect(refused.status).toBe(409)
+      expect(await readMessage(refused)).toBe(agreeFirstMessage)
+      const stillBank = await database.db.select().from(users).where(eq(users.id, id))
+      expect(stillBank[0]?.defaultPaymentMethodId).toBe(bank.id)
+      const unchanged = await database.db.select().from(payments).where(eq(payments.userId, id))
+      expect(unchanged).toEqual(upcomingBefore)
+      expect((await testApi.latestMail(email)).subject).not.toMatch(/changed how you pay/)
+
+      // Agreed: the default and the upcoming payments follow, with the surcharge, and an e-mail says so.
+      const switched = await browser.post(`/me/payment-types/${card.id}/switch`, { agreed: true })
+      expect(switched.status).toBe(200)
+      const after = await database.db.select().from(payments).where(eq(payments.userId, id))
+      const moved = after.filter((payment) => payment.status === 'upcoming')
+      expect(moved.length).toBe(upcoming.length)
+      for (const payment of moved) {
+        expect(payment.type).toBe('stripe_card')
+        expect(payment.paymentMethodId).toBe(card.id)
+        expect(payment.surcharge).toBe(
+          cardSurcharge({
+            amount: payment.amount,
+            settings: { cardSurchargeBasisPoints: 250, cardSurchargeFixed: 0 },
+          }),
+        )
+      }
+      const mail = await testApi.latestMail(email)
+      expect(mail.subject).toMatch(/^You changed how you pay Test Fitness/)
+      expect(mail.text).toContain('is now paid from your Visa ending 4242 instead of your bank account')
+      expect(mail.text).toContain('Each payment is now $25.63 weekly, including a $0.63 card surcharge.')
+      // The method already used: nothing to agree to, nothing sent again.
+      const again = await readData(
+        await browser.get(`/me/payment-types/${card.id}/change`),
+        paymentMethodChangeSchema,
+      )
+      expect(again.needs_agreement).toBe(false)
+    })
+
+    it('before joining a saved card is the default straight away, as the join flow has it', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser } = await member(testApi)
+      const card = await saveCard(browser)
+      expect(card.is_default).toBe(true)
+      const change = await readData(
+        await browser.get(`/me/payment-types/${card.id}/change`),
+        paymentMethodChangeSchema,
+      )
+      expect(change).toMatchObject({ needs_agreement: false, membership: null })
+    })
+  })
+
+  describe('point 8: cards only where a card account exists', () => {
+    it('a gym without a card account refuses a card in plain words; the one with one takes it', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const bankOnly = await member(testApi, 1)
+      expect(bankOnly.me.gym_takes_cards).toBe(false)
+      const refused = await bankOnly.browser.post('/me/card-setups')
+      expect(refused.status).toBe(409)
+      expect(await readMessage(refused)).toBe(
+        'Bank Only doesn’t take card payments yet. Pay by bank account instead.',
+      )
+      // A bank account still works there, and joining with it.
+      await connectBank(bankOnly.browser)
+      expect((await joinNow(bankOnly.browser)).id).toBeGreaterThan(0)
+
+      const cards = await member(testApi, 0)
+      expect(cards.me.gym_takes_cards).toBe(true)
+      expect((await cards.browser.post('/me/card-setups')).status).toBe(201)
+
+      const admin = await signInStaff({ database, api: testApi, now, organisation: org, admin: true })
+      const ponsonby = await readData(await admin.get(`/gyms/${org.gyms[0]!.id}`), gymSchema)
+      expect(ponsonby.card_payments).toEqual({ connected: true, charges_enabled: true })
+      const noCards = await readData(await admin.get(`/gyms/${org.gyms[1]!.id}`), gymSchema)
+      expect(noCards.card_payments).toEqual({ connected: false, charges_enabled: false })
+    })
+  })
+
+  describe('point 7: a gym is on the join site only when it can sell', () => {
+    it('a gym without a price on sale is not listed, takes no sign-up, and its page says what is missing', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const listed = async () =>
+        (await readData(await testApi.request('GET', '/join/gyms'), z.array(joinGymSchema))).map(
+          (gym) => gym.uuid,
+        )
+      const brandNew = org.gyms[2]!
+      expect(await listed()).toContain(org.gyms[0]!.uuid)
+      expect(await listed()).not.toContain(brandNew.uuid)
+
+      const visitor = testApi.browser({ origin: joinOrigin, ip: '203.0.113.250' })
+      const refused = await visitor.post('/register', {
+        gym: brandNew.uuid,
+        name: 'Too Early',
+        email: `too-early-${process.pid}@members.test`,
+        mobile_number: '021 555 0100',
+        dob: '1990-04-05',
+        password: 'a long enough passphrase',
+      })
+      expect(refused.status).toBe(422)
+      expect(await readMessage(refused)).toBe(
+        'Brand New isn’t taking sign-ups online yet. Choose another gym, or ask Brand New how to join.',
+      )
+
+      const admin = await signInStaff({ database, api: testApi, now, organisation: org, admin: true })
+      const before = await readData(await admin.get(`/gyms/${brandNew.id}`), gymSchema)
+      expect(before.join_site).toEqual({ listed: false, missing: ['add a price on sale at this gym'] })
+
+      // A private price is not on sale to the public: still off the list.
+      await createTestPrice({
+        db: database.db,
+        organisationId: org.organisation.id,
+        gymIds: [brandNew.id],
+        private: true,
+      })
+      expect(await listed()).not.toContain(brandNew.uuid)
+
+      await createTestPrice({ db: database.db, organisationId: org.organisation.id, gymIds: [brandNew.id] })
+      expect(await listed()).toContain(brandNew.uuid)
+      const after = await readData(await admin.get(`/gyms/${brandNew.id}`), gymSchema)
+      expect(after.join_site).toEqual({ listed: true, missing: [] })
+    })
+  })
+})
