@@ -16,7 +16,8 @@ import { expect, test } from '../e2e/support/test'
  *     `navigate`, what a link does) to the content.
  * Each round opens the screens in turn, so no screen's data is in the client's cache when it is
  * navigated to. Prints the median and worst of ROUNDS (default 5) per screen and mode, and writes them
- * as JSON to BENCH_OUT when set. Asserts nothing about time: the machine may be busy (see ADR 033).
+ * as JSON to BENCH_OUT when set. Asserts the 1 s only with BENCH_CHECK=1, on a quiet machine: on a
+ * busy one (other builds and tests on its two cores) every figure grows with the load (ADR 033).
  */
 const rounds = Number(process.env.ROUNDS ?? 5)
 const timeout = 30_000
@@ -369,5 +370,14 @@ test('first load and navigation of every console screen and join step', async ({
   console.info(`\nms over ${rounds} rounds, demo data, embedded database (ADR 033):\n${text}`)
   if (process.env.BENCH_OUT) {
     writeFileSync(process.env.BENCH_OUT, JSON.stringify(Object.fromEntries(results), null, 1))
+  }
+  // On a quiet machine (BENCH_CHECK=1): every median within the issue's second.
+  if (process.env.BENCH_CHECK) {
+    const over = [...results].flatMap(([name, t]) =>
+      (['content', 'load', 'navigation'] as const)
+        .filter((mode) => t[mode].length > 0 && median(t[mode]) > 1000)
+        .map((mode) => `${name} ${mode} ${Math.round(median(t[mode]))} ms`),
+    )
+    expect(over, 'screens over 1 s').toEqual([])
   }
 })
