@@ -47,27 +47,6 @@ function precompressClientFiles(): Plugin {
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   server: { port: Number(process.env.PORT ?? 3000), allowedHosts: ['.localhost'] },
-  environments: {
-    client: {
-      build: {
-        rolldownOptions: {
-          output: {
-            // React, the router and the query cache, which every page of both sites runs before anything
-            // else, as one file rather than some thirty (ADR 033): a first load asks for fewer files. Only
-            // what every page runs: the forms' and tables' libraries stay with the pages that use them.
-            codeSplitting: {
-              groups: [
-                {
-                  name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|seroval|seroval-plugins|@tanstack[\\/](history|query-core|react-query|react-router|react-router-ssr-query|router-core|router-ssr-query-core|react-start|react-start-client|start-client-core|start-fn-stubs|start-storage-context))[\\/]/,
-                },
-              ],
-            },
-          },
-        },
-      },
-    },
-  },
   plugins: [
     tailwindcss(),
     tanstackStart({
