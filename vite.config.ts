@@ -1,8 +1,48 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+/**
+ * The browser's files written beside themselves in Brotli and gzip (`.br`, `.gz`), which `npm start`
+ * serves as they are (ADR 033) instead of compressing each on every request.
+ */
+function precompressClientFiles(): Plugin {
+  return {
+    name: 'gymbase:precompress-client-files',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? ''
+      const files = Object.keys(bundle).filter((file) => /\.(js|css|json|svg|txt)$/.test(file))
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(dir, file)
+          const data = await readFile(path)
+          if (data.length < 1024) return
+          const [br, gz] = await Promise.all([
+            brotli(data, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 10,
+                [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+            gzipped(data, { level: 9 }),
+          ])
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)])
+        }),
+      )
+    },
+  }
+}
 
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
@@ -41,5 +81,6 @@ export default defineConfig({
     }),
     // Start's plugin must come before React's.
     viteReact(),
+    precompressClientFiles(),
   ],
 })

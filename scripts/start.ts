@@ -43,13 +43,28 @@ const entry = await import(pathToFileURL(serverBundle).href)
 
 await entry.boot()
 
+/**
+ * The build's files (ADR 033). Those under /assets/ are named by their content, so a browser keeps them
+ * a year without asking again, and the build wrote each in Brotli and gzip beside it (vite.config.ts):
+ * a page's hundred scripts are streamed from disk, not compressed again on every request by the
+ * process that also renders the pages. The icons and the manifest (public/) keep their names, so they
+ * are asked after each time.
+ */
+function staticFiles(dir: string) {
+  const assets = staticMiddleware({ dir, encodings: true, maxAge: 31_536_000, immutable: true })
+  const others = staticMiddleware({ dir })
+  const middleware: typeof assets = (request, next) =>
+    new URL(request.url).pathname.startsWith('/assets/') ? assets(request, next) : others(request, next)
+  return middleware
+}
+
 const port = Number(process.env.PORT ?? 3000)
 const hostname = process.env.HOST ?? '0.0.0.0'
 const server = serve({
   port,
   hostname,
   silent: true,
-  middleware: [staticMiddleware({ dir: join(root, 'dist/client') })],
+  middleware: [staticFiles(join(root, 'dist/client'))],
   fetch: entry.default.fetch,
 })
 await server.ready()

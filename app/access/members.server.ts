@@ -3,7 +3,7 @@ import { seesMoneyAt } from '~/access/areas'
 import type { Db } from '~/db/client.server'
 import { subscriptions, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { type StaffCaller, unauthorisedMessage } from './caller.server'
+import { callerMayUse, type StaffCaller, unauthorisedMessage } from './caller.server'
 import { ownedBy } from './scope.server'
 
 /**
@@ -39,6 +39,15 @@ export async function findMemberInScope(options: { db: Db; caller: StaffCaller; 
     )
   if (!member) throw new AppError('NOT_FOUND', 'Member not found.')
   return member
+}
+
+/**
+ * Who sees a member's date of birth and address: the member's page shows them (its Contact box) to
+ * everyone who may open it, the members area (SPEC §6: trainers included); the members export gives them
+ * to the same people. Read by the export; the page's answer must follow it if the rule ever narrows.
+ */
+export function seesPersonalDetails(caller: StaffCaller): boolean {
+  return callerMayUse(caller, 'members')
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { devices } from '@playwright/test'
+import { parse } from 'csv-parse/sync'
 import { consoleUrl, joinUrl } from '../../playwright.config'
 import { apiPost, joinGyms, signInStaff, uniqueEmail } from './support/auth'
 import { linkIn, waitForMail } from './support/mailbox'
@@ -81,7 +82,9 @@ test.describe('the members list', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\n')
-    expect(lines[0]).toContain('Name,Email,Mobile,Gym')
+    expect(lines[0]).toContain(
+      'Name,Email,Mobile,Date of birth,Date of birth (ISO),Address,Suburb,City,Post code,Gym',
+    )
     expect(lines).toHaveLength(inGrace + 1)
     await expect(page.getByText(`Exported ${inGrace} members`)).toBeVisible()
   })
@@ -105,6 +108,53 @@ test.describe('the members list', () => {
     ])
     await expect(page.getByRole('button', { name: /Balance$/ })).toHaveCount(0)
     await expect(table.getByText(/\$\d/)).toHaveCount(0)
+  })
+
+  test('the export gives a member’s date of birth and address as their page shows them, to an owner and to a trainer', async ({
+    page,
+  }) => {
+    for (const email of ['owner@demo.gymbase.nz', 'trainer@demo.gymbase.nz']) {
+      await page.context().clearCookies()
+      await signInStaff(page, email, { path: '/members' })
+      const table = page.getByRole('table', { name: 'Members' })
+      const first = table.getByRole('row').nth(1).getByRole('link').first()
+      const name = (await first.textContent())?.trim() ?? ''
+      await first.click()
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+      const overview = page.getByRole('tabpanel', { name: 'Overview' })
+      const showsDetails =
+        (await overview
+          .getByRole('term')
+          .filter({ hasText: /^Date of birth$/ })
+          .count()) > 0
+
+      await page.goto(`${consoleUrl}/members?search=${encodeURIComponent(name)}`)
+      await expect(table.getByRole('link', { name }).first()).toBeVisible()
+      const download = page.waitForEvent('download')
+      await page.getByRole('button', { name: 'Export CSV' }).click()
+      const file = await download
+      const records = parse((await readFile((await file.path()) ?? '', 'utf8')).replace(/^\uFEFF/, ''), {
+        columns: true,
+      }) as Array<Record<string, string>>
+      const record = records.find((row) => row.Name === name)
+      expect(record, email).toBeDefined()
+      if (!showsDetails) {
+        expect(Object.keys(record ?? {}), email).not.toContain('Date of birth')
+        expect(Object.keys(record ?? {}), email).not.toContain('Address')
+        continue
+      }
+      // The demo's members all have a date of birth and an address; the page shows the same ones.
+      expect(record?.['Date of birth (ISO)'], email).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      expect(record?.Address, email).not.toBe('')
+      // Back to the member's page: the same day and address.
+      await page.goBack()
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+      await expect(overview.getByText(record?.['Date of birth'] ?? '-', { exact: true })).toBeVisible()
+      const address = [record?.Address, record?.Suburb, record?.City, record?.['Post code']]
+        .filter(Boolean)
+        .join(', ')
+      await expect(overview.getByText(address, { exact: true })).toBeVisible()
+    }
   })
 
   test('a link to another gym’s members says so, and a filter that matches nobody says what to do', async ({

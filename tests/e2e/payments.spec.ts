@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { parse } from 'csv-parse/sync'
 import { consoleUrl } from '../../playwright.config'
 import { signInStaff, withLock } from './support/auth'
 import { expect, test } from './support/test'
@@ -75,7 +76,7 @@ test.describe('the payments list', () => {
           .replace(/^\uFEFF/, '')
           .trimEnd()
           .split('\n')
-        expect(lines[0]).toContain('Due,Due (ISO),Paid,Paid (ISO),Member,Gym,Amount')
+        expect(lines[0]).toContain('Due,Due (ISO),Paid,Paid (ISO),Member,Gym,Amount,Surcharge,GST')
         expect(lines).toHaveLength(failed + 1)
         expect(lines.slice(1).every((line) => line.includes(',Failed,'))).toBe(true)
         await expect(page.getByText(`Exported ${failed.toLocaleString('en-NZ')} payment`)).toBeVisible()
@@ -89,6 +90,30 @@ test.describe('the payments list', () => {
       },
       { waitMs: 170_000 },
     )
+  })
+
+  test('an owner exports card payments with the GST each holds: 3/23 of amount and surcharge', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/payments?status=sent' })
+    await expect(page.getByRole('table', { name: 'Payments' }).locator('tbody tr').first()).toBeVisible()
+    const sent = await totalIn(page.getByText(footer).textContent())
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const file = await download
+    const records = parse((await readFile((await file.path()) ?? '', 'utf8')).replace(/^\uFEFF/, ''), {
+      columns: true,
+    }) as Array<Record<string, string>>
+    expect(records).toHaveLength(sent)
+    const cents = (dollars: string | undefined) => Math.round(Number(dollars) * 100)
+    let surcharged = 0
+    for (const record of records) {
+      const charged = cents(record.Amount) + cents(record.Surcharge)
+      expect(cents(record.GST), `${record.Amount} + ${record.Surcharge}`).toBe(Math.round((charged * 3) / 23))
+      if (cents(record.Surcharge) > 0) surcharged += 1
+    }
+    // The demo's card payers pay a surcharge; its GST is in the column too.
+    expect(surcharged).toBeGreaterThan(0)
   })
 
   test('an owner narrows by member, method and amount, and a filter that matches nothing says what to do', async ({

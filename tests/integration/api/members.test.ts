@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync'
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -1482,7 +1483,7 @@ describeEachDatabase('members list API', (database) => {
         .trimEnd()
         .split('\n')
       expect(lines[0]).toBe(
-        'Name,Email,Mobile,Gym,Offering,Price,Billing frequency,State,Card colour,Balance owing,Last visit,Last visit (ISO),Joined,Joined (ISO),Tags',
+        'Name,Email,Mobile,Date of birth,Date of birth (ISO),Address,Suburb,City,Post code,Gym,Offering,Price,Billing frequency,State,Card colour,Balance owing,Last visit,Last visit (ISO),Joined,Joined (ISO),Tags',
       )
       expect(lines).toHaveLength(filtered.total + 1)
       for (const [index, row] of filtered.rows.entries()) expect(lines[index + 1]).toContain(row.email)
@@ -1492,6 +1493,75 @@ describeEachDatabase('members list API', (database) => {
       const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'members.exported'))
       expect(audit).toMatchObject({ organisationId: org.organisation.id, subjectType: 'members' })
       expect(audit?.changes).toEqual({ filters: { tag: 'VIP', sort: '-joined' } })
+    })
+
+    /** The file as records keyed by its header, read with a real CSV reader (quotes, commas in cells). */
+    const readCsv = async (response: Response) =>
+      parse((await response.text()).replace(/^\uFEFF/, ''), { columns: true }) as Array<
+        Record<string, string>
+      >
+
+    it('gives the date of birth and address the member’s page shows, to an admin and to a trainer alike', async () => {
+      const db = database.db
+      const withDetails = made.find((member) => member.gymIndex === 0)!
+      const without = made.find((member) => member.gymIndex === 0 && member.id !== withDetails.id)!
+      await db
+        .update(users)
+        .set({
+          dob: '1988-02-29',
+          address: '12 Ponsonby Road, Flat 3',
+          suburb: 'Ponsonby',
+          city: 'Auckland',
+          postCode: '1011',
+        })
+        .where(eq(users.id, withDetails.id))
+      await db
+        .update(users)
+        .set({ dob: null, address: null, suburb: null, city: null, postCode: null })
+        .where(eq(users.id, without.id))
+
+      const admin = await signIn({ admin: true })
+      const trainer = await signIn({ gyms: [{ index: 0, role: 'personal_trainer' }] })
+      for (const [who, browser] of [
+        ['admin', admin],
+        ['trainer', trainer],
+      ] as const) {
+        // What the member's page shows this caller is what the file gives them.
+        const page = await readData(await browser.get(`/members/${withDetails.id}`), memberDetailSchema)
+        const records = await readCsv(await browser.post('/members/export', {}))
+        const row = records.find((record) => record.Email === page.email)
+        expect(row, who).toBeDefined()
+        if (page.dob === null) {
+          expect(Object.keys(row ?? {}), who).not.toContain('Date of birth')
+          expect(Object.keys(row ?? {}), who).not.toContain('Address')
+          continue
+        }
+        expect(page.dob, who).toBe('1988-02-29')
+        expect(row, who).toMatchObject({
+          'Date of birth': '29 Feb 1988',
+          'Date of birth (ISO)': '1988-02-29',
+          Address: '12 Ponsonby Road, Flat 3',
+          Suburb: 'Ponsonby',
+          City: 'Auckland',
+          'Post code': '1011',
+        })
+        expect(page.address).toEqual({
+          address: '12 Ponsonby Road, Flat 3',
+          suburb: 'Ponsonby',
+          city: 'Auckland',
+          post_code: '1011',
+        })
+        const blankPage = await readData(await browser.get(`/members/${without.id}`), memberDetailSchema)
+        const blank = records.find((record) => record.Email === blankPage.email)
+        expect(blank, who).toMatchObject({
+          'Date of birth': '',
+          'Date of birth (ISO)': '',
+          Address: '',
+          Suburb: '',
+          City: '',
+          'Post code': '',
+        })
+      }
     })
 
     it('leaves money out of a trainer’s file, and refuses another organisation’s gym', async () => {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { auditLog, payments, users } from '~/db/schema'
@@ -379,12 +380,61 @@ describeEachDatabase('payments list API', (database) => {
     )
     const text = (await response.text()).replace(/^\uFEFF/, '')
     const lines = text.trimEnd().split('\n')
-    expect(lines[0]).toContain('Due,Due (ISO),Paid,Paid (ISO),Member,Gym,Amount,Surcharge,Type,Status')
+    expect(lines[0]).toContain('Due,Due (ISO),Paid,Paid (ISO),Member,Gym,Amount,Surcharge,GST,Type,Status')
     expect(lines).toHaveLength(filtered.total + 1)
     expect(text).toContain(`'=HYPERLINK`)
     expect(text).not.toMatch(/(^|,)"?=HYPERLINK/m)
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'payments.exported'))
     expect(audit?.changes).toMatchObject({ filters: { status: 'sent' } })
+  })
+
+  it('exports each payment’s GST: 3/23 of amount and surcharge, in whole cents', async () => {
+    const owner = await signIn({ admin: true })
+    const listed = await listAll(owner, '&sort=due_on')
+    const response = await owner.post('/payments/export', { sort: 'due_on' })
+    expect(response.status).toBe(200)
+    const records = parse((await response.text()).replace(/^\uFEFF/, ''), { columns: true }) as Array<
+      Record<string, string>
+    >
+    expect(Object.keys(records[0] ?? {})).toEqual([
+      'Due',
+      'Due (ISO)',
+      'Paid',
+      'Paid (ISO)',
+      'Member',
+      'Gym',
+      'Amount',
+      'Surcharge',
+      'GST',
+      'Type',
+      'Status',
+      'Reason',
+      'Period from (ISO)',
+      'Period to (ISO)',
+      'Retry',
+      'Pro rata',
+    ])
+    expect(records).toHaveLength(listed.total)
+    const cents = (dollars: string | undefined) => Math.round(Number(dollars) * 100)
+    let gstSum = 0
+    for (const [index, row] of listed.rows.entries()) {
+      const record = records[index]!
+      expect(cents(record.Amount)).toBe(row.amount)
+      expect(cents(record.Surcharge)).toBe(row.surcharge)
+      // 3/23 of whole cents is never exactly half a cent, so the nearest cent is the half-up one.
+      expect(cents(record.GST), `${row.amount} + ${row.surcharge}`).toBe(
+        Math.round(((row.amount + row.surcharge) * 3) / 23),
+      )
+      gstSum += cents(record.GST)
+    }
+    // Seen in figures: $10.45 by card holds $1.36 GST, $25.00 by bank $3.26.
+    const card = records.find((record) => record.Amount === '10.00' && record.Surcharge === '0.45')
+    expect(card?.GST).toBe('1.36')
+    const bank = records.find((record) => record.Amount === '25.00' && record.Surcharge === '0.00')
+    expect(bank?.GST).toBe('3.26')
+    // Summed, the rows' GST is 3/23 of the list's total to within half a cent a row.
+    const total = listed.rows.reduce((sum, row) => sum + row.amount + row.surcharge, 0)
+    expect(Math.abs(gstSum - (total * 3) / 23)).toBeLessThanOrEqual(records.length / 2)
   })
 
   it('reads an export in keyset batches that neither skip nor repeat a payment, in every sort', async () => {

@@ -9,6 +9,7 @@ import {
   seesMoneyIn,
 } from '~/access/caller.server'
 import { findVisibleOffering } from '~/access/catalogue.server'
+import { seesPersonalDetails } from '~/access/members.server'
 import type { ParsedMemberFilters } from '~/features/members/contract'
 import { findMemberFilterOptions } from '~/server/services/members/find-member-filter-options.server'
 import { findMemberPage, forEachMemberBatch } from '~/server/services/members/find-member-page.server'
@@ -77,13 +78,14 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
     const { seesMoney, scope, filters } = await filtersFor(c, caller, c.req.valid('json'))
     const db = c.var.database.db
     const now = c.var.now
+    const options = { seesMoney, seesPersonalDetails: seesPersonalDetails(caller) }
 
     return csvDownload(c, {
       list: 'members',
       caller,
       filters: c.req.valid('json'),
       scope,
-      header: membersCsvHeader({ seesMoney }),
+      header: membersCsvHeader(options),
       rows: (write) =>
         forEachMemberBatch(
           {
@@ -97,8 +99,11 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
           (rows) =>
             write(
               membersCsvRows(
-                rows.map((row) => toMemberRowResource(row, { now, seesMoney })),
-                { seesMoney },
+                rows.map((row) => ({
+                  row: toMemberRowResource(row, { now, seesMoney }),
+                  personal: options.seesPersonalDetails ? row.personal : null,
+                })),
+                options,
               ),
             ),
         ),

@@ -136,6 +136,14 @@ function selectRows(
       email: users.email,
       mobileNumber: users.mobileNumber,
       profilePicture: users.profilePicture,
+      // For the export, to those who see them on the member's page (`seesPersonalDetails`).
+      personal: {
+        dob: users.dob,
+        address: users.address,
+        suburb: users.suburb,
+        city: users.city,
+        postCode: users.postCode,
+      },
       tags: summary.tags,
       joinedAt: summary.joinedAt,
       lastVisitAt: summary.lastVisitAt,

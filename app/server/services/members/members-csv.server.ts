@@ -13,6 +13,12 @@ const columns = [
   'Name',
   'Email',
   'Mobile',
+  'Date of birth',
+  'Date of birth (ISO)',
+  'Address',
+  'Suburb',
+  'City',
+  'Post code',
   'Gym',
   'Offering',
   'Price',
@@ -27,23 +33,61 @@ const columns = [
   'Tags',
 ]
 
+/** A member's date of birth and address, as the member's page shows them. */
+export interface MemberPersonalDetails {
+  dob: string | null
+  address: string | null
+  suburb: string | null
+  city: string | null
+  postCode: string | null
+}
+
+/** What the caller may see: money (admins, ADR 014) and personal details (`seesPersonalDetails`). */
+export interface MembersCsvOptions {
+  seesMoney: boolean
+  seesPersonalDetails: boolean
+}
+
+const moneyColumns = new Set(['Price', 'Balance owing'])
+const personalColumns = new Set([
+  'Date of birth',
+  'Date of birth (ISO)',
+  'Address',
+  'Suburb',
+  'City',
+  'Post code',
+])
+
 const dollars = (cents: number | null | undefined) => (cents == null ? '' : (cents / 100).toFixed(2))
 
-export function membersCsvHeader(options: { seesMoney: boolean }): string {
+export function membersCsvHeader(options: MembersCsvOptions): string {
   return stringify([columnsFor(options)], { escape_formulas: true })
 }
 
-function columnsFor(options: { seesMoney: boolean }) {
-  return options.seesMoney ? columns : columns.filter((name) => name !== 'Price' && name !== 'Balance owing')
+function columnsFor(options: MembersCsvOptions) {
+  return columns.filter(
+    (name) =>
+      (options.seesMoney || !moneyColumns.has(name)) &&
+      (options.seesPersonalDetails || !personalColumns.has(name)),
+  )
 }
 
-export function membersCsvRows(rows: MemberRow[], options: { seesMoney: boolean }): string {
+export function membersCsvRows(
+  rows: Array<{ row: MemberRow; personal: MemberPersonalDetails | null }>,
+  options: MembersCsvOptions,
+): string {
   return stringify(
-    rows.map((row) => {
+    rows.map(({ row, personal }) => {
       const cells: Record<string, string> = {
         Name: row.name,
         Email: row.email,
         Mobile: row.mobile_number ?? '',
+        'Date of birth': personal?.dob ? formatDate(personal.dob) : '',
+        'Date of birth (ISO)': personal?.dob ?? '',
+        Address: personal?.address ?? '',
+        Suburb: personal?.suburb ?? '',
+        City: personal?.city ?? '',
+        'Post code': personal?.postCode ?? '',
         Gym: row.gym?.name ?? '',
         Offering: row.offering?.name ?? '',
         Price: dollars(row.price?.amount),

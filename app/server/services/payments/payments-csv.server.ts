@@ -1,11 +1,14 @@
 import { stringify } from 'csv-stringify/sync'
 import { type PaymentRow, paymentFilterStatusLabels, paymentTypeWords } from '~/features/payments/contract'
 import { formatDate } from '~/lib/dates'
+import { gstContent } from '~/lib/gst'
 
 /**
  * The payments list as CSV rows (csv-stringify: quoting, and `escape_formulas` so a cell starting with
  * `=`, `+`, `-`, `@`, tab or carriage return cannot run in a spreadsheet). Money in dollars as numbers
- * (`25.00`), days in en-NZ with the ISO value in the next column.
+ * (`25.00`), days in en-NZ with the ISO value in the next column. GST is the GST held in what the row
+ * charges, amount and surcharge together (both GST-inclusive): 3/23 of it in cents (`gstContent`), the
+ * figure the receipts give.
  */
 const columns = [
   'Due',
@@ -16,6 +19,7 @@ const columns = [
   'Gym',
   'Amount',
   'Surcharge',
+  'GST',
   'Type',
   'Status',
   'Reason',
@@ -47,6 +51,7 @@ export function paymentsCsvRows(rows: PaymentRow[]): string {
       row.gym.name,
       dollars(row.amount),
       dollars(row.surcharge),
+      dollars(gstContent(row.amount + row.surcharge)),
       paymentTypeWords[row.type],
       statusWords[row.status_kind],
       row.failure_reason ?? '',
