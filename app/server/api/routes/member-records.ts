@@ -52,7 +52,7 @@ async function manageableMember(c: Context<ApiEnv>, id: number) {
 export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.show, async (c) => {
     const { caller, db, id } = await memberInScope(c, c.req.valid('param').id)
-    const detail = await findMemberDetail({ db, memberId: id })
+    const detail = await findMemberDetail({ db, memberId: id, now: c.var.now })
     if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
     const data = toMemberDetailResource(detail, {
       now: c.var.now,
@@ -145,7 +145,7 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
       subjectId: member.id,
       changes: { description: 'Added by staff and sent the link to finish joining' },
     })
-    const detail = await findMemberDetail({ db, memberId: member.id })
+    const detail = await findMemberDetail({ db, memberId: member.id, now: c.var.now })
     if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
     return c.json(
       {
@@ -167,7 +167,7 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
       memberId: id,
       fields: c.req.valid('json'),
     })
-    const detail = await findMemberDetail({ db, memberId: id })
+    const detail = await findMemberDetail({ db, memberId: id, now: c.var.now })
     if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
     return c.json(
       {

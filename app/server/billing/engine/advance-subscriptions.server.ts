@@ -3,9 +3,10 @@ import type { Db } from '~/db/client.server'
 import { payments, priceChangeHistory, prices, subscriptions } from '~/db/schema'
 import { addDays, type CalendarDateString, calendarDateAt, daysBetween } from '../calendar'
 import { findMemberPaymentMethods } from '../member-payment-method.server'
-import { billingPeriodOn, isRecurringFrequency, type Pause } from '../periods'
+import { membershipEndsOn, nextRenewal, renewalAmount, rollPeriod } from '../next-charge'
+import { isRecurringFrequency, type Pause } from '../periods'
 import { findSubscriptionPauses } from '../subscription-pauses.server'
-import { findCardSurcharges, periodPaymentValues } from '../subscription-payment.server'
+import { findCardSurcharges, subscriptionPaymentValues } from '../subscription-payment.server'
 import { billingPolicy } from './policy'
 
 export interface AdvanceStats {
@@ -118,8 +119,13 @@ export interface AdvancePlan {
   renewal: { start: CalendarDateString; end: CalendarDateString; priceId: number; renewals: number } | null
   /** A scheduled price change taken on a renewal date on the way. */
   priceChange: { toPriceId: number; on: CalendarDateString } | null
-  /** The next period's payment, created `upcoming` a week before it is due. */
-  nextPayment: { priceId: number; start: CalendarDateString; end: CalendarDateString } | null
+  /** The next period's payment, created `upcoming` a week before it is due (`changed`: on a new price). */
+  nextPayment: {
+    priceId: number
+    start: CalendarDateString
+    end: CalendarDateString
+    changed: boolean
+  } | null
 }
 
 /**
@@ -154,42 +160,22 @@ export function planAdvance(options: {
     return { ...plan, cancelForNonPayment: true, cancelPaymentsFrom: today }
   }
   plan.started = subscription.upcomingState === 'upcoming' && subscription.startDate <= today
-  const endsOn = membershipEndsOn(subscription)
-  plan.cancelPaymentsFrom = endsOn
-  if (subscription.currentPeriodEnd === null) return plan
+  plan.cancelPaymentsFrom = membershipEndsOn(subscription)
   if (!price || !isRecurringFrequency(price.billingFrequency)) return plan
   const frequency = price.billingFrequency
 
   // 2. Roll the current period forward to the one containing today, applying a price change that
-  //    takes effect on a renewal date on the way.
-  let current = {
-    start: subscription.currentPeriodStart ?? subscription.startDate,
-    end: subscription.currentPeriodEnd,
-  }
-  let priceId = subscription.priceId
-  let renewals = 0
-  while (current.end <= today && (endsOn === null || current.end < endsOn)) {
-    const next = billingPeriodOn({ anchor: subscription.startDate, frequency, date: current.end, pauses })
-    if (priceId === subscription.priceId && priceChangeDue(subscription, next.start)) {
-      priceId = subscription.transitionToPriceId ?? subscription.priceId
-      plan.priceChange = { toPriceId: priceId, on: next.start }
-    }
-    current = { start: next.start, end: next.end }
-    renewals += 1
-  }
-  if (renewals > 0) plan.renewal = { ...current, priceId, renewals }
+  //    takes effect on a renewal date on the way (the rule `nextCharge` reads too).
+  const rolled = rollPeriod({ subscription, frequency, pauses, today })
+  if (!rolled) return plan
+  plan.priceChange = rolled.priceChange
+  if (rolled.renewals > 0)
+    plan.renewal = { ...rolled.current, priceId: rolled.priceId, renewals: rolled.renewals }
 
   // 3. The next period's payment, a week ahead, unless the membership ends before it.
-  const nextStart = current.end
-  if (endsOn !== null && nextStart >= endsOn) return plan
-  if (daysBetween(today, nextStart) > UPCOMING_HORIZON_DAYS) return plan
-  const next = billingPeriodOn({ anchor: subscription.startDate, frequency, date: nextStart, pauses })
-  const pendingChange = priceId === subscription.priceId && priceChangeDue(subscription, next.start)
-  plan.nextPayment = {
-    priceId: pendingChange ? (subscription.transitionToPriceId ?? priceId) : priceId,
-    start: next.start,
-    end: next.end,
-  }
+  const next = nextRenewal({ subscription, frequency, pauses, rolled })
+  if (!next || daysBetween(today, next.start) > UPCOMING_HORIZON_DAYS) return plan
+  plan.nextPayment = { priceId: next.priceId, start: next.start, end: next.end, changed: next.changed }
   return plan
 }
 
@@ -302,6 +288,7 @@ async function writePlans(
         transition_to_price_id = case when v.changed then null else s.transition_to_price_id end,
         transition_takes_effect_at = case when v.changed then null else s.transition_takes_effect_at end,
         transition_to_date = case when v.changed then null else s.transition_to_date end,
+        force_price_amount = case when v.changed then null else s.force_price_amount end,
         updated_at = ${at}
       from unnest(${list(renewed, (plan) => plan.subscriptionId)}::int[],
         ${list(renewed, (plan) => plan.renewal?.start)}::date[],
@@ -342,11 +329,12 @@ async function writePlans(
     const price = next ? priceById.get(next.priceId) : undefined
     if (!subscription || !next || !price) return []
     return [
-      periodPaymentValues({
+      subscriptionPaymentValues({
         subscription,
-        price,
+        amount: renewalAmount({ subscription, price, changed: next.changed }),
         method: methods.get(subscription.userId) ?? null,
         surcharge: surcharges.get(subscription.organisationId) ?? null,
+        dueOn: next.start,
         period: { start: next.start, end: next.end },
         now,
       }),
@@ -359,19 +347,4 @@ async function writePlans(
     .onConflictDoNothing()
     .returning({ id: payments.id })
   stats.paymentsCreated += inserted.length
-}
-
-/** The day a cancelled membership stops: its renewal date at cancellation (no payment from then on). */
-function membershipEndsOn(subscription: SubscriptionRow): CalendarDateString | null {
-  if (!subscription.cancelledAt) return null
-  const until = subscription.undoCancellationUntil ?? subscription.cancelledAt
-  return calendarDateAt(until)
-}
-
-function priceChangeDue(subscription: SubscriptionRow, periodStart: CalendarDateString) {
-  if (subscription.transitionToPriceId === null) return false
-  if (subscription.transitionTakesEffectAt === 'date') {
-    return subscription.transitionToDate !== null && subscription.transitionToDate <= periodStart
-  }
-  return true
 }
