@@ -1,7 +1,7 @@
 import type { payments, prices, subscriptions } from '~/db/schema'
 import type { PaymentMethodType } from '~/db/schema/enums'
 import { type CardSurchargeSettings, cardSurcharge, periodAmount } from './amounts'
-import { addDays, type CalendarDateString, calendarDateAt, earlierDate, laterDate } from './calendar'
+import { addDays, type CalendarDateString, calendarDateAt, earlierDate, instantAt, laterDate } from './calendar'
 import { billingPeriodOn, isRecurringFrequency, type Pause, type RecurringBillingFrequency } from './periods'
 
 /**
@@ -15,6 +15,9 @@ import { billingPeriodOn, isRecurringFrequency, type Pause, type RecurringBillin
 type SubscriptionRow = typeof subscriptions.$inferSelect
 type PriceRow = typeof prices.$inferSelect
 type PaymentRow = typeof payments.$inferSelect
+
+/** The daily billing run's time, Auckland (`billing.daily`): what is due by a day is taken at its run. */
+export const DAILY_RUN_TIME = '06:00'
 
 /** The subscription's columns the schedule reads. */
 export type ScheduleSubscription = Pick<
@@ -221,7 +224,7 @@ export type ScheduledPayment = Pick<
 export type NextChargeKind = 'first_payment' | 'renewal' | 'retry'
 
 export interface NextCharge {
-  /** The day the engine takes it (a payment already due is taken at the next daily run). */
+  /** The day the engine takes it (a payment already due is taken at the next daily run, 06:00). */
   on: CalendarDateString
   /** Cents before the surcharge, less any credit used. */
   amount: number
@@ -266,8 +269,10 @@ export function nextCharge(options: {
   payments: readonly ScheduledPayment[]
   now: Date
 }): NextCharge | null {
-  const { subscription, price, pauses, now } = options
+  const { subscription, price, now } = options
   const today = calendarDateAt(now)
+  // What is due by today is taken at today's run, or at tomorrow's once today's has been.
+  const firstRun = now < instantAt(today, DAILY_RUN_TIME) ? today : addDays(today, 1)
   const stopFrom = chargesStopFrom(subscription)
   const candidates: NextCharge[] = []
   let firstPaymentId: number | null = null
@@ -280,7 +285,7 @@ export function nextCharge(options: {
     if (stopFrom !== null && payment.dueOn >= stopFrom) continue
     const total = chargedTotal(payment)
     candidates.push({
-      on: laterDate(payment.dueOn, today),
+      on: laterDate(payment.dueOn, firstRun),
       amount: total - payment.surcharge,
       surcharge: payment.surcharge,
       total,
@@ -307,7 +312,7 @@ export function nextCharge(options: {
       const type = options.method?.type ?? null
       const surcharge = surchargeFor({ amount, type, settings: options.surcharge })
       candidates.push({
-        on: laterDate(renewal.start, today),
+        on: laterDate(renewal.start, firstRun),
         amount,
         surcharge,
         total: amount + surcharge,
