@@ -1,7 +1,14 @@
 import type { payments, prices, subscriptions } from '~/db/schema'
 import type { PaymentMethodType } from '~/db/schema/enums'
 import { type CardSurchargeSettings, cardSurcharge, periodAmount } from './amounts'
-import { addDays, type CalendarDateString, calendarDateAt, earlierDate, instantAt, laterDate } from './calendar'
+import {
+  addDays,
+  type CalendarDateString,
+  calendarDateAt,
+  earlierDate,
+  instantAt,
+  laterDate,
+} from './calendar'
 import { billingPeriodOn, isRecurringFrequency, type Pause, type RecurringBillingFrequency } from './periods'
 
 /**
@@ -49,6 +56,22 @@ export function surchargeFor(options: {
 /** What the engine takes for a payment row: its amount and surcharge, less any credit used. */
 export function chargedTotal(payment: Pick<PaymentRow, 'amount' | 'surcharge' | 'creditUsed'>): number {
   return payment.amount + payment.surcharge - payment.creditUsed
+}
+
+/**
+ * What charging an owed period now (a retry by hand, the payment link) takes from a method of `type`:
+ * the failed payment's amount less credit, plus that method's own surcharge (not the surcharge of the
+ * method it failed on). The pay page shows it per method and `claimOwedPeriodCharge` charges it.
+ */
+export function owedPeriodCharge(options: {
+  failed: Pick<PaymentRow, 'amount' | 'creditUsed'>
+  type: PaymentMethodType
+  settings: CardSurchargeSettings | null | undefined
+}): { amount: number; surcharge: number; total: number } {
+  const { failed, type, settings } = options
+  const surcharge = surchargeFor({ amount: failed.amount, type, settings })
+  const total = chargedTotal({ amount: failed.amount, surcharge, creditUsed: failed.creditUsed })
+  return { amount: total - surcharge, surcharge, total }
 }
 
 /** The day a cancelled membership stops: its renewal date at cancellation (no payment from then on). */
@@ -111,6 +134,32 @@ export interface RolledPeriod {
   /** A scheduled change taken on a renewal on the way. */
   priceChange: { toPriceId: number; on: CalendarDateString } | null
   renewals: number
+  /**
+   * The periods the roll entered (each renewal on the way, the current one last): each is charged on
+   * its first day, so one whose payment was never created (the membership made, or its payment ahead
+   * withdrawn, after the run that would have created it) is created and taken at once.
+   */
+  crossed: Renewal[]
+  /** The billing frequency of the price it is on after the roll. */
+  frequency: RecurringBillingFrequency
+}
+
+/**
+ * The period that starts on the renewal `start` when a price change moves the membership to a price
+ * billed `frequency`: it ends on that frequency's next billing date (from the anchor, as every period),
+ * so the periods on the new price never overlap the ones charged on the old.
+ */
+function periodOnNewPrice(options: {
+  subscription: Pick<ScheduleSubscription, 'startDate'>
+  frequency: RecurringBillingFrequency
+  start: CalendarDateString
+  pauses: readonly Pause[]
+}) {
+  const { subscription, frequency, start, pauses } = options
+  return {
+    start,
+    end: billingPeriodOn({ anchor: subscription.startDate, frequency, date: start, pauses }).end,
+  }
 }
 
 /**
@@ -120,10 +169,13 @@ export interface RolledPeriod {
 export function rollPeriod(options: {
   subscription: ScheduleSubscription
   frequency: RecurringBillingFrequency
+  /** The billing frequency of the price a scheduled change moves to (when it is recurring). */
+  newFrequency?: RecurringBillingFrequency | null | undefined
   pauses: readonly Pause[]
   today: CalendarDateString
 }): RolledPeriod | null {
-  const { subscription, frequency, pauses, today } = options
+  const { subscription, pauses, today } = options
+  let frequency = options.frequency
   if (subscription.currentPeriodEnd === null) return null
   const endsOn = membershipEndsOn(subscription)
   let current = {
@@ -133,16 +185,23 @@ export function rollPeriod(options: {
   let priceId = subscription.priceId
   let priceChange: RolledPeriod['priceChange'] = null
   let renewals = 0
+  const crossed: Renewal[] = []
   while (current.end <= today && (endsOn === null || current.end < endsOn)) {
-    const next = billingPeriodOn({ anchor: subscription.startDate, frequency, date: current.end, pauses })
-    if (priceId === subscription.priceId && priceChangeDue(subscription, next.start)) {
+    let next = billingPeriodOn({ anchor: subscription.startDate, frequency, date: current.end, pauses })
+    const applies = priceId === subscription.priceId && priceChangeDue(subscription, next.start)
+    if (applies) {
       priceId = subscription.transitionToPriceId ?? subscription.priceId
       priceChange = { toPriceId: priceId, on: next.start }
+      if (options.newFrequency && options.newFrequency !== frequency) {
+        frequency = options.newFrequency
+        next = { ...next, ...periodOnNewPrice({ subscription, frequency, start: next.start, pauses }) }
+      }
     }
     current = { start: next.start, end: next.end }
+    crossed.push({ ...current, priceId, changed: priceChange !== null, newPrice: applies })
     renewals += 1
   }
-  return { current, priceId, priceChange, renewals }
+  return { current, priceId, priceChange, renewals, crossed, frequency }
 }
 
 export interface Renewal {
@@ -161,11 +220,13 @@ export interface Renewal {
  */
 export function nextRenewal(options: {
   subscription: ScheduleSubscription
-  frequency: RecurringBillingFrequency
+  /** As for `rollPeriod`. */
+  newFrequency?: RecurringBillingFrequency | null | undefined
   pauses: readonly Pause[]
   rolled: RolledPeriod
 }): Renewal | null {
-  const { subscription, frequency, pauses, rolled } = options
+  const { subscription, pauses, rolled } = options
+  const frequency = rolled.frequency
   const endsOn = membershipEndsOn(subscription)
   if (endsOn !== null && rolled.current.end >= endsOn) return null
   const next = billingPeriodOn({
@@ -176,9 +237,14 @@ export function nextRenewal(options: {
   })
   const pending = rolled.priceId === subscription.priceId && priceChangeDue(subscription, next.start)
   const changed = pending || rolled.priceChange !== null
+  const newFrequency = options.newFrequency
+  const end =
+    pending && newFrequency && newFrequency !== frequency
+      ? periodOnNewPrice({ subscription, frequency: newFrequency, start: next.start, pauses }).end
+      : next.end
   return {
     start: next.start,
-    end: next.end,
+    end,
     priceId: pending ? (subscription.transitionToPriceId ?? rolled.priceId) : rolled.priceId,
     changed,
     newPrice: pending,
@@ -295,8 +361,8 @@ export function nextCharge(options: {
     })
   }
 
-  const renewal = projectedRenewal({ ...options, today })
-  if (renewal && (stopFrom === null || renewal.start < stopFrom)) {
+  for (const renewal of projectedRenewals({ ...options, today })) {
+    if (stopFrom !== null && renewal.start >= stopFrom) continue
     const created = options.payments.some(
       (payment) =>
         !payment.isRetry && payment.status !== 'cancelled' && payment.periodStartAt === renewal.start,
@@ -339,17 +405,27 @@ export function nextCharge(options: {
   }
 }
 
-/** The renewal the schedule step creates next, as `planAdvance` works it out on its day. */
-function projectedRenewal(options: {
+/**
+ * The renewals the schedule step creates payments for, as `planAdvance` works them out: the periods a
+ * roll to today enters (created at once if missing) and the next one.
+ */
+function projectedRenewals(options: {
   subscription: ScheduleSubscription
   price: Pick<PriceRow, 'billingFrequency'>
+  transitionPrice: Pick<PriceRow, 'billingFrequency'> | null
   pauses: readonly Pause[]
   today: CalendarDateString
-}): Renewal | null {
+}): Renewal[] {
   const { subscription, price, pauses, today } = options
-  if (!isRecurringFrequency(price.billingFrequency)) return null
-  const frequency = price.billingFrequency
-  const rolled = rollPeriod({ subscription, frequency, pauses, today })
-  if (!rolled) return null
-  return nextRenewal({ subscription, frequency, pauses, rolled })
+  if (!isRecurringFrequency(price.billingFrequency)) return []
+  const newFrequency = recurringOrNull(options.transitionPrice?.billingFrequency)
+  const rolled = rollPeriod({ subscription, frequency: price.billingFrequency, newFrequency, pauses, today })
+  if (!rolled) return []
+  const next = nextRenewal({ subscription, newFrequency, pauses, rolled })
+  return next ? [...rolled.crossed, next] : rolled.crossed
+}
+
+/** A price's billing frequency when it repeats; null for a one-off or no price. */
+export function recurringOrNull(frequency: BillingFrequencyOrNull): RecurringBillingFrequency | null {
+  return frequency && isRecurringFrequency(frequency) ? frequency : null
 }

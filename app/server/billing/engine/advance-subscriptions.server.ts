@@ -3,7 +3,7 @@ import type { Db } from '~/db/client.server'
 import { payments, priceChangeHistory, prices, subscriptions } from '~/db/schema'
 import { addDays, type CalendarDateString, calendarDateAt, daysBetween } from '../calendar'
 import { findMemberPaymentMethods } from '../member-payment-method.server'
-import { membershipEndsOn, nextRenewal, renewalAmount, rollPeriod } from '../next-charge'
+import { membershipEndsOn, nextRenewal, recurringOrNull, renewalAmount, rollPeriod } from '../next-charge'
 import { isRecurringFrequency, type Pause } from '../periods'
 import { findSubscriptionPauses } from '../subscription-pauses.server'
 import { findCardSurcharges, subscriptionPaymentValues } from '../subscription-payment.server'
@@ -120,12 +120,20 @@ export interface AdvancePlan {
   /** A scheduled price change taken on a renewal date on the way. */
   priceChange: { toPriceId: number; on: CalendarDateString } | null
   /** The next period's payment, created `upcoming` a week before it is due (`changed`: on a new price). */
-  nextPayment: {
-    priceId: number
-    start: CalendarDateString
-    end: CalendarDateString
-    changed: boolean
-  } | null
+  nextPayment: PlannedPayment | null
+  /**
+   * The payments of the periods the roll entered, due by today: made if missing (the membership was
+   * made, or its payment ahead withdrawn, after the run that would have made it), so no period goes
+   * uncharged; the one-payment-per-period index leaves those that exist alone.
+   */
+  catchUp: PlannedPayment[]
+}
+
+interface PlannedPayment {
+  priceId: number
+  start: CalendarDateString
+  end: CalendarDateString
+  changed: boolean
 }
 
 /**
@@ -137,6 +145,8 @@ export interface AdvancePlan {
 export function planAdvance(options: {
   subscription: SubscriptionRow
   price: Pick<PriceRow, 'billingFrequency'> | undefined
+  /** The price a scheduled change moves to (its frequency may differ). */
+  transitionPrice?: Pick<PriceRow, 'billingFrequency'> | undefined
   pauses: readonly Pause[]
   today: CalendarDateString
 }): AdvancePlan {
@@ -149,6 +159,7 @@ export function planAdvance(options: {
     renewal: null,
     priceChange: null,
     nextPayment: null,
+    catchUp: [],
   }
   // 1. A grace period that ran out with money still owed ends the membership now.
   if (
@@ -166,14 +177,16 @@ export function planAdvance(options: {
 
   // 2. Roll the current period forward to the one containing today, applying a price change that
   //    takes effect on a renewal date on the way (the rule `nextCharge` reads too).
-  const rolled = rollPeriod({ subscription, frequency, pauses, today })
+  const newFrequency = recurringOrNull(options.transitionPrice?.billingFrequency)
+  const rolled = rollPeriod({ subscription, frequency, newFrequency, pauses, today })
   if (!rolled) return plan
   plan.priceChange = rolled.priceChange
   if (rolled.renewals > 0)
     plan.renewal = { ...rolled.current, priceId: rolled.priceId, renewals: rolled.renewals }
+  plan.catchUp = rolled.crossed.map(({ priceId, start, end, changed }) => ({ priceId, start, end, changed }))
 
   // 3. The next period's payment, a week ahead, unless the membership ends before it.
-  const next = nextRenewal({ subscription, frequency, pauses, rolled })
+  const next = nextRenewal({ subscription, newFrequency, pauses, rolled })
   if (!next || daysBetween(today, next.start) > UPCOMING_HORIZON_DAYS) return plan
   plan.nextPayment = { priceId: next.priceId, start: next.start, end: next.end, changed: next.changed }
   return plan
@@ -223,6 +236,10 @@ async function advanceBatch(options: {
       planAdvance({
         subscription,
         price: priceById.get(subscription.priceId),
+        transitionPrice:
+          subscription.transitionToPriceId !== null
+            ? priceById.get(subscription.transitionToPriceId)
+            : undefined,
         pauses: pausesById.get(subscription.id) ?? [],
         today,
       }),
@@ -312,7 +329,7 @@ async function writePlans(
     stats.priceChangesApplied += changes.length
   }
 
-  const due = plans.filter((plan) => plan.nextPayment !== null)
+  const due = plans.filter((plan) => plan.nextPayment !== null || plan.catchUp.length > 0)
   if (due.length === 0) return
   const dueSubscriptions = due.flatMap((plan) => subscriptionById.get(plan.subscriptionId) ?? [])
   const methods = await findMemberPaymentMethods({
@@ -325,20 +342,22 @@ async function writePlans(
   })
   const values = due.flatMap((plan) => {
     const subscription = subscriptionById.get(plan.subscriptionId)
-    const next = plan.nextPayment
-    const price = next ? priceById.get(next.priceId) : undefined
-    if (!subscription || !next || !price) return []
-    return [
-      subscriptionPaymentValues({
-        subscription,
-        amount: renewalAmount({ subscription, price, changed: next.changed }),
-        method: methods.get(subscription.userId) ?? null,
-        surcharge: surcharges.get(subscription.organisationId) ?? null,
-        dueOn: next.start,
-        period: { start: next.start, end: next.end },
-        now,
-      }),
-    ]
+    if (!subscription) return []
+    return [...plan.catchUp, ...(plan.nextPayment ? [plan.nextPayment] : [])].flatMap((next) => {
+      const price = priceById.get(next.priceId)
+      if (!price) return []
+      return [
+        subscriptionPaymentValues({
+          subscription,
+          amount: renewalAmount({ subscription, price, changed: next.changed }),
+          method: methods.get(subscription.userId) ?? null,
+          surcharge: surcharges.get(subscription.organisationId) ?? null,
+          dueOn: next.start,
+          period: { start: next.start, end: next.end },
+          now,
+        }),
+      ]
+    })
   })
   if (values.length === 0) return
   const inserted = await tx

@@ -5,7 +5,7 @@ import { AppError } from '~/lib/errors'
 import type { PaymentProviders } from '~/server/providers/payments/payment-provider'
 import { calendarDateAt } from '../calendar'
 import { chooseMemberPaymentMethod } from '../member-payment-method.server'
-import { chargedTotal, surchargeFor } from '../next-charge'
+import { owedPeriodCharge } from '../next-charge'
 import { isFailedPaymentStatus, notFailedPaymentStatuses } from '../payment-statuses'
 import { findCardSurcharges } from '../subscription-payment.server'
 import type { ClaimedCharge } from './claim-due-payments.server'
@@ -99,7 +99,7 @@ export async function claimOwedPeriodCharge(
   const [settings] = [
     ...(await findCardSurcharges({ db: tx, organisationIds: [failed.organisationId] })).values(),
   ]
-  const surcharge = surchargeFor({ amount: failed.amount, type: method.type, settings })
+  const { surcharge, total } = owedPeriodCharge({ failed, type: method.type, settings })
 
   let retry = period.rows.find((row) => row.status === 'upcoming' && row.isRetry)
   if (!retry) {
@@ -140,7 +140,7 @@ export async function claimOwedPeriodCharge(
     organisationId: retry.organisationId,
     attempt,
     idempotencyKey: key,
-    amount: chargedTotal({ amount: failed.amount, surcharge, creditUsed: failed.creditUsed }),
+    amount: total,
     method: method.reference
       ? { type: method.type, reference: method.reference, customerReference: method.customerReference }
       : null,
