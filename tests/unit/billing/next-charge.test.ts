@@ -208,20 +208,20 @@ describe('nextCharge', () => {
     // Paused 10 to 19 Dec (resumes 20 Dec): ten days, so 28 Dec becomes 7 Jan (the pause refreshed
     // the current period, `refreshSchedule`), and 28 Jan becomes 7 Feb.
     const pauses = [{ start: '2026-12-10', end: '2026-12-20' }]
-    expect(next({ pauses, subscription: { currentPeriodEnd: '2027-01-07' } })).toMatchObject({
-      on: '2027-01-07',
-      total: 7900,
-    })
-    expect(
-      next({ pauses, subscription: { currentPeriodEnd: '2027-01-07' }, now: noon('2027-01-08') }),
-    ).toMatchObject({
+    const subscription = { currentPeriodEnd: '2027-01-07' }
+    expect(next({ pauses, subscription })).toMatchObject({ on: '2027-01-07', total: 7900 })
+    const paid = payment({ status: 'sent', dueOn: '2027-01-07', periodStartAt: '2027-01-07' })
+    expect(next({ pauses, subscription, payments: [paid], now: noon('2027-01-08') })).toMatchObject({
       on: '2027-02-07',
     })
   })
 
-  it('a period already rolled past by the clock: the renewal after today', () => {
-    // The schedule step has not run since 28 Dec: the renewal of 28 Jan is next.
-    expect(next({ now: noon('2027-01-02') })).toMatchObject({ on: '2027-01-28' })
+  it('a period the clock has rolled into is charged at the next run if its payment was never made', () => {
+    // The schedule step has not run since 28 Dec, and no payment was made for that period.
+    expect(next({ now: noon('2027-01-02') })).toMatchObject({ on: '2027-01-03', total: 7900 })
+    // Made and taken: the renewal of 28 Jan is next.
+    const paid = payment({ status: 'sent' })
+    expect(next({ payments: [paid], now: noon('2027-01-02') })).toMatchObject({ on: '2027-01-28' })
   })
 
   it('a payment due and not yet taken is taken at the next 06:00 run', () => {
