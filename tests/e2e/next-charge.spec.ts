@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { consoleUrl, joinUrl } from '../../playwright.config'
+import { joinUrl } from '../../playwright.config'
 import { signInStaff, withLock } from './support/auth'
 import { acceptAndConfirm, enterCard, fillAboutYou, signUpThroughScreens, takePhoto } from './support/join'
 import { linkIn, waitForMail } from './support/mailbox'
