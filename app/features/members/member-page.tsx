@@ -15,7 +15,7 @@ import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/
 import { Tab, TabList, Tabs } from '~/components/ui/tabs'
 import { MemberAccessTab } from '~/features/doors/member-access-tab'
 import { FailedPaymentActions, FailedPaymentDialog } from '~/features/payments/failed-payment-actions'
-import { nextChargeWords } from '~/features/subscriptions/next-charge'
+import { nextChargeWords } from '~/features/subscriptions/next-charge-words'
 import { formatDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
