@@ -44,6 +44,8 @@ async function memberNextCharge(page: Page, id: number) {
 }
 
 test.describe('the next charge', () => {
+  // Joining through the screens, then the console: longer than one screen's test.
+  test.describe.configure({ timeout: 180_000 })
   test('a card member with a cheaper price booked for the renewal: staff and the member see the new price with the surcharge; cancelled, the page says until when', async ({
     page,
     browser,
