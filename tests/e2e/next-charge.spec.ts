@@ -144,13 +144,14 @@ test.describe('the pay page', () => {
       async () => {
         await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/payments?status=failed&type=card' })
         const table = page.getByRole('table', { name: 'Payments' })
-        const fix = table.getByRole('button', { name: /^Fix the failed payment/ })
-        await expect(fix.first()).toBeVisible()
+        const fix = page.getByRole('button', { name: /^Fix the failed payment/ })
+        await expect(table.getByRole('button', { name: /^Fix the failed payment/ }).first()).toBeVisible()
         const row = table.locator('tbody tr').filter({ has: fix }).first()
         const memberName = (await row.getByRole('link').first().textContent())?.trim() ?? ''
         await row.getByRole('link', { name: memberName }).first().click()
         await expect(page.getByRole('heading', { level: 1, name: memberName })).toBeVisible()
         const memberId = Number(/\/members\/(\d+)/.exec(page.url())?.[1])
+        await page.getByRole('tab', { name: 'Overview' }).click()
         const email = (await page.locator('a[href^="mailto:"]').first().textContent())?.trim() ?? ''
         await page.goBack()
         const since = new Date()
