@@ -26,7 +26,7 @@ export const TARGET_KB = 150
  */
 export const CEILING_KB: Record<string, number> = {
   '/': 253,
-  '/about-you': 245,
+  '/about-you': 246,
   '/bank-account-connected': 200,
   '/card-connected': 200,
   '/card-details': 246,
