@@ -403,7 +403,7 @@ test.describe('adding a member', () => {
         if (row.state !== 'in_grace_period') continue
         const detail = (await (await fetch(`/api/members/${row.id}`, { headers })).json()).data
         const membership = detail.membership
-        if (membership?.next_payment && membership.next_payment.due_on < membership.current_period_end)
+        if (membership?.next_charge && membership.next_charge.on < membership.current_period_end)
           return row.id
       }
       return null

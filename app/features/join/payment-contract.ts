@@ -1,4 +1,5 @@
 import { billingFrequencies, paymentMethodTypes, termUnits } from '~/db/schema/enums'
+import { nextChargeSchema } from '~/features/subscriptions/next-charge'
 import { calendarDate, recordId, recordIdParam, z } from '~/lib/validation'
 import { chooseAccountMessage } from './bank-consent-words'
 import { joinOfferingSchema } from './contract'
@@ -146,7 +147,8 @@ export const activeSubscriptionSchema = z.object({
   start_date: z.string(),
   billing_frequency: z.enum(billingFrequencies),
   amount: z.number().int(),
-  next_charge: z.object({ on: z.string(), amount: z.number().int() }).nullable(),
+  /** What is charged next (`nextCharge`, ADR 031); the member's page gives the same shape. */
+  next_charge: nextChargeSchema.nullable(),
   first_payment: z
     .object({
       amount: z.number().int(),

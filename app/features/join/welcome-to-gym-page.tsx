@@ -6,6 +6,7 @@ import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
 import { AuthFrame } from '~/features/auth/auth-frame'
 import type { SessionUser } from '~/features/auth/contract'
+import { nextChargeAmountWords } from '~/features/subscriptions/next-charge-words'
 import { formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { celebrate } from './celebrate'
@@ -45,7 +46,7 @@ export function WelcomeToGymPage(props: { user: SessionUser }) {
         {membership.first_payment ? <FirstPayment payment={membership.first_payment} /> : null}
         {membership.next_charge ? (
           <Fact icon={<CalendarClock aria-hidden="true" className="size-6 shrink-0 text-accent-700" />}>
-            Next payment: <strong>{formatCents(membership.next_charge.amount)}</strong> on{' '}
+            Next payment: <strong>{nextChargeAmountWords(membership.next_charge)}</strong> on{' '}
             {formatLongDate(membership.next_charge.on)}.
           </Fact>
         ) : null}

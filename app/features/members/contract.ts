@@ -2,6 +2,7 @@ import { billingFrequencies } from '~/db/schema/enums'
 import { emailAddressSchema, mobileNumberSchema } from '~/features/auth/contract'
 import { cardColourSchema, memberStateSchema } from '~/features/billing-debugging/contract'
 import { paymentTypeSchema } from '~/features/join/payment-contract'
+import { nextChargeSchema } from '~/features/subscriptions/next-charge'
 import { paymentStatusKinds } from '~/features/subscriptions/subscription-state'
 import { calendarDate, dateOfBirth, MAX_RECORD_ID, queryRecordId, z } from '~/lib/validation'
 import { MAX_NOT_VISITED_DAYS, memberFilterStates, memberSorts } from './member-filters'
@@ -158,24 +159,21 @@ export const memberDetailSchema = z.object({
       grace_period_ends_at: z.string().nullable(),
       /** SPEC §3's upcoming_state: `upcoming` until a future start begins (or is started early). */
       upcoming_state: z.string().nullable(),
-      /** A price change scheduled: the price it moves to and the day it takes effect. */
+      /**
+       * A price change scheduled that will take effect: the price it moves to and the renewal it is first
+       * charged on (null when the membership ends before it).
+       */
       price_change: z
         .object({
           price_id: z.number().int(),
-          takes_effect_on: z.string().nullable(),
+          takes_effect_on: z.string(),
           offering_name: z.string(),
           amount: z.number().int().nullable(),
           billing_frequency: z.enum(billingFrequencies),
         })
         .nullable(),
-      /** The next payment the engine will take (amount null for staff who may not see money). */
-      next_payment: z
-        .object({
-          due_on: z.string(),
-          amount: z.number().int().nullable(),
-          surcharge: z.number().int().nullable(),
-        })
-        .nullable(),
+      /** What the engine charges next (`nextCharge`, ADR 031); null when nothing more is charged. */
+      next_charge: nextChargeSchema.nullable(),
       version: z.number().int(),
     })
     .nullable(),

@@ -185,7 +185,7 @@ export function DeleteMemberDialog(props: { member: MemberDetail; isOpen: boolea
       }}
     >
       {running
-        ? `Their membership is cancelled today: nothing more is charged${member.membership?.next_payment ? ` (not the charge due ${formatDate(member.membership.next_payment.due_on)})` : ''} and the door stops opening for them. `
+        ? `Their membership is cancelled today: nothing more is charged${member.membership?.next_charge ? ` (not the charge due ${formatDate(member.membership.next_charge.on)})` : ''} and the door stops opening for them. `
         : ''}
       They can no longer sign in and leave the members list. Their payments, visits and history are kept. This
       cannot be undone.

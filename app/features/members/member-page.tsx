@@ -16,6 +16,7 @@ import { Tab, TabList, Tabs } from '~/components/ui/tabs'
 import { MemberAccessTab } from '~/features/doors/member-access-tab'
 import { chargedCents } from '~/features/payments/contract'
 import { FailedPaymentActions, FailedPaymentDialog } from '~/features/payments/failed-payment-actions'
+import { nextChargeWords } from '~/features/subscriptions/next-charge-words'
 import { formatDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
@@ -208,10 +209,16 @@ function Overview(props: {
             <Fact label="Gym">{membership.gym?.name}</Fact>
             <Fact label="Type">{membership.type_label}</Fact>
             <Fact label="Started">{formatDate(membership.start_date)}</Fact>
-            <Fact label="Renews">
-              {membership.current_period_end ? formatDate(membership.current_period_end) : null}
-            </Fact>
-            <Fact label="Next charge">{nextChargeText(membership)}</Fact>
+            {membership.cancelled_at ? (
+              <Fact label="Ends">
+                {formatDate(membership.undo_cancellation_until ?? membership.cancelled_at)}
+              </Fact>
+            ) : (
+              <Fact label="Renews">
+                {membership.current_period_end ? formatDate(membership.current_period_end) : null}
+              </Fact>
+            )}
+            <Fact label="Next charge">{nextChargeWords(membership.next_charge)}</Fact>
             {membership.pause_start_at && membership.pause_end_at ? (
               <Fact label="Pause">
                 {`${formatDate(membership.pause_start_at)} to ${formatDate(membership.pause_end_at)}`}
@@ -223,7 +230,7 @@ function Overview(props: {
                   membership.price_change.amount != null
                     ? `${formatCents(membership.price_change.amount)} ${frequencyWords[membership.price_change.billing_frequency]}`
                     : frequencyWords[membership.price_change.billing_frequency]
-                }, from ${formatDate(membership.price_change.takes_effect_on ?? membership.current_period_end)}`}
+                }, from ${formatDate(membership.price_change.takes_effect_on)}`}
               </Fact>
             ) : null}
             {membership.cancelled_at ? (
@@ -315,23 +322,6 @@ function Overview(props: {
       </Card>
     </div>
   )
-}
-
-/**
- * The next charge: the payment the engine has created, or (before it has) the renewal at the price; none
- * for a cancelled membership.
- */
-function nextChargeText(membership: NonNullable<MemberDetail['membership']>): string {
-  const next = membership.next_payment
-  if (next) {
-    return next.amount != null
-      ? `${formatDate(next.due_on)}, ${formatCents(next.amount + (next.surcharge ?? 0))}`
-      : formatDate(next.due_on)
-  }
-  if (membership.cancelled_at || !membership.current_period_end) return 'None'
-  return membership.price.amount != null
-    ? `${formatDate(membership.current_period_end)}, ${formatCents(membership.price.amount)} (at renewal)`
-    : `${formatDate(membership.current_period_end)} (at renewal)`
 }
 
 function capitalise(text: string) {

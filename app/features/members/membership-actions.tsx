@@ -308,7 +308,7 @@ function CancelForm(props: { member: MemberDetail; membership: Membership; onDon
             <Effect>
               {when === 'now'
                 ? `${member.name} loses door access today and is charged nothing more. This cannot be undone.`
-                : periodEndEffect(member.name, renews, membership.next_payment)}
+                : periodEndEffect(member.name, renews, membership.next_charge)}
             </Effect>
           )}
         </form.Subscribe>
@@ -327,14 +327,14 @@ function CancelForm(props: { member: MemberDetail; membership: Membership; onDon
  * days used, and the engine still takes it, so the dialog must not promise to move it.
  */
 function pauseChargeEffect(membership: Membership): string {
-  const next = membership.next_payment
+  const next = membership.next_charge
   if (!next) return ''
   const renews = membership.current_period_end
-  if (renews && next.due_on < renews) {
-    const amount = next.amount != null ? `${formatCents(next.amount + (next.surcharge ?? 0))} ` : ''
-    return `; what they owe for this period is still collected: the ${amount}charge due ${formatDate(next.due_on)} is taken`
+  if (renews && next.on < renews) {
+    const amount = next.total != null ? `${formatCents(next.total)} ` : ''
+    return `; what they owe for this period is still collected: the ${amount}charge due ${formatDate(next.on)} is taken`
   }
-  return `; the charge due ${formatDate(next.due_on)} is moved if the pause covers it`
+  return `; the charge due ${formatDate(next.on)} is moved if the pause covers it`
 }
 
 /**
@@ -342,14 +342,14 @@ function pauseChargeEffect(membership: Membership): string {
  * renewal's; a retry of this period's failed payment (due before the renew date) still is, so the
  * dialog must not promise otherwise.
  */
-function periodEndEffect(name: string, renews: string | null, next: Membership['next_payment']): string {
+function periodEndEffect(name: string, renews: string | null, next: Membership['next_charge']): string {
   const until = `${name} keeps door access until ${renews ? formatDate(renews) : 'the end of the paid period'}`
   const undo = 'You can undo this for a while.'
-  if (next && renews && next.due_on < renews) {
-    const amount = next.amount != null ? `${formatCents(next.amount + (next.surcharge ?? 0))} ` : ''
-    return `${until}. What they owe for this period is still collected: the ${amount}charge due ${formatDate(next.due_on)} is taken. Nothing is charged after that. ${undo}`
+  if (next && renews && next.on < renews) {
+    const amount = next.total != null ? `${formatCents(next.total)} ` : ''
+    return `${until}. What they owe for this period is still collected: the ${amount}charge due ${formatDate(next.on)} is taken. Nothing is charged after that. ${undo}`
   }
-  const notTaken = next ? ` (the charge due ${formatDate(next.due_on)} is not taken)` : ''
+  const notTaken = next ? ` (the charge due ${formatDate(next.on)} is not taken)` : ''
   return `${until} and is charged nothing more${notTaken}. ${undo}`
 }
 

@@ -16,13 +16,15 @@ export const owedPaymentSchema = z.object({
   period_start_at: z.string().nullable(),
   period_end_at: z.string().nullable(),
   due_on: z.string(),
-  /** Cents, surcharge included (for the method it was charged to). */
+  /** Cents owed for the period, before any card surcharge (which follows the method chosen). */
   amount: z.number().int(),
   /** Why it failed, in words. */
   reason: z.string(),
   /** The card or account can't be charged again (lost, expired, closed): a new one is needed. */
   needs_new_method: z.boolean(),
 })
+
+const methodTotalSchema = z.object({ surcharge: z.number().int(), total: z.number().int() })
 
 export const paymentLinkSchema = z.object({
   state: z.enum(['usable', 'used', 'expired']),
@@ -39,6 +41,11 @@ export const paymentLinkSchema = z.object({
   methods: z.array(paymentTypeSchema),
   /** Whether the gym takes cards (its card account is connected, issue 25); bank accounts only if not. */
   takes_cards: z.boolean(),
+  /**
+   * What paying everything owed charges by each kind of method, surcharge included: the amounts the
+   * server charges (`owedPeriodCharge`), so the Pay button says what is taken.
+   */
+  totals: z.object({ bank_account: methodTotalSchema, stripe_card: methodTotalSchema }),
 })
 export type PaymentLinkDetail = z.infer<typeof paymentLinkSchema>
 

@@ -1,6 +1,6 @@
 import { useServerFn } from '@tanstack/react-start'
 import { CircleCheck, Clock } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Checkbox } from '~/components/ui/checkbox'
@@ -123,7 +123,15 @@ function PayForm(props: {
       : undefined,
   )
   const method = link.methods.find((candidate) => String(candidate.id) === chosen)
-  const total = link.owed.reduce((sum, owed) => sum + owed.amount, 0)
+  // What the chosen method is charged, surcharge and all: the server's own figures (`totals`).
+  const chosenType = method?.type ?? (chosen === newBank ? 'bank_account' : 'stripe_card')
+  const { surcharge, total } = link.totals[chosenType]
+  // A choice made before the page came alive (the radio is a plain input until then) is the choice.
+  const radios = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const checked = radios.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')
+    if (checked) setChosen(checked.value)
+  }, [])
 
   async function payNow() {
     if (pending || !method) return
@@ -203,8 +211,14 @@ function PayForm(props: {
                 <span className="font-medium text-slate-900 tabular-nums">{formatCents(owed.amount)}</span>
               </li>
             ))}
+            {surcharge > 0 ? (
+              <li className="flex justify-between gap-4 p-3">
+                <span className="text-slate-900">Card surcharge</span>
+                <span className="font-medium text-slate-900 tabular-nums">{formatCents(surcharge)}</span>
+              </li>
+            ) : null}
             <li className="flex justify-between gap-4 bg-slate-50 p-3 font-semibold">
-              <span>Total</span>
+              <span>{chosenType === 'stripe_card' ? 'Total by card' : 'Total by bank account'}</span>
               <span className="tabular-nums">{formatCents(total)}</span>
             </li>
           </ul>
@@ -222,7 +236,7 @@ function PayForm(props: {
         ) : null}
         {message ? <Alert tone="error">{message}</Alert> : null}
         <RadioGroup label="Pay with" value={chosen} onChange={setChosen}>
-          <div className="flex w-full flex-col gap-3">
+          <div ref={radios} className="flex w-full flex-col gap-3">
             {link.methods.map((candidate) => (
               <Radio key={candidate.id} value={String(candidate.id)}>
                 {describePaymentType(candidate)}

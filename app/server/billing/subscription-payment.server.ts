@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { organisations, payments, prices, type subscriptions } from '~/db/schema'
-import { type CardSurchargeSettings, cardSurcharge, periodAmount } from './amounts'
+import type { CardSurchargeSettings } from './amounts'
 import type { CalendarDateString } from './calendar'
 import { findMemberPaymentMethod, type MemberPaymentMethod } from './member-payment-method.server'
+import { renewalAmount, surchargeFor } from './next-charge'
 
 type SubscriptionRow = typeof subscriptions.$inferSelect
 type PriceRow = typeof prices.$inferSelect
@@ -50,7 +51,7 @@ export function subscriptionPaymentValues(options: {
     gymId: subscription.gymId,
     paymentMethodId: method?.id ?? null,
     amount,
-    surcharge: type === 'stripe_card' && surcharge ? cardSurcharge({ amount, settings: surcharge }) : 0,
+    surcharge: surchargeFor({ amount, type, settings: surcharge }),
     periodStartAt: period?.start ?? null,
     periodEndAt: period?.end ?? null,
     dueOn: options.dueOn,
@@ -77,8 +78,7 @@ export function periodPaymentValues(options: {
   extraAmount?: number
 }): typeof payments.$inferInsert {
   const { subscription, price, period } = options
-  const amount =
-    periodAmount({ price, forcePriceAmount: subscription.forcePriceAmount }) + (options.extraAmount ?? 0)
+  const amount = renewalAmount({ subscription, price, changed: false }) + (options.extraAmount ?? 0)
   return subscriptionPaymentValues({ ...options, amount, dueOn: period.start, period })
 }
 

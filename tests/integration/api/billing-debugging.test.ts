@@ -359,7 +359,8 @@ describeEachDatabase('billing debugging API', (database) => {
         states: ['cancelled', 'cancellation_undoable'],
         is_active: false,
         card_colour: 'green',
-        reason: 'Not active: cancelled on 17 Feb 2026, can be undone until 23 Feb 2026',
+        reason:
+          'Cancelled: access until 23 Feb 2026 (cancelled on 17 Feb 2026; can be undone until 23 Feb 2026)',
       })
       expect(row('upcoming')).toMatchObject({
         state: 'upcoming',

@@ -4,6 +4,7 @@ import {
   auditLog,
   dunningNotices,
   mailOutbox,
+  organisations,
   paymentLinks,
   payments,
   sandboxCharges,
@@ -16,6 +17,7 @@ import { z } from '~/lib/validation'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { inFlightMessage, waivedMessage } from '~/server/billing/engine/owed-periods.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
+import { sandboxBankAccountReference } from '~/server/providers/payments/bank-sandbox.server'
 import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
 import type { Mailer } from '~/server/services/auth/mailer'
@@ -402,6 +404,61 @@ describeEachDatabase('failed payments', (database) => {
     expect((await readData(await visitor.get(`/payment-links/${token}`), paymentLinkSchema)).state).toBe(
       'used',
     )
+  })
+
+  it('a payment link says, for the method chosen, what paying charges: the card surcharge only by card', async () => {
+    const db = database.db
+    const surchargeOf = (basisPoints: number) =>
+      db
+        .update(organisations)
+        .set({ cardSurchargeBasisPoints: basisPoints })
+        .where(eq(organisations.id, org.organisation.id))
+    await surchargeOf(250)
+    try {
+      // Declined by card, so the failed payment carries the card surcharge ($25.00 + $0.63).
+      const { member, failed } = await declinedMember('9995')
+      expect(failed.surcharge).toBe(63)
+      const number = '12-3140-0171323-00'
+      const bank = await addPaymentMethod({
+        db,
+        now: clock,
+        organisationId: org.organisation.id,
+        userId: member.id,
+        method: {
+          type: 'bank_account',
+          bankAccountNumber: number,
+          name: 'Everyday',
+          providerReference: sandboxBankAccountReference(number),
+        },
+      })
+      expect((await owner.post(`/payments/${failed.id}/payment-link`)).status).toBe(201)
+      const token = /\/pay\?token=([A-Za-z0-9_-]+)/.exec(
+        (await testApi.latestMail(member.email))?.text ?? '',
+      )?.[1]
+      const visitor = testApi.browser({ origin: joinOrigin })
+      const link = await readData(await visitor.get(`/payment-links/${token}`), paymentLinkSchema)
+      expect(link.owed).toEqual([expect.objectContaining({ payment_id: failed.id, amount: 2500 })])
+      expect(link.totals).toEqual({
+        bank_account: { surcharge: 0, total: 2500 },
+        stripe_card: { surcharge: 63, total: 2563 },
+      })
+      // Paying by bank account charges the bank total the page showed, not the card's.
+      const paid = await readData(
+        await visitor.post(`/payment-links/${token}/pay`, {
+          payment_method_id: bank.id,
+          make_default: false,
+        }),
+        payByLinkAnswerSchema,
+      )
+      expect(paid.outcomes).toEqual([expect.objectContaining({ amount: link.totals.bank_account.total })])
+      const [charge] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.subscriptionId, failed.subscriptionId), eq(payments.type, 'bank_account')))
+      expect(charge).toMatchObject({ amount: 2500, surcharge: 0 })
+    } finally {
+      await surchargeOf(0)
+    }
   })
 
   it('a link cannot be used to try card after card, nor staff flood a member with links', async () => {

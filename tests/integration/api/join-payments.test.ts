@@ -296,7 +296,14 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
         amount: 7400,
         method_label: 'Visa ending 4242',
       })
-      expect(active?.next_charge).toEqual({ on: '2026-03-24', amount: 2500 })
+      expect(active?.next_charge).toEqual({
+        on: '2026-03-24',
+        amount: 2500,
+        surcharge: 0,
+        total: 2500,
+        kind: 'renewal',
+        new_price: false,
+      })
       const me = await readData(await browser.get('/me'), sessionUserSchema)
       expect(me.price_id).toBe(priceId)
       // One welcome, with the receipt and the agreement.
@@ -378,7 +385,14 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
         activeSubscriptionSchema.nullable(),
       )
       expect(active?.first_payment).toMatchObject({ status: 'upcoming', due_on: '2026-03-27' })
-      expect(active?.next_charge).toEqual({ on: '2026-03-27', amount: 7400 })
+      expect(active?.next_charge).toEqual({
+        on: '2026-03-27',
+        amount: 7400,
+        surcharge: 0,
+        total: 7400,
+        kind: 'first_payment',
+        new_price: false,
+      })
     })
 
     it('settles a bank first payment through the billing engine’s poll', async () => {

@@ -6,6 +6,7 @@ import { profilePictureUrl } from '~/server/auth/session-user.server'
 import { describeMembership } from '~/server/services/members/describe-membership.server'
 import type { MemberDetailRow } from '~/server/services/members/find-member-detail.server'
 import type { MemberListRow } from '~/server/services/members/find-member-page.server'
+import { toNextChargeResource } from './next-charge'
 import { toPaymentTypeResource } from './payment-type'
 
 /**
@@ -117,20 +118,14 @@ export function toMemberDetailResource(
             price_change: row.priceChange
               ? {
                   price_id: row.priceChange.id,
-                  // A day given, or else the end of the period (`transition_takes_effect_at` says which).
-                  takes_effect_on: sub.transitionToDate ?? sub.currentPeriodEnd,
+                  // The renewal the new price is first charged on (`priceChangeTakesEffectOn`).
+                  takes_effect_on: row.priceChange.takesEffectOn,
                   offering_name: row.priceChange.offeringName,
                   amount: options.seesMoney ? row.priceChange.amount : null,
                   billing_frequency: row.priceChange.billingFrequency,
                 }
               : null,
-            next_payment: row.nextPayment
-              ? {
-                  due_on: row.nextPayment.dueOn,
-                  amount: options.seesMoney ? row.nextPayment.amount : null,
-                  surcharge: options.seesMoney ? row.nextPayment.surcharge : null,
-                }
-              : null,
+            next_charge: toNextChargeResource(row.nextCharge, { seesMoney: options.seesMoney }),
             version: sub.version,
           }
         : null,

@@ -4,6 +4,8 @@ import { failureReasonWords } from '~/features/payments/payment-filters'
 import { isHardDecline } from '~/server/billing/engine/policy'
 import type { findPaymentLinkDetail } from '~/server/services/payment-links/find-payment-link.server'
 
+const noTotal = { surcharge: 0, total: 0 }
+
 /**
  * A payment link as its page shows it: the member by first name only (whoever holds the link sees no
  * more than the e-mail said), what is owed per period and why, and the saved methods, masked.
@@ -29,12 +31,14 @@ export function toPaymentLinkResource(
           period_start_at: payment.periodStartAt,
           period_end_at: payment.periodEndAt,
           due_on: payment.dueOn,
-          amount: payment.amount + payment.surcharge - payment.creditUsed,
+          // The fee owed; the surcharge depends on the method chosen (`totals`).
+          amount: payment.amount - payment.creditUsed,
           reason: failureReasonWords(payment.errorStatus, payment.errorDescription),
           needs_new_method: isHardDecline(payment.errorStatus),
         }))
       : [],
     methods: usable ? methods.filter((method) => takesCards || method.type !== 'stripe_card') : [],
     takes_cards: takesCards,
+    totals: usable ? detail.totals : { bank_account: noTotal, stripe_card: noTotal },
   }
 }

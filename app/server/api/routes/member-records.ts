@@ -79,7 +79,7 @@ async function manageableMember(c: Context<ApiEnv>, id: number) {
 export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.show, async (c) => {
     const { db, id, seesMoney } = await memberWithMoneyRight(c, c.req.valid('param').id)
-    const detail = await findMemberDetail({ db, memberId: id })
+    const detail = await findMemberDetail({ db, memberId: id, now: c.var.now })
     if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
     const data = toMemberDetailResource(detail, { now: c.var.now, seesMoney })
     return c.json({ data }, 200)
@@ -168,7 +168,7 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
       subjectId: member.id,
       changes: { description: 'Added by staff and sent the link to finish joining' },
     })
-    const detail = await findMemberDetail({ db, memberId: member.id })
+    const detail = await findMemberDetail({ db, memberId: member.id, now: c.var.now })
     if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
     return c.json(
       {
@@ -191,7 +191,7 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
       memberId: id,
       fields: c.req.valid('json'),
     })
-    const detail = await findMemberDetail({ db, memberId: id })
+    const detail = await findMemberDetail({ db, memberId: id, now: c.var.now })
     if (!detail) throw new AppError('NOT_FOUND', 'Member not found.')
     return c.json(
       {

@@ -73,7 +73,7 @@ export function registerMembershipRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.active, async (c) => {
     const member = requireMemberSelf(c)
     const db = c.var.database.db
-    const active = await findActiveSubscription({ db, userId: member.id })
+    const active = await findActiveSubscription({ db, userId: member.id, now: c.var.now })
     const doors =
       active &&
       (await describeMemberDoorAccess({

@@ -48,6 +48,7 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
       organisationId: member.organisationId,
       userId: member.id,
       paymentMethodId: c.req.valid('param').id,
+      now: c.var.now,
     })
     return c.json({ data: toPaymentMethodChangeResource(change) }, 200)
   })
@@ -93,7 +94,7 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
       userId: member.id,
       setupId: c.req.valid('json').setup_id,
       // A member who has joined keeps paying as they do until they agree to the change (issue 25).
-      makeDefault: !(await hasJoined(db, member.id)),
+      makeDefault: !(await hasJoined(db, member.id, c.var.now)),
     })
     const { defaultId } = await findMemberPaymentMethodList({ db, userId: member.id })
     return c.json({ data: toPaymentTypeResource(card, defaultId) }, 201)

@@ -3,9 +3,10 @@ import type { Db } from '~/db/client.server'
 import { payments, priceChangeHistory, prices, subscriptions } from '~/db/schema'
 import { addDays, type CalendarDateString, calendarDateAt, daysBetween } from '../calendar'
 import { findMemberPaymentMethods } from '../member-payment-method.server'
-import { billingPeriodOn, isRecurringFrequency, type Pause } from '../periods'
+import { membershipEndsOn, nextRenewal, recurringOrNull, renewalAmount, rollPeriod } from '../next-charge'
+import { isRecurringFrequency, type Pause } from '../periods'
 import { findSubscriptionPauses } from '../subscription-pauses.server'
-import { findCardSurcharges, periodPaymentValues } from '../subscription-payment.server'
+import { findCardSurcharges, subscriptionPaymentValues } from '../subscription-payment.server'
 import { billingPolicy } from './policy'
 
 export interface AdvanceStats {
@@ -118,8 +119,21 @@ export interface AdvancePlan {
   renewal: { start: CalendarDateString; end: CalendarDateString; priceId: number; renewals: number } | null
   /** A scheduled price change taken on a renewal date on the way. */
   priceChange: { toPriceId: number; on: CalendarDateString } | null
-  /** The next period's payment, created `upcoming` a week before it is due. */
-  nextPayment: { priceId: number; start: CalendarDateString; end: CalendarDateString } | null
+  /** The next period's payment, created `upcoming` a week before it is due (`changed`: on a new price). */
+  nextPayment: PlannedPayment | null
+  /**
+   * The payments of the periods the roll entered, due by today: made if missing (the membership was
+   * made, or its payment ahead withdrawn, after the run that would have made it), so no period goes
+   * uncharged; the one-payment-per-period index leaves those that exist alone.
+   */
+  catchUp: PlannedPayment[]
+}
+
+interface PlannedPayment {
+  priceId: number
+  start: CalendarDateString
+  end: CalendarDateString
+  changed: boolean
 }
 
 /**
@@ -131,6 +145,8 @@ export interface AdvancePlan {
 export function planAdvance(options: {
   subscription: SubscriptionRow
   price: Pick<PriceRow, 'billingFrequency'> | undefined
+  /** The price a scheduled change moves to (its frequency may differ). */
+  transitionPrice?: Pick<PriceRow, 'billingFrequency'> | undefined
   pauses: readonly Pause[]
   today: CalendarDateString
 }): AdvancePlan {
@@ -143,6 +159,7 @@ export function planAdvance(options: {
     renewal: null,
     priceChange: null,
     nextPayment: null,
+    catchUp: [],
   }
   // 1. A grace period that ran out with money still owed ends the membership now.
   if (
@@ -154,42 +171,24 @@ export function planAdvance(options: {
     return { ...plan, cancelForNonPayment: true, cancelPaymentsFrom: today }
   }
   plan.started = subscription.upcomingState === 'upcoming' && subscription.startDate <= today
-  const endsOn = membershipEndsOn(subscription)
-  plan.cancelPaymentsFrom = endsOn
-  if (subscription.currentPeriodEnd === null) return plan
+  plan.cancelPaymentsFrom = membershipEndsOn(subscription)
   if (!price || !isRecurringFrequency(price.billingFrequency)) return plan
   const frequency = price.billingFrequency
 
   // 2. Roll the current period forward to the one containing today, applying a price change that
-  //    takes effect on a renewal date on the way.
-  let current = {
-    start: subscription.currentPeriodStart ?? subscription.startDate,
-    end: subscription.currentPeriodEnd,
-  }
-  let priceId = subscription.priceId
-  let renewals = 0
-  while (current.end <= today && (endsOn === null || current.end < endsOn)) {
-    const next = billingPeriodOn({ anchor: subscription.startDate, frequency, date: current.end, pauses })
-    if (priceId === subscription.priceId && priceChangeDue(subscription, next.start)) {
-      priceId = subscription.transitionToPriceId ?? subscription.priceId
-      plan.priceChange = { toPriceId: priceId, on: next.start }
-    }
-    current = { start: next.start, end: next.end }
-    renewals += 1
-  }
-  if (renewals > 0) plan.renewal = { ...current, priceId, renewals }
+  //    takes effect on a renewal date on the way (the rule `nextCharge` reads too).
+  const newFrequency = recurringOrNull(options.transitionPrice?.billingFrequency)
+  const rolled = rollPeriod({ subscription, frequency, newFrequency, pauses, today })
+  if (!rolled) return plan
+  plan.priceChange = rolled.priceChange
+  if (rolled.renewals > 0)
+    plan.renewal = { ...rolled.current, priceId: rolled.priceId, renewals: rolled.renewals }
+  plan.catchUp = rolled.crossed.map(({ priceId, start, end, changed }) => ({ priceId, start, end, changed }))
 
   // 3. The next period's payment, a week ahead, unless the membership ends before it.
-  const nextStart = current.end
-  if (endsOn !== null && nextStart >= endsOn) return plan
-  if (daysBetween(today, nextStart) > UPCOMING_HORIZON_DAYS) return plan
-  const next = billingPeriodOn({ anchor: subscription.startDate, frequency, date: nextStart, pauses })
-  const pendingChange = priceId === subscription.priceId && priceChangeDue(subscription, next.start)
-  plan.nextPayment = {
-    priceId: pendingChange ? (subscription.transitionToPriceId ?? priceId) : priceId,
-    start: next.start,
-    end: next.end,
-  }
+  const next = nextRenewal({ subscription, newFrequency, pauses, rolled })
+  if (!next || daysBetween(today, next.start) > UPCOMING_HORIZON_DAYS) return plan
+  plan.nextPayment = { priceId: next.priceId, start: next.start, end: next.end, changed: next.changed }
   return plan
 }
 
@@ -237,6 +236,10 @@ async function advanceBatch(options: {
       planAdvance({
         subscription,
         price: priceById.get(subscription.priceId),
+        transitionPrice:
+          subscription.transitionToPriceId !== null
+            ? priceById.get(subscription.transitionToPriceId)
+            : undefined,
         pauses: pausesById.get(subscription.id) ?? [],
         today,
       }),
@@ -302,6 +305,7 @@ async function writePlans(
         transition_to_price_id = case when v.changed then null else s.transition_to_price_id end,
         transition_takes_effect_at = case when v.changed then null else s.transition_takes_effect_at end,
         transition_to_date = case when v.changed then null else s.transition_to_date end,
+        force_price_amount = case when v.changed then null else s.force_price_amount end,
         updated_at = ${at}
       from unnest(${list(renewed, (plan) => plan.subscriptionId)}::int[],
         ${list(renewed, (plan) => plan.renewal?.start)}::date[],
@@ -325,7 +329,7 @@ async function writePlans(
     stats.priceChangesApplied += changes.length
   }
 
-  const due = plans.filter((plan) => plan.nextPayment !== null)
+  const due = plans.filter((plan) => plan.nextPayment !== null || plan.catchUp.length > 0)
   if (due.length === 0) return
   const dueSubscriptions = due.flatMap((plan) => subscriptionById.get(plan.subscriptionId) ?? [])
   const methods = await findMemberPaymentMethods({
@@ -338,19 +342,22 @@ async function writePlans(
   })
   const values = due.flatMap((plan) => {
     const subscription = subscriptionById.get(plan.subscriptionId)
-    const next = plan.nextPayment
-    const price = next ? priceById.get(next.priceId) : undefined
-    if (!subscription || !next || !price) return []
-    return [
-      periodPaymentValues({
-        subscription,
-        price,
-        method: methods.get(subscription.userId) ?? null,
-        surcharge: surcharges.get(subscription.organisationId) ?? null,
-        period: { start: next.start, end: next.end },
-        now,
-      }),
-    ]
+    if (!subscription) return []
+    return [...plan.catchUp, ...(plan.nextPayment ? [plan.nextPayment] : [])].flatMap((next) => {
+      const price = priceById.get(next.priceId)
+      if (!price) return []
+      return [
+        subscriptionPaymentValues({
+          subscription,
+          amount: renewalAmount({ subscription, price, changed: next.changed }),
+          method: methods.get(subscription.userId) ?? null,
+          surcharge: surcharges.get(subscription.organisationId) ?? null,
+          dueOn: next.start,
+          period: { start: next.start, end: next.end },
+          now,
+        }),
+      ]
+    })
   })
   if (values.length === 0) return
   const inserted = await tx
@@ -359,19 +366,4 @@ async function writePlans(
     .onConflictDoNothing()
     .returning({ id: payments.id })
   stats.paymentsCreated += inserted.length
-}
-
-/** The day a cancelled membership stops: its renewal date at cancellation (no payment from then on). */
-function membershipEndsOn(subscription: SubscriptionRow): CalendarDateString | null {
-  if (!subscription.cancelledAt) return null
-  const until = subscription.undoCancellationUntil ?? subscription.cancelledAt
-  return calendarDateAt(until)
-}
-
-function priceChangeDue(subscription: SubscriptionRow, periodStart: CalendarDateString) {
-  if (subscription.transitionToPriceId === null) return false
-  if (subscription.transitionTakesEffectAt === 'date') {
-    return subscription.transitionToDate !== null && subscription.transitionToDate <= periodStart
-  }
-  return true
 }

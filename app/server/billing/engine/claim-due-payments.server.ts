@@ -3,6 +3,7 @@ import type { Db } from '~/db/client.server'
 import { paymentAttempts, paymentMethods, payments, subscriptions } from '~/db/schema'
 import type { PaymentProvider as PaymentProviderName } from '~/db/schema/enums'
 import { BILLING_TIME_ZONE, calendarDateAt } from '../calendar'
+import { chargedTotal } from '../next-charge'
 import { attemptIdempotencyKey } from './policy'
 
 export interface ClaimedCharge {
@@ -88,7 +89,7 @@ export async function claimDuePayments(options: {
         organisationId: row.organisationId,
         attempt,
         idempotencyKey: attemptIdempotencyKey(row.id, attempt),
-        amount: row.amount + row.surcharge - row.creditUsed,
+        amount: chargedTotal(row),
         method: usable,
       }
     })

@@ -3,9 +3,9 @@ import type { Db } from '~/db/client.server'
 import { paymentAttempts, paymentMethods, payments, subscriptions, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import type { PaymentProviders } from '~/server/providers/payments/payment-provider'
-import { cardSurcharge } from '../amounts'
 import { calendarDateAt } from '../calendar'
 import { chooseMemberPaymentMethod } from '../member-payment-method.server'
+import { owedPeriodCharge } from '../next-charge'
 import { isFailedPaymentStatus, notFailedPaymentStatuses } from '../payment-statuses'
 import { findCardSurcharges } from '../subscription-payment.server'
 import type { ClaimedCharge } from './claim-due-payments.server'
@@ -99,8 +99,7 @@ export async function claimOwedPeriodCharge(
   const [settings] = [
     ...(await findCardSurcharges({ db: tx, organisationIds: [failed.organisationId] })).values(),
   ]
-  const surcharge =
-    method.type === 'stripe_card' && settings ? cardSurcharge({ amount: failed.amount, settings }) : 0
+  const { surcharge, total } = owedPeriodCharge({ failed, type: method.type, settings })
 
   let retry = period.rows.find((row) => row.status === 'upcoming' && row.isRetry)
   if (!retry) {
@@ -141,7 +140,7 @@ export async function claimOwedPeriodCharge(
     organisationId: retry.organisationId,
     attempt,
     idempotencyKey: key,
-    amount: failed.amount + surcharge - failed.creditUsed,
+    amount: total,
     method: method.reference
       ? { type: method.type, reference: method.reference, customerReference: method.customerReference }
       : null,

@@ -7,12 +7,13 @@ import {
   runBilling,
   settleInDoubtAttempts,
 } from '~/server/billing/engine/run-billing.server'
+import { DAILY_RUN_TIME } from '~/server/billing/next-charge'
 import type { PaymentProviders } from '~/server/providers/payments/payment-provider'
 
 /** When the simulation runs the jobs on each day, Auckland time. */
 export const simulatedJobTimes = {
   /** The daily run (`billing.daily`, 06:00 like the pg-boss schedule): schedule step, then charges. */
-  daily: '06:00',
+  daily: DAILY_RUN_TIME,
   /**
    * A poll of pending bank payments (`billing.poll`): bank charges settle an hour after the run, slow
    * banks three days later, which the next runs' own polls pick up.

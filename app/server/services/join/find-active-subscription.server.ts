@@ -2,10 +2,10 @@ import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { gyms, offerings, organisations, paymentMethods, payments, prices, subscriptions } from '~/db/schema'
 import type { ActiveSubscription } from '~/features/join/payment-contract'
-import { cardSurcharge, periodAmount } from '~/server/billing/amounts'
-import { isRecurringFrequency } from '~/server/billing/periods'
+import { toNextChargeResource } from '~/server/api/resources/next-charge'
+import { periodAmount } from '~/server/billing/amounts'
+import { findNextCharge } from '~/server/billing/next-charge.server'
 import { describePaymentMethod } from '../payment-methods/describe-payment-method'
-import { findMemberPaymentMethodList } from '../payment-methods/find-member-payment-methods.server'
 
 const firstPaymentStatus = (status: string): 'paid' | 'pending' | 'upcoming' | 'failed' =>
   status === 'sent'
@@ -29,6 +29,7 @@ type FirstPayment = {
 export async function findActiveSubscription(options: {
   db: Db
   userId: number
+  now: Date
 }): Promise<ActiveSubscription | null> {
   return (await findActiveMembership(options))?.membership ?? null
 }
@@ -37,8 +38,9 @@ export async function findActiveSubscription(options: {
 export async function findActiveMembership(options: {
   db: Db
   userId: number
+  now: Date
 }): Promise<{ membership: ActiveSubscription; firstPayment: FirstPayment | undefined } | null> {
-  const { db, userId } = options
+  const { db, userId, now } = options
   const [row] = await db
     .select({
       subscription: subscriptions,
@@ -62,7 +64,7 @@ export async function findActiveMembership(options: {
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1)
   if (!row) return null
-  const { subscription, price, organisation } = row
+  const { subscription, price } = row
   const [first] = await db
     .select({ payment: payments, method: paymentMethods })
     .from(payments)
@@ -70,19 +72,9 @@ export async function findActiveMembership(options: {
     .where(and(eq(payments.subscriptionId, subscription.id), ne(payments.status, 'cancelled')))
     .orderBy(asc(payments.id))
     .limit(1)
-  const { methods, defaultId } = await findMemberPaymentMethodList({ db, userId })
-  const method = methods.find((candidate) => candidate.id === defaultId)
-  const onCard = method?.type === 'stripe_card'
   const amount = periodAmount({ price, forcePriceAmount: subscription.forcePriceAmount })
-  const upcomingFirst = first && first.payment.status === 'upcoming' ? first.payment : null
-  const nextCharge = upcomingFirst
-    ? { on: upcomingFirst.dueOn, amount: upcomingFirst.amount + upcomingFirst.surcharge }
-    : isRecurringFrequency(price.billingFrequency) && subscription.currentPeriodEnd
-      ? {
-          on: subscription.currentPeriodEnd,
-          amount: amount + (onCard ? cardSurcharge({ amount, settings: organisation }) : 0),
-        }
-      : null
+  // The one rule the engine charges by (ADR 031): price changes, surcharge, pauses, retries.
+  const nextCharge = await findNextCharge({ db, subscriptionId: subscription.id, now })
   const membership: ActiveSubscription = {
     id: subscription.id,
     offering_name: row.offeringName,
@@ -90,7 +82,7 @@ export async function findActiveMembership(options: {
     start_date: subscription.startDate,
     billing_frequency: price.billingFrequency,
     amount,
-    next_charge: nextCharge,
+    next_charge: toNextChargeResource(nextCharge),
     first_payment: first
       ? {
           amount: first.payment.amount + first.payment.surcharge,

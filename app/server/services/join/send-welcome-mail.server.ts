@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { membershipAgreements, organisations, users } from '~/db/schema'
+import { nextPaymentSentence } from '~/features/subscriptions/next-charge-words'
 import { formatDate, formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { divideRoundingHalfUp } from '~/server/billing/amounts'
@@ -30,7 +31,7 @@ export async function sendWelcomeMail(options: {
   subscriptionId: number
 }): Promise<void> {
   const { db, now } = options
-  const active = await findActiveMembership({ db, userId: options.userId })
+  const active = await findActiveMembership({ db, userId: options.userId, now })
   const [member] = await db
     .select({ name: users.name, email: users.email, organisation: organisations })
     .from(users)
@@ -62,11 +63,7 @@ export async function sendWelcomeMail(options: {
           : `Your first payment of ${formatCents(paid.amount)} will be taken on ${formatLongDate(paid.due_on)}${from}.`,
     )
   }
-  if (membership.next_charge) {
-    facts.push(
-      `Your next payment is ${formatCents(membership.next_charge.amount)} on ${formatLongDate(membership.next_charge.on)}.`,
-    )
-  }
+  if (membership.next_charge) facts.push(nextPaymentSentence(membership.next_charge))
   // The door as the welcome page tells it: a code where a door system is connected, reception otherwise.
   const door = await describeDoorAccessForMail({
     db,

@@ -3,6 +3,7 @@ import { cardColour, subscriptionDisplayStates } from '~/features/subscriptions/
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
+import { membershipEndsOn } from '~/server/billing/next-charge'
 import { type StateFields, stateInput } from '~/server/services/members/count-member-states.server'
 
 /** The state a member's badge and reason are about: the first of these that holds. */
@@ -55,15 +56,15 @@ function reasonFor(options: {
   switch (state) {
     case 'cancelled': {
       const cancelledOn = formatDate(sub.cancelledAt?.toISOString())
+      // A cancellation at period end keeps the doors open until the membership ends (ADR 029).
+      const endsOn = membershipEndsOn(sub)
       const undo =
         sub.undoCancellationUntil && states.includes('cancellation_undoable')
-          ? `, can be undone until ${formatDate(sub.undoCancellationUntil.toISOString())}`
+          ? `; can be undone until ${formatDate(sub.undoCancellationUntil.toISOString())}`
           : ''
-      const runsUntil =
-        sub.currentPeriodEnd && sub.currentPeriodEnd > today && !sub.gracePeriodEndsAt && !undo
-          ? `, access until ${formatDate(sub.currentPeriodEnd)}`
-          : ''
-      return `Not active: cancelled on ${cancelledOn}${undo}${runsUntil}${owes}`
+      if (endsOn !== null && endsOn > today)
+        return `Cancelled: access until ${formatDate(endsOn)} (cancelled on ${cancelledOn}${undo})${owes}`
+      return `Not active: cancelled on ${cancelledOn}${owes}`
     }
     case 'in_grace_period':
       return `In grace period until ${formatDate(sub.gracePeriodEndsAt)}${seesMoney ? `, owes ${formatCents(sub.balanceOwing)}` : ''}`

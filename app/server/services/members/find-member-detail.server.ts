@@ -1,6 +1,7 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { gyms, offerings, payments, prices, subscriptions, users } from '~/db/schema'
+import { gyms, offerings, prices, subscriptions, users } from '~/db/schema'
+import { findChargeSchedules } from '~/server/billing/next-charge.server'
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
 
 /**
@@ -8,8 +9,8 @@ import { findMemberPaymentMethodList } from '~/server/services/payment-methods/f
  * membership (not one still being assembled at sign-up) with its gym, price and offering, and their
  * saved payment methods. The caller has checked the member is in scope (`findMemberInScope`).
  */
-export async function findMemberDetail(options: { db: Db; memberId: number }) {
-  const { db, memberId } = options
+export async function findMemberDetail(options: { db: Db; memberId: number; now: Date }) {
+  const { db, memberId, now } = options
   const [[member], [latest], paymentMethods] = await Promise.all([
     db
       .select({ user: users, homeGym: { id: gyms.id, name: gyms.name } })
@@ -39,14 +40,12 @@ export async function findMemberDetail(options: { db: Db; memberId: number }) {
     findMemberPaymentMethodList({ db, userId: memberId }),
   ])
   if (!member) return null
-  const [nextPayment] = latest
-    ? await db
-        .select({ dueOn: payments.dueOn, amount: payments.amount, surcharge: payments.surcharge })
-        .from(payments)
-        .where(and(eq(payments.subscriptionId, latest.subscription.id), eq(payments.status, 'upcoming')))
-        .orderBy(asc(payments.dueOn), asc(payments.id))
-        .limit(1)
-    : []
+  // The next charge and the price change's day by the rule the engine charges by (ADR 031).
+  const schedule = latest
+    ? (await findChargeSchedules({ db, subscriptionIds: [latest.subscription.id], now })).get(
+        latest.subscription.id,
+      )
+    : undefined
   const movingTo = latest?.subscription.transitionToPriceId ?? null
   const [priceChange] =
     movingTo !== null
@@ -64,8 +63,12 @@ export async function findMemberDetail(options: { db: Db; memberId: number }) {
   return {
     ...member,
     latest: latest ?? null,
-    nextPayment: nextPayment ?? null,
-    priceChange: priceChange ?? null,
+    nextCharge: schedule?.nextCharge ?? null,
+    // A change that never takes effect (the membership ends first) is not shown.
+    priceChange:
+      priceChange && schedule?.priceChangeOn
+        ? { ...priceChange, takesEffectOn: schedule.priceChangeOn }
+        : null,
     paymentMethods,
   }
 }

@@ -4,6 +4,8 @@ import { gyms, offerings, organisations, paymentLinks, prices, subscriptions, us
 import { AppError } from '~/lib/errors'
 import { hashToken } from '~/server/auth/tokens.server'
 import { findOwedFailures } from '~/server/billing/engine/owed-periods.server'
+import { owedPeriodCharge } from '~/server/billing/next-charge'
+import { findCardSurcharges } from '~/server/billing/subscription-payment.server'
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect
 
@@ -50,6 +52,17 @@ export async function findPaymentLinkDetail(options: { db: Db; now: Date; token:
     .innerJoin(offerings, eq(offerings.id, prices.offeringId))
     .where(eq(subscriptions.id, link.subscriptionId))
   if (!row) throw new AppError('NOT_FOUND', unknownLinkMessage)
-  const owed = await findOwedFailures(db, [link.subscriptionId])
-  return { link, state: paymentLinkState(link, now), ...row, owed }
+  const [owed, surcharges] = await Promise.all([
+    findOwedFailures(db, [link.subscriptionId]),
+    findCardSurcharges({ db, organisationIds: [row.subscription.organisationId] }),
+  ])
+  const settings = surcharges.get(row.subscription.organisationId)
+  // What paying every owed period takes by each kind of method, as `claimOwedPeriodCharge` charges it.
+  const totalBy = (type: 'bank_account' | 'stripe_card') => {
+    const charges = owed.map((failed) => owedPeriodCharge({ failed, type, settings }))
+    const surcharge = charges.reduce((sum, charge) => sum + charge.surcharge, 0)
+    return { surcharge, total: charges.reduce((sum, charge) => sum + charge.total, 0) }
+  }
+  const totals = { bank_account: totalBy('bank_account'), stripe_card: totalBy('stripe_card') }
+  return { link, state: paymentLinkState(link, now), ...row, owed, totals }
 }

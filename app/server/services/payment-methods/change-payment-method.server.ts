@@ -45,6 +45,7 @@ export async function findPaymentMethodChange(options: {
   organisationId: number
   userId: number
   paymentMethodId: number
+  now: Date
 }): Promise<PaymentMethodChangePreview> {
   const { db, userId } = options
   const { methods, defaultId } = await findMemberPaymentMethodList({ db, userId })
@@ -57,7 +58,7 @@ export async function findPaymentMethodChange(options: {
     .from(organisations)
     .where(eq(organisations.id, options.organisationId))
   if (!organisation) throw new AppError('NOT_FOUND', 'Organisation not found.')
-  const active = await findActiveMembership({ db, userId })
+  const active = await findActiveMembership({ db, userId, now: options.now })
   const surchargeOn = (amount: number, onCard: boolean) =>
     onCard ? cardSurcharge({ amount, settings: organisation }) : 0
   const membership = active
@@ -128,8 +129,8 @@ export async function changePaymentMethod(options: {
 }
 
 /** Whether the member has joined: a confirmed membership that has not ended (the welcome page's). */
-export async function hasJoined(db: Db, userId: number): Promise<boolean> {
-  return (await findActiveMembership({ db, userId })) !== null
+export async function hasJoined(db: Db, userId: number, now: Date): Promise<boolean> {
+  return (await findActiveMembership({ db, userId, now })) !== null
 }
 
 /** Cards are saved and charged on the member's gym's own card account: none there, no card. */

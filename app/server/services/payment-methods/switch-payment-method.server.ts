@@ -2,8 +2,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { paymentMethods, payments, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { cardSurcharge } from '~/server/billing/amounts'
+import type { CardSurchargeSettings } from '~/server/billing/amounts'
 import { scheduleRetriesForNewMethod } from '~/server/billing/engine/owed-periods.server'
+import { surchargeFor } from '~/server/billing/next-charge'
 import { findCardSurcharges } from '~/server/billing/subscription-payment.server'
 
 /**
@@ -49,7 +50,7 @@ export async function movePaymentsTo(options: {
   now: Date
   userId: number
   method: { id: number; type: 'bank_account' | 'stripe_card' }
-  settings: Parameters<typeof cardSurcharge>[0]['settings'] | undefined
+  settings: CardSurchargeSettings | undefined
 }): Promise<void> {
   const { db, now, method, settings } = options
   const upcoming = await db
@@ -63,8 +64,7 @@ export async function movePaymentsTo(options: {
       ),
     )
   for (const payment of upcoming) {
-    const surcharge =
-      method.type === 'stripe_card' && settings ? cardSurcharge({ amount: payment.amount, settings }) : 0
+    const surcharge = surchargeFor({ amount: payment.amount, type: method.type, settings })
     await db
       .update(payments)
       .set({ paymentMethodId: method.id, type: method.type, surcharge, updatedAt: now })

@@ -1,0 +1,152 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { beforeAll, expect, it } from 'vitest'
+import { subscriptions } from '~/db/schema'
+import { sessionUserSchema } from '~/features/auth/contract'
+import { activeSubscriptionSchema } from '~/features/join/payment-contract'
+import { memberDetailSchema } from '~/features/members/contract'
+import { addDays, instantAt } from '~/server/billing/calendar'
+import { runBilling } from '~/server/billing/engine/run-billing.server'
+import { runBillingDay } from '~/server/billing/simulation/run-billing-day.server'
+import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
+import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
+import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
+import { createMembership } from '~/server/services/subscriptions/create-membership.server'
+import { schedulePriceChange } from '~/server/services/subscriptions/manage-subscription.server'
+import { createTestPrice } from '../../factories/member-factory'
+import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { readData } from '../support/answers'
+import { createTestApi, joinOrigin } from '../support/api'
+import { describeEachDatabase } from '../support/database'
+import { signInStaff, type TestBrowser } from '../support/sign-in'
+
+/**
+ * Issue 25 point 1: the member's page (staff) and the member's own welcome answer give one next charge,
+ * and it is what the engine then charges: a change to $52.00 booked for the renewal of a card member
+ * is $53.30 on that day (2.5% surcharge), not "$79.00 (at renewal)" nor $80.98.
+ */
+describeEachDatabase('the next charge in the API', (database) => {
+  const start = '2026-11-28'
+  const clock = instantAt(start, '10:00')
+  const testApi = createTestApi(database, { now: () => clock })
+  let org: TestOrganisation
+  let staff: TestBrowser
+  let monthly: number
+  let cheaper: number
+
+  beforeAll(async () => {
+    const db = database.db
+    const now = instantAt('2026-11-01')
+    org = await createTestOrganisation({ db, name: 'Told Truly Gym', now, cardSurchargeBasisPoints: 250 })
+    const organisationId = org.organisation.id
+    const gymIds = [org.gyms[0]!.id]
+    monthly = (
+      await createTestPrice({ db, organisationId, gymIds, billingFrequency: 'monthly', amount: 7900, now })
+    ).price.id
+    cheaper = (
+      await createTestPrice({ db, organisationId, gymIds, billingFrequency: 'monthly', amount: 5200, now })
+    ).price.id
+    staff = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+  })
+
+  it('staff and the member read the same next charge, and the engine charges it on that day', async () => {
+    const db = database.db
+    const member = testApi.browser({ origin: joinOrigin, ip: '203.0.113.77' })
+    const email = `told-truly-${process.pid}@members.test`
+    await member.post('/register', {
+      gym: org.gyms[0]!.uuid,
+      name: 'Mere Truly',
+      email,
+      mobile_number: '021 555 0101',
+      dob: '1990-04-05',
+      password: 'a long enough passphrase',
+    })
+    await member.post('/email/verify', { code: await testApi.latestCode(email) })
+    const me = await readData(await member.get('/me'), sessionUserSchema)
+    await addPaymentMethod({
+      db,
+      now: clock,
+      organisationId: org.organisation.id,
+      userId: me.id,
+      method: {
+        type: 'stripe_card',
+        gymId: org.gyms[0]!.id,
+        brand: 'visa',
+        lastFour: '4242',
+        expMonth: 12,
+        expYear: 2031,
+        providerReference: sandboxCardReference('4242'),
+      },
+      makeDefault: true,
+    })
+    const subscription = await createMembership({
+      db,
+      now: clock,
+      organisationId: org.organisation.id,
+      userId: me.id,
+      priceId: monthly,
+      startDate: start,
+    })
+    const providers = createSandboxProviders({ db })
+    // The first payment, due today, taken now (as a run catching up would).
+    await runBilling({ db, providers, now: clock })
+
+    const staffSees = async () =>
+      (await readData(await staff.get(`/members/${me.id}`), memberDetailSchema)).membership?.next_charge
+    const memberSees = async () =>
+      (await readData(await member.get('/me/active-subscription'), activeSubscriptionSchema.nullable()))
+        ?.next_charge
+    expect(await staffSees()).toEqual({
+      on: '2026-12-28',
+      amount: 7900,
+      surcharge: 198,
+      total: 8098,
+      kind: 'renewal',
+      new_price: false,
+    })
+    expect(await memberSees()).toEqual(await staffSees())
+
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id))
+    await schedulePriceChange({
+      db,
+      now: clock,
+      subscription: row!,
+      priceId: cheaper,
+      date: '2026-12-28',
+      scheduledByUserId: me.id,
+    })
+    const told = {
+      on: '2026-12-28',
+      amount: 5200,
+      surcharge: 130,
+      total: 5330,
+      kind: 'renewal',
+      new_price: true,
+    }
+    expect(await staffSees()).toEqual(told)
+    expect(await memberSees()).toEqual(told)
+    const detail = await readData(await staff.get(`/members/${me.id}`), memberDetailSchema)
+    expect(detail.membership?.price_change).toMatchObject({
+      price_id: cheaper,
+      takes_effect_on: '2026-12-28',
+    })
+
+    // The engine, day by day: nothing before 28 Dec, then exactly what both were told.
+    for (let day = addDays(start, 1); day <= '2026-12-28'; day = addDays(day, 1)) {
+      await runBillingDay({ db, providers, day })
+      const charged = await db.execute<{ total: number }>(sql`
+        select sum(p.amount + p.surcharge - p.credit_used)::int as total
+        from payment_attempts a join payments p on p.id = a.payment_id
+        where p.subscription_id = ${subscription.id} and a.started_at = ${instantAt(day, '06:00').toISOString()}::timestamptz`)
+      const total = charged.rows[0]?.total ?? null
+      expect({ day, total: total === null ? null : Number(total) }).toEqual({
+        day,
+        total: day === told.on ? told.total : null,
+      })
+    }
+    const [after] = await db
+      .select({ priceId: subscriptions.priceId, transition: subscriptions.transitionToPriceId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscription.id)))
+    expect(after).toEqual({ priceId: cheaper, transition: null })
+  })
+})
