@@ -30,7 +30,10 @@ async function addBankOnlyGym(page: Page): Promise<string> {
   await page.getByLabel('Description').fill('Any time, bank payments only')
   await page.getByRole('radiogroup', { name: 'Type' }).getByText('24/7').click()
   await page.getByRole('group', { name: 'Gyms' }).getByText(name).click()
-  const price = page.getByRole('region', { name: 'Prices' }).getByRole('listitem').filter({ hasText: 'Price 1' })
+  const price = page
+    .getByRole('region', { name: 'Prices' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Price 1' })
   await price.getByLabel('Amount').fill('20')
   await price.getByRole('button', { name: /Billing frequency/ }).click()
   await page.getByRole('option', { name: 'Weekly', exact: true }).click()
