@@ -105,10 +105,10 @@ export function StripeCallbackPage(props: { state: string | undefined }) {
     <Page title="Card payments" description="Connecting a gym’s card payments account.">
       <Card className="max-w-xl">
         {outcome.kind === 'working' ? (
-          <p role="status" className="flex items-center gap-3 text-slate-700">
+          <div role="status" className="flex items-center gap-3 text-slate-700">
             <Spinner aria-hidden="true" />
             Checking your card payments account…
-          </p>
+          </div>
         ) : outcome.kind === 'failed' ? (
           <div className="flex flex-col gap-4">
             <Alert tone="error">{outcome.message}</Alert>

@@ -73,10 +73,11 @@ export function ConnectAkahuPage(props: { back: BankReturn; reconnecting?: boole
     return (
       <AuthFrame title="Connecting your bank">
         <JoinSteps current="payment" />
-        <p role="status" className="flex items-center gap-3 text-slate-700">
+        {/* A <div>: the spinner is one, and a <div> inside a <p> is split by the browser (hydration error). */}
+        <div role="status" className="flex items-center gap-3 text-slate-700">
           <Spinner aria-hidden="true" />
           Getting your accounts from your bank…
-        </p>
+        </div>
       </AuthFrame>
     )
   }

@@ -50,10 +50,10 @@ export function PayBankReturnPage(props: {
       {message ? (
         <p className="text-slate-700">{message}</p>
       ) : (
-        <p role="status" className="flex items-center gap-3 text-slate-700">
+        <div role="status" className="flex items-center gap-3 text-slate-700">
           <Spinner aria-hidden="true" />
           Getting your accounts from your bank…
-        </p>
+        </div>
       )}
     </AuthFrame>
   )

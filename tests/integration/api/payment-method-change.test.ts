@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { payments, users } from '~/db/schema'
 import { joinGymSchema, sessionUserSchema } from '~/features/auth/contract'
@@ -10,11 +10,19 @@ import {
   paymentTypeSchema,
   sandboxBankConsentSchema,
 } from '~/features/join/payment-contract'
+import { paymentLinkSchema } from '~/features/pay/contract'
 import { subscriptionSchema } from '~/features/subscriptions/contract'
 import { z } from '~/lib/validation'
 import { cardSurcharge } from '~/server/billing/amounts'
+import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
+import { runBilling } from '~/server/billing/engine/run-billing.server'
+import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
+import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
+import { noCardPaymentsMessage } from '~/server/services/gyms/gym-card-payments.server'
+import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
 import { agreeFirstMessage } from '~/server/services/payment-methods/change-payment-method.server'
-import { createTestPrice } from '../../factories/member-factory'
+import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
+import { createTestMember, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
@@ -229,6 +237,87 @@ describeEachDatabase('Issue 25: how one pays, where cards are taken, which gyms 
       expect(ponsonby.card_payments).toEqual({ connected: true, charges_enabled: true })
       const noCards = await readData(await admin.get(`/gyms/${org.gyms[1]!.id}`), gymSchema)
       expect(noCards.card_payments).toEqual({ connected: false, charges_enabled: false })
+    })
+
+    it('the pay page at a gym without a card account offers no new card and no saved card: bank only', async () => {
+      const later = new Date('2026-03-24T02:00:00Z')
+      const testApi = createTestApi(database, { now: () => later })
+      const db = database.db
+      const organisationId = org.organisation.id
+      const bankOnlyGym = org.gyms[1]!
+      const paying = await createTestMember({ db, organisationId, gymId: bankOnlyGym.id, now })
+      // A card on file from before (saved straight into the records), and the bank account that pays:
+      // Demo Bank's …-93, which the sandbox fails for want of money an hour after the charge.
+      const oldCard = await addPaymentMethod({
+        db,
+        now,
+        organisationId,
+        userId: paying.id,
+        method: {
+          type: 'stripe_card',
+          gymId: bankOnlyGym.id,
+          brand: 'visa',
+          lastFour: '4242',
+          expMonth: 12,
+          expYear: 2030,
+          providerReference: sandboxCardReference('4242'),
+        },
+        makeDefault: false,
+      })
+      await addPaymentMethod({
+        db,
+        now,
+        organisationId,
+        userId: paying.id,
+        method: { type: 'bank_account', bankAccountNumber: '99-9999-9999999-93', name: 'Spending' },
+        acceptDemoBank: true,
+        makeDefault: true,
+      })
+      const subscription = await createSubscription({
+        db,
+        now,
+        organisationId,
+        userId: paying.id,
+        gymId: bankOnlyGym.id,
+        priceId,
+        startDate: '2026-03-17',
+      })
+      // Each day's billing run as the worker does it (1 pm in Auckland), the second week's charge going to
+      // the bank; then a run after the bank's hour, which hears it failed.
+      const providers = createSandboxProviders({ db })
+      for (const day of ['2026-03-17', '2026-03-24']) {
+        await advanceSubscriptions({ db, now: new Date(`${day}T00:00:00Z`) })
+        await runBilling({ db, providers, now: new Date(`${day}T00:00:00Z`) })
+      }
+      await runBilling({ db, providers, now: later })
+      const [failed] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+      expect(failed).toBeDefined()
+
+      const admin = await signInStaff({ database, api: testApi, now: later, organisation: org, admin: true })
+      expect((await admin.post(`/payments/${failed!.id}/payment-link`)).status).toBe(201)
+      const mail = await testApi.latestMail(paying.email)
+      const token = /\/pay\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1]
+      expect(token).toBeDefined()
+
+      const visitor = testApi.browser({ origin: joinOrigin })
+      const link = await readData(await visitor.get(`/payment-links/${token}`), paymentLinkSchema)
+      expect(link.state).toBe('usable')
+      expect(link.takes_cards).toBe(false)
+      // The bank account only: the card on file is not offered.
+      expect(link.methods.map((method) => method.type)).toEqual(['bank_account'])
+      // Neither a new card nor the old one, asked for directly.
+      expect(await readMessage(await visitor.post(`/payment-links/${token}/card-setups`), 409)).toBe(
+        noCardPaymentsMessage('Bank Only'),
+      )
+      expect(
+        await readMessage(
+          await visitor.post(`/payment-links/${token}/pay`, { payment_method_id: oldCard.id }),
+          409,
+        ),
+      ).toBe(noCardPaymentsMessage('Bank Only'))
     })
   })
 
