@@ -379,6 +379,20 @@ export interface WelcomeReceipt {
   issuedOn: string
 }
 
+/** A receipt's lines in words, the same in every e-mail that carries one (welcome, desk, pay link). */
+export function receiptLines(receipt: WelcomeReceipt, recipientName: string): string[] {
+  return [
+    `${receipt.gstNumber ? 'Tax invoice and receipt' : 'Receipt'} ${receipt.number}`,
+    receipt.legalName,
+    ...(receipt.gstNumber ? [`GST number ${receipt.gstNumber}`] : []),
+    `Issued ${receipt.issuedOn} to ${recipientName}`,
+    ...receipt.lines.map((line) => `${line.label}: ${formatCents(line.amount)}`),
+    `Total (GST inclusive): ${formatCents(receipt.total)}`,
+    ...(receipt.gst !== null ? [`Includes GST of ${formatCents(receipt.gst)} (15%)`] : []),
+    receipt.status,
+  ]
+}
+
 /** After joining (issue 14): what happens next, the agreement, and a GST receipt for the first payment. */
 export function welcomeMail({
   organisationName,
@@ -394,20 +408,8 @@ export function welcomeMail({
   agreement: string
   receipt: WelcomeReceipt | null
 }): MailContent {
-  const formatMoney = formatCents
   const subject = `Welcome to ${organisationName}`
-  const receiptLines = receipt
-    ? [
-        `${receipt.gstNumber ? 'Tax invoice and receipt' : 'Receipt'} ${receipt.number}`,
-        receipt.legalName,
-        ...(receipt.gstNumber ? [`GST number ${receipt.gstNumber}`] : []),
-        `Issued ${receipt.issuedOn} to ${recipientName}`,
-        ...receipt.lines.map((line) => `${line.label}: ${formatMoney(line.amount)}`),
-        `Total (GST inclusive): ${formatMoney(receipt.total)}`,
-        ...(receipt.gst !== null ? [`Includes GST of ${formatMoney(receipt.gst)} (15%)`] : []),
-        receipt.status,
-      ]
-    : []
+  const receiptText = receipt ? receiptLines(receipt, recipientName) : []
   const agreementIntro = 'Your membership agreement, as you accepted it (also attached as a PDF):'
   return {
     subject,
@@ -420,7 +422,7 @@ export function welcomeMail({
         ...(receipt
           ? [trusted('<hr style="border: none; border-top: 1px solid #e5e7eb; margin: 24px 0">')]
           : []),
-        ...receiptLines.map(paragraph),
+        ...receiptText.map(paragraph),
         trusted('<hr style="border: none; border-top: 1px solid #e5e7eb; margin: 24px 0">'),
         paragraph(agreementIntro),
         ...agreement.split('\n').filter(Boolean).map(paragraph),
@@ -432,7 +434,7 @@ export function welcomeMail({
       greeting(recipientName),
       '',
       ...facts.flatMap((fact) => [fact, '']),
-      ...(receipt ? [...receiptLines, ''] : []),
+      ...(receipt ? [...receiptText, ''] : []),
       agreementIntro,
       '',
       agreement,

@@ -272,7 +272,7 @@ const cases: Record<string, Case> = {
     body: (_ids, version) => ({ version, reasons: ['Moving away'], comments: '', immediately: false }),
   },
   'POST /subscriptions/{id}/manual-payment': {
-    body: (_ids, version) => ({ version, amount: 2500, note: 'Paid at the desk' }),
+    body: (_ids, version) => ({ version, amount: 2500, method: 'cash', note: 'Paid at the desk' }),
   },
   'POST /subscriptions/{id}/pause': {
     body: (_ids, version) => ({ version, start_date: '2026-03-20', end_date: '2026-04-03' }),

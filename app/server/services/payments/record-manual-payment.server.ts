@@ -1,11 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { payments, type subscriptions } from '~/db/schema'
+import type { DeskPaymentMethod } from '~/db/schema/enums'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { recalculateBalanceOwing } from '../subscriptions/recalculate-balance-owing.server'
 
 /**
- * A payment staff took by hand (cash, bank transfer). It settles the oldest period still owed, so the
+ * A payment staff took at the desk (cash, EFTPOS, bank transfer, other: its method is kept). It settles the oldest period still owed, so the
  * balance and the grace period follow; without anything owed it is recorded on its own. One
  * transaction: the period it settles is chosen under the same snapshot it is written in.
  */
@@ -14,6 +15,8 @@ export async function recordManualPayment(options: {
   now: Date
   subscription: typeof subscriptions.$inferSelect
   amount: number
+  /** How it was paid: cash, EFTPOS, bank transfer or other (issue 25). */
+  method: DeskPaymentMethod
   note?: string | null | undefined
   processedByUserId: number
 }) {
@@ -46,6 +49,7 @@ export async function recordManualPayment(options: {
         dueOn: today,
         status: 'sent',
         type: 'manual',
+        deskMethod: options.method,
         isRetry: owed !== undefined,
         forceAmount: true,
         processedByUserId: options.processedByUserId,
@@ -77,6 +81,11 @@ export async function recordManualPayment(options: {
       organisationId: subscription.organisationId,
       subscriptionIds: [subscription.id],
     })
-    return payment
+    if (!payment) throw new Error('Inserting the payment returned no row')
+    return {
+      payment,
+      /** The failed payment it settles: its due day and what it asked for. */
+      settles: owed ? { dueOn: owed.dueOn, amount: owed.amount + owed.surcharge - owed.creditUsed } : null,
+    }
   })
 }
