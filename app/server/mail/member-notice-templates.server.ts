@@ -19,8 +19,7 @@ export type Receipt = WelcomeReceipt
 
 const rule: Html = { html: '<hr style="border: none; border-top: 1px solid #e5e7eb; margin: 24px 0">' }
 
-const questions =
-  'If you have questions, reply to this e-mail or talk to us at the front desk.'
+const questions = 'If you have questions, reply to this e-mail or talk to us at the front desk.'
 
 /**
  * One notice: a heading, what changed in sentences, and a receipt when money was taken. The subject

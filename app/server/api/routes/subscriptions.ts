@@ -275,11 +275,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
 }
 
 /** What a member's notice needs: sent in `tx`, the change's own transaction (the outbox). */
-function noticeOf(
-  c: { var: ApiEnv['Variables'] },
-  tx: Db,
-  subscription: { id: number; userId: number },
-) {
+function noticeOf(c: { var: ApiEnv['Variables'] }, tx: Db, subscription: { id: number; userId: number }) {
   return {
     db: tx,
     mailer: c.var.mailer,

@@ -2,15 +2,14 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { membershipAgreements, organisations, users } from '~/db/schema'
 import { formatDate, formatLongDate } from '~/lib/dates'
-import { formatCents } from '~/lib/money'
 import { gstContent } from '~/lib/gst'
+import { formatCents } from '~/lib/money'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { welcomeMail } from '~/server/mail/templates.server'
 import type { Mailer } from '../auth/mailer'
 import { describePaymentMethod } from '../payment-methods/describe-payment-method'
 import { agreementPdf } from './agreement-pdf.server'
 import { findActiveMembership } from './find-active-subscription.server'
-
 
 /**
  * The welcome e-mail (issue 14): the facts the welcome screen shows, a receipt for the first payment

@@ -1,6 +1,7 @@
 import type { priceChangeHistory, prices, subscriptions } from '~/db/schema'
 import type { GraceUnit } from '~/db/schema/enums'
 import { formatDate } from '~/lib/dates'
+import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
 import { gracePeriodEnd } from '~/server/billing/grace-periods'
@@ -111,25 +112,49 @@ export function priceChangeScheduledDescription(options: { toAmount: number; tak
   return `Price change to ${formatCents(options.toAmount)} scheduled for ${formatDate(options.takesEffectOn)}; the member was e-mailed`
 }
 
+/** An offering as a price-change notice names it: its name and its opening hours in words. */
+export interface OfferingWords {
+  name: string
+  hours: string | null
+}
+
+/** "a rise of $4.00" / "a cut of $4.00" between two amounts charged as often; null when equal. */
+export function priceDifferenceWords(fromAmount: number, toAmount: number): string | null {
+  if (toAmount === fromAmount) return null
+  return toAmount > fromAmount
+    ? `a rise of ${formatCents(toAmount - fromAmount)}`
+    : `a cut of ${formatCents(fromAmount - toAmount)}`
+}
+
 /**
  * The member's notice of a change to `to` on `on`: what staff preview and what the outbox sends. The
- * price now is a forced amount, else the current price's.
+ * price now is a forced amount, else the current price's; the offering and its hours are named when
+ * they change too (`offerings` by id).
  */
 export function priceChangeNotice(options: {
   organisationName: string
   member: { name: string; email: string }
   subscription: Pick<Subscription, 'forcePriceAmount'>
-  from: Pick<Price, 'amount'>
-  to: Pick<Price, 'amount' | 'billingFrequency'>
+  from: Pick<Price, 'amount' | 'billingFrequency' | 'offeringId'>
+  to: Pick<Price, 'amount' | 'billingFrequency' | 'offeringId'>
   on: CalendarDateString
+  offerings: ReadonlyMap<number, OfferingWords>
 }) {
-  const { subscription, from, to } = options
+  const { subscription, from, to, offerings } = options
+  const fromAmount = subscription.forcePriceAmount ?? from.amount
+  const side = (price: Pick<Price, 'billingFrequency' | 'offeringId'>, amount: number) => ({
+    offering: offerings.get(price.offeringId)?.name ?? '',
+    price: `${formatCents(amount)} ${frequencyWords[price.billingFrequency]}`,
+    hours: offerings.get(price.offeringId)?.hours ?? null,
+  })
   const mail = priceChangeMail({
     organisationName: options.organisationName,
     recipientName: options.member.name,
     takesEffectOn: formatDate(options.on),
-    newPrice: `${formatCents(to.amount)} ${to.billingFrequency.replace('_', ' ')}`,
-    currentPrice: formatCents(subscription.forcePriceAmount ?? from.amount),
+    from: side(from, fromAmount),
+    to: side(to, to.amount),
+    difference:
+      from.billingFrequency === to.billingFrequency ? priceDifferenceWords(fromAmount, to.amount) : null,
   })
   return { to: options.member.email, ...mail }
 }

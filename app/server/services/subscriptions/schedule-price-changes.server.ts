@@ -6,6 +6,7 @@ import { AppError } from '~/lib/errors'
 import { auditMemberships } from '~/server/services/audit/record-audit.server'
 import type { Mailer } from '~/server/services/auth/mailer'
 import { notFound } from '../service-input.server'
+import { findOfferingWords } from './preview-price-change-mail.server'
 import {
   assertPriceChange,
   priceChangeNotice,
@@ -107,6 +108,10 @@ export async function schedulePriceChanges(options: {
     if (!to) throw notFound('Price')
     await writePriceChanges({ db: tx, now, to, changes, scheduledByUserId: options.actorId })
 
+    const offeringWords = await findOfferingWords(tx, [
+      ...(to ? [to.offeringId] : []),
+      ...fromPrices.map((price) => price.offeringId),
+    ])
     const notices = changes.map(({ subscription, from, takesEffectOn }) => {
       const member = memberById.get(subscription.userId)
       if (!member || !organisation || !from) throw notFound('Price')
@@ -117,13 +122,15 @@ export async function schedulePriceChanges(options: {
         from,
         to,
         on: takesEffectOn,
+        offerings: offeringWords,
       })
     })
     await options.mailer.sendMany({
       db: tx,
       organisationId,
-      messages: notices.map((notice) => ({
+      messages: notices.map((notice, index) => ({
         to: notice.to,
+        memberId: changes[index]?.subscription.userId ?? null,
         message: { subject: notice.subject, html: notice.html, text: notice.text },
       })),
     })
