@@ -225,10 +225,18 @@ export const memberHistoryQuerySchema = z.object({
 /** One line of the member's history (`GET /api/members/{id}/history`): who did what, when. */
 export const memberHistoryEntrySchema = z.object({
   id: z.number().int(),
+  /** An audit action (`membership.paused`), or `email.sent` for a notice the member was sent. */
   action: z.string(),
   description: z.string(),
   actor: named.nullable(),
   created_at: z.string(),
+  /**
+   * The e-mail, for `email.sent`: its subject and address for everyone who may see the member; its
+   * text for those who may see money (receipts and notices name amounts), else null.
+   */
+  email: z
+    .object({ to: z.string(), subject: z.string(), text: z.string().nullable(), status: z.string() })
+    .nullable(),
 })
 export type MemberHistoryEntry = z.infer<typeof memberHistoryEntrySchema>
 
