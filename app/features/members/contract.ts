@@ -1,4 +1,4 @@
-import { billingFrequencies } from '~/db/schema/enums'
+import { billingFrequencies, deskPaymentMethods } from '~/db/schema/enums'
 import { emailAddressSchema, mobileNumberSchema } from '~/features/auth/contract'
 import { cardColourSchema, memberStateSchema } from '~/features/billing-debugging/contract'
 import { paymentTypeSchema } from '~/features/join/payment-contract'
@@ -205,6 +205,10 @@ export const memberPaymentSchema = z.object({
   period_end_at: z.string().nullable(),
   is_retry: z.boolean(),
   is_pro_rata: z.boolean(),
+  /** How a desk payment was paid (cash, EFTPOS, bank transfer, other); null for other payments. */
+  desk_method: z.enum(deskPaymentMethods).nullable(),
+  /** A failed payment settled by a payment at the desk: the day it was settled. */
+  settled_at_desk_on: z.string().nullable(),
 })
 export type MemberPayment = z.infer<typeof memberPaymentSchema>
 

@@ -14,8 +14,9 @@ import { FormDialog } from '~/components/ui/modal'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { Tab, TabList, Tabs } from '~/components/ui/tabs'
 import { MemberAccessTab } from '~/features/doors/member-access-tab'
+import { deskMethodLabels, isPaidAtTheDesk } from '~/features/payments/desk-methods'
 import { FailedPaymentActions, FailedPaymentDialog } from '~/features/payments/failed-payment-actions'
-import { formatDate } from '~/lib/dates'
+import { formatDate, formatDayAndMonth } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import type { MemberDetail, MemberHistoryEntry } from './contract'
@@ -354,6 +355,7 @@ function Payments(props: { id: number; page: number; memberName: string }) {
             <TableBody>
               {data.data.map((payment) => {
                 const words = paymentStatusWords[payment.status_kind]
+                const atDesk = isPaidAtTheDesk(payment)
                 return (
                   <Row key={payment.id}>
                     <Cell isRowHeader>{formatDate(payment.due_on)}</Cell>
@@ -367,10 +369,20 @@ function Payments(props: { id: number; page: number; memberName: string }) {
                     </Cell>
                     <Cell>
                       <span className="flex flex-wrap items-center gap-1.5">
-                        <Badge tone={words.tone}>{words.label}</Badge>
-                        {payment.is_retry ? <Badge>Retry</Badge> : null}
+                        <Badge tone={words.tone}>{atDesk ? 'Paid at the desk' : words.label}</Badge>
+                        {payment.is_retry && !atDesk ? <Badge>Retry</Badge> : null}
                         {payment.is_pro_rata ? <Badge>Pro rata</Badge> : null}
                       </span>
+                      {atDesk && payment.desk_method ? (
+                        <span className="mt-1 block text-slate-600 text-xs">
+                          {deskMethodLabels[payment.desk_method]}
+                        </span>
+                      ) : null}
+                      {payment.settled_at_desk_on ? (
+                        <span className="mt-1 block text-slate-700 text-xs">
+                          Settled at the desk on {formatDayAndMonth(payment.settled_at_desk_on)}
+                        </span>
+                      ) : null}
                       {payment.failure_reason ? (
                         <span
                           className={`mt-1 block text-xs ${payment.status_kind === 'waived' ? 'text-slate-600' : 'text-red-800'}`}

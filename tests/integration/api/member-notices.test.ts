@@ -1,8 +1,9 @@
 import { and, eq, gt } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { auditLog, mailOutbox, organisations, payments, subscriptions } from '~/db/schema'
-import { memberHistoryEntrySchema } from '~/features/members/contract'
+import { memberHistoryEntrySchema, memberPaymentSchema } from '~/features/members/contract'
 import { payByLinkAnswerSchema } from '~/features/pay/contract'
+import { paymentRowSchema } from '~/features/payments/contract'
 import { deskMethodMessage } from '~/features/subscriptions/contract'
 import { gstContent } from '~/lib/gst'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
@@ -235,6 +236,32 @@ describeEachDatabase('member notices', (database) => {
       .from(payments)
       .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.type, 'manual')))
     expect(desk).toMatchObject({ deskMethod: 'eftpos', status: 'sent', amount: 2500 })
+
+    // The member's Payments tab and the payments list name the method, and the failed row says it was
+    // settled at the desk (and is no longer offered to retry).
+    const tab = await readPage(
+      await owner.get(`/users/${person.id}/payments?per_page=50`),
+      memberPaymentSchema,
+    )
+    expect(tab.data.find((row) => row.id === desk!.id)).toMatchObject({
+      type: 'manual',
+      desk_method: 'eftpos',
+      status_kind: 'success',
+    })
+    expect(tab.data.find((row) => row.id === failed!.id)).toMatchObject({
+      status_kind: 'failed',
+      settled_at_desk_on: day,
+      fixable: false,
+    })
+    const list = await readPage(
+      await owner.get(`/payments?search=${encodeURIComponent(person.email)}&per_page=50`),
+      paymentRowSchema,
+    )
+    expect(list.data.find((row) => row.id === desk!.id)?.desk_method).toBe('eftpos')
+    expect(list.data.find((row) => row.id === failed!.id)?.settled_at_desk_on).toBe(day)
+    const csv = await (await owner.post('/payments/export', { search: person.email })).text()
+    expect(csv).toContain('At the desk (EFTPOS)')
+    expect(csv).toContain('Settled at the desk on 9 Mar 2026')
   })
 
   it('a waiver tells the member what they no longer owe', async () => {

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { payments, type subscriptions } from '~/db/schema'
 import type { DeskPaymentMethod } from '~/db/schema/enums'
+import type { SettledAtDesk } from '~/features/payments/desk-methods'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { recalculateBalanceOwing } from '../subscriptions/recalculate-balance-owing.server'
 
@@ -59,7 +60,24 @@ export async function recordManualPayment(options: {
         updatedAt: now,
       })
       .returning()
-    if (owed) {
+    if (owed && payment) {
+      // The failed payments of the period say they were settled here (the lists show it).
+      const settled: SettledAtDesk = { on: today, payment_id: payment.id }
+      await tx
+        .update(payments)
+        .set({
+          meta: sql`${payments.meta} || ${JSON.stringify({ settled_at_desk: settled })}::jsonb`,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(payments.subscriptionId, subscription.id),
+            eq(payments.status, 'failed'),
+            owed.periodStartAt === null
+              ? eq(payments.id, owed.id)
+              : eq(payments.periodStartAt, owed.periodStartAt),
+          ),
+        )
       // Retries still waiting for the period are no longer wanted.
       await tx
         .update(payments)
