@@ -355,6 +355,25 @@ export const schedulePriceChangesRequestSchema = z.object({
     .max(2000),
 })
 
+/** Before a bulk change is confirmed (issue 25): what it does to each membership, and which are refused. */
+export const priceChangesPreviewSchema = z.object({
+  changes: z.array(
+    z.object({
+      subscription_id: z.number().int(),
+      member: z.object({ id: z.number().int(), name: z.string() }),
+      /** What they pay now (a forced amount, else their price's) and would pay, in cents. */
+      from_amount: z.number().int(),
+      to_amount: z.number().int(),
+      /** Over a year of it, whatever the frequencies: dearer, cheaper or the same. */
+      kind: z.enum(['rise', 'cut', 'same']),
+      takes_effect_on: z.string(),
+      /** "Price rises need 30 days' notice: the earliest day is 27 Dec 2026", or null. */
+      refused: z.string().nullable(),
+    }),
+  ),
+})
+export type PriceChangesPreview = z.infer<typeof priceChangesPreviewSchema>
+
 export const scheduledPriceChangesSchema = z.object({
   /** Each membership scheduled: the e-mail its notice went to, and the day the change takes effect. */
   scheduled: z.array(

@@ -5,9 +5,10 @@ import { offeringHours, offerings, organisations, prices, users } from '~/db/sch
 import { describeHours } from '~/features/catalogue/hours-words'
 import type { CalendarDateString } from '~/server/billing/calendar'
 import { notFound } from '../service-input.server'
-import { findTermGrace, type SubscriptionRow } from './manage-subscription.server'
+import { findPriceRiseNoticeDays, findTermGrace, type SubscriptionRow } from './manage-subscription.server'
 import {
   assertPriceChange,
+  assertPriceRiseNotice,
   type OfferingWords,
   type Price,
   priceChangeNotice,
@@ -99,5 +100,8 @@ export async function previewPriceChangeMail(options: {
     ? await findTermGrace({ db, organisationId: subscription.organisationId })
     : null
   const { takesEffectOn } = priceChangeTiming({ subscription, date, termGrace, now })
+  // A rise with too little notice is refused here too, in the words scheduling would use.
+  const noticeDays = await findPriceRiseNoticeDays({ db, organisationId: subscription.organisationId })
+  assertPriceRiseNotice({ subscription, from, to, takesEffectOn, noticeDays, now })
   return memberPriceChangeNotice({ db, subscription, from, to, on: takesEffectOn })
 }

@@ -3,8 +3,9 @@ import type { GraceUnit } from '~/db/schema/enums'
 import { formatDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
-import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
+import { addDays, type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
 import { gracePeriodEnd } from '~/server/billing/grace-periods'
+import { comparePriceRates } from '~/server/billing/term-value'
 import { priceChangeMail } from '~/server/mail/templates.server'
 import { validationError } from '../service-input.server'
 
@@ -72,6 +73,40 @@ export function priceChangeTiming(options: {
       : null
   const onDate = date ?? termTransition
   return { onDate, takesEffectOn: onDate ?? subscription.currentPeriodEnd ?? calendarDateAt(options.now) }
+}
+
+export type PriceChangeKind = 'rise' | 'cut' | 'same'
+
+/**
+ * Notice before a price rise (issue 25): a change that costs the member more over time (a year of it,
+ * whatever the frequencies) takes effect no sooner than the organisation's notice period from today; a
+ * cut or the same price may take effect any day. What kind of change it is, the earliest day a rise may
+ * take effect, and the refusal in words when it comes too soon (null when it may go ahead).
+ */
+export function priceRiseNotice(options: {
+  subscription: Pick<Subscription, 'forcePriceAmount'>
+  from: Pick<Price, 'amount' | 'billingFrequency'>
+  to: Pick<Price, 'amount' | 'billingFrequency'>
+  takesEffectOn: CalendarDateString
+  noticeDays: number
+  now: Date
+}): { kind: PriceChangeKind; earliest: CalendarDateString; refused: string | null } {
+  const { from, to, noticeDays } = options
+  const fromRate = { amount: options.subscription.forcePriceAmount ?? from.amount, billingFrequency: from.billingFrequency }
+  const difference = comparePriceRates(to, fromRate)
+  const kind: PriceChangeKind = difference > 0 ? 'rise' : difference < 0 ? 'cut' : 'same'
+  const earliest = addDays(calendarDateAt(options.now), noticeDays)
+  const refused =
+    kind === 'rise' && options.takesEffectOn < earliest
+      ? `Price rises need ${noticeDays} ${noticeDays === 1 ? "day's" : "days'"} notice: the earliest day is ${formatDate(earliest)}`
+      : null
+  return { kind, earliest, refused }
+}
+
+/** Refuses a rise with too little notice (`priceRiseNotice`), on the day's field. */
+export function assertPriceRiseNotice(options: Parameters<typeof priceRiseNotice>[0]): void {
+  const { refused } = priceRiseNotice(options)
+  if (refused) throw validationError('date', refused)
 }
 
 /** The membership's columns that hold a scheduled change. */
