@@ -8,8 +8,8 @@ import {
   organisationNameRequestSchema,
   organisationSchema,
   priceFrequenciesRequestSchema,
-  taxDetailsRequestSchema,
   priceRiseNoticeRequestSchema,
+  taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from '~/features/organisation/contract'
 import { z } from '~/lib/validation'

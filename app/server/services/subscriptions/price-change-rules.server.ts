@@ -92,7 +92,10 @@ export function priceRiseNotice(options: {
   now: Date
 }): { kind: PriceChangeKind; earliest: CalendarDateString; refused: string | null } {
   const { from, to, noticeDays } = options
-  const fromRate = { amount: options.subscription.forcePriceAmount ?? from.amount, billingFrequency: from.billingFrequency }
+  const fromRate = {
+    amount: options.subscription.forcePriceAmount ?? from.amount,
+    billingFrequency: from.billingFrequency,
+  }
   const difference = comparePriceRates(to, fromRate)
   const kind: PriceChangeKind = difference > 0 ? 'rise' : difference < 0 ? 'cut' : 'same'
   const earliest = addDays(calendarDateAt(options.now), noticeDays)
