@@ -100,7 +100,7 @@ export function priceRiseNotice(options: {
   const kind: PriceChangeKind = difference > 0 ? 'rise' : difference < 0 ? 'cut' : 'same'
   const earliest = addDays(calendarDateAt(options.now), noticeDays)
   const refused =
-    kind === 'rise' && options.takesEffectOn < earliest
+    kind === 'rise' && noticeDays > 0 && options.takesEffectOn < earliest
       ? `Price rises need ${noticeDays} ${noticeDays === 1 ? "day's" : "days'"} notice: the earliest day is ${formatDate(earliest)}`
       : null
   return { kind, earliest, refused }
