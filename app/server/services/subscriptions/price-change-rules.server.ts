@@ -80,7 +80,8 @@ export type PriceChangeKind = 'rise' | 'cut' | 'same'
 /**
  * Notice before a price rise (issue 25): a change that costs the member more over time (a year of it,
  * whatever the frequencies) takes effect no sooner than the organisation's notice period from today; a
- * cut or the same price may take effect any day. What kind of change it is, the earliest day a rise may
+ * cut or the same price may take effect any day, and so may anything when the organisation asks for no
+ * notice (0 days). What kind of change it is, the earliest day a rise may
  * take effect, and the refusal in words when it comes too soon (null when it may go ahead).
  */
 export function priceRiseNotice(options: {
