@@ -190,6 +190,28 @@ test.describe('organisation settings', () => {
     await expect(page.getByText('Failed-payment grace period saved')).toBeVisible()
   })
 
+  test('an organisation admin sets the notice period for a price rise, in days', async ({ page }) => {
+    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/organisation/settings' })
+    const form = page.getByRole('form', { name: 'Notice period for a price rise' })
+    const days = form.getByLabel('Days of notice')
+    await expect(days).toHaveValue('30')
+    await days.fill('400')
+    await form.getByRole('button', { name: 'Save notice period' }).click()
+    await expect(days).toHaveAccessibleDescription(/The maximum value allowed is 365/)
+    await days.fill('45')
+    await days.press('Enter')
+    await expect(page.getByText('Notice period for a price rise saved')).toBeVisible()
+    await page.reload()
+    await expect(
+      page.getByRole('form', { name: 'Notice period for a price rise' }).getByLabel('Days of notice'),
+    ).toHaveValue('45')
+    // Back to the demo's 30 days for the other tests.
+    const again = page.getByRole('form', { name: 'Notice period for a price rise' })
+    await again.getByLabel('Days of notice').fill('30')
+    await again.getByRole('button', { name: 'Save notice period' }).click()
+    await expect(page.getByText('Notice period for a price rise saved')).toBeVisible()
+  })
+
   test('an organisation admin sets the legal name and GST number receipts carry', async ({ page }) => {
     await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/organisation/settings' })
     const form = page.getByRole('form', { name: 'Receipts and GST' })

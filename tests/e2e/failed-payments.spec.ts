@@ -78,7 +78,7 @@ async function memberOpensLink(
   const link = await sendLink(page, email)
   const member = await memberPhone(browser)
   await member.page.goto(link.toString())
-  return { memberName, member }
+  return { memberName, member, email }
 }
 
 test.describe('failed payments', () => {
@@ -191,9 +191,10 @@ test.describe('failed payments', () => {
     browser,
   }) => {
     await inTurn(async () => {
-      const { memberName, member } = await memberOpensLink(page, browser, async (staff) => {
+      const { memberName, member, email } = await memberOpensLink(page, browser, async (staff) => {
         await expect(staff.getByText(/^Owes \$/)).toBeVisible()
       })
+      const paidSince = new Date()
       await expect(member.page.getByRole('heading', { name: 'Pay what you owe' })).toBeVisible()
       const owed = member.page.getByRole('region', { name: 'What you owe' })
       await expect(owed).toContainText('Declined:')
@@ -209,6 +210,14 @@ test.describe('failed payments', () => {
       await pay.click()
       await expect(member.page.getByRole('heading', { name: 'Thank you, you’re all paid up' })).toBeVisible()
       await expect(member.page.getByText(`We’ve taken ${amount} from Visa ending 4242`)).toBeVisible()
+      // The receipt arrives, with the GST number and the GST in what was paid.
+      const receipt = await waitForMail({ to: email, since: paidSince, subject: /^Your payment receipt$/ })
+      expect(receipt.text).toContain(`We have received your payment of ${amount} from your Visa ending 4242`)
+      expect(receipt.text).toContain('GST number 049-091-850')
+      expect(receipt.text).toContain(`Total (GST inclusive): ${amount}`)
+      const cents = Math.round(Number(amount.replace(/[$,]/g, '')) * 100)
+      const gst = Math.floor((6 * cents + 23) / 46)
+      expect(receipt.text).toContain(`Includes GST of $${(gst / 100).toFixed(2)} (15%)`)
       const width = await member.page.evaluate(() => document.documentElement.scrollWidth)
       expect(width).toBeLessThanOrEqual(390)
 

@@ -228,13 +228,16 @@ test.describe('a membership’s actions', () => {
   test('an owner starts an upcoming membership, pauses it, cancels and undoes, takes a payment, then cancels it now', async ({
     page,
   }) => {
+    // Ten actions, each e-mailed and read back in the history: longer than one screen's test.
+    test.setTimeout(150_000)
     // A new member (signed up on the join site) gets a membership starting tomorrow from the console.
     const gym = (await joinGyms(page)).find((candidate) => candidate.name === 'Ponsonby')
     const name = `Action Tester ${Date.now() % 100000}`
+    const email = uniqueEmail('actions')
     const registered = await apiPost(page, 'join', '/register', {
       gym: gym?.uuid,
       name,
-      email: uniqueEmail('actions'),
+      email,
       mobile_number: '021 555 0199',
       dob: '1991-04-05',
       password: 'a long enough passphrase',
@@ -250,18 +253,22 @@ test.describe('a membership’s actions', () => {
       const prices = await (
         await fetch(`/api/organisations/${me.data.current_organisation.id}/prices`)
       ).json()
-      const price = prices.data.find(
-        (candidate: {
-          archived_at: string | null
-          private: boolean
-          billing_frequency: string
-          gym: unknown
-        }) =>
-          !candidate.archived_at &&
-          !candidate.private &&
-          candidate.billing_frequency === 'weekly' &&
-          !candidate.gym,
-      )
+      // The cheapest weekly price: every other weekly price is a rise from it (the price change below).
+      const weekly = prices.data
+        .filter(
+          (candidate: {
+            archived_at: string | null
+            private: boolean
+            billing_frequency: string
+            gym: unknown
+          }) =>
+            !candidate.archived_at &&
+            !candidate.private &&
+            candidate.billing_frequency === 'weekly' &&
+            !candidate.gym,
+        )
+        .sort((a: { amount: number }, b: { amount: number }) => a.amount - b.amount)
+      const price = weekly[0]
       const tomorrow = new Date(Date.now() + 36 * 3600_000).toLocaleDateString('en-CA', {
         timeZone: 'Pacific/Auckland',
       })
@@ -278,6 +285,7 @@ test.describe('a membership’s actions', () => {
       return {
         id: picked.id as number,
         name: picked.name as string,
+        amount: price.amount as number,
         status: created.status,
         body: await created.text(),
       }
@@ -339,16 +347,52 @@ test.describe('a membership’s actions', () => {
     await expect(amount).toHaveValue('12.55')
     await expect(payment.getByText('Use at most 2 decimal places')).toBeVisible()
     await amount.fill('12.50')
-    await payment.getByRole('textbox', { name: 'Note' }).fill('EFTPOS at the desk')
+    await payment.getByRole('textbox', { name: 'Note' }).fill('Paid with the card in the morning')
     await expect(payment.getByText(/kept as credit for their next charge/)).toBeVisible()
+    // How it was paid is a required choice, said when it is missing.
+    const sentSince = new Date()
+    await payment.getByRole('button', { name: 'Record payment' }).click()
+    await expect(
+      payment.getByText('Choose how it was paid: cash, EFTPOS, bank transfer or other.'),
+    ).toBeVisible()
+    await payment.getByText('EFTPOS', { exact: true }).click()
+    await expect(payment.getByRole('radio', { name: 'EFTPOS' })).toBeChecked()
     await payment.getByRole('button', { name: 'Record payment' }).click()
     await expect(page.getByText(`$12.50 recorded for ${member.name}`)).toBeVisible()
+    // The member's receipt really arrives.
+    const receipt = await waitForMail({ to: email, since: sentSince, subject: /^Your payment receipt$/ })
+    expect(receipt.text).toContain('We received $12.50 by EFTPOS at the desk')
+    expect(receipt.text).toContain('Total (GST inclusive): $12.50')
+
+    // A rise sooner than the notice period is refused, in words, before anything is scheduled.
+    await overview.getByRole('button', { name: 'Change price' }).click()
+    const rise = page.getByRole('dialog', { name: 'Change price' })
+    await rise.getByRole('button', { name: /New price/ }).click()
+    const optionNames = await page.getByRole('option').allTextContents()
+    // What a price costs a year (52 weeks, 12 months), to tell a rise from a cut across frequencies.
+    const perYear = { weekly: 52, fortnightly: 26, monthly: 12 } as const
+    const yearly = (text: string) => {
+      const match = /\$([\d,]+\.\d{2}) (weekly|fortnightly|monthly)$/.exec(text)
+      return match
+        ? Number(match[1]?.replace(',', '')) * 100 * perYear[match[2] as keyof typeof perYear]
+        : Number.NaN
+    }
+    const dearer = optionNames.find((text) => yearly(text) > member.amount * 52)
+    const cheaper = optionNames.find((text) => yearly(text) < member.amount * 52)
+    expect(dearer).toBeDefined()
+    expect(cheaper).toBeDefined()
+    await page.getByRole('option', { name: dearer, exact: true }).click()
+    await rise.getByRole('button', { name: 'Schedule price change' }).click()
+    await expect(
+      rise.getByText(/^Price rises need 30 days' notice: the earliest day is \d{1,2} \w{3} \d{4}$/).first(),
+    ).toBeVisible()
+    await rise.getByRole('button', { name: 'Keep as it is' }).click()
 
     // A price change at the end of the period, with the member's e-mail previewed first.
     await overview.getByRole('button', { name: 'Change price' }).click()
     const change = page.getByRole('dialog', { name: 'Change price' })
     await change.getByRole('button', { name: /New price/ }).click()
-    await page.getByRole('option').first().click()
+    await page.getByRole('option', { name: cheaper, exact: true }).click()
     await expect(
       change.getByText(/pays \$\d+\.\d{2} .* instead of \$\d+\.\d{2}; charges before then stay/),
     ).toBeVisible()
@@ -377,7 +421,7 @@ test.describe('a membership’s actions', () => {
     await expect(history.getByRole('listitem').first()).toContainText('Cancelled now')
     for (const line of [
       /Price change to \$\d+\.\d{2} scheduled for .*; the member was e-mailed/,
-      /Payment of \$12\.50 recorded \(EFTPOS at the desk\)/,
+      /Payment of \$12\.50 recorded at the desk \(EFTPOS\): Paid with the card in the morning/,
       /Cancellation undone/,
       /Cancelled at the end of the period, .* \(Moving away\)/,
       /Paused from/,
@@ -387,6 +431,28 @@ test.describe('a membership’s actions', () => {
       await expect(history.getByText(line)).toBeVisible()
     }
     await expect(history.getByText('by Rachel Walker').first()).toBeVisible()
+    // Each change the member was told about in writing is there too, with the e-mail's subject.
+    for (const subject of [
+      /^E-mailed: Your membership is cancelled$/,
+      /^E-mailed: Your .+ membership price is changing$/,
+      /^E-mailed: Your payment receipt$/,
+      /^E-mailed: Your cancellation is undone$/,
+      /^E-mailed: Your membership is paused$/,
+      /^E-mailed: Your membership has started early$/,
+    ]) {
+      await expect(history.getByText(subject).first()).toBeVisible()
+    }
+    await history.getByRole('button', { name: 'Read the e-mail: Your payment receipt' }).click()
+    const read = page.getByRole('dialog', { name: 'Your payment receipt' })
+    await expect(read.getByText(/Paid \d{1,2} \w{3} \d{4} by EFTPOS at the desk\./)).toBeVisible()
+    await read.getByRole('button', { name: 'Close' }).click()
+    await expect(read).toHaveCount(0)
+
+    // The Payments tab says the payment was taken at the desk, and how.
+    await page.getByRole('tab', { name: 'Payments' }).click()
+    const payments = page.getByRole('table', { name: 'Payments' })
+    await expect(payments.getByText('Paid at the desk')).toBeVisible()
+    await expect(payments.getByText('EFTPOS', { exact: true })).toBeVisible()
   })
 })
 
@@ -723,18 +789,56 @@ test.describe('the bulk price change', () => {
     await expect(page.getByRole('button', { name: 'Schedule for 1 member' })).toBeVisible()
 
     await page.getByRole('button', { name: /New price$/ }).click()
+    const optionNames = await page.getByRole('option').allTextContents()
     await page.getByRole('option').first().click()
     await expect(
       page.getByText(
         /^1 member moves from \$\d+\.\d{2} .* to \$\d+\.\d{2} .*, each at the end of their current period\./,
       ),
     ).toBeVisible()
-    await page.getByRole('button', { name: 'Preview the e-mail' }).click()
-    await expect(page.getByRole('region', { name: 'E-mail preview' })).toContainText(`As ${name} gets it`)
+    await page.keyboard.press('Escape')
 
+    // Before confirming, the dialog lists who moves and how: rise or cut, the amounts and the day. A rise
+    // at the period end (days away) needs more notice: it is refused there, and cannot be confirmed.
     const since = new Date()
-    await page.getByRole('button', { name: 'Schedule for 1 member' }).click()
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Schedule and e-mail them' }).click()
+    let scheduled = false
+    for (const option of optionNames) {
+      await page.getByRole('button', { name: /New price/ }).click()
+      await page.getByRole('option', { name: option, exact: true }).click()
+      // The e-mail preview says a refusal in the same words, else shows the member's e-mail.
+      await page.getByRole('button', { name: 'Preview the e-mail' }).click()
+      await expect(
+        page
+          .getByRole('region', { name: 'E-mail preview' })
+          .or(page.getByText(/^Price rises need 30 days' notice: the earliest day is /)),
+      ).toBeVisible()
+      if ((await page.getByRole('region', { name: 'E-mail preview' }).count()) > 0) {
+        await expect(page.getByRole('region', { name: 'E-mail preview' })).toContainText(`As ${name} gets it`)
+      }
+      await page.getByRole('button', { name: 'Schedule for 1 member' }).click()
+      const confirm = page.getByRole('dialog', { name: /^Move 1 member to / })
+      const affected = confirm.getByRole('list', { name: 'Members affected' })
+      await expect(affected.getByRole('listitem')).toHaveCount(1)
+      await expect(affected).toContainText(name)
+      await expect(
+        affected.getByText(/^\$[\d,]+\.\d{2} → \$[\d,]+\.\d{2} from \d{1,2} \w{3} \d{4}$/),
+      ).toBeVisible()
+      if ((await affected.getByText(/^Refused: /).count()) > 0) {
+        await expect(affected.getByText('Rise', { exact: true })).toBeVisible()
+        await expect(
+          affected.getByText(
+            /^Refused: Price rises need 30 days' notice: the earliest day is \d{1,2} \w{3} \d{4}$/,
+          ),
+        ).toBeVisible()
+        await expect(confirm.getByRole('button', { name: 'Schedule and e-mail them' })).toBeDisabled()
+        await confirm.getByRole('button', { name: 'Cancel' }).click()
+        continue
+      }
+      await confirm.getByRole('button', { name: 'Schedule and e-mail them' }).click()
+      scheduled = true
+      break
+    }
+    expect(scheduled, 'a price that is not a rise too soon').toBe(true)
     await expect(page.getByText('Scheduled for 1 member; each has been e-mailed.')).toBeVisible()
     const sentTo =
       (

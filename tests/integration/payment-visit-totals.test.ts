@@ -4,6 +4,7 @@ import { organisations, payments, visits } from '~/db/schema'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
+import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
 import { deactivateMember } from '~/server/services/members/deactivate-member.server'
@@ -184,6 +185,7 @@ describeEachDatabase('payment and visit totals', (database) => {
       paymentId: failed?.id ?? 0,
       reason: 'Hardship',
       actorId,
+      mailer: createOutboxMailer({ db: database.db, driver: database.driver, close: async () => {} }),
     })
     await expectInStep()
     const [waived] = await database.db

@@ -333,6 +333,7 @@ describeEachDatabase('billing scenarios', (database) => {
     const paid = await staff.post(`/subscriptions/${subscription.id}/manual-payment`, {
       version: owing?.version,
       amount: 2500,
+      method: 'cash',
       note: 'Paid cash at the desk',
     })
     expect(paid.status).toBe(200)

@@ -79,6 +79,10 @@ export type PaymentMethodType = (typeof paymentMethodTypes)[number]
 export const paymentTypes = ['bank_account', 'stripe_card', 'manual'] as const
 export type PaymentType = (typeof paymentTypes)[number]
 
+/** How money taken at the desk was paid (issue 25): staff choose one when recording it. */
+export const deskPaymentMethods = ['cash', 'eftpos', 'bank_transfer', 'other'] as const
+export type DeskPaymentMethod = (typeof deskPaymentMethods)[number]
+
 /**
  * Known payment statuses (DESIGN §5: upcoming → pending_request → sent | failed). The column is plain
  * text without a check because SPEC §4 treats every status other than sent, upcoming and pending_request

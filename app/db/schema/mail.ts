@@ -3,6 +3,7 @@ import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core
 import { createdAt, id, instant, isOneOf } from './columns'
 import { mailStatuses } from './enums'
 import { organisations } from './organisations'
+import { users } from './users'
 
 export interface MailAttachment {
   filename: string
@@ -21,6 +22,11 @@ export const mailOutbox = pgTable(
     // Nullable: platform mail (e.g. operator alerts) belongs to no organisation.
     organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     to: text('to').notNull(),
+    /**
+     * The member a notice is about (a receipt, a pause, a price change): their page lists it. Null for
+     * sign-in codes, resets and staff mail, which never show there.
+     */
+    memberId: integer('member_id').references(() => users.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
@@ -36,6 +42,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_status_created_at_idx').on(t.status, t.createdAt),
     index('mail_outbox_organisation_created_at_idx').on(t.organisationId, t.createdAt),
     index('mail_outbox_to_idx').on(t.to),
+    index('mail_outbox_member_created_at_idx').on(t.memberId, t.createdAt),
     check('mail_outbox_status_check', isOneOf(t.status, mailStatuses)),
     check('mail_outbox_attempts_check', sql`${t.attempts} >= 0`),
   ],

@@ -30,6 +30,8 @@ export const organisations = pgTable(
       .notNull()
       .default('day'),
     // Card surcharge = amount × bps / 10 000 + fixed, so a rate like 2.95 % stays an exact integer.
+    /** Days of notice a member is given before their price rises (issue 25); a cut needs none. */
+    priceRiseNoticeDays: integer('price_rise_notice_days').notNull().default(30),
     cardSurchargeBasisPoints: integer('card_surcharge_basis_points').notNull().default(0),
     cardSurchargeFixed: integer('card_surcharge_fixed').notNull().default(0),
     generalCardSurchargeText: text('general_card_surcharge_text'),
@@ -54,6 +56,7 @@ export const organisations = pgTable(
       'organisations_grace_periods_check',
       sql`${t.failedPaymentGracePeriod} >= 0 and ${t.termMembershipGracePeriod} >= 0`,
     ),
+    check('organisations_price_rise_notice_check', sql`${t.priceRiseNoticeDays} between 0 and 365`),
     check(
       'organisations_card_surcharge_check',
       sql`${t.cardSurchargeBasisPoints} between 0 and 10000 and ${t.cardSurchargeFixed} >= 0`,

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { id, instant, isOneOf, timestamps } from './columns'
-import { type PaymentStatus, paymentAttemptStatuses, paymentProviders, paymentTypes } from './enums'
+import {
+  deskPaymentMethods,
+  type PaymentStatus,
+  paymentAttemptStatuses,
+  paymentProviders,
+  paymentTypes,
+} from './enums'
 import { destinationAccounts, gyms } from './gyms'
 import { organisationId } from './organisations'
 import { paymentMethods } from './payment-methods'
@@ -40,6 +46,8 @@ export const payments = pgTable(
     // Plain text on purpose; see `paymentStatuses`.
     status: text('status').$type<PaymentStatus>().notNull().default('upcoming'),
     type: text('type', { enum: paymentTypes }).notNull(),
+    /** A payment taken at the desk (`type` manual): cash, EFTPOS, bank transfer or other. */
+    deskMethod: text('desk_method', { enum: deskPaymentMethods }),
     isRetry: boolean('is_retry').notNull().default(false),
     isProRata: boolean('is_pro_rata').notNull().default(false),
     /** Charge attempts made so far; the attempts themselves are in `payment_attempts`. */
@@ -92,6 +100,7 @@ export const payments = pgTable(
     index('payments_akahu_payment_id_idx').on(t.akahuPaymentId),
     index('payments_stripe_id_idx').on(t.stripeId),
     check('payments_type_check', isOneOf(t.type, paymentTypes)),
+    check('payments_desk_method_check', isOneOf(t.deskMethod, deskPaymentMethods)),
     check(
       'payments_amounts_check',
       sql`${t.amount} >= 0 and ${t.surcharge} >= 0 and ${t.creditUsed} >= 0 and ${t.attempt} >= 0 and ${t.pollCount} >= 0`,

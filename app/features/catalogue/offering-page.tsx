@@ -16,6 +16,7 @@ import type { Organisation } from '~/features/organisation/contract'
 import { formatDate } from '~/lib/dates'
 import { archiveOffering, deleteOffering, restoreOffering } from './catalogue.functions'
 import { dayNames, type Offering } from './contract'
+import { formatTime } from './hours-words'
 import { OfferingPrices, PrivateLinks } from './offering-prices'
 import { catalogueQueries, offeringGyms } from './queries'
 
@@ -191,14 +192,6 @@ function UniqueMemberships(props: { gymId: number; gymName: string; offeringId: 
       )}
     </li>
   )
-}
-
-/** `06:00` → `6:00 am` (en-NZ). */
-function formatTime(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number)
-  const suffix = hours < 12 ? 'am' : 'pm'
-  const hour = hours % 12 === 0 ? 12 : hours % 12
-  return `${hour}:${String(minutes).padStart(2, '0')} ${suffix}`
 }
 
 const offeringWords = {

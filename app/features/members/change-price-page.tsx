@@ -10,7 +10,7 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Checkbox } from '~/components/ui/checkbox'
 import { DateField } from '~/components/ui/date-field'
-import { ConfirmDialog } from '~/components/ui/modal'
+import { FormDialog } from '~/components/ui/modal'
 import { Select, SelectItem } from '~/components/ui/select'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import type { SessionUser } from '~/features/auth/contract'
@@ -19,8 +19,8 @@ import { catalogueQueries } from '~/features/catalogue/queries'
 import { isRealDay } from '~/lib/calendar-days'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
-import type { PriceMembership } from './contract'
-import { schedulePriceChanges } from './members.functions'
+import type { PriceChangesPreview, PriceMembership } from './contract'
+import { previewPriceChanges, schedulePriceChanges } from './members.functions'
 import { previewPriceChangeEmail } from './membership.functions'
 import { memberQueries } from './queries'
 import type { ChangePriceSearch } from './search'
@@ -72,6 +72,7 @@ function PriceChange(props: { from: Price; prices: Price[] }) {
   const queryClient = useQueryClient()
   const memberships = useQuery(memberQueries.priceMemberships(from.id))
   const schedule = useServerFn(schedulePriceChanges)
+  const check = useServerFn(previewPriceChanges)
   const preview = useServerFn(previewPriceChangeEmail)
   // Left out at first: those who already have a change scheduled (a new one would replace it).
   const [excluded, setExcluded] = useState<Set<number> | null>(null)
@@ -79,6 +80,8 @@ function PriceChange(props: { from: Price; prices: Price[] }) {
   const [day, setDay] = useState('')
   const [email, setEmail] = useState<{ subject: string; text: string } | string | null>(null)
   const [confirming, setConfirming] = useState(false)
+  const [affected, setAffected] = useState<PriceChangesPreview['changes'] | null>(null)
+  const [checking, setChecking] = useState(false)
   const [pending, setPending] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const [done, setDone] = useState<Array<{ email: string; takes_effect_on: string }> | null>(null)
@@ -88,6 +91,9 @@ function PriceChange(props: { from: Price; prices: Price[] }) {
     excluded ?? new Set(rows.filter((row) => row.price_change_scheduled).map((row) => row.subscription_id))
   const chosen = rows.filter((row) => !left.has(row.subscription_id))
   const to = props.prices.find((price) => price.id === toId)
+  const refusedIds = new Set(
+    (affected ?? []).filter((change) => change.refused).map((change) => change.subscription_id),
+  )
   const dayProblem = day !== '' && !isRealDay(day) ? 'Value is not a valid date' : undefined
   const toggle = (row: PriceMembership, include: boolean) => {
     const next = new Set(left)
@@ -172,8 +178,22 @@ function PriceChange(props: { from: Price; prices: Price[] }) {
           </Button>
           <Button
             isDisabled={!to || chosen.length === 0 || dayProblem !== undefined}
-            onPress={() => {
+            isPending={checking}
+            onPress={async () => {
+              if (!to || checking) return
               setProblem(null)
+              setChecking(true)
+              // What each member's change is, and which rises need more notice, before confirming.
+              const result = await check({
+                data: {
+                  price_id: to.id,
+                  date: day || null,
+                  subscriptions: chosen.map((row) => ({ id: row.subscription_id, version: row.version })),
+                },
+              })
+              setChecking(false)
+              if (!result.ok) return setProblem(result.message)
+              setAffected(result.data.changes)
               setConfirming(true)
             }}
           >
@@ -241,31 +261,105 @@ function PriceChange(props: { from: Price; prices: Price[] }) {
           </TableBody>
         </Table>
       </TableFrame>
-      <ConfirmDialog
+      <FormDialog
         isOpen={confirming}
-        onOpenChange={setConfirming}
+        onOpenChange={(open) => (pending ? null : setConfirming(open))}
         title={`Move ${chosen.length} ${chosen.length === 1 ? 'member' : 'members'} to ${to ? describePrice(to) : 'the new price'}?`}
-        confirmLabel="Schedule and e-mail them"
-        isPending={pending}
-        onConfirm={async () => {
-          if (!to) return
-          setPending(true)
-          const result = await schedule({
-            data: {
-              price_id: to.id,
-              date: day || null,
-              subscriptions: chosen.map((row) => ({ id: row.subscription_id, version: row.version })),
-            },
-          })
-          setPending(false)
-          setConfirming(false)
-          await queryClient.invalidateQueries({ queryKey: memberQueries.all })
-          if (!result.ok) return setProblem(result.message)
-          setDone(result.data.scheduled)
-        }}
       >
-        {`Each is e-mailed now and moves ${day && !dayProblem ? `on ${formatDate(day)}` : 'at the end of their current period'}; a change already scheduled for any of them is replaced. All are scheduled, or none if one of them was changed meanwhile.`}
-      </ConfirmDialog>
+        <AffectedMembers changes={affected ?? []} />
+        <p className="mt-3 text-slate-700 text-sm">
+          Each is e-mailed now; a change already scheduled for any of them is replaced. All are scheduled, or
+          none if one of them was changed meanwhile.
+        </p>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onPress={() => setConfirming(false)} isDisabled={pending}>
+            Cancel
+          </Button>
+          {refusedIds.size > 0 ? (
+            <Button
+              variant="secondary"
+              isDisabled={pending || refusedIds.size === chosen.length}
+              onPress={() => {
+                const next = new Set(left)
+                for (const id of refusedIds) next.add(id)
+                setExcluded(next)
+                setAffected(
+                  (changes) => changes?.filter((change) => !refusedIds.has(change.subscription_id)) ?? null,
+                )
+              }}
+            >
+              {`Leave out ${refusedIds.size} and continue`}
+            </Button>
+          ) : null}
+          <Button
+            isPending={pending}
+            isDisabled={refusedIds.size > 0}
+            onPress={async () => {
+              if (!to || pending) return
+              setPending(true)
+              const result = await schedule({
+                data: {
+                  price_id: to.id,
+                  date: day || null,
+                  subscriptions: chosen.map((row) => ({ id: row.subscription_id, version: row.version })),
+                },
+              })
+              setPending(false)
+              setConfirming(false)
+              await queryClient.invalidateQueries({ queryKey: memberQueries.all })
+              if (!result.ok) return setProblem(result.message)
+              setDone(result.data.scheduled)
+            }}
+          >
+            Schedule and e-mail them
+          </Button>
+        </div>
+      </FormDialog>
+    </div>
+  )
+}
+
+const kindWords = { rise: 'Rise', cut: 'Cut', same: 'Same price' } as const
+
+/** Who the change moves and how (issue 25): rise or cut, the amounts and the day; refused rises said. */
+function AffectedMembers(props: { changes: PriceChangesPreview['changes'] }) {
+  const refused = props.changes.filter((change) => change.refused)
+  return (
+    <div className="flex flex-col gap-3">
+      {refused.length > 0 ? (
+        <Alert tone="error">
+          {`${refused.length} ${refused.length === 1 ? 'rise needs' : 'rises need'} more notice: choose a later day, or leave ${refused.length === 1 ? 'that member' : 'them'} out.`}
+        </Alert>
+      ) : null}
+      <ul
+        aria-label="Members affected"
+        className="flex max-h-72 flex-col divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 text-sm"
+      >
+        {props.changes.map((change) => (
+          <li key={change.subscription_id} className="flex flex-col gap-0.5 px-3 py-2">
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-medium text-slate-900">{change.member.name}</span>
+              <Badge
+                tone={
+                  change.refused
+                    ? 'red'
+                    : change.kind === 'rise'
+                      ? 'amber'
+                      : change.kind === 'cut'
+                        ? 'green'
+                        : 'slate'
+                }
+              >
+                {kindWords[change.kind]}
+              </Badge>
+            </span>
+            <span className="text-slate-700">
+              {`${formatCents(change.from_amount)} → ${formatCents(change.to_amount)} from ${formatDate(change.takes_effect_on)}`}
+            </span>
+            {change.refused ? <span className="text-red-800">{`Refused: ${change.refused}`}</span> : null}
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { billingFrequencies } from '~/db/schema/enums'
+import { billingFrequencies, deskPaymentMethods } from '~/db/schema/enums'
 import { emailAddressSchema, mobileNumberSchema } from '~/features/auth/contract'
 import { cardColourSchema, memberStateSchema } from '~/features/billing-debugging/contract'
 import { paymentTypeSchema } from '~/features/join/payment-contract'
@@ -205,6 +205,10 @@ export const memberPaymentSchema = z.object({
   period_end_at: z.string().nullable(),
   is_retry: z.boolean(),
   is_pro_rata: z.boolean(),
+  /** How a desk payment was paid (cash, EFTPOS, bank transfer, other); null for other payments. */
+  desk_method: z.enum(deskPaymentMethods).nullable(),
+  /** A failed payment settled by a payment at the desk: the day it was settled. */
+  settled_at_desk_on: z.string().nullable(),
 })
 export type MemberPayment = z.infer<typeof memberPaymentSchema>
 
@@ -225,10 +229,18 @@ export const memberHistoryQuerySchema = z.object({
 /** One line of the member's history (`GET /api/members/{id}/history`): who did what, when. */
 export const memberHistoryEntrySchema = z.object({
   id: z.number().int(),
+  /** An audit action (`membership.paused`), or `email.sent` for a notice the member was sent. */
   action: z.string(),
   description: z.string(),
   actor: named.nullable(),
   created_at: z.string(),
+  /**
+   * The e-mail, for `email.sent`: its subject and address for everyone who may see the member; its
+   * text for those who may see money (receipts and notices name amounts), else null.
+   */
+  email: z
+    .object({ to: z.string(), subject: z.string(), text: z.string().nullable(), status: z.string() })
+    .nullable(),
 })
 export type MemberHistoryEntry = z.infer<typeof memberHistoryEntrySchema>
 
@@ -342,6 +354,25 @@ export const schedulePriceChangesRequestSchema = z.object({
     .min(1, 'Choose at least one membership')
     .max(2000),
 })
+
+/** Before a bulk change is confirmed (issue 25): what it does to each membership, and which are refused. */
+export const priceChangesPreviewSchema = z.object({
+  changes: z.array(
+    z.object({
+      subscription_id: z.number().int(),
+      member: z.object({ id: z.number().int(), name: z.string() }),
+      /** What they pay now (a forced amount, else their price's) and would pay, in cents. */
+      from_amount: z.number().int(),
+      to_amount: z.number().int(),
+      /** Over a year of it, whatever the frequencies: dearer, cheaper or the same. */
+      kind: z.enum(['rise', 'cut', 'same']),
+      takes_effect_on: z.string(),
+      /** "Price rises need 30 days' notice: the earliest day is 27 Dec 2026", or null. */
+      refused: z.string().nullable(),
+    }),
+  ),
+})
+export type PriceChangesPreview = z.infer<typeof priceChangesPreviewSchema>
 
 export const scheduledPriceChangesSchema = z.object({
   /** Each membership scheduled: the e-mail its notice went to, and the day the change takes effect. */

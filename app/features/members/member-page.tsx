@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { ChartColumn, ChevronLeft, CreditCard, Landmark, Pencil, Trash2 } from 'lucide-react'
+import { ChartColumn, ChevronLeft, CreditCard, Landmark, Mail, Pencil, Trash2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { TabPanel } from 'react-aria-components'
 import { ListFooter, type PageMeta } from '~/components/lists/list-footer'
@@ -15,12 +15,13 @@ import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/
 import { Tab, TabList, Tabs } from '~/components/ui/tabs'
 import { MemberAccessTab } from '~/features/doors/member-access-tab'
 import { chargedCents } from '~/features/payments/contract'
+import { deskMethodLabels, isPaidAtTheDesk } from '~/features/payments/desk-methods'
 import { FailedPaymentActions, FailedPaymentDialog } from '~/features/payments/failed-payment-actions'
 import { nextChargeWords } from '~/features/subscriptions/next-charge-words'
-import { formatDate } from '~/lib/dates'
+import { formatDate, formatDayAndMonth } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
-import type { MemberDetail } from './contract'
+import type { MemberDetail, MemberHistoryEntry } from './contract'
 import { DeleteMemberDialog, MemberDetailsForm } from './member-details-form'
 import { memberStateWords, paymentStatusWords } from './member-states'
 import { MembershipActions } from './membership-actions'
@@ -345,6 +346,7 @@ function Payments(props: { id: number; page: number; memberName: string }) {
             <TableBody>
               {data.data.map((payment) => {
                 const words = paymentStatusWords[payment.status_kind]
+                const atDesk = isPaidAtTheDesk(payment)
                 return (
                   <Row key={payment.id}>
                     <Cell isRowHeader>{formatDate(payment.due_on)}</Cell>
@@ -358,10 +360,20 @@ function Payments(props: { id: number; page: number; memberName: string }) {
                     </Cell>
                     <Cell>
                       <span className="flex flex-wrap items-center gap-1.5">
-                        <Badge tone={words.tone}>{words.label}</Badge>
-                        {payment.is_retry ? <Badge>Retry</Badge> : null}
+                        <Badge tone={words.tone}>{atDesk ? 'Paid at the desk' : words.label}</Badge>
+                        {payment.is_retry && !atDesk ? <Badge>Retry</Badge> : null}
                         {payment.is_pro_rata ? <Badge>Pro rata</Badge> : null}
                       </span>
+                      {atDesk && payment.desk_method ? (
+                        <span className="mt-1 block text-slate-600 text-xs">
+                          {deskMethodLabels[payment.desk_method]}
+                        </span>
+                      ) : null}
+                      {payment.settled_at_desk_on ? (
+                        <span className="mt-1 block text-slate-700 text-xs">
+                          Settled at the desk on {formatDayAndMonth(payment.settled_at_desk_on)}
+                        </span>
+                      ) : null}
                       {payment.failure_reason ? (
                         <span
                           className={`mt-1 block text-xs ${payment.status_kind === 'waived' ? 'text-slate-600' : 'text-red-800'}`}
@@ -434,9 +446,13 @@ function Visits(props: { id: number; page: number }) {
 
 function History(props: { id: number; page: number }) {
   const { data } = useSuspenseQuery(memberQueries.history(props.id, props.page))
+  const [reading, setReading] = useState<MemberHistoryEntry['email']>(null)
   if (data.meta.total === 0) {
     return (
-      <Card>No changes yet. Pauses, cancellations, price changes and payments taken here are listed.</Card>
+      <Card>
+        No changes yet. Pauses, cancellations, price changes, payments taken here and the e-mails the member
+        was sent about them are listed.
+      </Card>
     )
   }
   return (
@@ -446,20 +462,59 @@ function History(props: { id: number; page: number }) {
         className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white"
       >
         {data.data.map((entry) => (
-          <li key={entry.id} className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:gap-4">
+          <li
+            key={`${entry.email ? 'email' : 'change'}-${entry.id}`}
+            className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:gap-4"
+          >
             <span className="shrink-0 text-slate-600 sm:w-56">
               {timeFormat.format(new Date(entry.created_at))}
             </span>
             <span className="min-w-0 flex-1 text-slate-900">
-              {entry.description}
-              <span className="block text-slate-600 text-xs">
-                {entry.actor ? `by ${entry.actor.name}` : 'by the system'}
+              {entry.email ? (
+                <span className="flex items-center gap-1.5">
+                  <Mail aria-hidden className="size-4 shrink-0 text-slate-500" />
+                  {entry.description}
+                </span>
+              ) : (
+                entry.description
+              )}
+              <span className="block break-words text-slate-600 text-xs">
+                {entry.email
+                  ? `to ${entry.email.to}${entry.email.status === 'failed' ? ' · not delivered' : ''}`
+                  : entry.actor
+                    ? `by ${entry.actor.name}`
+                    : 'by the system'}
               </span>
             </span>
+            {entry.email?.text ? (
+              <Button
+                variant="secondary"
+                className="self-start"
+                aria-label={`Read the e-mail: ${entry.email.subject}`}
+                onPress={() => setReading(entry.email)}
+              >
+                Read
+              </Button>
+            ) : null}
           </li>
         ))}
       </ol>
-      <Pager id={props.id} tab="history" meta={data.meta} noun={{ one: 'change', many: 'changes' }} />
+      <Pager id={props.id} tab="history" meta={data.meta} noun={{ one: 'entry', many: 'entries' }} />
+      <FormDialog
+        isOpen={reading !== null}
+        onOpenChange={(open) => (open ? null : setReading(null))}
+        title={reading?.subject ?? ''}
+      >
+        <p className="text-slate-600 text-sm">To {reading?.to}</p>
+        <pre className="mt-3 max-h-[60vh] overflow-y-auto whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-sans text-slate-800 text-sm">
+          {reading?.text}
+        </pre>
+        <div className="mt-4 flex justify-end">
+          <Button variant="secondary" onPress={() => setReading(null)}>
+            Close
+          </Button>
+        </div>
+      </FormDialog>
     </div>
   )
 }

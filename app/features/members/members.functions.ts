@@ -88,6 +88,11 @@ export const fetchPriceMemberships = createServerFn({ method: 'GET' })
   .validator(z.object({ id: recordId }))
   .handler(({ data }) => api().data(priceChangeRoutes.memberships, { params: data }))
 
+/** `POST /api/subscriptions/price-changes-preview`: what a bulk change would do, before confirming. */
+export const previewPriceChanges = createServerFn({ method: 'POST' })
+  .validator(schedulePriceChangesRequestSchema)
+  .handler(({ data }) => toActionResult(() => api().data(priceChangeRoutes.preview, { body: data })))
+
 /** `POST /api/subscriptions/schedule-price-changes`: one new price for many memberships. */
 export const schedulePriceChanges = createServerFn({ method: 'POST' })
   .validator(schedulePriceChangesRequestSchema)

@@ -10,8 +10,11 @@ import { Checkbox } from '~/components/ui/checkbox'
 import { ConfirmDialog, FormDialog } from '~/components/ui/modal'
 import { Radio } from '~/components/ui/radio-group'
 import { toast } from '~/components/ui/toast'
+import { type DeskPaymentMethod, deskPaymentMethods } from '~/db/schema/enums'
 import { describePrice } from '~/features/catalogue/contract'
 import { catalogueQueries } from '~/features/catalogue/queries'
+import { deskMethodLabels } from '~/features/payments/desk-methods'
+import { deskMethodMessage } from '~/features/subscriptions/contract'
 import type { ActionResult } from '~/lib/action-result'
 import { addCalendarDays, daysFromTo } from '~/lib/calendar-days'
 import { formatDate } from '~/lib/dates'
@@ -360,15 +363,20 @@ function PaymentForm(props: { member: MemberDetail; membership: Membership; onDo
   const serverError = useActionFormError()
   const owing = member.balance_owing ?? 0
   const form = useConsoleForm({
-    defaultValues: { amount: (owing > 0 ? owing : null) as number | null, note: '' },
+    defaultValues: {
+      amount: (owing > 0 ? owing : null) as number | null,
+      method: null as DeskPaymentMethod | null,
+      note: '',
+    },
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
-      if (value.amount === null) return
+      if (value.amount === null || value.method === null) return
       const result = await record({
         data: {
           id: membership.id,
           version: membership.version,
           amount: value.amount,
+          method: value.method,
           note: value.note || null,
         },
       })
@@ -388,14 +396,22 @@ function PaymentForm(props: { member: MemberDetail; membership: Membership; onDo
         <form.AppField name="amount">
           {(field) => <field.MoneyField label="Amount" isRequired />}
         </form.AppField>
-        <form.AppField name="note">
+        <form.AppField
+          name="method"
+          validators={{ onSubmit: ({ value }) => (value === null ? deskMethodMessage : undefined) }}
+        >
           {(field) => (
-            <field.TextField
-              label="Note"
-              description="Cash, EFTPOS, bank transfer: how it was paid."
-              maxLength={500}
-            />
+            <field.RadioGroupField label="Paid by" isRequired>
+              {deskPaymentMethods.map((method) => (
+                <Radio key={method} value={method}>
+                  {deskMethodLabels[method]}
+                </Radio>
+              ))}
+            </field.RadioGroupField>
           )}
+        </form.AppField>
+        <form.AppField name="note">
+          {(field) => <field.TextField label="Note" maxLength={500} />}
         </form.AppField>
         <form.Subscribe selector={(state) => state.values.amount}>
           {(amount) =>

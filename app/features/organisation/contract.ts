@@ -24,6 +24,8 @@ export const organisationSchema = z.object({
   failed_payment_grace_period_unit: z.enum(graceUnits),
   term_membership_grace_period: z.number().int(),
   term_membership_grace_period_unit: z.enum(graceUnits),
+  /** Days of notice a member gets before their price rises (issue 25); a cut needs none. */
+  price_rise_notice_days: z.number().int(),
   /** For GST receipts: the registered name and GST number, null until set. */
   legal_name: z.string().nullable(),
   gst_number: z.string().nullable(),
@@ -49,6 +51,9 @@ export const gracePeriodRequestSchema = z.object({
 export const termGracePeriodRequestSchema = z.object({
   term_membership_grace_period: gracePeriod,
   term_membership_grace_period_unit: z.enum(graceUnits),
+})
+export const priceRiseNoticeRequestSchema = z.object({
+  price_rise_notice_days: z.int().min(0).max(365),
 })
 export const offeringPermissionsRequestSchema = z.object({
   enable_offerings: z.boolean(),

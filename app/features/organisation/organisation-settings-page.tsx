@@ -26,6 +26,7 @@ import {
   organisationNameRequestSchema,
   organisationPriceFrequencies,
   priceFrequenciesRequestSchema,
+  priceRiseNoticeRequestSchema,
   taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from './contract'
@@ -49,6 +50,9 @@ export function OrganisationSettingsPage(props: { organisationId: number }) {
         <div className="grid gap-6 lg:grid-cols-2">
           <FailedPaymentGraceForm organisation={organisation} />
           <TermGraceForm organisation={organisation} />
+        </div>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <PriceRiseNoticeForm organisation={organisation} />
         </div>
         <div className="grid gap-6 lg:grid-cols-2">
           <OfferingPermissionsForm organisation={organisation} />
@@ -268,6 +272,43 @@ const FailedPaymentGraceForm = (props: { organisation: Organisation }) => (
 const TermGraceForm = (props: { organisation: Organisation }) => (
   <GraceForm organisation={props.organisation} kind="term-membership-grace-period" />
 )
+
+/** Days of notice before a member's price rises (issue 25): a rise sooner is refused, a cut is not. */
+function PriceRiseNoticeForm(props: { organisation: Organisation }) {
+  const save = useSaveSetting(props.organisation.id)
+  const serverError = useActionFormError()
+  const form = useConsoleForm({
+    defaultValues: { price_rise_notice_days: props.organisation.price_rise_notice_days as number | null },
+    validators: { onSubmit: priceRiseNoticeRequestSchema },
+    onSubmit: async ({ value, formApi }) => {
+      serverError.clear()
+      const result = await save({
+        setting: 'price-rise-notice',
+        body: priceRiseNoticeRequestSchema.parse(value),
+      })
+      if (!result.ok) return serverError.show(formApi, result)
+      toast.success('Notice period for a price rise saved')
+    },
+  })
+  return (
+    <SettingCard
+      title="Notice period for a price rise"
+      description="How many days ahead a member must be told before their price goes up. A rise that would take effect sooner is refused; a cut can take effect any day."
+    >
+      <form.AppForm>
+        <form.Form aria-label="Notice period for a price rise" className="flex flex-col gap-3">
+          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+          <form.AppField name="price_rise_notice_days">
+            {(field) => <field.IntegerField label="Days of notice" isRequired className="max-w-40" />}
+          </form.AppField>
+          <div>
+            <form.SubmitButton>Save notice period</form.SubmitButton>
+          </div>
+        </form.Form>
+      </form.AppForm>
+    </SettingCard>
+  )
+}
 
 function OfferingPermissionsForm(props: { organisation: Organisation }) {
   const save = useSaveSetting(props.organisation.id)

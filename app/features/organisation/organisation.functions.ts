@@ -8,6 +8,7 @@ import {
   offeringPermissionsRequestSchema,
   organisationNameRequestSchema,
   priceFrequenciesRequestSchema,
+  priceRiseNoticeRequestSchema,
   taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from './contract'
@@ -29,6 +30,7 @@ const settingChanges = z.discriminatedUnion('setting', [
   z.object({ setting: z.literal('tax-details'), body: taxDetailsRequestSchema }),
   z.object({ setting: z.literal('grace-period'), body: gracePeriodRequestSchema }),
   z.object({ setting: z.literal('term-membership-grace-period'), body: termGracePeriodRequestSchema }),
+  z.object({ setting: z.literal('price-rise-notice'), body: priceRiseNoticeRequestSchema }),
   z.object({ setting: z.literal('offering-permissions'), body: offeringPermissionsRequestSchema }),
   z.object({ setting: z.literal('price-frequencies'), body: priceFrequenciesRequestSchema }),
 ])
@@ -49,6 +51,8 @@ export const updateOrganisationSetting = createServerFn({ method: 'POST' })
           return api().data(organisationRoutes.gracePeriod, { params, body: data.body })
         case 'term-membership-grace-period':
           return api().data(organisationRoutes.termGracePeriod, { params, body: data.body })
+        case 'price-rise-notice':
+          return api().data(organisationRoutes.priceRiseNotice, { params, body: data.body })
         case 'offering-permissions':
           return api().data(organisationRoutes.offeringPermissions, { params, body: data.body })
         case 'price-frequencies':

@@ -1,4 +1,4 @@
-import { paymentStatuses, paymentTypes } from '~/db/schema/enums'
+import { deskPaymentMethods, paymentStatuses, paymentTypes } from '~/db/schema/enums'
 import { paymentStatusKinds } from '~/features/subscriptions/subscription-state'
 import { calendarDate, queryRecordId, z } from '~/lib/validation'
 import { MAX_FILTER_AMOUNT, paymentFilterStatuses, paymentFilterTypes, paymentSorts } from './payment-filters'
@@ -86,6 +86,10 @@ export const paymentRowSchema = z.object({
   period_end_at: z.string().nullable(),
   is_retry: z.boolean(),
   is_pro_rata: z.boolean(),
+  /** How a desk payment was paid (cash, EFTPOS, bank transfer, other); null for other payments. */
+  desk_method: z.enum(deskPaymentMethods).nullable(),
+  /** A failed payment settled by a payment at the desk: the day it was settled. */
+  settled_at_desk_on: z.string().nullable(),
 })
 export type PaymentRow = z.infer<typeof paymentRowSchema>
 

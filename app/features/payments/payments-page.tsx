@@ -16,9 +16,10 @@ import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
 import { paymentStatusWords } from '~/features/members/member-states'
-import { formatDate } from '~/lib/dates'
+import { formatDate, formatDayAndMonth } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { chargedCents, type PaymentRow, type PaymentTotals, paymentTypeWords } from './contract'
+import { isPaidAtTheDesk, paidByWords } from './desk-methods'
 import { FailedPaymentActions, FailedPaymentDialog } from './failed-payment-actions'
 import { PaymentFilters } from './payment-filters-toolbar'
 import { paymentQueries } from './queries'
@@ -236,7 +237,7 @@ const columns = column.columns([
   column.accessor('type', {
     header: 'Paid by',
     meta: { hideOnPhone: true } satisfies ListColumnMeta,
-    cell: (info) => paymentTypeWords[info.getValue()],
+    cell: (info) => paidByWords(info.row.original, paymentTypeWords),
   }),
   column.display({
     id: 'period',
@@ -262,13 +263,19 @@ const columns = column.columns([
 function PaymentStatus(props: { payment: PaymentRow }) {
   const { payment } = props
   const words = paymentStatusWords[payment.status_kind]
+  const atDesk = isPaidAtTheDesk(payment)
   return (
     <div className="flex flex-col items-start gap-1">
       <span className="flex flex-wrap gap-1">
-        <Badge tone={words.tone}>{words.label}</Badge>
-        {payment.is_retry ? <Badge>Retry</Badge> : null}
+        <Badge tone={words.tone}>{atDesk ? 'Paid at the desk' : words.label}</Badge>
+        {payment.is_retry && !atDesk ? <Badge>Retry</Badge> : null}
         {payment.is_pro_rata ? <Badge>Pro rata</Badge> : null}
       </span>
+      {payment.settled_at_desk_on ? (
+        <p className="text-slate-700 text-xs">
+          Settled at the desk on {formatDayAndMonth(payment.settled_at_desk_on)}
+        </p>
+      ) : null}
       {payment.failure_reason ? (
         <p className={payment.status_kind === 'waived' ? 'text-slate-600 text-xs' : 'text-red-800 text-xs'}>
           {payment.status_kind === 'waived' ? `Failed: ${payment.failure_reason}` : payment.failure_reason}

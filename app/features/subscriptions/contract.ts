@@ -1,4 +1,4 @@
-import { paymentMethodTypes } from '~/db/schema/enums'
+import { deskPaymentMethods, paymentMethodTypes } from '~/db/schema/enums'
 import { calendarDate, queryRecordId, z } from '~/lib/validation'
 
 const date = calendarDate
@@ -77,9 +77,13 @@ export const changePricePreviewRequestSchema = z.object({
   date: date.nullish(),
 })
 
+export const deskMethodMessage = 'Choose how it was paid: cash, EFTPOS, bank transfer or other.'
+
 export const manualPaymentRequestSchema = z.object({
   ...versioned,
   amount: z.number().int().min(1).max(10_000_000),
+  /** How the money was paid at the desk (issue 25): a required choice. */
+  method: z.enum(deskPaymentMethods, { error: deskMethodMessage }),
   note: z.string().trim().max(500).nullish(),
 })
 

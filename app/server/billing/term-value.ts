@@ -65,3 +65,17 @@ export function termTotalValue(options: {
   if (!hasTerm(term)) return null
   return amount * periodsInTerm({ billingFrequency, ...term })
 }
+
+/**
+ * Which of two prices costs more over time, by the same ticks (a year is 52 weeks or 12 months):
+ * negative when `a` is cheaper, 0 when equal, positive when dearer. A one-off price is compared by its
+ * amount alone.
+ */
+export function comparePriceRates(
+  a: { amount: number; billingFrequency: BillingFrequency },
+  b: { amount: number; billingFrequency: BillingFrequency },
+): number {
+  if (a.billingFrequency === 'one_off' || b.billingFrequency === 'one_off') return a.amount - b.amount
+  // a.amount / a.ticks against b.amount / b.ticks, cross-multiplied: whole numbers, no rounding.
+  return a.amount * periodTicks[b.billingFrequency] - b.amount * periodTicks[a.billingFrequency]
+}

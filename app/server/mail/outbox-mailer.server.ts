@@ -9,8 +9,8 @@ import { deliverManySoon, deliverSoon, queueMail, queueMails } from './send-mail
  */
 export function createOutboxMailer(handle: DatabaseHandle): Mailer {
   return {
-    async send({ db, organisationId, to, message }) {
-      const outboxId = await queueMail({ db, organisationId, to, message })
+    async send({ db, organisationId, to, message, memberId }) {
+      const outboxId = await queueMail({ db, organisationId, to, message, memberId })
       await deliverSoon({ handle, outboxId })
     },
     async sendMany({ db, organisationId, messages }) {

@@ -74,14 +74,16 @@ export async function queueMail({
   organisationId,
   to,
   message,
+  memberId,
 }: {
   db: Db
   /** Null for platform mail that belongs to no organisation. */
   organisationId: number | null
   to: string
   message: MailMessage
+  memberId?: number | null | undefined
 }): Promise<number> {
-  const [id] = await queueMails({ db, organisationId, messages: [{ to, message }] })
+  const [id] = await queueMails({ db, organisationId, messages: [{ to, message, memberId }] })
   if (id === undefined) throw new Error('The outbox insert returned no row')
   return id
 }
@@ -97,15 +99,16 @@ export async function queueMails({
 }: {
   db: Db
   organisationId: number | null
-  messages: ReadonlyArray<{ to: string; message: MailMessage }>
+  messages: ReadonlyArray<{ to: string; message: MailMessage; memberId?: number | null | undefined }>
 }): Promise<number[]> {
   if (messages.length === 0) return []
   const rows = await db
     .insert(mailOutbox)
     .values(
-      messages.map(({ to, message }) => ({
+      messages.map(({ to, message, memberId }) => ({
         organisationId,
         to,
+        memberId: memberId ?? null,
         subject: message.subject,
         html: message.html,
         text: message.text,

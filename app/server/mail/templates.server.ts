@@ -290,24 +290,48 @@ export function memberInvitationMail({
   }
 }
 
-/** A member's membership moves to another price (the Change price screen previews it, SPEC §2.2). */
+/** One side of a price change as the member's notice says it. */
+export interface PriceChangeSide {
+  /** The offering's name: "Off-peak". */
+  offering: string
+  /** Amount and frequency in words: `$29.00 weekly`. */
+  price: string
+  /** Its opening hours in words, or null for any time. */
+  hours: string | null
+}
+
+/**
+ * A member's membership moves to another price (the Change price screen previews it, SPEC §2.2; issue
+ * 25): the old and the new amount, the day, and the offering and its hours when they change too.
+ */
 export function priceChangeMail({
   organisationName,
   recipientName,
   takesEffectOn,
-  newPrice,
-  currentPrice,
+  from,
+  to,
+  difference,
 }: {
   organisationName: string
   recipientName: string
   /** Already in words: `Tue, 17 Aug 2027`. */
   takesEffectOn: string
-  /** Amount and frequency in words: `$29.00 weekly`. */
-  newPrice: string
-  currentPrice: string
+  from: PriceChangeSide
+  to: PriceChangeSide
+  /** "a rise of $4.00" or "a cut of $4.00" when both are charged as often; null otherwise. */
+  difference: string | null
 }): MailContent {
   const subject = `Your ${organisationName} membership price is changing`
-  const change = `From ${takesEffectOn} your ${organisationName} membership will cost ${newPrice} (it is ${currentPrice} now).`
+  const facts = [
+    `From ${takesEffectOn} your ${organisationName} membership will cost ${to.price} instead of ${from.price}${difference ? ` (${difference})` : ''}.`,
+    ...(from.offering !== to.offering
+      ? [`On that day your membership also changes from ${from.offering} to ${to.offering}.`]
+      : []),
+    ...(from.hours !== to.hours
+      ? [`Its opening hours change from ${from.hours ?? 'any time'} to ${to.hours ?? 'any time'}.`]
+      : []),
+    `Payments due before ${takesEffectOn} stay at ${from.price}.`,
+  ]
   const nothingToDo =
     'You don’t need to do anything. If you have questions, reply to this e-mail or talk to us at the front desk.'
   return {
@@ -315,15 +339,14 @@ export function priceChangeMail({
     html: layout({
       organisationName,
       heading: 'Your membership price is changing',
-      blocks: [paragraph(greeting(recipientName)), paragraph(change), paragraph(nothingToDo)],
+      blocks: [paragraph(greeting(recipientName)), ...facts.map(paragraph), paragraph(nothingToDo)],
     }),
     text: textBody(organisationName, [
       'Your membership price is changing',
       '',
       greeting(recipientName),
       '',
-      change,
-      '',
+      ...facts.flatMap((fact) => [fact, '']),
       nothingToDo,
     ]),
   }
@@ -431,6 +454,20 @@ export interface WelcomeReceipt {
   issuedOn: string
 }
 
+/** A receipt's lines in words, the same in every e-mail that carries one (welcome, desk, pay link). */
+export function receiptLines(receipt: WelcomeReceipt, recipientName: string): string[] {
+  return [
+    `${receipt.gstNumber ? 'Tax invoice and receipt' : 'Receipt'} ${receipt.number}`,
+    receipt.legalName,
+    ...(receipt.gstNumber ? [`GST number ${receipt.gstNumber}`] : []),
+    `Issued ${receipt.issuedOn} to ${recipientName}`,
+    ...receipt.lines.map((line) => `${line.label}: ${formatCents(line.amount)}`),
+    `Total (GST inclusive): ${formatCents(receipt.total)}`,
+    ...(receipt.gst !== null ? [`Includes GST of ${formatCents(receipt.gst)} (15%)`] : []),
+    receipt.status,
+  ]
+}
+
 /** After joining (issue 14): what happens next, the agreement, and a GST receipt for the first payment. */
 export function welcomeMail({
   organisationName,
@@ -446,20 +483,8 @@ export function welcomeMail({
   agreement: string
   receipt: WelcomeReceipt | null
 }): MailContent {
-  const formatMoney = formatCents
   const subject = `Welcome to ${organisationName}`
-  const receiptLines = receipt
-    ? [
-        `${receipt.gstNumber ? 'Tax invoice and receipt' : 'Receipt'} ${receipt.number}`,
-        receipt.legalName,
-        ...(receipt.gstNumber ? [`GST number ${receipt.gstNumber}`] : []),
-        `Issued ${receipt.issuedOn} to ${recipientName}`,
-        ...receipt.lines.map((line) => `${line.label}: ${formatMoney(line.amount)}`),
-        `Total (GST inclusive): ${formatMoney(receipt.total)}`,
-        ...(receipt.gst !== null ? [`Includes GST of ${formatMoney(receipt.gst)} (15%)`] : []),
-        receipt.status,
-      ]
-    : []
+  const receiptText = receipt ? receiptLines(receipt, recipientName) : []
   const agreementIntro = 'Your membership agreement, as you accepted it (also attached as a PDF):'
   return {
     subject,
@@ -472,7 +497,7 @@ export function welcomeMail({
         ...(receipt
           ? [trusted('<hr style="border: none; border-top: 1px solid #e5e7eb; margin: 24px 0">')]
           : []),
-        ...receiptLines.map(paragraph),
+        ...receiptText.map(paragraph),
         trusted('<hr style="border: none; border-top: 1px solid #e5e7eb; margin: 24px 0">'),
         paragraph(agreementIntro),
         ...agreement.split('\n').filter(Boolean).map(paragraph),
@@ -484,7 +509,7 @@ export function welcomeMail({
       greeting(recipientName),
       '',
       ...facts.flatMap((fact) => [fact, '']),
-      ...(receipt ? [...receiptLines, ''] : []),
+      ...(receipt ? [...receiptText, ''] : []),
       agreementIntro,
       '',
       agreement,

@@ -109,6 +109,7 @@ export async function runDemoEvent(options: { db: Db; now: Date; action: DemoEve
         subscription,
         priceId: action.priceId,
         scheduledByUserId: action.scheduledByUserId,
+        skipRiseNotice: true,
       })
       return
     }

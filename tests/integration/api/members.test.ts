@@ -118,6 +118,12 @@ describeEachDatabase('members list API', (database) => {
     const db = database.db
     org = await createTestOrganisation({ db, name: 'List Fitness', gymNames: ['Newmarket', 'Ponsonby'] })
     other = await createTestOrganisation({ db, name: 'Elsewhere Gym', gymNames: ['Elsewhere'] })
+    // These tests move memberships at their period end, days away: the notice period before a rise has
+    // its own tests (price-rise-notice.test.ts).
+    await db
+      .update(organisations)
+      .set({ priceRiseNoticeDays: 0 })
+      .where(eq(organisations.id, org.organisation.id))
     const start = instantAt('2026-01-01')
     const gymIds = org.gyms.map((gym) => gym.id)
     const flexi = await createTestPrice({
@@ -591,9 +597,12 @@ describeEachDatabase('members list API', (database) => {
         await browser.get(`/members/${member.id}/history`),
         memberHistoryEntrySchema,
       )
+      // Each change with the e-mail the member was sent about it (issue 25).
       expect(history.data.map((entry) => entry.description)).toEqual([
         'Paused from 30 May 2026 to 5 Jun 2026',
+        'E-mailed: Your membership is paused',
         expect.stringMatching(/^Started early instead of on 23 May 2026, \$\d+\.\d{2} for the days between$/),
+        'E-mailed: Your membership has started early',
       ])
       expect(history.data[0]?.actor?.name).toBe('Test Staff')
       const trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
@@ -603,8 +612,14 @@ describeEachDatabase('members list API', (database) => {
       )
       expect(theirs.data.map((entry) => entry.description)).toEqual([
         'Paused from 30 May 2026 to 5 Jun 2026',
+        'E-mailed: Your membership is paused',
         'Started early',
+        'E-mailed: Your membership has started early',
       ])
+      // A trainer sees that an e-mail was sent, not what it says (receipts and notices name amounts).
+      expect(theirs.data.filter((entry) => entry.email).every((entry) => entry.email?.text === null)).toBe(
+        true,
+      )
       const elsewhere = await signIn({ org: other, admin: true })
       expect((await elsewhere.get(`/members/${member.id}/history`)).status).toBe(404)
     })

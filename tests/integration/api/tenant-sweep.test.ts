@@ -243,6 +243,12 @@ const cases: Record<string, Case> = {
   'POST /prices/{id}/restore': {
     prepare: (admin, ids) => admin.request('DELETE', `/prices/${ids.price}/archive`),
   },
+  'POST /subscriptions/price-changes-preview': {
+    body: (ids, version) => ({
+      price_id: ids.otherPrice,
+      subscriptions: [{ id: ids.subscription, version }],
+    }),
+  },
   'POST /subscriptions/schedule-price-changes': {
     body: (ids, version) => ({
       price_id: ids.otherPrice,
@@ -272,7 +278,7 @@ const cases: Record<string, Case> = {
     body: (_ids, version) => ({ version, reasons: ['Moving away'], comments: '', immediately: false }),
   },
   'POST /subscriptions/{id}/manual-payment': {
-    body: (_ids, version) => ({ version, amount: 2500, note: 'Paid at the desk' }),
+    body: (_ids, version) => ({ version, amount: 2500, method: 'cash', note: 'Paid at the desk' }),
   },
   'POST /subscriptions/{id}/pause': {
     body: (_ids, version) => ({ version, start_date: '2026-03-20', end_date: '2026-04-03' }),
@@ -304,6 +310,9 @@ const cases: Record<string, Case> = {
   },
   'PUT /organisations/{id}/price-frequencies': {
     body: () => ({ price_frequencies: ['weekly', 'fortnightly', 'monthly'] }),
+  },
+  'PUT /organisations/{id}/price-rise-notice': {
+    body: () => ({ price_rise_notice_days: 45 }),
   },
   'PUT /organisations/{id}/term-membership-grace-period': {
     body: () => ({ term_membership_grace_period: 2, term_membership_grace_period_unit: 'week' }),

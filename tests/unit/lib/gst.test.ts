@@ -26,6 +26,11 @@ describe('gstContent', () => {
     }
   })
 
+  it('is symmetric for a refund', () => {
+    expect(gstContent(-7900)).toBe(-1030)
+    expect(gstContent(-4)).toBe(-1)
+  })
+
   it('refuses a value that is not whole cents', () => {
     expect(() => gstContent(12.5)).toThrow(RangeError)
     expect(() => gstContent(Number.NaN)).toThrow(RangeError)

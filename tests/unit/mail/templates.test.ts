@@ -142,20 +142,46 @@ describe('mail templates', () => {
 })
 
 describe('price change mail', () => {
-  it('says when and what the membership will cost, the same in both parts, with names escaped', () => {
+  it('says when, the old and the new amount, the same in both parts, with names escaped', () => {
     const mail = priceChangeMail({
       organisationName: 'Demo <Fitness>',
       recipientName: 'Aroha',
       takesEffectOn: 'Tue, 17 Aug 2027',
-      newPrice: '$29.00 weekly',
-      currentPrice: '$25.00',
+      from: { offering: 'Anytime', price: '$25.00 weekly', hours: null },
+      to: { offering: 'Anytime', price: '$29.00 weekly', hours: null },
+      difference: 'a rise of $4.00',
     })
     expect(mail.subject).toBe('Your Demo <Fitness> membership price is changing')
     const sentence =
-      'From Tue, 17 Aug 2027 your Demo <Fitness> membership will cost $29.00 weekly (it is $25.00 now).'
+      'From Tue, 17 Aug 2027 your Demo <Fitness> membership will cost $29.00 weekly instead of $25.00 weekly (a rise of $4.00).'
     expect(mail.text).toContain(sentence)
+    expect(mail.text).toContain('Payments due before Tue, 17 Aug 2027 stay at $25.00 weekly.')
     expect(mail.text).toContain('Kia ora Aroha,')
+    expect(mail.text).not.toContain('also changes from')
+    expect(mail.text).not.toContain('opening hours')
     expect(mail.html).toContain(escapeHtml(sentence))
     expect(mail.html).not.toContain('<Fitness>')
+  })
+
+  it('names the offering and its hours when they change too', () => {
+    const mail = priceChangeMail({
+      organisationName: 'Demo Fitness',
+      recipientName: 'Aroha',
+      takesEffectOn: 'Tue, 17 Aug 2027',
+      from: { offering: 'Anytime', price: '$25.00 weekly', hours: null },
+      to: {
+        offering: 'Off-peak',
+        price: '$19.00 weekly',
+        hours: 'Monday to Friday 9:00 am – 3:00 pm',
+      },
+      difference: 'a cut of $6.00',
+    })
+    expect(mail.text).toContain(
+      'From Tue, 17 Aug 2027 your Demo Fitness membership will cost $19.00 weekly instead of $25.00 weekly (a cut of $6.00).',
+    )
+    expect(mail.text).toContain('On that day your membership also changes from Anytime to Off-peak.')
+    expect(mail.text).toContain(
+      'Its opening hours change from any time to Monday to Friday 9:00 am – 3:00 pm.',
+    )
   })
 })

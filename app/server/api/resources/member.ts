@@ -1,5 +1,6 @@
 import type { payments } from '~/db/schema'
 import type { MemberDetail, MemberPayment, MemberRow } from '~/features/members/contract'
+import { settledAtDeskOn } from '~/features/payments/desk-methods'
 import { failureReasonWords } from '~/features/payments/payment-filters'
 import { membershipTypeLabel, paymentStatusKind } from '~/features/subscriptions/subscription-state'
 import { profilePictureUrl } from '~/server/auth/session-user.server'
@@ -161,5 +162,7 @@ export function toMemberPaymentResource(
     period_end_at: row.periodEndAt,
     is_retry: row.isRetry,
     is_pro_rata: row.isProRata,
+    desk_method: row.deskMethod,
+    settled_at_desk_on: kind === 'failed' ? settledAtDeskOn(row.meta) : null,
   }
 }

@@ -19,6 +19,7 @@ export function toOrganisationResource(row: OrganisationRow) {
     failed_payment_grace_period_unit: row.failedPaymentGracePeriodUnit,
     term_membership_grace_period: row.termMembershipGracePeriod,
     term_membership_grace_period_unit: row.termMembershipGracePeriodUnit,
+    price_rise_notice_days: row.priceRiseNoticeDays,
     legal_name: row.legalName,
     gst_number: row.gstNumber,
   }

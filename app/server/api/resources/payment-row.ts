@@ -1,4 +1,5 @@
 import { failureReasonWords, type PaymentRow } from '~/features/payments/contract'
+import { settledAtDeskOn } from '~/features/payments/desk-methods'
 import { paymentStatusKind } from '~/features/subscriptions/subscription-state'
 import type { PaymentListRow } from '~/server/services/payments/find-payment-page.server'
 
@@ -31,5 +32,7 @@ export function toPaymentRowResource(
     period_end_at: payment.periodEndAt,
     is_retry: payment.isRetry,
     is_pro_rata: payment.isProRata,
+    desk_method: payment.deskMethod,
+    settled_at_desk_on: kind === 'failed' ? settledAtDeskOn(payment.meta) : null,
   }
 }

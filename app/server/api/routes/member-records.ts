@@ -122,18 +122,38 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
       page,
       perPage: per_page,
     })
-    const rows = found.rows.map((row) => ({
-      id: row.id,
-      action: row.action,
-      description:
-        !seesMoney && row.action in withoutMoney
-          ? (withoutMoney[row.action] ?? row.action)
-          : typeof row.changes.description === 'string'
-            ? row.changes.description
-            : row.action,
-      actor: row.actor?.id != null ? row.actor : null,
-      created_at: row.createdAt.toISOString(),
-    }))
+    const rows = found.rows.map((entry) => {
+      if (entry.kind === 'email') {
+        const mail = entry.row
+        return {
+          id: mail.id,
+          action: 'email.sent',
+          description: `E-mailed: ${mail.subject}`,
+          actor: null,
+          created_at: mail.createdAt.toISOString(),
+          email: {
+            to: mail.to,
+            subject: mail.subject,
+            text: seesMoney ? mail.text : null,
+            status: mail.status,
+          },
+        }
+      }
+      const row = entry.row
+      return {
+        id: row.id,
+        action: row.action,
+        description:
+          !seesMoney && row.action in withoutMoney
+            ? (withoutMoney[row.action] ?? row.action)
+            : typeof row.changes.description === 'string'
+              ? row.changes.description
+              : row.action,
+        actor: row.actor?.id != null ? row.actor : null,
+        created_at: row.createdAt.toISOString(),
+        email: null,
+      }
+    })
     return c.json(paginate({ rows, total: found.total, page, perPage: per_page, url: c.req.url }), 200)
   })
 

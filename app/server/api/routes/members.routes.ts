@@ -110,10 +110,12 @@ export const memberRoutes = {
     method: 'get',
     path: '/members/{id}/history',
     tags,
-    summary: 'Who changed what on a member, newest first',
+    summary: 'Who changed what on a member, and what they were e-mailed, newest first',
     description:
       'The audit log of the member: memberships added, paused, cancelled (and undone), started early, ' +
-      'price changes scheduled, payments recorded, each with who did it and when.',
+      'price changes scheduled, payments recorded, each with who did it and when; and each notice the ' +
+      'member was e-mailed about it (receipts, pauses, cancellations, price changes) with its subject, ' +
+      'and its text for staff who may see money.',
     request: { params: idParams, query: memberHistoryQuerySchema },
     responses: {
       200: jsonResponse('A page of history', paginatedEnvelope(memberHistoryEntrySchema)),

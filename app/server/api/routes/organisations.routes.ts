@@ -8,6 +8,7 @@ import {
   organisationNameRequestSchema,
   organisationSchema,
   priceFrequenciesRequestSchema,
+  priceRiseNoticeRequestSchema,
   taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from '~/features/organisation/contract'
@@ -58,6 +59,11 @@ export const organisationRoutes = {
     '/organisations/{id}/term-membership-grace-period',
     'How long after a term ends before the membership moves to its ongoing price',
     termGracePeriodRequestSchema,
+  ),
+  priceRiseNotice: put(
+    '/organisations/{id}/price-rise-notice',
+    'How many days of notice a member gets before their price rises (a cut needs none)',
+    priceRiseNoticeRequestSchema,
   ),
   offeringPermissions: put(
     '/organisations/{id}/offering-permissions',

@@ -76,6 +76,12 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
     return c.json(await update(c, id, { organisationId: id, termMembershipGracePeriod }), 200)
   })
 
+  api.openapi(routes.priceRiseNotice, async (c) => {
+    const id = c.req.valid('param').id
+    const priceRiseNoticeDays = c.req.valid('json').price_rise_notice_days
+    return c.json(await update(c, id, { organisationId: id, priceRiseNoticeDays }), 200)
+  })
+
   api.openapi(routes.offeringPermissions, async (c) => {
     const id = c.req.valid('param').id
     const body = c.req.valid('json')

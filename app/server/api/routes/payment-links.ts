@@ -47,6 +47,7 @@ export function registerPaymentLinkRoutes(api: OpenAPIHono<ApiEnv>) {
       db,
       now: c.var.now,
       providers: c.var.payments.charges,
+      mailer: c.var.mailer,
       token: c.req.valid('param').token,
       paymentMethodId: body.payment_method_id,
       makeDefault: body.make_default,

@@ -97,6 +97,7 @@ export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
       paymentId: payment.id,
       reason: c.req.valid('json').reason,
       actorId: caller.user.id,
+      mailer: c.var.mailer,
     })
     return c.json({ message: `Waived ${formatCents(waived.amount)}. The member no longer owes it.` }, 200)
   })

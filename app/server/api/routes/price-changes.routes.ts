@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import {
+  priceChangesPreviewSchema,
   priceMembershipSchema,
   scheduledPriceChangesSchema,
   schedulePriceChangesRequestSchema,
@@ -30,6 +31,23 @@ export const priceChangeRoutes = {
     responses: {
       200: jsonResponse('Memberships', dataEnvelope(z.array(priceMembershipSchema))),
       ...staffErrors,
+    },
+  }),
+  preview: createRoute({
+    method: 'post',
+    path: '/subscriptions/price-changes-preview',
+    tags,
+    summary: 'What moving many memberships to a price would do, before it is scheduled',
+    description:
+      'For each membership, in the order given: its member, what they pay now and would pay, whether ' +
+      'that is a rise, a cut or the same (over a year, whatever the frequencies), the day it would take ' +
+      'effect, and, for a rise with less notice than the organisation’s notice period, the refusal in ' +
+      'words. Nothing is changed; scheduling refuses the batch while any is refused.',
+    request: jsonBody(schedulePriceChangesRequestSchema),
+    responses: {
+      200: jsonResponse('What each change would be', dataEnvelope(priceChangesPreviewSchema)),
+      ...staffErrors,
+      409: errorResponses[409],
     },
   }),
   schedule: createRoute({

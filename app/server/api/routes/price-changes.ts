@@ -2,7 +2,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { gymScope, requireArea, requireStaff } from '~/access/caller.server'
 import { findVisiblePrice } from '~/access/catalogue.server'
 import { findPriceMemberships } from '~/server/services/subscriptions/find-price-memberships.server'
-import { schedulePriceChanges } from '~/server/services/subscriptions/schedule-price-changes.server'
+import {
+  previewPriceChanges,
+  schedulePriceChanges,
+} from '~/server/services/subscriptions/schedule-price-changes.server'
 import type { ApiEnv } from '../context'
 import { priceChangeRoutes as routes } from './price-changes.routes'
 
@@ -20,6 +23,25 @@ export function registerPriceChangeRoutes(api: OpenAPIHono<ApiEnv>) {
       now: c.var.now,
     })
     return c.json({ data }, 200)
+  })
+
+  api.openapi(routes.preview, async (c) => {
+    const caller = await requireStaff(c)
+    requireArea(caller, 'price_changes')
+    const body = c.req.valid('json')
+    const db = c.var.database.db
+    await findVisiblePrice({ db, viewer: caller, priceId: body.price_id })
+    const scope = adminScope(caller)
+    const changes = await previewPriceChanges({
+      db,
+      now: c.var.now,
+      organisationId: caller.organisationId,
+      priceId: body.price_id,
+      date: body.date,
+      subscriptions: body.subscriptions,
+      allowed: (gymId) => scope.wholeOrganisation || scope.gymIds.includes(gymId),
+    })
+    return c.json({ data: { changes } }, 200)
   })
 
   api.openapi(routes.schedule, async (c) => {

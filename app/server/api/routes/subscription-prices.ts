@@ -48,6 +48,7 @@ export function registerSubscriptionPriceRoutes(api: OpenAPIHono<ApiEnv>) {
         organisationId: subscription.organisationId,
         to: notice.to,
         message: { subject: notice.subject, html: notice.html, text: notice.text },
+        memberId: subscription.userId,
       })
       await auditMembership(tx, {
         actorId: user.id,

@@ -2,7 +2,9 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireStaff, unauthorisedMessage } from '~/access/caller.server'
 import { findMemberInScope, requireGymAdmin } from '~/access/members.server'
 import { assertVersion, subscriptionFor } from '~/access/subscriptions.server'
+import type { Db } from '~/db/client.server'
 import { joinRequestSchema } from '~/features/join/payment-contract'
+import { deskMethodLabels } from '~/features/payments/desk-methods'
 import { formatDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
@@ -10,6 +12,14 @@ import { calendarDateAt } from '~/server/billing/calendar'
 import { auditMembership } from '~/server/services/audit/record-audit.server'
 import { syncPersonDoorAccess } from '~/server/services/door-access/sync-door-access.server'
 import { joinMembership } from '~/server/services/join/join-membership.server'
+import {
+  sendCancelNotice,
+  sendDeskPaymentReceipt,
+  sendPauseNotice,
+  sendResumeNotice,
+  sendStartEarlyNotice,
+  sendUndoCancelNotice,
+} from '~/server/services/member-notices/membership-notices.server'
 import { recordManualPayment } from '~/server/services/payments/record-manual-payment.server'
 import { parseInput } from '~/server/services/service-input.server'
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
@@ -105,6 +115,11 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
         endDate: body.end_date,
         createdByUserId: user.id,
       })
+      await sendPauseNotice({
+        ...noticeOf(c, tx, subscription),
+        startDate: body.start_date,
+        endDate: body.end_date,
+      })
       await auditMembership(tx, {
         actorId: user.id,
         subscription,
@@ -120,13 +135,19 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     assertVersion(subscription, c.req.valid('json').version)
     await c.var.database.db.transaction(async (tx) => {
       const resumed = await resumeSubscription({ db: tx, now: c.var.now, subscription })
+      await sendResumeNotice({
+        ...noticeOf(c, tx, subscription),
+        wasRunning: resumed.wasRunning,
+        pause: resumed.pause,
+      })
       await auditMembership(tx, {
         actorId: user.id,
         subscription,
         action: 'membership.resumed',
-        description: resumed.withdrawn
-          ? 'Planned pause withdrawn'
-          : `Pause ended early: back from ${formatDate(calendarDateAt(c.var.now))}`,
+        // A pause that had begun (even today) ended early; only one still ahead was withdrawn.
+        description: resumed.wasRunning
+          ? `Pause ended early: back from ${formatDate(calendarDateAt(c.var.now))}`
+          : 'Planned pause withdrawn',
       })
     })
     return c.json({ data: toSubscriptionResource(await reload(c, subscription)) }, 200)
@@ -154,6 +175,11 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
             reasons: body.reasons,
             comments: body.comments || null,
           })
+      await sendCancelNotice({
+        ...noticeOf(c, tx, subscription),
+        immediately: body.immediately,
+        endsOn: cancelled.currentPeriodEnd,
+      })
       const why = body.reasons.length > 0 ? ` (${body.reasons.join(', ')})` : ''
       await auditMembership(tx, {
         actorId: user.id,
@@ -174,6 +200,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     assertVersion(subscription, c.req.valid('json').version)
     const updated = await c.var.database.db.transaction(async (tx) => {
       const undone = await undoCancellation({ db: tx, now: c.var.now, subscription })
+      await sendUndoCancelNotice(noticeOf(c, tx, subscription))
       await auditMembership(tx, {
         actorId: user.id,
         subscription,
@@ -190,19 +217,27 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     const body = c.req.valid('json')
     assertVersion(subscription, body.version)
     await c.var.database.db.transaction(async (tx) => {
-      await recordManualPayment({
+      const recorded = await recordManualPayment({
         db: tx,
         now: c.var.now,
         subscription,
         amount: body.amount,
+        method: body.method,
         note: body.note,
         processedByUserId: user.id,
+      })
+      await sendDeskPaymentReceipt({
+        ...noticeOf(c, tx, subscription),
+        paymentId: recorded.payment.id,
+        amount: body.amount,
+        method: body.method,
+        settles: recorded.settles,
       })
       await auditMembership(tx, {
         actorId: user.id,
         subscription,
         action: 'payment.recorded',
-        description: `Payment of ${formatCents(body.amount)} recorded${body.note ? ` (${body.note})` : ''}`,
+        description: `Payment of ${formatCents(body.amount)} recorded at the desk (${deskMethodLabels[body.method]})${body.note ? `: ${body.note}` : ''}`,
       })
     })
     return c.json({ data: toSubscriptionResource(await reload(c, subscription)) }, 200)
@@ -221,6 +256,12 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     assertVersion(subscription, c.req.valid('json').version)
     const started = await c.var.database.db.transaction(async (tx) => {
       const early = await startSubscriptionEarly({ db: tx, now: c.var.now, subscription })
+      await sendStartEarlyNotice({
+        ...noticeOf(c, tx, subscription),
+        startDate: early.start_date,
+        originalStartDate: early.original_start_date,
+        proRataAmount: early.pro_rata_amount,
+      })
       await auditMembership(tx, {
         actorId: user.id,
         subscription,
@@ -231,6 +272,17 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     })
     return c.json({ data: toSubscriptionResource(started.subscription) }, 200)
   })
+}
+
+/** What a member's notice needs: sent in `tx`, the change's own transaction (the outbox). */
+function noticeOf(c: { var: ApiEnv['Variables'] }, tx: Db, subscription: { id: number; userId: number }) {
+  return {
+    db: tx,
+    mailer: c.var.mailer,
+    now: c.var.now,
+    memberId: subscription.userId,
+    subscriptionId: subscription.id,
+  }
 }
 
 /** The subscription as a service just left it. */

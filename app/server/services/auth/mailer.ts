@@ -13,11 +13,18 @@ export interface MailMessage {
  * then on to delivery. The API wires the real one; tests keep messages in the outbox to read codes.
  */
 export interface Mailer {
-  send(options: { db: Db; organisationId: number | null; to: string; message: MailMessage }): Promise<void>
+  send(options: {
+    db: Db
+    organisationId: number | null
+    to: string
+    message: MailMessage
+    /** The member a notice is about: it is listed on their page (never set for codes or resets). */
+    memberId?: number | null
+  }): Promise<void>
   /** Many messages of one organisation at once (one outbox statement), each as `send` would send it. */
   sendMany(options: {
     db: Db
     organisationId: number | null
-    messages: ReadonlyArray<{ to: string; message: MailMessage }>
+    messages: ReadonlyArray<{ to: string; message: MailMessage; memberId?: number | null }>
   }): Promise<void>
 }

@@ -3,8 +3,8 @@ import type { Db } from '~/db/client.server'
 import { membershipAgreements, organisations, users } from '~/db/schema'
 import { nextPaymentSentence } from '~/features/subscriptions/next-charge-words'
 import { formatDate, formatLongDate } from '~/lib/dates'
+import { gstContent } from '~/lib/gst'
 import { formatCents } from '~/lib/money'
-import { divideRoundingHalfUp } from '~/server/billing/amounts'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { welcomeMail } from '~/server/mail/templates.server'
 import type { Mailer } from '../auth/mailer'
@@ -12,11 +12,6 @@ import { describeDoorAccessForMail } from '../door-access/member-door-access.ser
 import { describePaymentMethod } from '../payment-methods/describe-payment-method'
 import { agreementPdf } from './agreement-pdf.server'
 import { findActiveMembership } from './find-active-subscription.server'
-
-/** NZ GST is 15% on top, so the GST inside a GST-inclusive amount is 3/23 of it. */
-export function gstIncluded(total: number): number {
-  return divideRoundingHalfUp(total * 3, 23)
-}
 
 /**
  * The welcome e-mail (issue 14): the facts the welcome screen shows, a receipt for the first payment
@@ -87,7 +82,7 @@ export async function sendWelcomeMail(options: {
               : []),
           ],
           total: first.payment.amount + first.payment.surcharge,
-          gst: organisation.gstNumber ? gstIncluded(first.payment.amount + first.payment.surcharge) : null,
+          gst: organisation.gstNumber ? gstContent(first.payment.amount + first.payment.surcharge) : null,
           status:
             first.payment.status === 'sent'
               ? `Paid ${formatDate(calendarDateAt(now))}${first.method ? ` by ${describePaymentMethod(first.method)}` : ''}.`

@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { auditLog, gyms, payments, users, visits } from '~/db/schema'
+import { auditLog, gyms, mailOutbox, payments, users, visits } from '~/db/schema'
 
 /**
  * A member's payments and door events for their page (issue 15), newest first and paged; each read
@@ -48,7 +48,11 @@ export async function findMemberVisits(options: { db: Db; memberId: number; page
   return { rows, total: total?.total ?? 0 }
 }
 
-/** The member's history from the audit log: every staff change to them or their memberships. */
+/**
+ * The member's history: every staff change to them or their memberships (the audit log) and every
+ * notice they were sent about it (the outbox rows marked as theirs, issue 25), newest first. Each source
+ * is read up to the end of the page asked for, through its index on the member, and merged.
+ */
 export async function findMemberAuditPage(options: {
   db: Db
   organisationId: number
@@ -62,7 +66,9 @@ export async function findMemberAuditPage(options: {
     eq(auditLog.subjectType, 'member'),
     eq(auditLog.subjectId, memberId),
   )
-  const [rows, [total]] = await Promise.all([
+  const mailAbout = and(eq(mailOutbox.memberId, memberId), eq(mailOutbox.organisationId, organisationId))
+  const upTo = page * perPage
+  const [changes, mails, [changeTotal], [mailTotal]] = await Promise.all([
     db
       .select({
         id: auditLog.id,
@@ -75,9 +81,30 @@ export async function findMemberAuditPage(options: {
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
       .where(about)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+      .limit(upTo),
+    db
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        status: mailOutbox.status,
+        createdAt: mailOutbox.createdAt,
+      })
+      .from(mailOutbox)
+      .where(mailAbout)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(upTo),
     db.select({ total: count() }).from(auditLog).where(about),
+    db.select({ total: count() }).from(mailOutbox).where(mailAbout),
   ])
-  return { rows, total: total?.total ?? 0 }
+  // A notice is written in the change's transaction, so it has the change's time: listed right under it.
+  const merged = [
+    ...changes.map((row) => ({ kind: 'change' as const, row, at: row.createdAt.getTime(), order: 1 })),
+    ...mails.map((row) => ({ kind: 'email' as const, row, at: row.createdAt.getTime(), order: 0 })),
+  ].sort((a, b) => b.at - a.at || b.order - a.order || b.row.id - a.row.id)
+  return {
+    rows: merged.slice((page - 1) * perPage, upTo),
+    total: (changeTotal?.total ?? 0) + (mailTotal?.total ?? 0),
+  }
 }

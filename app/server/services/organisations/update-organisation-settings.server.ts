@@ -16,6 +16,8 @@ const inputSchema = z.object({
   name: z.string().trim().min(1).max(120).optional(),
   failedPaymentGracePeriod: z.object({ value: gracePeriod, unit: z.enum(graceUnits) }).optional(),
   termMembershipGracePeriod: z.object({ value: gracePeriod, unit: z.enum(graceUnits) }).optional(),
+  /** Days of notice before a price rise (issue 25). */
+  priceRiseNoticeDays: z.int().min(0).max(365).optional(),
   offeringPermissions: z
     .object({ enableOfferings: z.boolean(), nonStop: z.boolean(), limitedAccess: z.boolean() })
     .optional(),
@@ -66,6 +68,7 @@ export async function updateOrganisationSettings(
             termMembershipGracePeriod: input.termMembershipGracePeriod.value,
             termMembershipGracePeriodUnit: input.termMembershipGracePeriod.unit,
           }),
+      ...(input.priceRiseNoticeDays === undefined ? {} : { priceRiseNoticeDays: input.priceRiseNoticeDays }),
       ...(input.offeringPermissions ?? {}),
       ...(input.taxDetails === undefined
         ? {}

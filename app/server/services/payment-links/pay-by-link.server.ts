@@ -8,6 +8,8 @@ import {
   lockOwedPeriod,
 } from '~/server/billing/engine/owed-periods.server'
 import type { PaymentProviders } from '~/server/providers/payments/payment-provider'
+import type { Mailer } from '../auth/mailer'
+import { sendPaymentLinkReceipt } from '../member-notices/membership-notices.server'
 import { requireCardsAtHomeGym } from '../payment-methods/change-payment-method.server'
 import { findMemberPaymentMethodList } from '../payment-methods/find-member-payment-methods.server'
 import { switchPaymentMethod } from '../payment-methods/switch-payment-method.server'
@@ -37,6 +39,7 @@ export async function payByLink(options: {
   db: Db
   now: Date
   providers: PaymentProviders
+  mailer: Mailer
   token: string
   paymentMethodId?: number | undefined
   makeDefault: boolean
@@ -72,6 +75,22 @@ export async function payByLink(options: {
       .update(paymentLinks)
       .set({ usedAt: now, updatedAt: now })
       .where(and(eq(paymentLinks.id, link.id), isNull(paymentLinks.usedAt)))
+  }
+  // A receipt for what was paid or is on its way from the bank (issue 25), in one e-mail.
+  const paid = outcomes.flatMap((outcome) =>
+    outcome.status === 'failed' ? [] : [{ paymentId: outcome.paymentId, status: outcome.status }],
+  )
+  if (paid.length > 0) {
+    await db.transaction((tx) =>
+      sendPaymentLinkReceipt({
+        db: tx,
+        mailer: options.mailer,
+        now,
+        memberId: link.userId,
+        subscriptionId: link.subscriptionId,
+        paid,
+      }),
+    )
   }
   const [after] = await db
     .select({ balanceOwing: subscriptions.balanceOwing })

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import { type PaymentRow, paymentFilterStatusLabels, paymentTypeWords } from '~/features/payments/contract'
+import { paidByWords } from '~/features/payments/desk-methods'
 import { formatDate } from '~/lib/dates'
 import { gstContent } from '~/lib/gst'
 
@@ -52,9 +53,14 @@ export function paymentsCsvRows(rows: PaymentRow[]): string {
       dollars(row.amount),
       dollars(row.surcharge),
       dollars(gstContent(row.amount + row.surcharge)),
-      paymentTypeWords[row.type],
+      paidByWords(row, paymentTypeWords),
       statusWords[row.status_kind],
-      row.failure_reason ?? '',
+      [
+        row.failure_reason,
+        row.settled_at_desk_on ? `Settled at the desk on ${formatDate(row.settled_at_desk_on)}` : null,
+      ]
+        .filter(Boolean)
+        .join('; '),
       row.period_start_at ?? '',
       row.period_end_at ?? '',
       row.is_retry ? 'Yes' : 'No',

@@ -1,11 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { payments, type subscriptions } from '~/db/schema'
+import type { DeskPaymentMethod } from '~/db/schema/enums'
+import type { SettledAtDesk } from '~/features/payments/desk-methods'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { recalculateBalanceOwing } from '../subscriptions/recalculate-balance-owing.server'
 
 /**
- * A payment staff took by hand (cash, bank transfer). It settles the oldest period still owed, so the
+ * A payment staff took at the desk (cash, EFTPOS, bank transfer, other: its method is kept). It settles the oldest period still owed, so the
  * balance and the grace period follow; without anything owed it is recorded on its own. One
  * transaction: the period it settles is chosen under the same snapshot it is written in.
  */
@@ -14,6 +16,8 @@ export async function recordManualPayment(options: {
   now: Date
   subscription: typeof subscriptions.$inferSelect
   amount: number
+  /** How it was paid: cash, EFTPOS, bank transfer or other (issue 25). */
+  method: DeskPaymentMethod
   note?: string | null | undefined
   processedByUserId: number
 }) {
@@ -46,6 +50,7 @@ export async function recordManualPayment(options: {
         dueOn: today,
         status: 'sent',
         type: 'manual',
+        deskMethod: options.method,
         isRetry: owed !== undefined,
         forceAmount: true,
         processedByUserId: options.processedByUserId,
@@ -55,7 +60,24 @@ export async function recordManualPayment(options: {
         updatedAt: now,
       })
       .returning()
-    if (owed) {
+    if (owed && payment) {
+      // The failed payments of the period say they were settled here (the lists show it).
+      const settled: SettledAtDesk = { on: today, payment_id: payment.id }
+      await tx
+        .update(payments)
+        .set({
+          meta: sql`${payments.meta} || ${JSON.stringify({ settled_at_desk: settled })}::jsonb`,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(payments.subscriptionId, subscription.id),
+            eq(payments.status, 'failed'),
+            owed.periodStartAt === null
+              ? eq(payments.id, owed.id)
+              : eq(payments.periodStartAt, owed.periodStartAt),
+          ),
+        )
       // Retries still waiting for the period are no longer wanted.
       await tx
         .update(payments)
@@ -77,6 +99,11 @@ export async function recordManualPayment(options: {
       organisationId: subscription.organisationId,
       subscriptionIds: [subscription.id],
     })
-    return payment
+    if (!payment) throw new Error('Inserting the payment returned no row')
+    return {
+      payment,
+      /** The failed payment it settles: its due day and what it asked for. */
+      settles: owed ? { dueOn: owed.dueOn, amount: owed.amount + owed.surcharge - owed.creditUsed } : null,
+    }
   })
 }

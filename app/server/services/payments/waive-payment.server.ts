@@ -7,13 +7,15 @@ import { formatCents } from '~/lib/money'
 import { lockOwedPeriod } from '~/server/billing/engine/owed-periods.server'
 import { isFailedPaymentStatus } from '~/server/billing/payment-statuses'
 import { recordAudit } from '../audit/record-audit.server'
+import type { Mailer } from '../auth/mailer'
+import { sendWaiverNotice } from '../member-notices/membership-notices.server'
 import { recalculateBalanceOwing } from '../subscriptions/recalculate-balance-owing.server'
 
 /**
  * Staff let a member off a failed payment (issue 16): the period's failed payments become `waived`
  * (their failure reason kept), its waiting retry is withdrawn, and the balance owing, periods owing
- * and grace period are worked out again from the payments — all with the audit line, in one
- * transaction. Refused for a period that is paid, already waived or being charged right now.
+ * and grace period are worked out again from the payments — all with the audit line and the member's
+ * notice, in one transaction. Refused for a period that is paid, already waived or being charged right now.
  */
 export async function waivePayment(options: {
   db: Db
@@ -21,6 +23,7 @@ export async function waivePayment(options: {
   paymentId: number
   reason: string
   actorId: number
+  mailer: Mailer
 }): Promise<{ waived: number; amount: number }> {
   const { db, now } = options
   const reason = options.reason.trim()
@@ -72,6 +75,16 @@ export async function waivePayment(options: {
         reason,
         description: `Waived a failed payment of ${formatCents(amount)}: ${reason}`,
       },
+    })
+    // The member is told in writing, in the same transaction (issue 25).
+    await sendWaiverNotice({
+      db: tx,
+      mailer: options.mailer,
+      now,
+      memberId: failed.userId,
+      subscriptionId: failed.subscriptionId,
+      amount,
+      dueOn: failed.dueOn,
     })
     return { waived: failures.length, amount }
   })

@@ -10,6 +10,7 @@ import { proRata } from '~/server/billing/pro-rata'
 import { findCardSurcharges, subscriptionPaymentValues } from '~/server/billing/subscription-payment.server'
 import {
   assertPriceChange,
+  assertPriceRiseNotice,
   priceChangeTiming,
   type TermGrace,
   waitsForTermEnd,
@@ -96,6 +97,11 @@ export async function schedulePriceChange(options: {
   priceId: number
   date?: CalendarDateString | null | undefined
   scheduledByUserId: number
+  /**
+   * The demo's history replays changes as they were made then; staff's changes (the default) keep the
+   * organisation's notice period before a rise.
+   */
+  skipRiseNotice?: boolean
 }) {
   const { db, now, subscription, date } = options
   const [[from], [to]] = await Promise.all([
@@ -111,6 +117,10 @@ export async function schedulePriceChange(options: {
     ? await findTermGrace({ db, organisationId: subscription.organisationId })
     : null
   const { onDate, takesEffectOn } = priceChangeTiming({ subscription, date, termGrace, now })
+  if (!options.skipRiseNotice) {
+    const noticeDays = await findPriceRiseNoticeDays({ db, organisationId: subscription.organisationId })
+    assertPriceRiseNotice({ subscription, from, to, takesEffectOn, noticeDays, now })
+  }
   await db.transaction(async (tx) => {
     await writePriceChanges({
       db: tx,
@@ -121,6 +131,15 @@ export async function schedulePriceChange(options: {
     })
   })
   return { takesEffectOn, from, to }
+}
+
+/** The organisation's notice period before a price rise, in days (issue 25). */
+export async function findPriceRiseNoticeDays(options: { db: Db; organisationId: number }): Promise<number> {
+  const [organisation] = await options.db
+    .select({ days: organisations.priceRiseNoticeDays })
+    .from(organisations)
+    .where(eq(organisations.id, options.organisationId))
+  return organisation?.days ?? 30
 }
 
 /** The organisation's term-membership grace period (`priceChangeTiming`), or none if it is gone. */

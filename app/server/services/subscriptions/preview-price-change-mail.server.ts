@@ -1,12 +1,15 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { organisations, prices, users } from '~/db/schema'
+import { offeringHours, offerings, organisations, prices, users } from '~/db/schema'
+import { describeHours } from '~/features/catalogue/hours-words'
 import type { CalendarDateString } from '~/server/billing/calendar'
 import { notFound } from '../service-input.server'
-import { findTermGrace, type SubscriptionRow } from './manage-subscription.server'
+import { findPriceRiseNoticeDays, findTermGrace, type SubscriptionRow } from './manage-subscription.server'
 import {
   assertPriceChange,
+  assertPriceRiseNotice,
+  type OfferingWords,
   type Price,
   priceChangeNotice,
   priceChangeTiming,
@@ -30,6 +33,7 @@ export async function memberPriceChangeNotice(options: {
     db.select().from(organisations).where(eq(organisations.id, subscription.organisationId)),
   ])
   if (!member || !organisation) throw notFound('Member')
+  const offerings = await findOfferingWords(db, [options.from.offeringId, options.to.offeringId])
   return priceChangeNotice({
     organisationName: organisation.name,
     member,
@@ -37,7 +41,35 @@ export async function memberPriceChangeNotice(options: {
     from: options.from,
     to: options.to,
     on: options.on,
+    offerings,
   })
+}
+
+/** The offerings' names and opening hours in words, by id, for price-change notices. */
+export async function findOfferingWords(
+  db: Db,
+  offeringIds: readonly number[],
+): Promise<Map<number, OfferingWords>> {
+  const ids = [...new Set(offeringIds)]
+  if (ids.length === 0) return new Map()
+  const [rows, hours] = await Promise.all([
+    db.select({ id: offerings.id, name: offerings.name }).from(offerings).where(inArray(offerings.id, ids)),
+    db
+      .select({
+        offeringId: offeringHours.offeringId,
+        day: offeringHours.day,
+        openAt: offeringHours.openAt,
+        closeAt: offeringHours.closeAt,
+      })
+      .from(offeringHours)
+      .where(inArray(offeringHours.offeringId, ids)),
+  ])
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { name: row.name, hours: describeHours(hours.filter((window) => window.offeringId === row.id)) },
+    ]),
+  )
 }
 
 /**
@@ -68,5 +100,8 @@ export async function previewPriceChangeMail(options: {
     ? await findTermGrace({ db, organisationId: subscription.organisationId })
     : null
   const { takesEffectOn } = priceChangeTiming({ subscription, date, termGrace, now })
+  // A rise with too little notice is refused here too, in the words scheduling would use.
+  const noticeDays = await findPriceRiseNoticeDays({ db, organisationId: subscription.organisationId })
+  assertPriceRiseNotice({ subscription, from, to, takesEffectOn, noticeDays, now })
   return memberPriceChangeNotice({ db, subscription, from, to, on: takesEffectOn })
 }

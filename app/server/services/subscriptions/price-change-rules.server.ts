@@ -1,9 +1,11 @@
 import type { priceChangeHistory, prices, subscriptions } from '~/db/schema'
 import type { GraceUnit } from '~/db/schema/enums'
 import { formatDate } from '~/lib/dates'
+import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
-import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
+import { addDays, type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
 import { gracePeriodEnd } from '~/server/billing/grace-periods'
+import { comparePriceRates } from '~/server/billing/term-value'
 import { priceChangeMail } from '~/server/mail/templates.server'
 import { validationError } from '../service-input.server'
 
@@ -73,6 +75,44 @@ export function priceChangeTiming(options: {
   return { onDate, takesEffectOn: onDate ?? subscription.currentPeriodEnd ?? calendarDateAt(options.now) }
 }
 
+export type PriceChangeKind = 'rise' | 'cut' | 'same'
+
+/**
+ * Notice before a price rise (issue 25): a change that costs the member more over time (a year of it,
+ * whatever the frequencies) takes effect no sooner than the organisation's notice period from today; a
+ * cut or the same price may take effect any day, and so may anything when the organisation asks for no
+ * notice (0 days). What kind of change it is, the earliest day a rise may
+ * take effect, and the refusal in words when it comes too soon (null when it may go ahead).
+ */
+export function priceRiseNotice(options: {
+  subscription: Pick<Subscription, 'forcePriceAmount'>
+  from: Pick<Price, 'amount' | 'billingFrequency'>
+  to: Pick<Price, 'amount' | 'billingFrequency'>
+  takesEffectOn: CalendarDateString
+  noticeDays: number
+  now: Date
+}): { kind: PriceChangeKind; earliest: CalendarDateString; refused: string | null } {
+  const { from, to, noticeDays } = options
+  const fromRate = {
+    amount: options.subscription.forcePriceAmount ?? from.amount,
+    billingFrequency: from.billingFrequency,
+  }
+  const difference = comparePriceRates(to, fromRate)
+  const kind: PriceChangeKind = difference > 0 ? 'rise' : difference < 0 ? 'cut' : 'same'
+  const earliest = addDays(calendarDateAt(options.now), noticeDays)
+  const refused =
+    kind === 'rise' && noticeDays > 0 && options.takesEffectOn < earliest
+      ? `Price rises need ${noticeDays} ${noticeDays === 1 ? "day's" : "days'"} notice: the earliest day is ${formatDate(earliest)}`
+      : null
+  return { kind, earliest, refused }
+}
+
+/** Refuses a rise with too little notice (`priceRiseNotice`), on the day's field. */
+export function assertPriceRiseNotice(options: Parameters<typeof priceRiseNotice>[0]): void {
+  const { refused } = priceRiseNotice(options)
+  if (refused) throw validationError('date', refused)
+}
+
 /** The membership's columns that hold a scheduled change. */
 export function priceChangeTransition(options: { to: Pick<Price, 'id'>; onDate: CalendarDateString | null }) {
   return {
@@ -111,25 +151,49 @@ export function priceChangeScheduledDescription(options: { toAmount: number; tak
   return `Price change to ${formatCents(options.toAmount)} scheduled for ${formatDate(options.takesEffectOn)}; the member was e-mailed`
 }
 
+/** An offering as a price-change notice names it: its name and its opening hours in words. */
+export interface OfferingWords {
+  name: string
+  hours: string | null
+}
+
+/** "a rise of $4.00" / "a cut of $4.00" between two amounts charged as often; null when equal. */
+export function priceDifferenceWords(fromAmount: number, toAmount: number): string | null {
+  if (toAmount === fromAmount) return null
+  return toAmount > fromAmount
+    ? `a rise of ${formatCents(toAmount - fromAmount)}`
+    : `a cut of ${formatCents(fromAmount - toAmount)}`
+}
+
 /**
  * The member's notice of a change to `to` on `on`: what staff preview and what the outbox sends. The
- * price now is a forced amount, else the current price's.
+ * price now is a forced amount, else the current price's; the offering and its hours are named when
+ * they change too (`offerings` by id).
  */
 export function priceChangeNotice(options: {
   organisationName: string
   member: { name: string; email: string }
   subscription: Pick<Subscription, 'forcePriceAmount'>
-  from: Pick<Price, 'amount'>
-  to: Pick<Price, 'amount' | 'billingFrequency'>
+  from: Pick<Price, 'amount' | 'billingFrequency' | 'offeringId'>
+  to: Pick<Price, 'amount' | 'billingFrequency' | 'offeringId'>
   on: CalendarDateString
+  offerings: ReadonlyMap<number, OfferingWords>
 }) {
-  const { subscription, from, to } = options
+  const { subscription, from, to, offerings } = options
+  const fromAmount = subscription.forcePriceAmount ?? from.amount
+  const side = (price: Pick<Price, 'billingFrequency' | 'offeringId'>, amount: number) => ({
+    offering: offerings.get(price.offeringId)?.name ?? '',
+    price: `${formatCents(amount)} ${frequencyWords[price.billingFrequency]}`,
+    hours: offerings.get(price.offeringId)?.hours ?? null,
+  })
   const mail = priceChangeMail({
     organisationName: options.organisationName,
     recipientName: options.member.name,
     takesEffectOn: formatDate(options.on),
-    newPrice: `${formatCents(to.amount)} ${to.billingFrequency.replace('_', ' ')}`,
-    currentPrice: formatCents(subscription.forcePriceAmount ?? from.amount),
+    from: side(from, fromAmount),
+    to: side(to, to.amount),
+    difference:
+      from.billingFrequency === to.billingFrequency ? priceDifferenceWords(fromAmount, to.amount) : null,
   })
   return { to: options.member.email, ...mail }
 }

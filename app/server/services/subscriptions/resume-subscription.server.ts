@@ -11,15 +11,21 @@ import { updateSubscriptionAtVersion } from './subscription-version.server'
 export const notPausedMessage = 'This membership has no pause to end.'
 
 /**
- * Ends a pause today (the member came back early) or withdraws one that hasn't started: the last paused
- * day becomes yesterday, billing dates are worked out again (fewer paused days move them less), and the
+ * Ends a pause today (the member came back early) or withdraws one that hasn't started (or starts
+ * today, so no paused day is left): the last paused day becomes yesterday, billing dates are worked out again (fewer paused days move them less), and the
  * doors open again (ADR 029: the pause's row change queues the member). Run in the caller's transaction.
  */
 export async function resumeSubscription(options: {
   db: Db
   now: Date
   subscription: SubscriptionRow
-}): Promise<{ subscription: Subscription; withdrawn: boolean }> {
+}): Promise<{
+  subscription: Subscription
+  withdrawn: boolean
+  /** The pause had begun (today or earlier): it ended early rather than being withdrawn ahead of time. */
+  wasRunning: boolean
+  pause: { startDate: string; endDate: string }
+}> {
   const { db, now, subscription } = options
   const today = calendarDateAt(now)
   const [pause] = await db
@@ -48,5 +54,10 @@ export async function resumeSubscription(options: {
     now,
   })
   await refreshSchedule({ db, subscriptionId: subscription.id, now })
-  return { subscription: updated, withdrawn }
+  return {
+    subscription: updated,
+    withdrawn,
+    wasRunning: pause.startDate <= today,
+    pause: { startDate: pause.startDate, endDate: pause.endDate },
+  }
 }
