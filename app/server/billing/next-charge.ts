@@ -1,5 +1,6 @@
 import type { payments, prices, subscriptions } from '~/db/schema'
 import type { PaymentMethodType } from '~/db/schema/enums'
+import { chargedCents } from '~/features/payments/contract'
 import { type CardSurchargeSettings, cardSurcharge, periodAmount } from './amounts'
 import {
   addDays,
@@ -53,9 +54,16 @@ export function surchargeFor(options: {
   return type === 'stripe_card' && settings ? cardSurcharge({ amount, settings }) : 0
 }
 
-/** What the engine takes for a payment row: its amount and surcharge, less any credit used. */
+/**
+ * What the engine takes for a payment row: `chargedCents`, the rule the payments list and the member's
+ * Payments tab show, applied to a row.
+ */
 export function chargedTotal(payment: Pick<PaymentRow, 'amount' | 'surcharge' | 'creditUsed'>): number {
-  return payment.amount + payment.surcharge - payment.creditUsed
+  return chargedCents({
+    amount: payment.amount,
+    surcharge: payment.surcharge,
+    credit_used: payment.creditUsed,
+  })
 }
 
 /**

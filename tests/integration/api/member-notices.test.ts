@@ -1,10 +1,15 @@
 import { and, eq, gt } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { auditLog, mailOutbox, organisations, payments, subscriptions } from '~/db/schema'
-import { memberHistoryEntrySchema, memberPaymentSchema } from '~/features/members/contract'
+import {
+  memberDetailSchema,
+  memberHistoryEntrySchema,
+  memberPaymentSchema,
+} from '~/features/members/contract'
 import { payByLinkAnswerSchema } from '~/features/pay/contract'
 import { paymentRowSchema } from '~/features/payments/contract'
 import { deskMethodMessage } from '~/features/subscriptions/contract'
+import { nextPaymentSentence } from '~/features/subscriptions/next-charge-words'
 import { gstContent } from '~/lib/gst'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
@@ -119,6 +124,16 @@ describeEachDatabase('member notices', (database) => {
       0,
     )
 
+  /**
+   * The next charge as staff's member page states it, in the member's words: each notice must end with
+   * the same (ADR 031, one rule for screens and e-mails).
+   */
+  async function nextChargeSentence(memberId: number) {
+    const detail = await readData(await owner.get(`/members/${memberId}`), memberDetailSchema)
+    const charge = detail.membership?.next_charge
+    return charge ? nextPaymentSentence(charge) : 'Nothing more will be charged for this membership.'
+  }
+
   /** Runs `action` and returns the one e-mail it sent the member (fails on none or two). */
   async function oneMail(memberId: number, action: () => Promise<Response>) {
     const before = await lastMailId()
@@ -143,6 +158,10 @@ describeEachDatabase('member notices', (database) => {
     expect(paused.to).toBe(person.email)
     expect(paused.subject).toBe('Your membership is paused')
     expect(paused.text).toContain('is paused from Mon 9 Mar 2026 to Sun 22 Mar 2026, both days included.')
+    const afterPause = await nextChargeSentence(person.id)
+    // Weekly from 2 Mar, paused 9–22 Mar: the billing date of 9 Mar moves past the pause.
+    expect(afterPause).toBe('Your next payment is $25.00 on Mon 23 Mar 2026.')
+    expect(paused.text).toContain(afterPause)
 
     // The pause began today: ending it is an early end, said so in the e-mail and the history.
     const ended = await oneMail(person.id, async () =>
@@ -150,6 +169,9 @@ describeEachDatabase('member notices', (database) => {
     )
     expect(ended.subject).toBe('Your pause has ended early')
     expect(ended.text).toContain('is active again from Mon 9 Mar 2026')
+    const afterResume = await nextChargeSentence(person.id)
+    expect(afterResume).not.toBe(afterPause)
+    expect(ended.text).toContain(afterResume)
     const [resumedLine] = await database.db
       .select()
       .from(auditLog)
@@ -170,12 +192,16 @@ describeEachDatabase('member notices', (database) => {
     expect(cancelled.text).toMatch(
       /is cancelled and ends on \w{3} \d{1,2} \w{3} 2026\. You keep your access until then/,
     )
+    // Paid up to its end: nothing more is taken, and the e-mail says so as the member's page does.
+    expect(await nextChargeSentence(person.id)).toBe('Nothing more will be charged for this membership.')
+    expect(cancelled.text).toContain('Nothing more will be charged for this membership.')
 
     const undone = await oneMail(person.id, async () =>
       owner.post(`/subscriptions/${id}/undo-cancellation`, { version: await versionOf(id) }),
     )
     expect(undone.subject).toBe('Your cancellation is undone')
     expect(undone.text).toContain('has been undone: your membership carries on')
+    expect(undone.text).toContain(await nextChargeSentence(person.id))
 
     // The member's history lists each e-mail with its subject, newest first, next to the change.
     const history = await readPage(

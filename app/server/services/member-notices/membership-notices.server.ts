@@ -3,9 +3,12 @@ import type { Db } from '~/db/client.server'
 import { paymentMethods, payments } from '~/db/schema'
 import type { DeskPaymentMethod } from '~/db/schema/enums'
 import { deskMethodLabels } from '~/features/payments/desk-methods'
+import { nextPaymentSentence } from '~/features/subscriptions/next-charge-words'
 import { formatDate, formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
+import { toNextChargeResource } from '~/server/api/resources/next-charge'
 import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
+import { findNextCharge } from '~/server/billing/next-charge.server'
 import type { Mailer } from '../auth/mailer'
 import { describePaymentMethod } from '../payment-methods/describe-payment-method'
 import { membershipName, sendMemberNotice } from './send-member-notice.server'
@@ -13,7 +16,9 @@ import { membershipName, sendMemberNotice } from './send-member-notice.server'
 /**
  * The member's written confirmation of each change staff (or they) make to their membership or money
  * (issue 25), one function per change, each queued in the change's own transaction (`db` is it). They
- * state the change itself: days and amounts of it; the next charge is not worked out here.
+ * state the change itself (days and amounts of it) and then the next charge as it now stands, read
+ * after the change in the same transaction from the one rule every screen uses (`findNextCharge`,
+ * ADR 031).
  */
 interface NoticeContext {
   db: Db
@@ -21,6 +26,17 @@ interface NoticeContext {
   now: Date
   memberId: number
   subscriptionId: number
+}
+
+/** The next charge after the change, in the member's words; said plainly when nothing more is charged. */
+async function nextChargeFact(options: NoticeContext): Promise<string> {
+  const charge = await findNextCharge({
+    db: options.db,
+    subscriptionId: options.subscriptionId,
+    now: options.now,
+  })
+  const answer = toNextChargeResource(charge)
+  return answer ? nextPaymentSentence(answer) : 'Nothing more will be charged for this membership.'
 }
 
 export async function sendPauseNotice(
@@ -34,6 +50,7 @@ export async function sendPauseNotice(
     facts: [
       `Your ${name} membership is paused from ${formatLongDate(options.startDate)} to ${formatLongDate(options.endDate)}, both days included.`,
       'You are not charged for the paused days: your billing dates move later by the days paused.',
+      await nextChargeFact(options),
     ],
   })
 }
@@ -55,9 +72,11 @@ export async function sendResumeNotice(
       ? [
           `Your ${name} membership is active again from ${formatLongDate(today)}: the pause planned to ${formatLongDate(options.pause.endDate)} has ended early.`,
           'Your billing dates are worked out again for the days you were paused.',
+          await nextChargeFact(options),
         ]
       : [
           `The pause of your ${name} membership planned from ${formatLongDate(options.pause.startDate)} to ${formatLongDate(options.pause.endDate)} is withdrawn: your membership carries on without it.`,
+          await nextChargeFact(options),
         ],
   })
 }
@@ -77,6 +96,8 @@ export async function sendCancelNotice(
           `Changed your mind? Ask us before ${formatLongDate(options.endsOn)} and we can undo the cancellation.`,
         ]
       : [`Your ${name} membership is cancelled from ${formatLongDate(today)}.`]
+  // A cancelled membership may still owe a retry of a failed payment: say it, or that nothing follows.
+  if (!options.immediately) facts.push(await nextChargeFact(options))
   await sendMemberNotice({
     ...options,
     subject: 'Your membership is cancelled',
@@ -93,6 +114,7 @@ export async function sendUndoCancelNotice(options: NoticeContext) {
     heading: 'Your cancellation is undone',
     facts: [
       `The cancellation of your ${name} membership has been undone: your membership carries on and renews as before.`,
+      await nextChargeFact(options),
     ],
   })
 }
@@ -116,6 +138,7 @@ export async function sendStartEarlyNotice(
             `The days from today until ${formatLongDate(options.originalStartDate)} cost ${formatCents(options.proRataAmount)}, charged today.`,
           ]
         : []),
+      await nextChargeFact(options),
     ],
   })
 }
@@ -149,6 +172,7 @@ export async function sendDeskPaymentReceipt(
             `It settles the payment of ${formatCents(options.settles.amount)} due on ${formatLongDate(options.settles.dueOn)} that had failed.`,
           ]
         : []),
+      await nextChargeFact(options),
     ],
     receipt: {
       number: `R-${options.paymentId}`,
@@ -168,6 +192,7 @@ export async function sendWaiverNotice(
     heading: 'A payment you owed is waived',
     facts: [
       `We have waived the payment of ${formatCents(options.amount)} due on ${formatLongDate(options.dueOn)} for your ${name} membership: you no longer owe it, and it will not be charged again.`,
+      await nextChargeFact(options),
     ],
   })
 }
@@ -211,6 +236,7 @@ export async function sendPaymentLinkReceipt(
       pending
         ? `Your payment of ${formatCents(total)}${from} for your ${name} membership is on its way; bank payments usually clear within a day.`
         : `We have received your payment of ${formatCents(total)}${from} for your ${name} membership.`,
+      await nextChargeFact(options),
     ],
     receipt: {
       number: rows.map(({ payment }) => `R-${payment.id}`).join(', '),
