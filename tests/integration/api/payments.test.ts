@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { auditLog, payments, users } from '~/db/schema'
+import { auditLog, organisations, payments, users } from '~/db/schema'
 import {
   amountRangeMessage,
   dueRangeMessage,
@@ -388,9 +388,22 @@ describeEachDatabase('payments list API', (database) => {
     expect(audit?.changes).toMatchObject({ filters: { status: 'sent' } })
   })
 
-  it('exports each payment’s GST: 3/23 of amount and surcharge, in whole cents', async () => {
+  it('exports the GST of what each payment took: 3/23 of the charge, in whole cents, when GST-registered', async () => {
     const owner = await signIn({ admin: true })
     const listed = await listAll(owner, '&sort=due_on')
+    const exportRecords = async () => {
+      const answer = await owner.post('/payments/export', { sort: 'due_on' })
+      expect(answer.status).toBe(200)
+      return parse((await answer.text()).replace(/^\uFEFF/, ''), { columns: true }) as Array<
+        Record<string, string>
+      >
+    }
+    // Not registered for GST: its receipts state none, and neither does the export.
+    expect((await exportRecords()).every((record) => record.GST === '')).toBe(true)
+    await database.db
+      .update(organisations)
+      .set({ gstNumber: '049-091-850' })
+      .where(eq(organisations.id, org.organisation.id))
     const response = await owner.post('/payments/export', { sort: 'due_on' })
     expect(response.status).toBe(200)
     const records = parse((await response.text()).replace(/^\uFEFF/, ''), { columns: true }) as Array<
@@ -421,19 +434,26 @@ describeEachDatabase('payments list API', (database) => {
       const record = records[index]!
       expect(cents(record.Amount)).toBe(row.amount)
       expect(cents(record.Surcharge)).toBe(row.surcharge)
+      const took = row.status_kind === 'success' || row.status_kind === 'pending'
+      if (!took) {
+        expect(record.GST, `${row.status_kind} took nothing`).toBe('')
+        continue
+      }
       // 3/23 of whole cents is never exactly half a cent, so the nearest cent is the half-up one.
-      expect(cents(record.GST), `${row.amount} + ${row.surcharge}`).toBe(
-        Math.round(((row.amount + row.surcharge) * 3) / 23),
-      )
+      const charged = row.amount + row.surcharge - row.credit_used
+      expect(cents(record.GST), `${row.amount} + ${row.surcharge}`).toBe(Math.round((charged * 3) / 23))
       gstSum += cents(record.GST)
     }
-    // Seen in figures: $10.45 by card holds $1.36 GST, $25.00 by bank $3.26.
-    const card = records.find((record) => record.Amount === '10.00' && record.Surcharge === '0.45')
-    expect(card?.GST).toBe('1.36')
-    const bank = records.find((record) => record.Amount === '25.00' && record.Surcharge === '0.00')
+    // Seen in figures: $25.45 by card holds $3.32 GST, $25.00 by bank $3.26.
+    const paid = records.filter((record) => record.GST !== '')
+    const card = paid.find((record) => record.Amount === '25.00' && record.Surcharge === '0.45')
+    expect(card?.GST).toBe('3.32')
+    const bank = paid.find((record) => record.Amount === '25.00' && record.Surcharge === '0.00')
     expect(bank?.GST).toBe('3.26')
-    // Summed, the rows' GST is 3/23 of the list's total to within half a cent a row.
-    const total = listed.rows.reduce((sum, row) => sum + row.amount + row.surcharge, 0)
+    // Summed, the paid rows' GST is 3/23 of what they took to within half a cent a row.
+    const total = listed.rows
+      .filter((row) => row.status_kind === 'success' || row.status_kind === 'pending')
+      .reduce((sum, row) => sum + row.amount + row.surcharge - row.credit_used, 0)
     expect(Math.abs(gstSum - (total * 3) / 23)).toBeLessThanOrEqual(records.length / 2)
   })
 

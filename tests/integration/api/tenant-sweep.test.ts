@@ -151,7 +151,8 @@ const cases: Record<string, Case> = {
   'POST /users/{id}/recreate-kisi-login': {},
   'POST /staff/{id}/kisi-access': { body: () => ({ enabled: true }) },
   'POST /access-control/taps': { body: (ids) => ({ door_id: ids.door, user_id: ids.member }) },
-  'POST /gyms/{id}/stripe/redirect': {},
+  // A gym whose card account is not yet connected (the factory connects the others' at once).
+  'POST /gyms/{id}/stripe/redirect': { path: { id: 'unlinkedGym' } },
   'POST /gyms/{id}/logo': {
     form: async () => {
       const form = new FormData()
@@ -411,7 +412,12 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
   let staffId = ghost
 
   beforeAll(async () => {
-    a = await createTestOrganisation({ db: database.db, now, gymNames: ['Ponsonby', 'Newmarket'] })
+    a = await createTestOrganisation({
+      db: database.db,
+      now,
+      gymNames: ['Ponsonby', 'Newmarket'],
+      gymsWithoutCards: ['Newmarket'],
+    })
     const b = await createTestOrganisation({ db: database.db, now, gymNames: ['Elsewhere'] })
     const signIn = (options: Omit<Parameters<typeof signInStaff>[0], 'database' | 'api' | 'now'>) =>
       signInStaff({ database, api, now, ...options })

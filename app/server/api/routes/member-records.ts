@@ -35,6 +35,9 @@ import { memberRoutes as routes } from './members.routes'
 const withoutMoney: Record<string, string> = {
   'payment.recorded': 'Payment recorded',
   'membership.started_early': 'Started early',
+  'membership.price_change_scheduled': 'Price change scheduled',
+  'payment.waived': 'A failed payment waived',
+  'payment.retried': 'A failed payment retried',
 }
 
 /** A member of the caller's gyms (the members area); another gym's or organisation's is a 404. */

@@ -7,6 +7,7 @@ import { formatCents } from '~/lib/money'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { findFixablePaymentIds } from '~/server/billing/engine/owed-periods.server'
+import { findOrganisation } from '~/server/services/organisations/find-organisation.server'
 import { sendPaymentLink } from '~/server/services/payment-links/send-payment-link.server'
 import { findPaymentPage, forEachPaymentBatch } from '~/server/services/payments/find-payment-page.server'
 import { paymentsCsvHeader, paymentsCsvRows } from '~/server/services/payments/payments-csv.server'
@@ -53,6 +54,8 @@ export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
     const { gym_id, ...filters } = c.req.valid('json')
     const scope = moneyScope(caller, gym_id)
     const db = c.var.database.db
+    const organisation = await findOrganisation({ db, organisationId: caller.organisationId })
+    const gstRegistered = Boolean(organisation.gstNumber)
     return csvDownload(c, {
       list: 'payments',
       caller,
@@ -68,7 +71,13 @@ export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
             filters,
             snapshot: c.var.database.driver.kind === 'pg',
           },
-          (rows) => write(paymentsCsvRows(rows.map((row) => toPaymentRowResource(row)))),
+          (rows) =>
+            write(
+              paymentsCsvRows(
+                rows.map((row) => toPaymentRowResource(row)),
+                { gstRegistered },
+              ),
+            ),
         ),
     })
   })

@@ -102,7 +102,7 @@ export async function sendDunningNotices(options: {
   const cancelled = await db
     .select({
       subscription: subscriptions,
-      member: { name: users.name, email: users.email },
+      member: { id: users.id, name: users.name, email: users.email },
       organisationName: organisations.name,
     })
     .from(subscriptions)
@@ -133,6 +133,8 @@ export async function sendDunningNotices(options: {
         db: tx,
         organisationId: row.subscription.organisationId,
         to: row.member.email,
+        // The member's history lists it; it holds no link (the payment-link e-mails are kept out).
+        memberId: row.member.id,
         message: cancelledForNonPaymentMail({
           organisationName: row.organisationName,
           recipientName: row.member.name,

@@ -112,6 +112,8 @@ export async function sendWelcomeMail(options: {
     db,
     organisationId: organisation.id,
     to: member.email,
+    // Listed in the member's history with the first payment's receipt (issue 25); it holds no link.
+    memberId: options.userId,
     message: {
       ...message,
       attachments: [

@@ -1,5 +1,10 @@
 import { stringify } from 'csv-stringify/sync'
-import { type PaymentRow, paymentFilterStatusLabels, paymentTypeWords } from '~/features/payments/contract'
+import {
+  chargedCents,
+  type PaymentRow,
+  paymentFilterStatusLabels,
+  paymentTypeWords,
+} from '~/features/payments/contract'
 import { paidByWords } from '~/features/payments/desk-methods'
 import { formatDate } from '~/lib/dates'
 import { gstContent } from '~/lib/gst'
@@ -8,8 +13,10 @@ import { gstContent } from '~/lib/gst'
  * The payments list as CSV rows (csv-stringify: quoting, and `escape_formulas` so a cell starting with
  * `=`, `+`, `-`, `@`, tab or carriage return cannot run in a spreadsheet). Money in dollars as numbers
  * (`25.00`), days in en-NZ with the ISO value in the next column. GST is the GST held in what the row
- * charges, amount and surcharge together (both GST-inclusive): 3/23 of it in cents (`gstContent`), the
- * figure the receipts give.
+ * took (or is taking, a bank payment on its way): `chargedCents`, amount and surcharge less credit, all
+ * GST-inclusive, 3/23 of it in cents (`gstContent`) — the figure the receipts give. It is blank for an
+ * organisation without a GST number (its receipts state none) and for what was not paid (upcoming,
+ * failed, waived).
  */
 const columns = [
   'Due',
@@ -41,7 +48,11 @@ const statusWords = {
 
 export const paymentsCsvHeader = (): string => stringify([columns], { escape_formulas: true })
 
-export function paymentsCsvRows(rows: PaymentRow[]): string {
+export function paymentsCsvRows(rows: PaymentRow[], options: { gstRegistered: boolean }): string {
+  const gst = (row: PaymentRow) =>
+    options.gstRegistered && (row.status_kind === 'success' || row.status_kind === 'pending')
+      ? dollars(gstContent(chargedCents(row)))
+      : ''
   return stringify(
     rows.map((row) => [
       formatDate(row.due_on),
@@ -52,7 +63,7 @@ export function paymentsCsvRows(rows: PaymentRow[]): string {
       row.gym.name,
       dollars(row.amount),
       dollars(row.surcharge),
-      dollars(gstContent(row.amount + row.surcharge)),
+      gst(row),
       paidByWords(row, paymentTypeWords),
       statusWords[row.status_kind],
       [
