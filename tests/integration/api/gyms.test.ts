@@ -26,7 +26,14 @@ describeEachDatabase('gyms API', (database) => {
 
   beforeAll(async () => {
     const db = database.db
-    org = await createTestOrganisation({ db, now, name: 'Gym Count Fitness', gymNames: ['Albany', 'Botany'] })
+    // Albany has no card account yet (the factory connects the others' through the sandbox onboarding).
+    org = await createTestOrganisation({
+      db,
+      now,
+      name: 'Gym Count Fitness',
+      gymNames: ['Albany', 'Botany'],
+      gymsWithoutCards: ['Albany'],
+    })
     other = await createTestOrganisation({ db, now, gymNames: ['Elsewhere'] })
     const { price } = await createTestPrice({
       db,
