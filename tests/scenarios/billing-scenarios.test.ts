@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { payments, sandboxCharges } from '~/db/schema'
+import { organisations, payments, sandboxCharges } from '~/db/schema'
 import { hashPassword } from '~/server/auth/password.server'
 import { addDays } from '~/server/billing/calendar'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
@@ -203,11 +203,22 @@ describeEachDatabase('billing scenarios', (database) => {
     const subscription = await join(weekly, '4242', '2027-08-02')
     await runDaysUntil('2027-08-03')
     await signInStaff()
-    const scheduled = await staff.post('/subscriptions/schedule-price-change', {
-      version: (await current(subscription.id))?.version,
-      subscription_id: subscription.id,
-      price_id: weeklyDearer,
-    })
+    const schedule = async () =>
+      staff.post('/subscriptions/schedule-price-change', {
+        version: (await current(subscription.id))?.version,
+        subscription_id: subscription.id,
+        price_id: weeklyDearer,
+      })
+    // A rise at the renewal six days away gives less than the organisation's 30 days' notice (issue 25).
+    const early = await schedule()
+    expect(early.status).toBe(422)
+    expect(JSON.stringify(await early.json())).toContain("Price rises need 30 days' notice")
+    // An organisation that asks for no notice lets it through, at the period's end.
+    await database.db
+      .update(organisations)
+      .set({ priceRiseNoticeDays: 0 })
+      .where(eq(organisations.id, org.organisation.id))
+    const scheduled = await schedule()
     expect(scheduled.status).toBe(200)
     expect((await scheduled.json()).data).toMatchObject({
       transition_to_price: weeklyDearer,
