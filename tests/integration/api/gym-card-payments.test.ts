@@ -31,8 +31,15 @@ describeEachDatabase('gym card payments API', (database) => {
       now,
       name: 'Card Connect Fitness',
       gymNames: ['Albany', 'Botany', 'Coatesville'],
+      // Gyms whose card accounts these tests connect through the onboarding themselves.
+      gymsWithoutCards: ['Albany', 'Botany', 'Coatesville'],
     })
-    other = await createTestOrganisation({ db: database.db, now, gymNames: ['Elsewhere'] })
+    other = await createTestOrganisation({
+      db: database.db,
+      now,
+      gymNames: ['Elsewhere'],
+      gymsWithoutCards: ['Elsewhere'],
+    })
     owner = await signInStaff({ database, api, now, organisation: org, admin: true })
   })
 
