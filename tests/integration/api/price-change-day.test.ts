@@ -47,7 +47,10 @@ describeEachDatabase('the day a price change takes effect', (database) => {
       await createTestPrice({ db, organisationId, gymIds, billingFrequency: 'monthly', amount: 9900, now })
     ).price.id
     // 45 days' notice from 28 Nov: the earliest day a rise may first be charged is 12 Jan 2027.
-    await db.update(organisations).set({ priceRiseNoticeDays: 45 }).where(eq(organisations.id, organisationId))
+    await db
+      .update(organisations)
+      .set({ priceRiseNoticeDays: 45 })
+      .where(eq(organisations.id, organisationId))
     staff = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
   })
 
@@ -120,7 +123,9 @@ describeEachDatabase('the day a price change takes effect', (database) => {
       }),
       priceChangesPreviewSchema,
     )
-    expect(bulk.changes).toEqual([expect.objectContaining({ kind: 'rise', takes_effect_on: day, refused: null })])
+    expect(bulk.changes).toEqual([
+      expect.objectContaining({ kind: 'rise', takes_effect_on: day, refused: null }),
+    ])
 
     const scheduled = await staff.post('/subscriptions/schedule-price-change', {
       ...change,

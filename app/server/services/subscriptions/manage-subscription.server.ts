@@ -6,8 +6,8 @@ import { AppError } from '~/lib/errors'
 import { firstPaymentAmount } from '~/server/billing/amounts'
 import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
 import { findMemberPaymentMethod } from '~/server/billing/member-payment-method.server'
-import { findSubscriptionPauses } from '~/server/billing/subscription-pauses.server'
 import { proRata } from '~/server/billing/pro-rata'
+import { findSubscriptionPauses } from '~/server/billing/subscription-pauses.server'
 import { findCardSurcharges, subscriptionPaymentValues } from '~/server/billing/subscription-payment.server'
 import {
   assertPriceChange,

@@ -11,8 +11,8 @@ import { notFound } from '../service-input.server'
 import { findOfferingWords } from './preview-price-change-mail.server'
 import {
   assertPriceChange,
-  priceChangeNotice,
   priceChangeFirstChargedOn,
+  priceChangeNotice,
   priceChangeScheduledDescription,
   priceChangeTiming,
   priceRiseNotice,
