@@ -5,7 +5,7 @@ import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import { addDays, type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
 import { gracePeriodEnd } from '~/server/billing/grace-periods'
-import { priceChangeTakesEffectOn, rollPeriod } from '~/server/billing/next-charge'
+import { priceChangeTakesEffectOn, rollPeriod, type ScheduleSubscription } from '~/server/billing/next-charge'
 import { isRecurringFrequency, type Pause } from '~/server/billing/periods'
 import { comparePriceRates } from '~/server/billing/term-value'
 import { priceChangeMail } from '~/server/mail/templates.server'
@@ -85,7 +85,7 @@ export function priceChangeTiming(options: {
  * would never reach (it ends first, or it is not billed by period) keeps `bookedOn`, the day chosen.
  */
 export function priceChangeFirstChargedOn(options: {
-  subscription: Subscription
+  subscription: ScheduleSubscription
   from: Pick<Price, 'billingFrequency'>
   to: Pick<Price, 'id'>
   onDate: CalendarDateString | null
