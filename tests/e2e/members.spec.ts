@@ -396,12 +396,16 @@ test.describe('a membership’s actions', () => {
     await expect(
       change.getByText(/pays \$\d+\.\d{2} .* instead of \$\d+\.\d{2}; charges before then stay/),
     ).toBeVisible()
+    // The day the dialog names is the server's: the one the e-mail names and the change toast repeats.
+    const effect = change.getByText(/^From \d{1,2} \w{3} \d{4} .* pays \$/)
+    await expect(effect).toBeVisible()
+    const firstDay = /^From (\d{1,2} \w{3} \d{4})/.exec((await effect.textContent()) ?? '')?.[1] ?? ''
     await change.getByRole('button', { name: 'Preview the e-mail' }).click()
-    await expect(change.getByRole('region', { name: 'E-mail preview' })).toContainText(
-      member.name.split(' ')[0] ?? '',
-    )
+    const mailPreview = change.getByRole('region', { name: 'E-mail preview' })
+    await expect(mailPreview).toContainText(member.name.split(' ')[0] ?? '')
+    await expect(mailPreview).toContainText(`From ${firstDay} your`)
     await change.getByRole('button', { name: 'Schedule price change' }).click()
-    await expect(page.getByText(new RegExp(`${member.name}’s price changes on`))).toBeVisible()
+    await expect(page.getByText(`${member.name}’s price changes from ${firstDay}`)).toBeVisible()
     await expect(overview.getByText('Price change', { exact: true })).toBeVisible()
 
     // Cancel now: said to be final.
@@ -530,13 +534,14 @@ test.describe('adding a member', () => {
     const day = change.getByRole('group', { name: 'Takes effect on' })
     for (const segment of ['Day', 'Month', 'Year']) await day.getByLabel(segment).fill('')
     await expect(change.getByText(/^Empty: after the term ends on /)).toBeVisible()
-    await expect(
-      change.getByText(
-        /^After the term ends on .* and the organisation’s grace period for terms, .* pays \$/,
-      ),
-    ).toBeVisible()
+    // The server names the day: the first renewal after the term and its grace, as the e-mail does.
+    const effect = change.getByText(/^From \d{1,2} \w{3} \d{4} .* pays \$/)
+    await expect(effect).toBeVisible()
+    const firstDay = /^From (\d{1,2} \w{3} \d{4})/.exec((await effect.textContent()) ?? '')?.[1] ?? ''
     await change.getByRole('button', { name: 'Preview the e-mail' }).click()
-    await expect(change.getByRole('region', { name: 'E-mail preview' })).toBeVisible()
+    await expect(change.getByRole('region', { name: 'E-mail preview' })).toContainText(
+      `From ${firstDay} your`,
+    )
     await change.getByRole('button', { name: 'Keep as it is' }).click()
     await expect(change).toHaveCount(0)
   })
@@ -793,7 +798,7 @@ test.describe('the bulk price change', () => {
     await page.getByRole('option').first().click()
     await expect(
       page.getByText(
-        /^1 member moves from \$\d+\.\d{2} .* to \$\d+\.\d{2} .*, each at the end of their current period\./,
+        /^1 member moves from \$\d+\.\d{2} .* to \$\d+\.\d{2} .*, each from the end of their current period\./,
       ),
     ).toBeVisible()
     await page.keyboard.press('Escape')

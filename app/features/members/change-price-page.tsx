@@ -155,8 +155,10 @@ function PriceChange(props: { from: Price; prices: Price[] }) {
         {to && chosen.length > 0 ? (
           <p className="rounded-md bg-slate-50 p-3 text-slate-800 text-sm" aria-live="polite">
             {`${chosen.length} ${chosen.length === 1 ? 'member moves' : 'members move'} from ${describePrice(from)} to ${describePrice(to)}, ${
-              day && !dayProblem ? `on ${formatDate(day)}` : 'each at the end of their current period'
-            }. Charges before then stay as they are. Each member is e-mailed now.`}
+              day && !dayProblem
+                ? `each from their first renewal on or after ${formatDate(day)}`
+                : 'each from the end of their current period'
+            }. Charges before then stay as they are. Each member’s day is shown before you confirm, and they are e-mailed it now.`}
           </p>
         ) : null}
         {problem ? <Alert tone="error">{problem}</Alert> : null}

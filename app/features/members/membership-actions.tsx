@@ -564,6 +564,39 @@ function StartDialog(props: {
   )
 }
 
+/**
+ * "From <day>": the day the new price is first charged, as the server works it out for the e-mail, the
+ * history and the engine (the preview's `takes_effect_on`); the booked day in words until it answers.
+ */
+function priceChangeDayKey(
+  membership: { id: number; version: number },
+  priceId: number,
+  date: string | null,
+) {
+  return ['members', 'price-change-day', membership.id, membership.version, priceId, date] as const
+}
+
+function FirstChargedOn(props: {
+  membershipId: number
+  version: number
+  priceId: number
+  date: string | null
+  booked: string
+}) {
+  const preview = useServerFn(previewPriceChangeEmail)
+  const day = useQuery({
+    queryKey: priceChangeDayKey(
+      { id: props.membershipId, version: props.version },
+      props.priceId,
+      props.date,
+    ),
+    queryFn: () =>
+      preview({ data: { subscription_id: props.membershipId, price_id: props.priceId, date: props.date } }),
+    enabled: props.date === null || /^\d{4}-\d{2}-\d{2}$/.test(props.date),
+  })
+  return day.data?.ok ? `From ${formatDate(day.data.data.takes_effect_on)}` : props.booked
+}
+
 function PriceChangeForm(props: {
   member: MemberDetail
   membership: Membership
@@ -573,6 +606,7 @@ function PriceChangeForm(props: {
   const { member, membership } = props
   const schedule = useServerFn(schedulePriceChange)
   const preview = useServerFn(previewPriceChangeEmail)
+  const queryClient = useQueryClient()
   // With no day chosen the server decides as the rules say: a membership within its term moves when
   // the term is over (after the organisation's grace period), any other at the end of its period.
   const periodEnd = membership.current_period_end
@@ -606,6 +640,11 @@ function PriceChangeForm(props: {
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       if (value.price_id === null) return
+      // The day the dialog named (the server's preview answer), read before the change moves the version.
+      const named = queryClient.getQueryData<Awaited<ReturnType<typeof preview>>>(
+        priceChangeDayKey(membership, Number(value.price_id), value.date || null),
+      )
+      const firstDay = named?.ok ? named.data.takes_effect_on : null
       const result = await schedule({
         data: {
           subscription_id: membership.id,
@@ -619,9 +658,11 @@ function PriceChangeForm(props: {
         serverError,
         reload,
         onDone: props.onDone,
-        said: value.date
-          ? `${member.name}’s price changes on ${formatDate(value.date)}`
-          : `${member.name}’s price changes ${withoutDate.said}`,
+        said: firstDay
+          ? `${member.name}’s price changes from ${formatDate(firstDay)}`
+          : value.date
+            ? `${member.name}’s price changes from the first renewal on or after ${formatDate(value.date)}`
+            : `${member.name}’s price changes ${withoutDate.said}`,
       })
     },
   })
@@ -651,8 +692,18 @@ function PriceChangeForm(props: {
             return (
               <>
                 <Effect>
-                  {values.date ? `From ${formatDate(values.date)}` : withoutDate.effect} {member.name} pays{' '}
-                  {chosen.name.split(' · ')[1]}
+                  <FirstChargedOn
+                    membershipId={membership.id}
+                    version={membership.version}
+                    priceId={Number(chosen.id)}
+                    date={values.date || null}
+                    booked={
+                      values.date
+                        ? `From the first renewal on or after ${formatDate(values.date)}`
+                        : withoutDate.effect
+                    }
+                  />{' '}
+                  {member.name} pays {chosen.name.split(' · ')[1]}
                   {membership.price.amount != null
                     ? ` instead of ${formatCents(membership.price.amount)}`
                     : ''}

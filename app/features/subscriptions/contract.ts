@@ -113,6 +113,8 @@ export const emailPreviewSchema = z.object({
   subject: z.string(),
   html: z.string(),
   text: z.string(),
+  /** The day the new price is first charged: the day the e-mail names (the engine's rule). */
+  takes_effect_on: z.string(),
 })
 
 export const surchargeTotalQuerySchema = z.object({

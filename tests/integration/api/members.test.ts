@@ -1286,9 +1286,18 @@ describeEachDatabase('members list API', (database) => {
           })
         }
         if (!date) {
-          // The term membership moves two weeks after its term, not at its period end.
-          const termLine = (await state(bulk[1]!)).history[0]
-          expect(termLine?.takesEffectOn).toBe(addDays(bulk[1]!.subscription.termEndsAt!, 14))
+          // The term membership moves two weeks after its term, not at its period end: booked for that
+          // day, first charged on the renewal on or after it, the day the member's page names.
+          const termState = await state(bulk[1]!)
+          const booked = addDays(bulk[1]!.subscription.termEndsAt!, 14)
+          expect(termState.membership.transitionToDate).toBe(booked)
+          const termLine = termState.history[0]
+          expect(termLine!.takesEffectOn >= booked).toBe(true)
+          expect(termLine!.takesEffectOn < addDays(booked, 7)).toBe(true)
+          const page = (await (await browser.get(`/members/${bulk[1]!.member.id}`)).json()) as {
+            data: { membership: { price_change: { takes_effect_on: string } | null } | null }
+          }
+          expect(page.data.membership?.price_change?.takes_effect_on).toBe(termLine?.takesEffectOn)
         }
       }
     })

@@ -148,7 +148,8 @@ describeEachDatabase('notice before a price rise', (database) => {
         from_amount: 2500,
         to_amount: 2900,
         kind: 'rise',
-        takes_effect_on: '2026-12-05',
+        // Booked for Saturday 5 Dec: first charged on the weekly renewal on or after it, Monday 7 Dec.
+        takes_effect_on: '2026-12-07',
         refused: "Price rises need 30 days' notice: the earliest day is 28 Dec 2026",
       },
       {
@@ -157,7 +158,7 @@ describeEachDatabase('notice before a price rise', (database) => {
         from_amount: 3200,
         to_amount: 2900,
         kind: 'cut',
-        takes_effect_on: '2026-12-05',
+        takes_effect_on: '2026-12-07',
         refused: null,
       },
     ])

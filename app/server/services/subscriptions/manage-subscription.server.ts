@@ -7,10 +7,13 @@ import { firstPaymentAmount } from '~/server/billing/amounts'
 import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
 import { findMemberPaymentMethod } from '~/server/billing/member-payment-method.server'
 import { proRata } from '~/server/billing/pro-rata'
+import { findSubscriptionPauses } from '~/server/billing/subscription-pauses.server'
 import { findCardSurcharges, subscriptionPaymentValues } from '~/server/billing/subscription-payment.server'
 import {
   assertPriceChange,
   assertPriceRiseNotice,
+  type Price,
+  priceChangeFirstChargedOn,
   priceChangeTiming,
   type TermGrace,
   waitsForTermEnd,
@@ -113,10 +116,7 @@ export async function schedulePriceChange(options: {
   ])
   assertPriceChange({ subscription, to, date, now })
   if (!from || !to) throw new AppError('NOT_FOUND', 'Price not found.')
-  const termGrace = waitsForTermEnd({ subscription, date, now })
-    ? await findTermGrace({ db, organisationId: subscription.organisationId })
-    : null
-  const { onDate, takesEffectOn } = priceChangeTiming({ subscription, date, termGrace, now })
+  const { onDate, takesEffectOn } = await planPriceChange({ db, now, subscription, from, to, date })
   if (!options.skipRiseNotice) {
     const noticeDays = await findPriceRiseNoticeDays({ db, organisationId: subscription.organisationId })
     assertPriceRiseNotice({ subscription, from, to, takesEffectOn, noticeDays, now })
@@ -131,6 +131,38 @@ export async function schedulePriceChange(options: {
     })
   })
   return { takesEffectOn, from, to }
+}
+
+/**
+ * One membership's change to `to` booked for `date` (`priceChangeTiming`): the day kept on the
+ * membership, and the day the new price is first charged (`priceChangeFirstChargedOn`, the engine's
+ * rule with the membership's pauses), which the e-mail, the preview, the history line and the notice
+ * before a rise name.
+ */
+export async function planPriceChange(options: {
+  db: Db
+  now: Date
+  subscription: SubscriptionRow
+  from: Price
+  to: Price
+  date: CalendarDateString | null | undefined
+}): Promise<{ onDate: CalendarDateString | null; takesEffectOn: CalendarDateString }> {
+  const { db, now, subscription, from, to, date } = options
+  const termGrace = waitsForTermEnd({ subscription, date, now })
+    ? await findTermGrace({ db, organisationId: subscription.organisationId })
+    : null
+  const { onDate, takesEffectOn: bookedOn } = priceChangeTiming({ subscription, date, termGrace, now })
+  const pauses = await findSubscriptionPauses({ db, subscriptionIds: [subscription.id] })
+  const takesEffectOn = priceChangeFirstChargedOn({
+    subscription,
+    from,
+    to,
+    onDate,
+    bookedOn,
+    pauses: pauses.get(subscription.id) ?? [],
+    now,
+  })
+  return { onDate, takesEffectOn }
 }
 
 /** The organisation's notice period before a price rise, in days (issue 25). */

@@ -5,15 +5,13 @@ import { offeringHours, offerings, organisations, prices, users } from '~/db/sch
 import { describeHours } from '~/features/catalogue/hours-words'
 import type { CalendarDateString } from '~/server/billing/calendar'
 import { notFound } from '../service-input.server'
-import { findPriceRiseNoticeDays, findTermGrace, type SubscriptionRow } from './manage-subscription.server'
+import { findPriceRiseNoticeDays, planPriceChange, type SubscriptionRow } from './manage-subscription.server'
 import {
   assertPriceChange,
   assertPriceRiseNotice,
   type OfferingWords,
   type Price,
   priceChangeNotice,
-  priceChangeTiming,
-  waitsForTermEnd,
 } from './price-change-rules.server'
 
 /**
@@ -96,12 +94,10 @@ export async function previewPriceChangeMail(options: {
   ])
   assertPriceChange({ subscription, to, date, now })
   if (!from || !to) throw notFound('Price')
-  const termGrace = waitsForTermEnd({ subscription, date, now })
-    ? await findTermGrace({ db, organisationId: subscription.organisationId })
-    : null
-  const { takesEffectOn } = priceChangeTiming({ subscription, date, termGrace, now })
+  const { takesEffectOn } = await planPriceChange({ db, now, subscription, from, to, date })
   // A rise with too little notice is refused here too, in the words scheduling would use.
   const noticeDays = await findPriceRiseNoticeDays({ db, organisationId: subscription.organisationId })
   assertPriceRiseNotice({ subscription, from, to, takesEffectOn, noticeDays, now })
-  return memberPriceChangeNotice({ db, subscription, from, to, on: takesEffectOn })
+  const mail = await memberPriceChangeNotice({ db, subscription, from, to, on: takesEffectOn })
+  return { ...mail, takes_effect_on: takesEffectOn }
 }

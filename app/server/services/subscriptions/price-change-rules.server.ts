@@ -5,6 +5,8 @@ import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import { addDays, type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
 import { gracePeriodEnd } from '~/server/billing/grace-periods'
+import { priceChangeTakesEffectOn, rollPeriod, type ScheduleSubscription } from '~/server/billing/next-charge'
+import { isRecurringFrequency, type Pause } from '~/server/billing/periods'
 import { comparePriceRates } from '~/server/billing/term-value'
 import { priceChangeMail } from '~/server/mail/templates.server'
 import { validationError } from '../service-input.server'
@@ -73,6 +75,34 @@ export function priceChangeTiming(options: {
       : null
   const onDate = date ?? termTransition
   return { onDate, takesEffectOn: onDate ?? subscription.currentPeriodEnd ?? calendarDateAt(options.now) }
+}
+
+/**
+ * The day a change booked with `onDate` (null: at the period end) is first charged, by the engine's
+ * rule (`priceChangeTakesEffectOn`: the first renewal on or after the booked day, pauses and the term
+ * rules included), read off the membership with the change set on it. What the e-mail, the previews,
+ * the history line, the member's page and the notice before a rise all name. A membership the change
+ * would never reach (it ends first, or it is not billed by period) keeps `bookedOn`, the day chosen.
+ */
+export function priceChangeFirstChargedOn(options: {
+  subscription: ScheduleSubscription
+  from: Pick<Price, 'billingFrequency'>
+  to: Pick<Price, 'id'>
+  onDate: CalendarDateString | null
+  bookedOn: CalendarDateString
+  pauses: readonly Pause[]
+  now: Date
+}): CalendarDateString {
+  const { from, pauses } = options
+  const subscription = { ...options.subscription, ...priceChangeTransition(options) }
+  const today = calendarDateAt(options.now)
+  const on = priceChangeTakesEffectOn({ subscription, frequency: from.billingFrequency, pauses, today })
+  if (on !== null) return on
+  // A renewal the daily run has yet to write (today's, before 06:00) takes the change today.
+  const rolled = isRecurringFrequency(from.billingFrequency)
+    ? rollPeriod({ subscription, frequency: from.billingFrequency, pauses, today })
+    : null
+  return rolled?.priceChange?.on ?? options.bookedOn
 }
 
 export type PriceChangeKind = 'rise' | 'cut' | 'same'

@@ -3,12 +3,15 @@ import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { organisations, prices, subscriptions, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import type { Pause } from '~/server/billing/periods'
+import { findSubscriptionPauses } from '~/server/billing/subscription-pauses.server'
 import { auditMemberships } from '~/server/services/audit/record-audit.server'
 import type { Mailer } from '~/server/services/auth/mailer'
 import { notFound } from '../service-input.server'
 import { findOfferingWords } from './preview-price-change-mail.server'
 import {
   assertPriceChange,
+  priceChangeFirstChargedOn,
   priceChangeNotice,
   priceChangeScheduledDescription,
   priceChangeTiming,
@@ -61,7 +64,7 @@ async function planPriceChanges(options: PriceChangesRequest & { lock: boolean }
   const rows = options.lock ? await read.for('update') : await read
   const byId = new Map(rows.map((row) => [row.id, row]))
   const fromIds = [...new Set(rows.map((row) => row.priceId))]
-  const [[to], fromPrices, [organisation], members] = await Promise.all([
+  const [[to], fromPrices, [organisation], members, pauses] = await Promise.all([
     db
       .select()
       .from(prices)
@@ -79,6 +82,9 @@ async function planPriceChanges(options: PriceChangesRequest & { lock: boolean }
             ),
           )
       : [],
+    rows.length > 0
+      ? findSubscriptionPauses({ db, subscriptionIds: rows.map((row) => row.id) })
+      : new Map<number, Pause[]>(),
   ])
   const fromById = new Map(fromPrices.map((price) => [price.id, price]))
   const memberById = new Map(members.map((member) => [member.id, member]))
@@ -107,7 +113,7 @@ async function planPriceChanges(options: PriceChangesRequest & { lock: boolean }
     // The same membership twice: its second change would find it moved on by the first.
     if (seen.has(subscription.id)) throw new AppError('CONFLICT', changedMeanwhileMessage)
     seen.add(subscription.id)
-    const timing = priceChangeTiming({
+    const { onDate, takesEffectOn: bookedOn } = priceChangeTiming({
       subscription,
       date,
       termGrace: waitsForTermEnd({ subscription, date, now }) ? termGrace : null,
@@ -116,15 +122,25 @@ async function planPriceChanges(options: PriceChangesRequest & { lock: boolean }
     const from = fromById.get(subscription.priceId)
     const member = memberById.get(subscription.userId)
     if (!to || !from || !member || !organisation) throw notFound('Price')
+    // The day the new price is first charged, as one membership's change names it (`planPriceChange`).
+    const takesEffectOn = priceChangeFirstChargedOn({
+      subscription,
+      from,
+      to,
+      onDate,
+      bookedOn,
+      pauses: pauses.get(subscription.id) ?? [],
+      now,
+    })
     const notice = priceRiseNotice({
       subscription,
       from,
       to,
-      takesEffectOn: timing.takesEffectOn,
+      takesEffectOn,
       noticeDays: organisation.priceRiseNoticeDays,
       now,
     })
-    changes.push({ subscription, from, ...timing, member, notice })
+    changes.push({ subscription, from, onDate, takesEffectOn, member, notice })
   }
   if (!to || !organisation) throw notFound('Price')
   return { to, organisation, changes }

@@ -10,7 +10,7 @@ import { changedMeanwhileMessage } from './subscription-version.server'
 type SubscriptionRow = typeof subscriptions.$inferSelect
 type Price = typeof prices.$inferSelect
 
-/** One membership's planned change: when it takes effect (`priceChangeTiming`), from which price. */
+/** One membership's planned change: the day kept on it (`priceChangeTiming`), the day the new price is first charged (`priceChangeFirstChargedOn`), from which price. */
 export interface PlannedPriceChange {
   subscription: SubscriptionRow
   from: Price | undefined
