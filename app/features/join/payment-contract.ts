@@ -187,6 +187,9 @@ export const paymentMethodChangeSchema = z.object({
       amount: z.number().int(),
       current_surcharge: z.number().int(),
       new_surcharge: z.number().int(),
+      /** The next charge as it stands and as it would be on the new method (ADR 031); null: none. */
+      next_charge_now: nextChargeSchema.nullable(),
+      next_charge_after: nextChargeSchema.nullable(),
     })
     .nullable(),
   surcharge_text: z.string().nullable(),

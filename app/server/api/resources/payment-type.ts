@@ -1,4 +1,5 @@
 import type { PaymentMethodChange, PaymentType } from '~/features/join/payment-contract'
+import { toNextChargeResource } from '~/server/api/resources/next-charge'
 import { maskNzBankAccount } from '~/lib/nz-bank-account'
 import type { PaymentMethodChangePreview } from '~/server/services/payment-methods/change-payment-method.server'
 import type { PaymentMethodRow } from '~/server/services/payment-methods/find-member-payment-methods.server'
@@ -37,6 +38,8 @@ export function toPaymentMethodChangeResource(change: PaymentMethodChangePreview
           amount: membership.amount,
           current_surcharge: membership.currentSurcharge,
           new_surcharge: membership.newSurcharge,
+          next_charge_now: toNextChargeResource(membership.nextChargeNow),
+          next_charge_after: toNextChargeResource(membership.nextChargeAfter),
         }
       : null,
     surcharge_text: change.surchargeText,
