@@ -6,10 +6,7 @@ import { useState } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonStyles } from '~/components/ui/button'
 import { AuthFrame } from '~/features/auth/auth-frame'
-import {
-  type NextChargeAnswer,
-  nextChargeAmountWords,
-} from '~/features/subscriptions/next-charge-words'
+import { type NextChargeAnswer, nextChargeAmountWords } from '~/features/subscriptions/next-charge-words'
 import { formatLongDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
@@ -140,13 +137,9 @@ function Amounts(props: {
       <Row label="Membership">
         {membership.offering_name} at {membership.gym_name}
       </Row>
-      <Row label="Your next payment now">
-        <NextPayment charge={membership.next_charge_now} />
-      </Row>
+      <Row label="Your next payment now">{membership.next_payment_now}</Row>
       <Row label="Your next payment if you change">
-        <span className="text-lg">
-          <NextPayment charge={membership.next_charge_after} />
-        </span>
+        <span className="text-lg">{membership.next_payment_after}</span>
       </Row>
       <Row label="Each payment at your current price">
         {formatCents(membership.amount + membership.new_surcharge)} {every}
@@ -156,17 +149,6 @@ function Amounts(props: {
             : 'No surcharge'}
         </span>
       </Row>
-    </>
-  )
-}
-
-function NextPayment(props: { charge: NextChargeAnswer | null }) {
-  if (!props.charge) return <>Nothing more is charged</>
-  return (
-    <>
-      {nextChargeAmountWords(props.charge)} on {formatLongDate(props.charge.on)}
-      {props.charge.new_price ? ' (new price)' : ''}
-      {props.charge.kind === 'retry' ? ' (retry of a failed payment)' : ''}
     </>
   )
 }

@@ -256,6 +256,11 @@ describeEachDatabase('Issue 25: how one pays, where cards are taken, which gyms 
         total: 3000 + surcharge,
         new_price: true,
       })
+      // In the page's words, the welcome page's way.
+      expect(change.membership?.next_payment_now).toBe('$30.00 on Tue 24 Mar 2026 (new price)')
+      expect(change.membership?.next_payment_after).toBe(
+        '$30.75 ($30.00 + $0.75 card surcharge) on Tue 24 Mar 2026 (new price)',
+      )
       const before = await readData(await browser.get('/me/active-subscription'), activeSubscriptionSchema)
       expect(change.membership?.next_charge_now).toEqual(before.next_charge)
 

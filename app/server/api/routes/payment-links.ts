@@ -11,11 +11,13 @@ import {
   startBankConsent,
   syncBankAccounts,
 } from '~/server/services/payment-methods/bank-consent.server'
-import { memberGymTakesCards } from '~/server/services/payment-methods/change-payment-method.server'
+import {
+  changePaymentMethod,
+  memberGymTakesCards,
+} from '~/server/services/payment-methods/change-payment-method.server'
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
 import { saveCard } from '~/server/services/payment-methods/save-card.server'
 import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
-import { changePaymentMethod } from '~/server/services/payment-methods/change-payment-method.server'
 import type { ApiEnv } from '../context'
 import { publicSiteUrl } from '../request-info'
 import { toPaymentLinkResource } from '../resources/payment-link'

@@ -9,7 +9,7 @@ import { formatCents } from '~/lib/money'
 import { toNextChargeResource } from '~/server/api/resources/next-charge'
 import { cardSurchargeText, periodAmount } from '~/server/billing/amounts'
 import { calendarDateAt } from '~/server/billing/calendar'
-import { type NextCharge, membershipEndsOn, surchargeFor } from '~/server/billing/next-charge'
+import { membershipEndsOn, type NextCharge, surchargeFor } from '~/server/billing/next-charge'
 import { findNextCharge } from '~/server/billing/next-charge.server'
 import { paymentMethodChangedMail } from '~/server/mail/templates.server'
 import type { Mailer } from '../auth/mailer'
@@ -71,7 +71,9 @@ export async function findPaymentMethodChange(options: {
   const surchargeOn = (amount: number, type: PaymentMethodRow['type'] | null) =>
     surchargeFor({ amount, type, settings: organisation })
   const charge = (withMethod?: { userId: number; type: PaymentMethodRow['type'] }) =>
-    joined ? findNextCharge({ db, subscriptionId: joined.subscriptionId, now: options.now, withMethod }) : null
+    joined
+      ? findNextCharge({ db, subscriptionId: joined.subscriptionId, now: options.now, withMethod })
+      : null
   const membership = joined
     ? {
         offeringName: joined.offeringName,
