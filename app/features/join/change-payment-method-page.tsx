@@ -6,6 +6,8 @@ import { useState } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonStyles } from '~/components/ui/button'
 import { AuthFrame } from '~/features/auth/auth-frame'
+import { type NextChargeAnswer, nextChargeAmountWords } from '~/features/subscriptions/next-charge-words'
+import { formatLongDate } from '~/lib/dates'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import { useJoinCall } from './connection-lost'
@@ -17,7 +19,8 @@ import { joinQueries } from './queries'
 
 /**
  * A member who has joined chose another way to pay (issue 25): before anything changes, what it means —
- * the new method, the card surcharge, and each payment now and from now on — then they agree, or keep
+ * the new method, the card surcharge, the next payment now and after the change and each payment from now
+ * on — then they agree, or keep
  * paying as they do. Agreeing moves their payments and e-mails them; backing out changes nothing.
  */
 export function ChangePaymentMethodPage(props: { methodId: number }) {
@@ -118,32 +121,28 @@ function Row(props: { label: string; children: React.ReactNode }) {
   )
 }
 
-/** Each payment now and from now on: the period's amount, and the card surcharge each way. */
+/**
+ * The next payment as it stands and as it would be on the new method — both the one next-charge rule
+ * the welcome page shows (ADR 031): a booked price change, payments already made ready, pauses and
+ * credit included — and each period's amount with the new method's surcharge.
+ */
 function Amounts(props: {
   change: PaymentMethodChange
   membership: NonNullable<PaymentMethodChange['membership']>
 }) {
   const { membership } = props
   const every = frequencyWords[membership.billing_frequency]
-  const now = membership.amount + membership.current_surcharge
-  const next = membership.amount + membership.new_surcharge
   return (
     <>
       <Row label="Membership">
         {membership.offering_name} at {membership.gym_name}
       </Row>
-      <Row label="Each payment now">
-        {formatCents(now)} {every}
-        {membership.current_surcharge > 0 ? (
-          <span className="block font-normal text-slate-600 text-sm">
-            {formatCents(membership.amount)} + {formatCents(membership.current_surcharge)} card surcharge
-          </span>
-        ) : null}
+      <Row label="Your next payment now">{membership.next_payment_now}</Row>
+      <Row label="Your next payment if you change">
+        <span className="text-lg">{membership.next_payment_after}</span>
       </Row>
-      <Row label="Each payment from now on">
-        <span className="text-lg">
-          {formatCents(next)} {every}
-        </span>
+      <Row label="Each payment at your current price">
+        {formatCents(membership.amount + membership.new_surcharge)} {every}
         <span className="block font-normal text-slate-600 text-sm">
           {membership.new_surcharge > 0
             ? `${formatCents(membership.amount)} + ${formatCents(membership.new_surcharge)} card surcharge`

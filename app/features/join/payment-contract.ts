@@ -187,6 +187,12 @@ export const paymentMethodChangeSchema = z.object({
       amount: z.number().int(),
       current_surcharge: z.number().int(),
       new_surcharge: z.number().int(),
+      /** The next charge as it stands and as it would be on the new method (ADR 031); null: none. */
+      next_charge_now: nextChargeSchema.nullable(),
+      next_charge_after: nextChargeSchema.nullable(),
+      /** Those two in words ("$25.63 ($25.00 + $0.63 card surcharge) on Tue 24 Mar 2026"), the page's. */
+      next_payment_now: z.string(),
+      next_payment_after: z.string(),
     })
     .nullable(),
   surcharge_text: z.string().nullable(),

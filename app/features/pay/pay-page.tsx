@@ -133,6 +133,12 @@ function PayForm(props: {
     if (checked) setChosen(checked.value)
   }, [])
 
+  // Ticking is agreeing to change how the membership is paid (issue 25): say what that means.
+  function futurePaymentsWords(type: PaymentType['type']) {
+    const surcharged = type === 'stripe_card' && link.totals.stripe_card.surcharge > 0
+    return `Your later membership payments come from it instead${surcharged ? ', with a card surcharge added to each' : ''}, and we’ll e-mail you to confirm. Leave it unticked to pay only what you owe now.`
+  }
+
   async function payNow() {
     if (pending || !method) return
     setPending(true)
@@ -259,7 +265,11 @@ function PayForm(props: {
           </div>
         ) : chosen === newCard ? (
           <>
-            <Checkbox isSelected={keepNewCard} onChange={setKeepNewCard}>
+            <Checkbox
+              isSelected={keepNewCard}
+              onChange={setKeepNewCard}
+              description={futurePaymentsWords('stripe_card')}
+            >
               Use this card for my future payments too
             </Checkbox>
             <CardForm
@@ -275,7 +285,11 @@ function PayForm(props: {
         ) : (
           <>
             {method && !method.is_default ? (
-              <Checkbox isSelected={makeDefault} onChange={setMakeDefault}>
+              <Checkbox
+                isSelected={makeDefault}
+                onChange={setMakeDefault}
+                description={futurePaymentsWords(method.type)}
+              >
                 Use this for my future payments too
               </Checkbox>
             ) : null}

@@ -1,9 +1,17 @@
 import { inArray } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { payments, prices, subscriptions } from '~/db/schema'
+import type { PaymentMethodType } from '~/db/schema/enums'
+import type { CardSurchargeSettings } from './amounts'
 import { calendarDateAt } from './calendar'
 import { findMemberPaymentMethods } from './member-payment-method.server'
-import { type NextCharge, nextCharge, priceChangeTakesEffectOn, type ScheduledPayment } from './next-charge'
+import {
+  type NextCharge,
+  nextCharge,
+  priceChangeTakesEffectOn,
+  type ScheduledPayment,
+  surchargeFor,
+} from './next-charge'
 import { findSubscriptionPauses } from './subscription-pauses.server'
 import { findCardSurcharges } from './subscription-payment.server'
 
@@ -16,6 +24,7 @@ export async function findNextCharges(options: {
   db: Db
   subscriptionIds: readonly number[]
   now: Date
+  withMethod?: MethodOverride
 }): Promise<Map<number, NextCharge | null>> {
   const schedules = await findChargeSchedules(options)
   return new Map([...schedules].map(([id, schedule]) => [id, schedule.nextCharge]))
@@ -27,11 +36,22 @@ export interface ChargeSchedule {
   priceChangeOn: string | null
 }
 
+/**
+ * The charge as it would be if one member paid with a method of another type (the preview of a change
+ * of method, issue 25): their method is that type, and their upcoming payments take it with the
+ * surcharge re-derived by `surchargeFor`, as `switchPaymentMethod` moves them when they agree.
+ */
+export interface MethodOverride {
+  userId: number
+  type: PaymentMethodType
+}
+
 /** `findNextCharges` with the day a scheduled price change takes effect (`priceChangeTakesEffectOn`). */
 export async function findChargeSchedules(options: {
   db: Db
   subscriptionIds: readonly number[]
   now: Date
+  withMethod?: MethodOverride
 }): Promise<Map<number, ChargeSchedule>> {
   const { db, now } = options
   const ids = [...new Set(options.subscriptionIds)]
@@ -75,6 +95,7 @@ export async function findChargeSchedules(options: {
     if (list) list.push(payment)
     else paymentsById.set(subscriptionId, [payment])
   }
+  const override = options.withMethod
   for (const subscription of rows) {
     const price = priceById.get(subscription.priceId)
     if (!price || subscription.isStaging) {
@@ -82,6 +103,9 @@ export async function findChargeSchedules(options: {
       continue
     }
     const subscriptionPauses = pauses.get(subscription.id) ?? []
+    const settings = surcharges.get(subscription.organisationId) ?? null
+    const overridden = override?.userId === subscription.userId ? override : null
+    const subscriptionPayments = paymentsById.get(subscription.id) ?? []
     answer.set(subscription.id, {
       priceChangeOn: priceChangeTakesEffectOn({
         subscription,
@@ -97,9 +121,11 @@ export async function findChargeSchedules(options: {
             ? (priceById.get(subscription.transitionToPriceId) ?? null)
             : null,
         pauses: subscriptionPauses,
-        method: methods.get(subscription.userId) ?? null,
-        surcharge: surcharges.get(subscription.organisationId) ?? null,
-        payments: paymentsById.get(subscription.id) ?? [],
+        method: overridden ? { type: overridden.type } : (methods.get(subscription.userId) ?? null),
+        surcharge: settings,
+        payments: overridden
+          ? subscriptionPayments.map((payment) => movedTo(payment, overridden.type, settings))
+          : subscriptionPayments,
         now,
       }),
     })
@@ -107,16 +133,29 @@ export async function findChargeSchedules(options: {
   return answer
 }
 
+/** An upcoming card or bank payment as `movePaymentsTo` leaves it on a method of `type`. */
+function movedTo(
+  payment: ScheduledPayment,
+  type: PaymentMethodType,
+  settings: CardSurchargeSettings | null,
+): ScheduledPayment {
+  if (payment.status !== 'upcoming') return payment
+  if (payment.type !== 'bank_account' && payment.type !== 'stripe_card') return payment
+  return { ...payment, type, surcharge: surchargeFor({ amount: payment.amount, type, settings }) }
+}
+
 /** `findNextCharges` for one subscription: its next charge, or null when nothing more is charged. */
 export async function findNextCharge(options: {
   db: Db
   subscriptionId: number
   now: Date
+  withMethod?: MethodOverride
 }): Promise<NextCharge | null> {
   const charges = await findNextCharges({
     db: options.db,
     subscriptionIds: [options.subscriptionId],
     now: options.now,
+    withMethod: options.withMethod,
   })
   return charges.get(options.subscriptionId) ?? null
 }

@@ -399,6 +399,7 @@ export function paymentMethodChangedMail({
   oldMethod,
   amount,
   surcharge,
+  nextPayment,
 }: {
   organisationName: string
   recipientName: string
@@ -411,19 +412,27 @@ export function paymentMethodChangedMail({
   amount: string
   /** "$0.63 card surcharge", or null when there is none. */
   surcharge: string | null
+  /** The next charge as it now stands (`nextPaymentSentence`), or that nothing more is charged. */
+  nextPayment: string
 }): MailContent {
   const subject = `You changed how you pay ${organisationName}`
   const change = `As you agreed, your ${membership} membership is now paid from your ${newMethod}${oldMethod ? ` instead of your ${oldMethod}` : ''}.`
   const each = surcharge
-    ? `Each payment is now ${amount}, including a ${surcharge}. Payments already on their way are not changed.`
-    : `Each payment is now ${amount}, with no surcharge. Payments already on their way are not changed.`
+    ? `At your current price, each payment is now ${amount}, including a ${surcharge}. Payments already on their way are not changed.`
+    : `At your current price, each payment is now ${amount}, with no surcharge. Payments already on their way are not changed.`
   const notYou = `If you didn’t make this change, contact ${organisationName} straight away: reply to this e-mail or talk to us at the front desk.`
   return {
     subject,
     html: layout({
       organisationName,
       heading: 'You changed how you pay',
-      blocks: [paragraph(greeting(recipientName)), paragraph(change), paragraph(each), paragraph(notYou)],
+      blocks: [
+        paragraph(greeting(recipientName)),
+        paragraph(change),
+        paragraph(each),
+        paragraph(nextPayment),
+        paragraph(notYou),
+      ],
     }),
     text: textBody(organisationName, [
       'You changed how you pay',
@@ -433,6 +442,8 @@ export function paymentMethodChangedMail({
       change,
       '',
       each,
+      '',
+      nextPayment,
       '',
       notYou,
     ]),

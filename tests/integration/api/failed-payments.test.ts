@@ -123,6 +123,13 @@ describeEachDatabase('failed payments', (database) => {
     return { member, subscription, failed }
   }
 
+  /** The "You changed how you pay" confirmations sent to the member, listed in their history. */
+  const changeMails = (member: { id: number; email: string }) =>
+    database.db
+      .select({ memberId: mailOutbox.memberId, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, member.email), like(mailOutbox.subject, 'You changed how you pay%')))
+
   const subscriptionOf = async (id: number) => {
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, id))
     return row!
@@ -282,6 +289,8 @@ describeEachDatabase('failed payments', (database) => {
     )
     const card = methods.find((method) => method.last_four === '4242')!
     expect(card.is_default).toBe(false)
+    // Unticked "use for future payments": nothing about how they pay changed, nothing to confirm.
+    expect(await changeMails(member)).toEqual([])
     const paid = await readData(
       await visitor.post(`/payment-links/${token}/pay`, { payment_method_id: card.id, make_default: true }),
       payByLinkAnswerSchema,
@@ -293,6 +302,12 @@ describeEachDatabase('failed payments', (database) => {
     expect(await subscriptionOf(subscription.id)).toMatchObject({ balanceOwing: 0, gracePeriodEndsAt: null })
     const [memberRow] = await database.db.select().from(users).where(eq(users.id, member.id))
     expect(memberRow?.defaultPaymentMethodId).toBe(card.id)
+    // Ticked: the member agreed to the change, and is told in writing (issue 25, point 6).
+    const confirmed = await changeMails(member)
+    expect(confirmed).toHaveLength(1)
+    expect(confirmed[0]).toMatchObject({ memberId: member.id })
+    expect(confirmed[0]?.text).toContain('As you agreed, your')
+    expect(confirmed[0]?.text).toContain('now paid from your Visa ending 4242')
 
     // Single use: the page says so and a second payment is refused.
     const used = await readData(await visitor.get(`/payment-links/${token}`), paymentLinkSchema)
@@ -348,6 +363,10 @@ describeEachDatabase('failed payments', (database) => {
     )
     const card = methods.find((method) => method.last_four === '4444')!
     expect(card.is_default).toBe(true)
+    // Saving it ticked is the member's agreement: the change is confirmed to them in writing.
+    const confirmed = await changeMails(member)
+    expect(confirmed).toHaveLength(1)
+    expect(confirmed[0]?.text).toContain('now paid from your Mastercard ending 4444')
     // The period's waiting retry moved to the new card.
     const waiting = (await periodRows(failed)).filter((row) => row.status === 'upcoming')
     expect(waiting).toEqual([expect.objectContaining({ paymentMethodId: card.id })])

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { payments, users } from '~/db/schema'
+import { mailOutbox, payments, subscriptions, users } from '~/db/schema'
 import { joinGymSchema, sessionUserSchema } from '~/features/auth/contract'
 import { gymSchema } from '~/features/gyms/contract'
 import {
+  activeSubscriptionSchema,
   authUrlSchema,
   cardSetupSchema,
   paymentMethodChangeSchema,
@@ -160,8 +161,13 @@ describeEachDatabase('Issue 25: how one pays, where cards are taken, which gyms 
           amount: 2500,
           current_surcharge: 0,
           new_surcharge: surcharge,
+          // The first payment, already made ready by the bank: moved to the card it takes the surcharge.
+          next_charge_now: { on: '2026-03-24', amount: 2500, surcharge: 0, total: 2500 },
+          next_charge_after: { on: '2026-03-24', amount: 2500, surcharge, total: 2500 + surcharge },
         },
       })
+      const before = await readData(await browser.get('/me/active-subscription'), activeSubscriptionSchema)
+      expect(change.membership?.next_charge_now).toEqual(before.next_charge)
 
       // Without the agreement nothing changes, in words.
       const refused = await browser.post(`/me/payment-types/${card.id}/switch`)
@@ -192,13 +198,115 @@ describeEachDatabase('Issue 25: how one pays, where cards are taken, which gyms 
       const mail = await testApi.latestMail(email)
       expect(mail.subject).toMatch(/^You changed how you pay Test Fitness/)
       expect(mail.text).toContain('is now paid from your Visa ending 4242 instead of your bank account')
-      expect(mail.text).toContain('Each payment is now $25.63 weekly, including a $0.63 card surcharge.')
+      expect(mail.text).toContain(
+        'At your current price, each payment is now $25.63 weekly, including a $0.63 card surcharge.',
+      )
+      expect(mail.text).toContain(
+        'Your next payment is $25.63 ($25.00 + $0.63 card surcharge) on Tue 24 Mar 2026.',
+      )
+      // Listed in the member's history.
+      expect(mail.memberId).toBe(id)
+      // What the preview said "from now on" is what the member's page says now.
+      const welcome = await readData(await browser.get('/me/active-subscription'), activeSubscriptionSchema)
+      expect(welcome.next_charge).toEqual(change.membership?.next_charge_after)
       // The method already used: nothing to agree to, nothing sent again.
       const again = await readData(
         await browser.get(`/me/payment-types/${card.id}/change`),
         paymentMethodChangeSchema,
       )
       expect(again.needs_agreement).toBe(false)
+    })
+
+    it('the preview states the next charge at a booked new price, as the member’s page does after agreeing', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser, id, email } = await member(testApi)
+      await connectBank(browser)
+      const joined = await joinNow(browser)
+      // A price rise booked for the end of the period: next week's renewal is $30.00.
+      const { price: dearer } = await createTestPrice({
+        db: database.db,
+        organisationId: org.organisation.id,
+        gymIds: [org.gyms[0]!.id],
+        amount: 3000,
+        joiningFee: 0,
+      })
+      await database.db
+        .update(subscriptions)
+        .set({ transitionToPriceId: dearer.id, transitionTakesEffectAt: 'period_end' })
+        .where(eq(subscriptions.id, joined.id))
+      const card = await saveCard(browser)
+      const change = await readData(
+        await browser.get(`/me/payment-types/${card.id}/change`),
+        paymentMethodChangeSchema,
+      )
+      const surcharge = cardSurcharge({
+        amount: 3000,
+        settings: { cardSurchargeBasisPoints: 250, cardSurchargeFixed: 0 },
+      })
+      expect(change.membership?.next_charge_now).toMatchObject({
+        on: '2026-03-24',
+        total: 3000,
+        surcharge: 0,
+        new_price: true,
+      })
+      expect(change.membership?.next_charge_after).toMatchObject({
+        on: '2026-03-24',
+        amount: 3000,
+        surcharge,
+        total: 3000 + surcharge,
+        new_price: true,
+      })
+      // In the page's words, the welcome page's way.
+      expect(change.membership?.next_payment_now).toBe('$30.00 on Tue 24 Mar 2026 (new price)')
+      expect(change.membership?.next_payment_after).toBe(
+        '$30.75 ($30.00 + $0.75 card surcharge) on Tue 24 Mar 2026 (new price)',
+      )
+      const before = await readData(await browser.get('/me/active-subscription'), activeSubscriptionSchema)
+      expect(change.membership?.next_charge_now).toEqual(before.next_charge)
+
+      expect((await browser.post(`/me/payment-types/${card.id}/switch`, { agreed: true })).status).toBe(200)
+      const after = await readData(await browser.get('/me/active-subscription'), activeSubscriptionSchema)
+      expect(after.next_charge).toEqual(change.membership?.next_charge_after)
+      const mail = await testApi.latestMail(email)
+      expect(mail.subject).toMatch(/^You changed how you pay/)
+      expect(mail.text).toContain(
+        `Your next payment is $${((3000 + surcharge) / 100).toFixed(2)} ($30.00 + $${(surcharge / 100).toFixed(2)} card surcharge) on Tue 24 Mar 2026.`,
+      )
+      expect(mail.memberId).toBe(id)
+    })
+
+    it('a member cancelled at the period end has still joined: a new card waits for their agreement', async () => {
+      const testApi = createTestApi(database, { now: () => now })
+      const { browser, id, email } = await member(testApi)
+      const bank = await connectBank(browser)
+      const joined = await joinNow(browser)
+      // Cancelled today, to end at the end of the paid week (the undo window runs to then).
+      await database.db
+        .update(subscriptions)
+        .set({ cancelledAt: now, undoCancellationUntil: new Date('2026-03-23T11:00:00Z') })
+        .where(eq(subscriptions.id, joined.id))
+      const card = await saveCard(browser)
+      expect(card.is_default).toBe(false)
+      const [row] = await database.db.select().from(users).where(eq(users.id, id))
+      expect(row?.defaultPaymentMethodId).toBe(bank.id)
+      const change = await readData(
+        await browser.get(`/me/payment-types/${card.id}/change`),
+        paymentMethodChangeSchema,
+      )
+      expect(change.needs_agreement).toBe(true)
+      expect(change.membership).toMatchObject({ offering_name: '24/7 Access', next_charge_after: null })
+      expect(await readMessage(await browser.post(`/me/payment-types/${card.id}/switch`), 409)).toBe(
+        agreeFirstMessage,
+      )
+      expect((await browser.post(`/me/payment-types/${card.id}/switch`, { agreed: true })).status).toBe(200)
+      const mail = await testApi.latestMail(email)
+      expect(mail.subject).toMatch(/^You changed how you pay/)
+      expect(mail.text).toContain('Nothing more will be charged for this membership.')
+      const changed = await database.db
+        .select({ memberId: mailOutbox.memberId })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email))
+      expect(changed.some((sent) => sent.memberId === id)).toBe(true)
     })
 
     it('before joining a saved card is the default straight away, as the join flow has it', async () => {

@@ -1,5 +1,9 @@
 import type { PaymentMethodChange, PaymentType } from '~/features/join/payment-contract'
+import { nextChargeAmountWords } from '~/features/subscriptions/next-charge-words'
+import { formatLongDate } from '~/lib/dates'
 import { maskNzBankAccount } from '~/lib/nz-bank-account'
+import { toNextChargeResource } from '~/server/api/resources/next-charge'
+import type { NextCharge } from '~/server/billing/next-charge'
 import type { PaymentMethodChangePreview } from '~/server/services/payment-methods/change-payment-method.server'
 import type { PaymentMethodRow } from '~/server/services/payment-methods/find-member-payment-methods.server'
 
@@ -37,8 +41,24 @@ export function toPaymentMethodChangeResource(change: PaymentMethodChangePreview
           amount: membership.amount,
           current_surcharge: membership.currentSurcharge,
           new_surcharge: membership.newSurcharge,
+          next_charge_now: toNextChargeResource(membership.nextChargeNow),
+          next_charge_after: toNextChargeResource(membership.nextChargeAfter),
+          next_payment_now: nextPaymentWords(membership.nextChargeNow),
+          next_payment_after: nextPaymentWords(membership.nextChargeAfter),
         }
       : null,
     surcharge_text: change.surchargeText,
   }
+}
+
+/**
+ * A next charge in the change step's words, worked out here so the join page loads no date library:
+ * "$25.63 ($25.00 + $0.63 card surcharge) on Tue 24 Mar 2026", as the welcome page says it.
+ */
+function nextPaymentWords(charge: NextCharge | null): string {
+  const answer = toNextChargeResource(charge)
+  if (!answer) return 'Nothing more is charged'
+  const note =
+    answer.kind === 'retry' ? ' (retry of a failed payment)' : answer.new_price ? ' (new price)' : ''
+  return `${nextChargeAmountWords(answer)} on ${formatLongDate(answer.on)}${note}`
 }

@@ -11,11 +11,13 @@ import {
   startBankConsent,
   syncBankAccounts,
 } from '~/server/services/payment-methods/bank-consent.server'
-import { memberGymTakesCards } from '~/server/services/payment-methods/change-payment-method.server'
+import {
+  changePaymentMethod,
+  memberGymTakesCards,
+} from '~/server/services/payment-methods/change-payment-method.server'
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
 import { saveCard } from '~/server/services/payment-methods/save-card.server'
 import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
-import { switchPaymentMethod } from '~/server/services/payment-methods/switch-payment-method.server'
 import type { ApiEnv } from '../context'
 import { publicSiteUrl } from '../request-info'
 import { toPaymentLinkResource } from '../resources/payment-link'
@@ -90,13 +92,16 @@ export function registerPaymentLinkRoutes(api: OpenAPIHono<ApiEnv>) {
       setupId: body.setup_id,
       makeDefault: false,
     })
+    // Ticking "use for future payments" is the member's agreement: confirmed by e-mail (issue 25).
     if (body.make_default) {
-      await switchPaymentMethod({
+      await changePaymentMethod({
         db,
         now: c.var.now,
+        mailer: c.var.mailer,
         organisationId: link.organisationId,
         userId: link.userId,
         paymentMethodId: card.id,
+        agreed: true,
       })
     }
     return c.json({ data: await methodsOf(db, link.userId) }, 201)

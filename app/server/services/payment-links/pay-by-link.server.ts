@@ -10,9 +10,8 @@ import {
 import type { PaymentProviders } from '~/server/providers/payments/payment-provider'
 import type { Mailer } from '../auth/mailer'
 import { sendPaymentLinkReceipt } from '../member-notices/membership-notices.server'
-import { requireCardsAtHomeGym } from '../payment-methods/change-payment-method.server'
+import { changePaymentMethod, requireCardsAtHomeGym } from '../payment-methods/change-payment-method.server'
 import { findMemberPaymentMethodList } from '../payment-methods/find-member-payment-methods.server'
-import { switchPaymentMethod } from '../payment-methods/switch-payment-method.server'
 import { type ChargeNowOutcome, chargeClaimedNow } from '../payments/retry-payment.server'
 import { findPaymentLinkByToken, paymentLinkState } from './find-payment-link.server'
 
@@ -30,7 +29,8 @@ export function usableLink(link: Parameters<typeof paymentLinkState>[0], now: Da
 /**
  * A member pays what their membership owes through a payment link (issue 16): each owed period is
  * charged in turn through the engine's path (`claimOwedPeriodCharge`, the key stored before the
- * provider is called), with the saved method they chose, optionally made their default first. A
+ * provider is called), with the saved method they chose, optionally made their default first (`changePaymentMethod`, agreed
+ * by ticking "use for future payments", and confirmed by e-mail). A
  * success settles the period and, once nothing is owed, ends the grace period (`recordChargeResult`
  * recalculates as the engine does). The link is used up once every period is paid or accepted by the
  * bank; a decline stops there and leaves the link working for another method.
@@ -50,13 +50,16 @@ export async function payByLink(options: {
   const { methods, defaultId } = await findMemberPaymentMethodList({ db, userId: link.userId })
   const paying = methods.find((method) => method.id === (options.paymentMethodId ?? defaultId))
   if (paying?.type === 'stripe_card') await requireCardsAtHomeGym(db, link.userId)
+  // Ticking "use for future payments" is the member's agreement: confirmed by e-mail (issue 25).
   if (options.makeDefault && options.paymentMethodId !== undefined) {
-    await switchPaymentMethod({
+    await changePaymentMethod({
       db,
       now,
+      mailer: options.mailer,
       organisationId: link.organisationId,
       userId: link.userId,
       paymentMethodId: options.paymentMethodId,
+      agreed: true,
     })
   }
   const owed = await findOwedFailures(db, [link.subscriptionId])

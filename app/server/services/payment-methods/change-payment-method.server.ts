@@ -1,15 +1,19 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { gyms, organisations, users } from '~/db/schema'
+import { gyms, offerings, organisations, prices, subscriptions, users } from '~/db/schema'
 import type { BillingFrequency } from '~/db/schema/enums'
+import { nextPaymentSentence } from '~/features/subscriptions/next-charge-words'
 import { AppError } from '~/lib/errors'
 import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
-import { cardSurcharge, cardSurchargeText } from '~/server/billing/amounts'
+import { toNextChargeResource } from '~/server/api/resources/next-charge'
+import { cardSurchargeText, periodAmount } from '~/server/billing/amounts'
+import { calendarDateAt } from '~/server/billing/calendar'
+import { membershipEndsOn, type NextCharge, surchargeFor } from '~/server/billing/next-charge'
+import { findNextCharge } from '~/server/billing/next-charge.server'
 import { paymentMethodChangedMail } from '~/server/mail/templates.server'
 import type { Mailer } from '../auth/mailer'
 import { gymTakesCards, requireGymTakesCards } from '../gyms/gym-card-payments.server'
-import { findActiveMembership } from '../join/find-active-subscription.server'
 import { describePaymentMethod } from './describe-payment-method'
 import { findMemberPaymentMethodList, type PaymentMethodRow } from './find-member-payment-methods.server'
 import { switchPaymentMethod } from './switch-payment-method.server'
@@ -29,14 +33,19 @@ export interface PaymentMethodChangePreview {
     amount: number
     currentSurcharge: number
     newSurcharge: number
+    /** The next charge as it stands, and as it would be on the new method (`findNextCharge`). */
+    nextChargeNow: NextCharge | null
+    nextChargeAfter: NextCharge | null
   } | null
   surchargeText: string | null
 }
 
 /**
  * `GET /api/me/payment-types/{id}/change` (issue 25): what paying with this method from now on means,
- * before anything changes. The amount per period is the membership's (`periodAmount`, as the engine
- * bills it) and the surcharge the engine's own `cardSurcharge`, for the method used now and the new one.
+ * before anything changes. The next charge as it stands and as it would be on the new method both come
+ * from the one rule (`findNextCharge`, ADR 031; the new method's through `withMethod`, which moves the
+ * upcoming payments as `switchPaymentMethod` does); the amount per period is the membership's
+ * (`periodAmount`) with the engine's `surchargeFor` each way.
  * A member who has joined must agree to it (`needsAgreement`) unless it is already their method. A card
  * at a gym without a card account is refused here already, in words.
  */
@@ -58,17 +67,23 @@ export async function findPaymentMethodChange(options: {
     .from(organisations)
     .where(eq(organisations.id, options.organisationId))
   if (!organisation) throw new AppError('NOT_FOUND', 'Organisation not found.')
-  const active = await findActiveMembership({ db, userId, now: options.now })
-  const surchargeOn = (amount: number, onCard: boolean) =>
-    onCard ? cardSurcharge({ amount, settings: organisation }) : 0
-  const membership = active
+  const joined = await findJoinedMembership(db, userId, options.now)
+  const surchargeOn = (amount: number, type: PaymentMethodRow['type'] | null) =>
+    surchargeFor({ amount, type, settings: organisation })
+  const charge = (withMethod?: { userId: number; type: PaymentMethodRow['type'] }) =>
+    joined
+      ? findNextCharge({ db, subscriptionId: joined.subscriptionId, now: options.now, withMethod })
+      : null
+  const membership = joined
     ? {
-        offeringName: active.membership.offering_name,
-        gymName: active.membership.gym_name,
-        billingFrequency: active.membership.billing_frequency,
-        amount: active.membership.amount,
-        currentSurcharge: surchargeOn(active.membership.amount, currentMethod?.type === 'stripe_card'),
-        newSurcharge: surchargeOn(active.membership.amount, method.type === 'stripe_card'),
+        offeringName: joined.offeringName,
+        gymName: joined.gymName,
+        billingFrequency: joined.billingFrequency,
+        amount: joined.amount,
+        currentSurcharge: surchargeOn(joined.amount, currentMethod?.type ?? null),
+        newSurcharge: surchargeOn(joined.amount, method.type),
+        nextChargeNow: await charge(),
+        nextChargeAfter: await charge({ userId, type: method.type }),
       }
     : null
   return {
@@ -111,9 +126,17 @@ export async function changePaymentMethod(options: {
     if (!change.membership) return
     const { amount, newSurcharge, billingFrequency } = change.membership
     const every = frequencyWords[billingFrequency]
+    // The next charge as it now stands, read after the move in this transaction (ADR 031).
+    const joined = await findJoinedMembership(tx, options.userId, options.now)
+    const next = joined
+      ? toNextChargeResource(
+          await findNextCharge({ db: tx, subscriptionId: joined.subscriptionId, now: options.now }),
+        )
+      : null
     await options.mailer.send({
       db: tx,
       organisationId: options.organisationId,
+      memberId: options.userId,
       to: member.email,
       message: paymentMethodChangedMail({
         organisationName: member.organisationName,
@@ -123,14 +146,51 @@ export async function changePaymentMethod(options: {
         oldMethod: change.currentMethod ? describePaymentMethod(change.currentMethod) : null,
         amount: `${formatCents(amount + newSurcharge)} ${every}`,
         surcharge: newSurcharge > 0 ? `${formatCents(newSurcharge)} card surcharge` : null,
+        nextPayment: next ? nextPaymentSentence(next) : 'Nothing more will be charged for this membership.',
       }),
     })
   })
 }
 
-/** Whether the member has joined: a confirmed membership that has not ended (the welcome page's). */
+/**
+ * Whether the member has joined: a confirmed membership (not a join still being paid for) that has not
+ * ended — one cancelled at its period end is still theirs until then, and may still owe a retry.
+ */
 export async function hasJoined(db: Db, userId: number, now: Date): Promise<boolean> {
-  return (await findActiveMembership({ db, userId, now })) !== null
+  return (await findJoinedMembership(db, userId, now)) !== null
+}
+
+/** The member's newest confirmed membership that has not ended (`membershipEndsOn` after today). */
+async function findJoinedMembership(db: Db, userId: number, now: Date) {
+  const rows = await db
+    .select({
+      subscriptionId: subscriptions.id,
+      cancelledAt: subscriptions.cancelledAt,
+      undoCancellationUntil: subscriptions.undoCancellationUntil,
+      forcePriceAmount: subscriptions.forcePriceAmount,
+      price: prices,
+      offeringName: offerings.name,
+      gymName: gyms.name,
+    })
+    .from(subscriptions)
+    .innerJoin(prices, eq(prices.id, subscriptions.priceId))
+    .innerJoin(offerings, eq(offerings.id, prices.offeringId))
+    .innerJoin(gyms, eq(gyms.id, subscriptions.gymId))
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.isStaging, false)))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+  const today = calendarDateAt(now)
+  const row = rows.find((candidate) => {
+    const endsOn = membershipEndsOn(candidate)
+    return endsOn === null || endsOn > today
+  })
+  if (!row) return null
+  return {
+    subscriptionId: row.subscriptionId,
+    offeringName: row.offeringName,
+    gymName: row.gymName,
+    billingFrequency: row.price.billingFrequency,
+    amount: periodAmount({ price: row.price, forcePriceAmount: row.forcePriceAmount }),
+  }
 }
 
 /** Cards are saved and charged on the member's gym's own card account: none there, no card. */
