@@ -23,11 +23,17 @@ import type { TapSearch } from './search'
  * see what the door does — open, or refuse and why — and the visit it lists. The sandbox only; the
  * real doors answer real cards.
  */
-export function TapPage(props: { search: TapSearch; gyms: Array<{ id: number; name: string }> }) {
+export function TapPage(props: {
+  search: TapSearch
+  gyms: Array<{ id: number; name: string }>
+  currentGymId: number | null
+}) {
   const navigate = useNavigate({ from: '/console/doors/tap' })
-  // A gym the user doesn't work at (an old link) falls back to their first.
+  // Without a gym asked for, the one the user works at now (the gym switcher's); a gym they don't work
+  // at (an old link) falls back to it too, then to their first.
   const asked = props.gyms.find((gym) => gym.id === props.search.gym_id)
-  const gymId = asked?.id ?? props.gyms[0]?.id
+  const current = props.gyms.find((gym) => gym.id === props.currentGymId)
+  const gymId = asked?.id ?? current?.id ?? props.gyms[0]?.id
   const doors = useQuery({ ...doorQueries.gym(gymId ?? 0), enabled: gymId !== undefined })
   const member = useQuery({
     ...memberQueries.member(props.search.member_id ?? 0),

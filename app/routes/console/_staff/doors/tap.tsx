@@ -14,6 +14,6 @@ export const Route = createFileRoute('/console/_staff/doors/tap')({
   ),
   component: function Tap() {
     const { user } = Route.useRouteContext()
-    return <TapPage search={Route.useSearch()} gyms={user.gyms} />
+    return <TapPage search={Route.useSearch()} gyms={user.gyms} currentGymId={user.current_gym?.id ?? null} />
   },
 })
