@@ -104,11 +104,11 @@ function JoinSiteNotice(props: { gym: Gym }) {
     )
   }
   const [first = '', ...rest] = joinSite.missing
-  const todo = [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join('; ')
+  const missingWords = [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join('; ')
   return (
     <Alert tone="info" title="Not on the join site yet" className="md:col-span-2">
       <p>
-        {todo}. Until then people can’t find {name} on the join site or sign up there.
+        {missingWords}. Until then people can’t find {name} on the join site or sign up there.
       </p>
       {joinSite.missing.some((item) => item.includes('price')) ? (
         <p className="mt-1">

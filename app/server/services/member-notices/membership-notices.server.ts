@@ -8,6 +8,7 @@ import { formatDate, formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { toNextChargeResource } from '~/server/api/resources/next-charge'
 import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
+import { chargedTotal } from '~/server/billing/next-charge'
 import { findNextCharge } from '~/server/billing/next-charge.server'
 import type { Mailer } from '../auth/mailer'
 import { describePaymentMethod } from '../payment-methods/describe-payment-method'
@@ -222,10 +223,7 @@ export async function sendPaymentLinkReceipt(
   const today = calendarDateAt(options.now)
   const method = rows.find((row) => row.method)?.method
   const methodLabel = method ? describePaymentMethod(method) : null
-  const total = rows.reduce(
-    (sum, { payment }) => sum + payment.amount + payment.surcharge - payment.creditUsed,
-    0,
-  )
+  const total = rows.reduce((sum, { payment }) => sum + chargedTotal(payment), 0)
   const pending = paid.some((entry) => entry.status === 'pending')
   const from = methodLabel ? ` from your ${methodLabel}` : ''
   await sendMemberNotice({

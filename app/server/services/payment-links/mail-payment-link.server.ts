@@ -7,6 +7,7 @@ import { formatCents } from '~/lib/money'
 import { hashToken, randomToken } from '~/server/auth/tokens.server'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { isHardDecline } from '~/server/billing/engine/policy'
+import { chargedTotal } from '~/server/billing/next-charge'
 import { graceEndingMail, paymentFailedMail } from '~/server/mail/dunning-templates.server'
 import type { Mailer } from '../auth/mailer'
 
@@ -69,7 +70,7 @@ export async function mailPaymentLink(options: {
   const facts = {
     organisationName: row.organisationName,
     recipientName: row.member.name,
-    amount: formatCents(balance > 0 ? balance : failure.amount + failure.surcharge - failure.creditUsed),
+    amount: formatCents(balance > 0 ? balance : chargedTotal(failure)),
     reason: failureReasonWords(failure.errorStatus, failure.errorDescription),
     payUrl: payUrl(options.siteUrl, token),
     linkExpiresOn: formatLongDate(calendarDateAt(expiresAt)),

@@ -4,6 +4,7 @@ import { payments, type subscriptions } from '~/db/schema'
 import type { DeskPaymentMethod } from '~/db/schema/enums'
 import type { SettledAtDesk } from '~/features/payments/desk-methods'
 import { calendarDateAt } from '~/server/billing/calendar'
+import { chargedTotal } from '~/server/billing/next-charge'
 import { recalculateBalanceOwing } from '../subscriptions/recalculate-balance-owing.server'
 
 /**
@@ -103,7 +104,7 @@ export async function recordManualPayment(options: {
     return {
       payment,
       /** The failed payment it settles: its due day and what it asked for. */
-      settles: owed ? { dueOn: owed.dueOn, amount: owed.amount + owed.surcharge - owed.creditUsed } : null,
+      settles: owed ? { dueOn: owed.dueOn, amount: chargedTotal(owed) } : null,
     }
   })
 }

@@ -5,6 +5,7 @@ import { waiveReasonMessage } from '~/features/payments/contract'
 import { AppError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { lockOwedPeriod } from '~/server/billing/engine/owed-periods.server'
+import { chargedTotal } from '~/server/billing/next-charge'
 import { isFailedPaymentStatus } from '~/server/billing/payment-statuses'
 import { recordAudit } from '../audit/record-audit.server'
 import type { Mailer } from '../auth/mailer'
@@ -61,7 +62,7 @@ export async function waivePayment(options: {
       organisationId: failed.organisationId,
       subscriptionIds: [failed.subscriptionId],
     })
-    const amount = failed.amount + failed.surcharge - failed.creditUsed
+    const amount = chargedTotal(failed)
     await recordAudit(tx, {
       organisationId: failed.organisationId,
       actorUserId: options.actorId,
