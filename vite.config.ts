@@ -47,6 +47,27 @@ function precompressClientFiles(): Plugin {
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   server: { port: Number(process.env.PORT ?? 3000), allowedHosts: ['.localhost'] },
+  // Small shared chunks copied into the chunks that read them (ADR 035): a first load asked for 80–116
+  // scripts, 183 of the build's 295 chunks under 1 kB, over HTTP/1.1's six connections to a server
+  // that renders pages with the same core. Rolldown's runtime keeps one state and one set of exports
+  // per module across the copies. Style modules stay files of their own (Rolldown's guide).
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          preserveEntrySignatures: false,
+          output: {
+            codeSplitting: {
+              experimentalInlineCommonChunks: {
+                maxSize: 16 * 1024,
+                exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+              },
+            },
+          },
+        },
+      },
+    },
+  },
   plugins: [
     tailwindcss(),
     tanstackStart({

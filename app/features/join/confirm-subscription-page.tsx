@@ -20,7 +20,7 @@ import { sessionEndedMessage } from './connection-lost'
 import { chosenPriceKey, joiningKey } from './join-choice'
 import { JoinSteps } from './join-steps'
 import { useNextStep } from './next-step'
-import { fetchMembershipQuote, joinMembership } from './payment.functions'
+import { joinMembership } from './payment.functions'
 import type { MembershipOptions, MembershipQuote } from './payment-contract'
 import { joinQueries } from './queries'
 
@@ -58,15 +58,13 @@ export function ConfirmSubscriptionPage(props: { user: SessionUser }) {
   const [pending, setPending] = useState(false)
   const queryClient = useQueryClient()
   const nextStep = useNextStep()
-  const quoteFn = useServerFn(fetchMembershipQuote)
   const join = useServerFn(joinMembership)
 
   const today = todayInAuckland()
   const startDate = startLater && /^\d{4}-\d{2}-\d{2}$/.test(laterDate) ? laterDate : today
+  // The first price's quote for today came with the page (the loader); another choice asks for its own.
   const quote = useQuery({
-    queryKey: ['join', 'quote', priceId, startDate],
-    queryFn: () => quoteFn({ data: { price_id: String(priceId), start_date: startDate } }),
-    enabled: priceId !== undefined,
+    ...joinQueries.membershipQuote(priceId, startDate),
     placeholderData: keepPreviousData,
   })
   const answer = quote.data

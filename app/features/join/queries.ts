@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import {
   fetchActiveSubscription,
   fetchMembershipOptions,
+  fetchMembershipQuote,
   fetchPaymentTypeChange,
   listPaymentTypes,
   listSandboxBankAccounts,
@@ -17,6 +18,13 @@ export const joinQueries = {
     queryOptions({ queryKey: ['join', 'payment-types'], queryFn: () => listPaymentTypes() }),
   membershipOptions: () =>
     queryOptions({ queryKey: ['join', 'membership-options'], queryFn: () => fetchMembershipOptions() }),
+  /** What joining on `priceId` from `startDate` costs (Confirm's summary; its loader asks for the first price's). */
+  membershipQuote: (priceId: number | undefined, startDate: string) =>
+    queryOptions({
+      queryKey: ['join', 'quote', priceId, startDate],
+      queryFn: () => fetchMembershipQuote({ data: { price_id: String(priceId), start_date: startDate } }),
+      enabled: priceId !== undefined,
+    }),
   sandboxBankAccounts: () =>
     queryOptions({ queryKey: ['join', 'sandbox-bank-accounts'], queryFn: () => listSandboxBankAccounts() }),
   paymentTypeChange: (id: number) =>

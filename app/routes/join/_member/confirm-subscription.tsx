@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { ConfirmSubscriptionPage } from '~/features/join/confirm-subscription-page'
 import { joinQueries } from '~/features/join/queries'
+import { todayInAuckland } from '~/lib/dates'
 
 /** register.confirm-subscription: choose, see the cost, accept the agreement, pay (issue 14). */
 export const Route = createFileRoute('/join/_member/confirm-subscription')({
@@ -9,7 +10,15 @@ export const Route = createFileRoute('/join/_member/confirm-subscription')({
     if (context.user.price_id !== null) throw redirect({ to: '/join/welcome-to-gym' })
   },
   head: () => ({ meta: [{ title: 'Confirm your membership · Gymbase' }] }),
-  loader: ({ context }) => context.queryClient.fetchQuery(joinQueries.membershipOptions()),
+  // The options, then the first price's quote for today, so the page arrives with what is due today
+  // rather than asking for it once it has hydrated.
+  loader: async ({ context }) => {
+    const options = await context.queryClient.fetchQuery(joinQueries.membershipOptions())
+    const first = options.offerings.flatMap((offering) => offering.prices)[0]?.id
+    if (first !== undefined)
+      await context.queryClient.ensureQueryData(joinQueries.membershipQuote(first, todayInAuckland()))
+    return options
+  },
   component: function ConfirmSubscription() {
     return <ConfirmSubscriptionPage user={Route.useRouteContext().user} />
   },
