@@ -1,0 +1,174 @@
+/**
+ * Which provider serves each concern, read from the environment in one place (issue 26, point 1):
+ *
+ * - cards: Stripe when `STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY` and `STRIPE_WEBHOOK_SECRET` are all set;
+ * - bank payments: Akahu when `AKAHU_APP_TOKEN` and `AKAHU_APP_SECRET` are set;
+ * - doors: Kisi when `KISI_API_KEY` and `KISI_WEBHOOK_SECRET` are set;
+ *
+ * otherwise the sandbox. A partial set, or a key of the wrong shape, is a `ProviderConfigError` whose
+ * message names the variable: start-up stops on it (`assertProviderConfig`). Reading the configuration
+ * calls no provider, so a provider being down never stops the app from starting. The keys stay on the
+ * server: only `publicProviderSummary` (no secrets) and Stripe's publishable key reach a browser.
+ */
+
+export type ProviderMode = 'live' | 'test'
+
+export interface StripeConfig {
+  provider: 'stripe'
+  secretKey: string
+  publishableKey: string
+  webhookSecret: string
+  /** From the secret key's prefix: `sk_live_` is live, `sk_test_` is test. */
+  mode: ProviderMode
+}
+
+export interface AkahuConfig {
+  provider: 'akahu'
+  appToken: string
+  appSecret: string
+  /** Akahu has one environment; an app is live once Akahu has approved it for production. */
+  mode: ProviderMode
+}
+
+export interface KisiConfig {
+  provider: 'kisi'
+  apiKey: string
+  webhookSecret: string
+  mode: ProviderMode
+}
+
+export interface SandboxConfig {
+  provider: 'sandbox'
+  mode: 'test'
+}
+
+export interface ProviderConfig {
+  cards: StripeConfig | SandboxConfig
+  bank: AkahuConfig | SandboxConfig
+  doors: KisiConfig | SandboxConfig
+}
+
+export class ProviderConfigError extends Error {
+  override readonly name = 'ProviderConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+const sandbox: SandboxConfig = { provider: 'sandbox', mode: 'test' }
+
+/** `FOO=` in a .env file means "not set". */
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim()
+  return raw === undefined || raw === '' ? undefined : raw
+}
+
+/** The set is all there or all absent; anything between names what is missing. */
+function complete(env: Env, names: readonly string[], provider: string): Record<string, string> | null {
+  const present = names.filter((name) => value(env, name) !== undefined)
+  if (present.length === 0) return null
+  const missing = names.filter((name) => value(env, name) === undefined)
+  if (missing.length > 0) {
+    throw new ProviderConfigError(
+      `${provider} is half configured: ${present.join(', ')} ${present.length === 1 ? 'is' : 'are'} set but ` +
+        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not. Set ${missing.length === 1 ? 'it' : 'them'}, or unset ` +
+        `${present.length === 1 ? 'it' : 'them'} to use the sandbox.`,
+    )
+  }
+  return Object.fromEntries(names.map((name) => [name, value(env, name) as string]))
+}
+
+function shape(name: string, key: string, pattern: RegExp, expected: string) {
+  if (!pattern.test(key)) {
+    throw new ProviderConfigError(
+      `${name} does not look like ${expected}. Check that the right key is in ${name}.`,
+    )
+  }
+}
+
+function readStripe(env: Env): StripeConfig | SandboxConfig {
+  const keys = complete(
+    env,
+    ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+    'Stripe',
+  )
+  if (!keys) return sandbox
+  const secretKey = keys.STRIPE_SECRET_KEY as string
+  const publishableKey = keys.STRIPE_PUBLISHABLE_KEY as string
+  const webhookSecret = keys.STRIPE_WEBHOOK_SECRET as string
+  // Restricted keys (`rk_…`) are refused too: the adapter needs Connect, PaymentIntents and SetupIntents.
+  shape(
+    'STRIPE_SECRET_KEY',
+    secretKey,
+    /^sk_(test|live)_[A-Za-z0-9]+$/,
+    'a Stripe secret key (sk_test_… or sk_live_…)',
+  )
+  shape(
+    'STRIPE_PUBLISHABLE_KEY',
+    publishableKey,
+    /^pk_(test|live)_[A-Za-z0-9]+$/,
+    'a Stripe publishable key (pk_test_… or pk_live_…)',
+  )
+  shape(
+    'STRIPE_WEBHOOK_SECRET',
+    webhookSecret,
+    /^whsec_[A-Za-z0-9+/=]+$/,
+    'a Stripe webhook signing secret (whsec_…)',
+  )
+  const mode: ProviderMode = secretKey.startsWith('sk_live_') ? 'live' : 'test'
+  const publishableMode: ProviderMode = publishableKey.startsWith('pk_live_') ? 'live' : 'test'
+  if (mode !== publishableMode) {
+    throw new ProviderConfigError(
+      `STRIPE_SECRET_KEY is a ${mode} key but STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key: both must be live or both test.`,
+    )
+  }
+  return { provider: 'stripe', secretKey, publishableKey, webhookSecret, mode }
+}
+
+function readAkahu(env: Env): AkahuConfig | SandboxConfig {
+  const keys = complete(env, ['AKAHU_APP_TOKEN', 'AKAHU_APP_SECRET'], 'Akahu')
+  if (!keys) return sandbox
+  const appToken = keys.AKAHU_APP_TOKEN as string
+  const appSecret = keys.AKAHU_APP_SECRET as string
+  shape('AKAHU_APP_TOKEN', appToken, /^app_token_[A-Za-z0-9]+$/, 'an Akahu app ID token (app_token_…)')
+  shape('AKAHU_APP_SECRET', appSecret, /^[A-Za-z0-9_-]{16,}$/, 'an Akahu app secret')
+  const mode = value(env, 'AKAHU_MODE') === 'test' ? 'test' : 'live'
+  return { provider: 'akahu', appToken, appSecret, mode }
+}
+
+function readKisi(env: Env): KisiConfig | SandboxConfig {
+  const keys = complete(env, ['KISI_API_KEY', 'KISI_WEBHOOK_SECRET'], 'Kisi')
+  if (!keys) return sandbox
+  const apiKey = keys.KISI_API_KEY as string
+  const webhookSecret = keys.KISI_WEBHOOK_SECRET as string
+  shape('KISI_API_KEY', apiKey, /^[A-Za-z0-9_-]{16,}$/, 'a Kisi API key')
+  shape('KISI_WEBHOOK_SECRET', webhookSecret, /^\S{16,}$/, 'a Kisi webhook secret (16 characters or more)')
+  const mode = value(env, 'KISI_MODE') === 'test' ? 'test' : 'live'
+  return { provider: 'kisi', apiKey, webhookSecret, mode }
+}
+
+/** Throws `ProviderConfigError` naming the first variable that is missing or of the wrong shape. */
+export function readProviderConfig(env: Env = process.env): ProviderConfig {
+  return { cards: readStripe(env), bank: readAkahu(env), doors: readKisi(env) }
+}
+
+let cached: ProviderConfig | undefined
+
+/** The process's configuration, read once. */
+export function getProviderConfig(): ProviderConfig {
+  cached ??= readProviderConfig()
+  return cached
+}
+
+/** For tests that change process.env between cases. */
+export function resetProviderConfigCache() {
+  cached = undefined
+}
+
+/** What an organisation admin may see of it (no keys): which provider, live or test. */
+export function publicProviderSummary(config: ProviderConfig) {
+  return {
+    cards: { provider: config.cards.provider, mode: config.cards.mode },
+    bank: { provider: config.bank.provider, mode: config.bank.mode },
+    doors: { provider: config.doors.provider, mode: config.doors.mode },
+  }
+}
