@@ -20,6 +20,8 @@ export interface StripeConfig {
   webhookSecret: string
   /** From the secret key's prefix: `sk_live_` is live, `sk_test_` is test. */
   mode: ProviderMode
+  /** `STRIPE_API_BASE`: another address for Stripe's API (a local fake such as stripe-mock); unset: Stripe's. */
+  apiBase?: string
 }
 
 export interface AkahuConfig {
@@ -28,6 +30,8 @@ export interface AkahuConfig {
   appSecret: string
   /** Akahu has one environment; an app is live once Akahu has approved it for production. */
   mode: ProviderMode
+  /** `AKAHU_API_BASE`: another address for Akahu's API (a local fake); unset: Akahu's. */
+  apiBase?: string
 }
 
 export interface KisiConfig {
@@ -35,6 +39,8 @@ export interface KisiConfig {
   apiKey: string
   webhookSecret: string
   mode: ProviderMode
+  /** `KISI_API_BASE`: another address for Kisi's API (a local fake); unset: Kisi's. */
+  apiBase?: string
 }
 
 export interface SandboxConfig {
@@ -85,6 +91,15 @@ function shape(name: string, key: string, pattern: RegExp, expected: string) {
   }
 }
 
+function apiBase(env: Env, name: string): { apiBase?: string } {
+  const base = value(env, name)
+  if (base === undefined) return {}
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) {
+    throw new ProviderConfigError(`${name} must be an http(s) address, such as http://127.0.0.1:12111.`)
+  }
+  return { apiBase: base }
+}
+
 function readStripe(env: Env): StripeConfig | SandboxConfig {
   const keys = complete(
     env,
@@ -121,7 +136,14 @@ function readStripe(env: Env): StripeConfig | SandboxConfig {
       `STRIPE_SECRET_KEY is a ${mode} key but STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key: both must be live or both test.`,
     )
   }
-  return { provider: 'stripe', secretKey, publishableKey, webhookSecret, mode }
+  return {
+    provider: 'stripe',
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    mode,
+    ...apiBase(env, 'STRIPE_API_BASE'),
+  }
 }
 
 function readAkahu(env: Env): AkahuConfig | SandboxConfig {
@@ -132,7 +154,7 @@ function readAkahu(env: Env): AkahuConfig | SandboxConfig {
   shape('AKAHU_APP_TOKEN', appToken, /^app_token_[A-Za-z0-9]+$/, 'an Akahu app ID token (app_token_…)')
   shape('AKAHU_APP_SECRET', appSecret, /^[A-Za-z0-9_-]{16,}$/, 'an Akahu app secret')
   const mode = value(env, 'AKAHU_MODE') === 'test' ? 'test' : 'live'
-  return { provider: 'akahu', appToken, appSecret, mode }
+  return { provider: 'akahu', appToken, appSecret, mode, ...apiBase(env, 'AKAHU_API_BASE') }
 }
 
 function readKisi(env: Env): KisiConfig | SandboxConfig {
@@ -143,7 +165,7 @@ function readKisi(env: Env): KisiConfig | SandboxConfig {
   shape('KISI_API_KEY', apiKey, /^[A-Za-z0-9_-]{16,}$/, 'a Kisi API key')
   shape('KISI_WEBHOOK_SECRET', webhookSecret, /^\S{16,}$/, 'a Kisi webhook secret (16 characters or more)')
   const mode = value(env, 'KISI_MODE') === 'test' ? 'test' : 'live'
-  return { provider: 'kisi', apiKey, webhookSecret, mode }
+  return { provider: 'kisi', apiKey, webhookSecret, mode, ...apiBase(env, 'KISI_API_BASE') }
 }
 
 /** Throws `ProviderConfigError` naming the first variable that is missing or of the wrong shape. */
