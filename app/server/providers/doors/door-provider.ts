@@ -1,4 +1,5 @@
 import type { AccessControlIntegrationType } from '~/db/schema/enums'
+import { AppError } from '~/lib/errors'
 
 /**
  * A door access-control provider (PROVIDERS.md §3), as the access sync and the console call it. The
@@ -67,6 +68,36 @@ export interface UnlockEvent {
   errorCode: string | null
   errorMessage: string | null
   createdAt: Date
+}
+
+/**
+ * Why a door provider refused or failed a call, in words an organisation admin reads (never a key):
+ * - `unauthorised`: the provider refused the organisation's key (revoked, expired): nothing works
+ *   until someone connects a new one, so it is the integration's error, not one person's;
+ * - `not_found`: what was asked for is gone at the provider (a place or group deleted in its dashboard);
+ * - `invalid`: the provider refused what we sent (its validation message);
+ * - `rate_limited`: too many calls; `retryAfterSeconds` from the provider's `Retry-After`;
+ * - `unavailable`: no answer in time, a network failure or the provider's own 5xx.
+ *
+ * Thrown by every adapter alike, so the sync retries the person later (the outbox keeps the message)
+ * and an API call that reached the provider answers a 4xx in these words (never a 5xx).
+ */
+export type DoorProviderFailure = 'unauthorised' | 'not_found' | 'invalid' | 'rate_limited' | 'unavailable'
+
+export class DoorProviderError extends AppError {
+  readonly reason: DoorProviderFailure
+
+  constructor(
+    reason: DoorProviderFailure,
+    message: string,
+    options: { retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    const code =
+      reason === 'rate_limited' ? 'TOO_MANY_ATTEMPTS' : reason === 'not_found' ? 'NOT_FOUND' : 'CONFLICT'
+    super(code, message, options)
+    this.name = 'DoorProviderError'
+    this.reason = reason
+  }
 }
 
 /** Thrown for an integration type without an adapter yet (Kisi, until the providers issue). */
