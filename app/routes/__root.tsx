@@ -8,6 +8,7 @@ import { Toaster } from '~/components/ui/toast'
 import { fetchSessionState } from '~/features/auth/auth.functions'
 import { sessionQueryKey, storeGuestFlag } from '~/features/auth/guards'
 import { JoinHeader } from '~/features/join/join-header'
+import { startBrowserErrorReporting } from '~/lib/error-reporting/browser'
 import { rootSearchSchema } from '~/lib/search'
 import { getSiteConfig, siteConfigScript } from '~/lib/site-config'
 import { siteOfInternalPath } from '~/lib/sites'
@@ -68,6 +69,7 @@ function SessionFlags() {
   })
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
+    void startBrowserErrorReporting(getSiteConfig().sentryDsn)
   }, [])
   useEffect(() => {
     if (session.data) storeGuestFlag(session.data)
