@@ -60,6 +60,7 @@ function RootComponent() {
 /**
  * Browser-side marks: `data-hydrated` on <html> once React has taken over the server's HTML (browser
  * tests wait for it before typing), and the guest flag of SPEC §3 from the session the guards loaded.
+ * Error reporting starts here too, once, and only when the server gave the page a Sentry DSN (ADR 039).
  */
 function SessionFlags() {
   const session = useQuery({

@@ -3,8 +3,8 @@ import { AppError } from '~/lib/errors'
 
 /**
  * A door access-control provider (PROVIDERS.md §3), as the access sync and the console call it. The
- * sandbox in this folder implements it today; the Kisi adapter will implement it later, and nothing
- * above this interface may tell them apart.
+ * sandbox in this folder and the Kisi adapter (`kisi/`, ADR 038) implement it, and nothing above this
+ * interface may tell them apart.
  *
  * Kisi's model, which every implementation follows: an organisation has places; a place has locks
  * (doors); a group lists the locks its members may open; a person is a user with role assignments
@@ -15,7 +15,8 @@ import { AppError } from '~/lib/errors'
  * - `grantAccess` and `revokeAccess` are idempotent: granting twice holds one assignment; revoking
  *   what is not there succeeds.
  * - `findOrCreateUser` finds the person by e-mail before creating one, so a retried sync never makes two.
- * - Methods throw on a provider failure (network, refusal); the sync retries the person later.
+ * - Methods throw on a provider failure (network, refusal) — a `DoorProviderError` — and the sync retries
+ *   the person later.
  */
 export interface DoorProvider {
   readonly type: AccessControlIntegrationType
@@ -100,7 +101,7 @@ export class DoorProviderError extends AppError {
   }
 }
 
-/** Thrown for an integration type without an adapter yet (Kisi, until the providers issue). */
+/** Thrown for an integration type without an adapter in this server (Kisi, when its keys are not set). */
 export class DoorProviderUnavailableError extends Error {}
 
 export type DoorProviders = Partial<Record<AccessControlIntegrationType, DoorProvider>>

@@ -351,15 +351,22 @@ export async function findGymDoors(options: {
         .orderBy(asc(doorIntegrations.id))
     : []
   let available: { id: string; name: string }[] = []
+  let error = integration.lastError
   if (!place) {
-    const all = await findDoorPlaces({ db, providers: options.providers, organisationId })
-    available = all.filter((candidate) => candidate.gym === null).map(({ id, name }) => ({ id, name }))
+    try {
+      const all = await findDoorPlaces({ db, providers: options.providers, organisationId })
+      available = all.filter((candidate) => candidate.gym === null).map(({ id, name }) => ({ id, name }))
+    } catch (failure) {
+      // The door system refusing or down: the gym's page says why instead of failing to load.
+      if (!(failure instanceof DoorProviderError)) throw failure
+      error ??= failure.message
+    }
   }
   return {
     integration: {
       id: integration.id,
       integration_type: integration.integrationType,
-      error: integration.lastError,
+      error,
     },
     place: place ? { id: place.id, place_id: place.placeId, name: place.name } : null,
     doors: doors.map((door) => ({
