@@ -87,7 +87,7 @@ describeEachDatabase('Kisi door system', (database) => {
 
   beforeAll(async () => {
     const db = database.db
-    org = await createTestOrganisation({ db, now, name: 'Kisi Gym', gymNames: ['Albany'] })
+    org = await createTestOrganisation({ db, now, name: 'Kisi Gym', gymNames: ['Albany', 'Botany'] })
     owner = await signInStaff({ database, api, now, organisation: org, admin: true })
     const { price } = await createTestPrice({
       db,
@@ -307,6 +307,16 @@ describeEachDatabase('Kisi door system', (database) => {
       gymDoorsSchema,
     )
     expect(gymDoors.integration?.error).toBe(kisiKeyRefusedMessage)
+    // A gym not linked yet can't list Kisi's places: its page says why instead of failing to load.
+    const unlinked = await readData(
+      await owner.get(`/gyms/${org.gyms[1]!.id}/access-control`),
+      gymDoorsSchema,
+    )
+    expect(unlinked).toMatchObject({
+      integration: { error: kisiKeyRefusedMessage },
+      place: null,
+      available_places: [],
+    })
     // Reading Kisi through the API with the revoked key is a 4xx in words, never a 500.
     const places = await owner.get(organisationPath('/places'))
     expect(places.status).toBe(409)
