@@ -7,6 +7,7 @@
  * damage it. With the embedded database the server runs the workers itself (RUN_WORKERS=true).
  */
 import { closeDatabase, databaseOptionsFromEnv, getDatabase } from '~/db/client.server'
+import { startErrorReporting } from '~/server/error-reporting.server'
 import { stopBoss } from '~/server/jobs/boss.server'
 import { startWorkers } from '~/server/jobs/queues.server'
 
@@ -38,6 +39,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => vo
 
 try {
   const handle = await getDatabase()
+  await startErrorReporting()
   await startWorkers({ handle })
   console.info('Workers running (mail delivery). Ctrl+C to stop.')
 } catch (error) {

@@ -42,6 +42,12 @@ const schema = z.object({
     (value) => (value === '' ? undefined : value),
     z.string().default('Gymbase <no-reply@gymbase.localhost>'),
   ),
+  /**
+   * Sentry's DSN (ADR 039): errors and sampled traces of the server and the browser go to it, scrubbed
+   * of personal data. A DSN is public by design (it only lets one send events), so the page gets it.
+   * Unset: no Sentry code runs, on either side.
+   */
+  SENTRY_DSN: optional(z.url()),
   /** Run the job workers (mail delivery, …) inside the server process; `false` when `npm run worker` runs them. */
   RUN_WORKERS: z
     .enum(['true', 'false'])

@@ -6,5 +6,12 @@ import type { SiteConfig } from './site-config'
 export function readSiteConfig(): SiteConfig {
   const env = getEnv()
   const url = getRequestUrl()
-  return { join: env.JOIN_HOST, console: env.CONSOLE_HOST, protocol: url.protocol, port: url.port }
+  return {
+    join: env.JOIN_HOST,
+    console: env.CONSOLE_HOST,
+    protocol: url.protocol,
+    port: url.port,
+    // Only the DSN, and only when set: nothing else of the server's configuration reaches the page.
+    ...(env.SENTRY_DSN ? { sentryDsn: env.SENTRY_DSN } : {}),
+  }
 }

@@ -5,6 +5,8 @@ export interface SiteConfig extends SiteHosts {
   /** Scheme and port the visitor reached us on, to build links between the two sites. */
   protocol: string
   port: string
+  /** Sentry's DSN when error reporting is on (public by design: it only lets one send events). */
+  sentryDsn?: string
 }
 
 declare global {

@@ -8,6 +8,7 @@ import { Toaster } from '~/components/ui/toast'
 import { fetchSessionState } from '~/features/auth/auth.functions'
 import { sessionQueryKey, storeGuestFlag } from '~/features/auth/guards'
 import { JoinHeader } from '~/features/join/join-header'
+import { startBrowserErrorReporting } from '~/lib/error-reporting/browser'
 import { rootSearchSchema } from '~/lib/search'
 import { getSiteConfig, siteConfigScript } from '~/lib/site-config'
 import { siteOfInternalPath } from '~/lib/sites'
@@ -59,6 +60,7 @@ function RootComponent() {
 /**
  * Browser-side marks: `data-hydrated` on <html> once React has taken over the server's HTML (browser
  * tests wait for it before typing), and the guest flag of SPEC §3 from the session the guards loaded.
+ * Error reporting starts here too, once, and only when the server gave the page a Sentry DSN (ADR 039).
  */
 function SessionFlags() {
   const session = useQuery({
@@ -68,6 +70,7 @@ function SessionFlags() {
   })
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
+    void startBrowserErrorReporting(getSiteConfig().sentryDsn)
   }, [])
   useEffect(() => {
     if (session.data) storeGuestFlag(session.data)

@@ -1,5 +1,6 @@
 import { closeDatabase, type DatabaseHandle, type Db, getDatabase } from '~/db/client.server'
 import { getEnv } from '~/lib/env.server'
+import { startErrorReporting } from './error-reporting.server'
 import { logger } from './logger.server'
 
 let booting: Promise<void> | undefined
@@ -22,6 +23,7 @@ export function boot(): Promise<void> {
 async function run() {
   const started = performance.now()
   const env = getEnv()
+  await startErrorReporting()
   const handle = await getDatabase()
   logger.info({ database: handle.driver.kind, ms: Math.round(performance.now() - started) }, 'database ready')
   let billingAfter: Promise<boolean> | undefined

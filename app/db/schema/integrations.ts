@@ -15,6 +15,13 @@ export const accessControlIntegrations = pgTable(
     integrationType: text('integration_type', { enum: accessControlIntegrationTypes }).notNull(),
     // Provider API keys. Stored as JSON for now; to be encrypted at rest before real keys go in.
     credentials: jsonb('credentials').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Why the provider refuses the whole integration (its key revoked or expired), in words an admin
+     * reads; set by the access sync when the provider says so, cleared by its next success. Null while
+     * it works.
+     */
+    lastError: text('last_error'),
+    lastErrorAt: instant('last_error_at'),
     ...timestamps(),
   },
   (t) => [

@@ -8,6 +8,8 @@ import { recordId, z } from '~/lib/validation'
 export const doorSystemSchema = z.object({
   id: z.number().int(),
   integration_type: z.enum(accessControlIntegrationTypes),
+  /** Why the door system refuses us (a revoked key), in words; null while it works. */
+  error: z.string().nullable(),
 })
 export type DoorSystem = z.infer<typeof doorSystemSchema>
 

@@ -42,9 +42,22 @@ function GymDoorsBody(props: { gymId: number; gymName: string; organisationId: n
   const { doors } = props
   if (!doors.integration)
     return <ConnectDoorSystem gymId={props.gymId} organisationId={props.organisationId} />
-  if (!doors.place) return <LinkPlace {...props} />
+  const refused = doors.integration.error ? (
+    <Alert tone="error">
+      The {doorSystemTypeWords[doors.integration.integration_type]} is refusing Gymbase, so doors don’t follow
+      memberships until it is fixed: {doors.integration.error}
+    </Alert>
+  ) : null
+  if (!doors.place)
+    return (
+      <div className="flex flex-col gap-4">
+        {refused}
+        <LinkPlace {...props} />
+      </div>
+    )
   return (
     <div className="flex flex-col gap-4">
+      {refused}
       <p className="text-slate-700">
         Linked to <span className="font-medium text-slate-900">{doors.place.name}</span> in the{' '}
         {doorSystemTypeWords[doors.integration.integration_type].toLowerCase()}. Members open these doors

@@ -9,6 +9,7 @@ import {
   NOT_TWO_FACTOR_AUTHENTICATED,
   summariseFieldErrors,
 } from '~/lib/errors'
+import { reportError } from '~/server/error-reporting.server'
 import { loggableError } from '~/server/loggable-error.server'
 import { logger } from '~/server/logger.server'
 
@@ -68,6 +69,7 @@ export function respondWithError(c: Context, error: unknown) {
     { err: loggableError(error), route: c.req.routePath, method: c.req.method },
     'unhandled API error',
   )
+  reportError(error, { route: c.req.routePath, method: c.req.method })
   return c.json({ message: 'Server Error' }, 500)
 }
 

@@ -6,6 +6,7 @@ import {
   billingQueues,
   startBillingWorkers,
 } from '~/server/billing/engine/billing-jobs.server'
+import { reportError, reportingFailures } from '~/server/error-reporting.server'
 import { logger } from '~/server/logger.server'
 import {
   createMailTransport,
@@ -117,15 +118,20 @@ export async function startWorkers({
               results.push({ id: job.id, status: 'completed' })
             }
           } catch (error) {
+            reportError(error, { queue: queueNames.mailDeliver })
             results.push({ id: job.id, status: 'failed', output: { message: errorMessage(error) } })
           }
         }
         return results
       },
     )
-    await boss.work(queueNames.mailSweep, { batchSize: 1, pollingIntervalSeconds }, async () => {
-      await sweepMailOutbox({ db: handle.db, boss })
-    })
+    await boss.work(
+      queueNames.mailSweep,
+      { batchSize: 1, pollingIntervalSeconds },
+      reportingFailures(queueNames.mailSweep, async () => {
+        await sweepMailOutbox({ db: handle.db, boss })
+      }),
+    )
     await boss.schedule(queueNames.mailSweep, '* * * * *')
     await boss.send(queueNames.mailSweep, null)
     if (billingAfter) {

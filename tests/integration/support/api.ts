@@ -1,6 +1,8 @@
 import { desc, eq } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
 import { mailOutbox } from '~/db/schema'
 import { createApi } from '~/server/api/app'
+import type { DoorProviders } from '~/server/providers/doors/door-provider'
 import { createMemoryStorage } from '~/server/storage/file-storage.server'
 import type { TestDatabaseContext } from './database'
 
@@ -18,14 +20,19 @@ interface RequestOptions {
  * The real API over a test database, called the way a browser would: JSON, `X-Requested-With`, an
  * Origin of one of our sites, and a cookie jar per browser. The clock can be moved.
  */
-export function createTestApi(database: TestDatabaseContext, options: { now?: () => Date } = {}) {
+export function createTestApi(
+  database: TestDatabaseContext,
+  options: { now?: () => Date; doors?: (db: Db) => DoorProviders } = {},
+) {
   let clockNow = options.now
   const storage = createMemoryStorage()
+  const doors = options.doors
   const api = createApi({
     database: async () => ({ db: database.db, driver: database.driver, close: async () => {} }),
     clock: () => clockNow?.() ?? new Date(),
     // Uploads stay in this API's memory: nothing written under the developer's DATA_DIR.
     storage: () => storage,
+    ...(doors ? { doors: (handle: { db: Db }) => doors(handle.db) } : {}),
   })
 
   function browser(browserOptions: { origin?: string; ip?: string } = {}) {

@@ -4,7 +4,7 @@ import type { DoorIntegration } from '~/server/services/door-access/sync-door-ac
 
 /** The door system, never its credentials. */
 export function toDoorSystemResource(integration: DoorIntegration): DoorSystem {
-  return { id: integration.id, integration_type: integration.integrationType }
+  return { id: integration.id, integration_type: integration.integrationType, error: integration.lastError }
 }
 
 export function toGymDoorResource(door: typeof doorIntegrations.$inferSelect): GymDoor {

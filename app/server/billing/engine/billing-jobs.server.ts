@@ -1,6 +1,7 @@
 import type { PgBoss, Queue } from 'pg-boss'
 import type { DatabaseHandle } from '~/db/client.server'
 import { publicSiteUrl } from '~/server/api/request-info'
+import { reportingFailures } from '~/server/error-reporting.server'
 import { logger } from '~/server/logger.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
@@ -33,23 +34,31 @@ export async function startBillingWorkers(options: {
   const db = handle.db
   const providers = createSandboxProviders({ db })
   const dunning = { mailer: createOutboxMailer(handle), siteUrl: publicSiteUrl }
-  await boss.work(BILLING_DAILY_QUEUE, { pollingIntervalSeconds }, async () => {
-    const now = new Date()
-    const advanced = await advanceSubscriptions({ db, now })
-    const charged = await runBilling({ db, providers, now })
-    const notices = await sendDunningNotices({ db, now, ...dunning })
-    // Whoever paid, fell out of grace or ended today opens (or stops opening) the doors now (ADR 029).
-    requestDoorAccessSync(handle)
-    logger.info({ advanced, charged, notices }, 'billing run finished')
-  })
-  await boss.work(BILLING_POLL_QUEUE, { pollingIntervalSeconds }, async () => {
-    const now = new Date()
-    await settleInDoubtAttempts({ db, providers, now })
-    await pollPendingPayments({ db, providers, now })
-    // A bank payment that failed at the bank gets its notice within the quarter hour.
-    await sendDunningNotices({ db, now, ...dunning })
-    requestDoorAccessSync(handle)
-  })
+  await boss.work(
+    BILLING_DAILY_QUEUE,
+    { pollingIntervalSeconds },
+    reportingFailures(BILLING_DAILY_QUEUE, async () => {
+      const now = new Date()
+      const advanced = await advanceSubscriptions({ db, now })
+      const charged = await runBilling({ db, providers, now })
+      const notices = await sendDunningNotices({ db, now, ...dunning })
+      // Whoever paid, fell out of grace or ended today opens (or stops opening) the doors now (ADR 029).
+      requestDoorAccessSync(handle)
+      logger.info({ advanced, charged, notices }, 'billing run finished')
+    }),
+  )
+  await boss.work(
+    BILLING_POLL_QUEUE,
+    { pollingIntervalSeconds },
+    reportingFailures(BILLING_POLL_QUEUE, async () => {
+      const now = new Date()
+      await settleInDoubtAttempts({ db, providers, now })
+      await pollPendingPayments({ db, providers, now })
+      // A bank payment that failed at the bank gets its notice within the quarter hour.
+      await sendDunningNotices({ db, now, ...dunning })
+      requestDoorAccessSync(handle)
+    }),
+  )
   await boss.schedule(BILLING_DAILY_QUEUE, '0 6 * * *', null, { tz: 'Pacific/Auckland' })
   await boss.schedule(BILLING_POLL_QUEUE, '*/15 * * * *', null, { tz: 'Pacific/Auckland' })
   await boss.send(BILLING_DAILY_QUEUE, null)

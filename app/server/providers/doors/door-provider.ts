@@ -1,9 +1,10 @@
 import type { AccessControlIntegrationType } from '~/db/schema/enums'
+import { AppError } from '~/lib/errors'
 
 /**
  * A door access-control provider (PROVIDERS.md §3), as the access sync and the console call it. The
- * sandbox in this folder implements it today; the Kisi adapter will implement it later, and nothing
- * above this interface may tell them apart.
+ * sandbox in this folder and the Kisi adapter (`kisi/`, ADR 038) implement it, and nothing above this
+ * interface may tell them apart.
  *
  * Kisi's model, which every implementation follows: an organisation has places; a place has locks
  * (doors); a group lists the locks its members may open; a person is a user with role assignments
@@ -14,7 +15,8 @@ import type { AccessControlIntegrationType } from '~/db/schema/enums'
  * - `grantAccess` and `revokeAccess` are idempotent: granting twice holds one assignment; revoking
  *   what is not there succeeds.
  * - `findOrCreateUser` finds the person by e-mail before creating one, so a retried sync never makes two.
- * - Methods throw on a provider failure (network, refusal); the sync retries the person later.
+ * - Methods throw on a provider failure (network, refusal) — a `DoorProviderError` — and the sync retries
+ *   the person later.
  */
 export interface DoorProvider {
   readonly type: AccessControlIntegrationType
@@ -69,7 +71,37 @@ export interface UnlockEvent {
   createdAt: Date
 }
 
-/** Thrown for an integration type without an adapter yet (Kisi, until the providers issue). */
+/**
+ * Why a door provider refused or failed a call, in words an organisation admin reads (never a key):
+ * - `unauthorised`: the provider refused the organisation's key (revoked, expired): nothing works
+ *   until someone connects a new one, so it is the integration's error, not one person's;
+ * - `not_found`: what was asked for is gone at the provider (a place or group deleted in its dashboard);
+ * - `invalid`: the provider refused what we sent (its validation message);
+ * - `rate_limited`: too many calls; `retryAfterSeconds` from the provider's `Retry-After`;
+ * - `unavailable`: no answer in time, a network failure or the provider's own 5xx.
+ *
+ * Thrown by every adapter alike, so the sync retries the person later (the outbox keeps the message)
+ * and an API call that reached the provider answers a 4xx in these words (never a 5xx).
+ */
+export type DoorProviderFailure = 'unauthorised' | 'not_found' | 'invalid' | 'rate_limited' | 'unavailable'
+
+export class DoorProviderError extends AppError {
+  readonly reason: DoorProviderFailure
+
+  constructor(
+    reason: DoorProviderFailure,
+    message: string,
+    options: { retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    const code =
+      reason === 'rate_limited' ? 'TOO_MANY_ATTEMPTS' : reason === 'not_found' ? 'NOT_FOUND' : 'CONFLICT'
+    super(code, message, options)
+    this.name = 'DoorProviderError'
+    this.reason = reason
+  }
+}
+
+/** Thrown for an integration type without an adapter in this server (Kisi, when its keys are not set). */
 export class DoorProviderUnavailableError extends Error {}
 
 export type DoorProviders = Partial<Record<AccessControlIntegrationType, DoorProvider>>

@@ -1,5 +1,6 @@
 import type { PgBoss, Queue } from 'pg-boss'
 import type { DatabaseHandle } from '~/db/client.server'
+import { reportingFailures } from '~/server/error-reporting.server'
 import { runningBoss } from '~/server/jobs/boss.server'
 import { logger } from '~/server/logger.server'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
@@ -38,10 +39,14 @@ export async function startDoorAccessWorkers(options: {
   const { boss, handle, pollingIntervalSeconds } = options
   const db = handle.db
   const providers = createDoorProviders({ db })
-  await boss.work(DOOR_ACCESS_QUEUE, { pollingIntervalSeconds }, async () => {
-    const stats = await processDueDoorAccess({ db, providers, now: new Date() })
-    if (stats.synced + stats.failed > 0) logger.info(stats, 'door access synced')
-  })
+  await boss.work(
+    DOOR_ACCESS_QUEUE,
+    { pollingIntervalSeconds },
+    reportingFailures(DOOR_ACCESS_QUEUE, async () => {
+      const stats = await processDueDoorAccess({ db, providers, now: new Date() })
+      if (stats.synced + stats.failed > 0) logger.info(stats, 'door access synced')
+    }),
+  )
   await boss.schedule(DOOR_ACCESS_QUEUE, '* * * * *')
   await boss.send(DOOR_ACCESS_QUEUE, null)
 }

@@ -13,6 +13,7 @@ import {
 import type { AccessControlIntegrationType } from '~/db/schema/enums'
 import { AppError } from '~/lib/errors'
 import {
+  DoorProviderError,
   type DoorProviders,
   DoorProviderUnavailableError,
   doorProviderFor,
@@ -22,7 +23,7 @@ import { recordAudit } from '~/server/services/audit/record-audit.server'
 import { findDoorIntegration, queueDoorAccess } from './sync-door-access.server'
 
 export const kisiUnavailableMessage =
-  'Kisi can’t be connected yet: its adapter comes with the provider keys. Use the sandbox door system meanwhile.'
+  'Kisi isn’t set up on this server yet (its keys, KISI_API_KEY and KISI_WEBHOOK_SECRET, are not set). Use the sandbox door system meanwhile.'
 export const noDoorSystemMessage = 'Connect a door system first.'
 
 /**
@@ -40,10 +41,11 @@ export async function connectDoorSystem(options: {
 }) {
   const { db, organisationId, now } = options
   const existing = await findDoorIntegration(db, organisationId)
-  if (existing) {
-    if (existing.integrationType === options.type) return existing
+  if (existing && existing.integrationType !== options.type) {
     throw new AppError('CONFLICT', 'This organisation already has a door system connected.')
   }
+  // Connecting again answers the same integration; with a key, it replaces the one kept (a revoked key).
+  if (existing && Object.keys(options.credentials).length === 0) return existing
   let provider: ReturnType<typeof doorProviderFor>
   try {
     provider = doorProviderFor(options.providers, options.type)
@@ -60,11 +62,42 @@ export async function connectDoorSystem(options: {
     .from(gyms)
     .where(ownedBy(gyms, organisationId))
     .orderBy(asc(gyms.name))
-  const credentials = await provider.connect({
-    credentials: options.credentials,
-    gymNames: gymRows.map((gym) => gym.name),
-    now,
-  })
+  let credentials: Record<string, unknown>
+  try {
+    credentials = await provider.connect({
+      credentials: { ...existing?.credentials, ...options.credentials },
+      gymNames: gymRows.map((gym) => gym.name),
+      now,
+    })
+  } catch (error) {
+    // A refused or missing key is the admin's to fix in the form: said against the key's field.
+    if (
+      error instanceof DoorProviderError &&
+      (error.reason === 'unauthorised' || error.reason === 'invalid')
+    ) {
+      throw new AppError('VALIDATION', error.message, { fieldErrors: { api_key: [error.message] } })
+    }
+    throw error
+  }
+  if (existing) {
+    return db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(accessControlIntegrations)
+        .set({ credentials, lastError: null, lastErrorAt: null, updatedAt: now })
+        .where(eq(accessControlIntegrations.id, existing.id))
+        .returning()
+      if (!updated) throw new AppError('NOT_FOUND', noDoorSystemMessage)
+      await recordAudit(tx, {
+        organisationId,
+        actorUserId: options.actorId,
+        action: 'door_system.key_replaced',
+        subjectType: 'access_control_integration',
+        subjectId: updated.id,
+        changes: { integration_type: options.type },
+      })
+      return updated
+    })
+  }
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(accessControlIntegrations)
@@ -318,12 +351,23 @@ export async function findGymDoors(options: {
         .orderBy(asc(doorIntegrations.id))
     : []
   let available: { id: string; name: string }[] = []
+  let error = integration.lastError
   if (!place) {
-    const all = await findDoorPlaces({ db, providers: options.providers, organisationId })
-    available = all.filter((candidate) => candidate.gym === null).map(({ id, name }) => ({ id, name }))
+    try {
+      const all = await findDoorPlaces({ db, providers: options.providers, organisationId })
+      available = all.filter((candidate) => candidate.gym === null).map(({ id, name }) => ({ id, name }))
+    } catch (failure) {
+      // The door system refusing or down: the gym's page says why instead of failing to load.
+      if (!(failure instanceof DoorProviderError)) throw failure
+      error ??= failure.message
+    }
   }
   return {
-    integration: { id: integration.id, integration_type: integration.integrationType },
+    integration: {
+      id: integration.id,
+      integration_type: integration.integrationType,
+      error,
+    },
     place: place ? { id: place.id, place_id: place.placeId, name: place.name } : null,
     doors: doors.map((door) => ({
       id: door.id,

@@ -19,7 +19,12 @@ import {
 import { calendarDateAt, instantAt } from '~/server/billing/calendar'
 import { safeErrorMessage } from '~/server/loggable-error.server'
 import { logger } from '~/server/logger.server'
-import { type DoorProviders, doorProviderFor } from '~/server/providers/doors/door-provider'
+import {
+  type DoorProvider,
+  DoorProviderError,
+  type DoorProviders,
+  doorProviderFor,
+} from '~/server/providers/doors/door-provider'
 import { type AccessDecision, type AccessMembership, decideDoorAccess } from './access-rules'
 
 /** How long a claimed outbox row is left to one worker before another may take it (a crashed run). */
@@ -152,7 +157,6 @@ export async function syncPersonDoorAccess(options: {
   const integration = await findDoorIntegration(db, person.organisationId)
   if (!integration) return decision
   const provider = doorProviderFor(providers, integration.integrationType)
-  const account = integration.credentials
   const linked = await db
     .select({ gymId: places.gymId, groupId: places.groupId })
     .from(places)
@@ -171,6 +175,53 @@ export async function syncPersonDoorAccess(options: {
       ),
     )
   if (!known && wanted.size === 0) return decision
+  try {
+    await applyPersonDoorAccess({
+      db,
+      provider,
+      integration,
+      userId,
+      person,
+      known,
+      managed,
+      wanted,
+      decision,
+      now,
+    })
+  } catch (error) {
+    // The provider refusing our key is the integration's error (every person fails alike until someone
+    // connects a new key): kept on it for the admin to read, as well as on the person's outbox row.
+    if (error instanceof DoorProviderError && error.reason === 'unauthorised') {
+      await db
+        .update(accessControlIntegrations)
+        .set({ lastError: error.message, lastErrorAt: now })
+        .where(eq(accessControlIntegrations.id, integration.id))
+    }
+    throw error
+  }
+  if (integration.lastError !== null) {
+    await db
+      .update(accessControlIntegrations)
+      .set({ lastError: null, lastErrorAt: null })
+      .where(eq(accessControlIntegrations.id, integration.id))
+  }
+  return decision
+}
+
+async function applyPersonDoorAccess(options: {
+  db: Db
+  provider: DoorProvider
+  integration: DoorIntegration
+  userId: number
+  person: { organisationId: number; name: string; email: string }
+  known: typeof doorAccessMembers.$inferSelect | undefined
+  managed: ReadonlySet<string>
+  wanted: ReadonlySet<string>
+  decision: AccessDecision
+  now: Date
+}) {
+  const { db, provider, integration, userId, person, known, managed, wanted, decision, now } = options
+  const account = integration.credentials
 
   // The provider's user is the one of the person's e-mail address. After the address changed, access
   // moves to a user of the new one (found or made), and the old user keeps none of our places. A row
@@ -217,7 +268,6 @@ export async function syncPersonDoorAccess(options: {
       target: [doorAccessMembers.accessControlIntegrationId, doorAccessMembers.userId],
       set: values,
     })
-  return decision
 }
 
 /**
