@@ -17,6 +17,9 @@ export function createStripeClient(config: StripeConfig, options: { timeoutMs?: 
     maxNetworkRetries: STRIPE_NETWORK_RETRIES,
     telemetry: false,
     appInfo: { name: 'Gymbase' },
+    // Node's fetch (undici), whose timeout aborts the request itself: the same path the MSW fake in
+    // tests/mocks/stripe answers, so a lost answer is tested as it happens here.
+    httpClient: Stripe.createFetchHttpClient(),
     ...(base
       ? {
           host: base.hostname,
