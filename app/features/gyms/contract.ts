@@ -88,7 +88,14 @@ export const stripeExchangeRequestSchema = z.object({
 })
 
 /** What the callback shows: whether card payments are now connected, and the gym as it is. */
-export const stripeExchangeSchema = z.object({ connected: z.boolean(), gym: gymSchema })
+export const stripeExchangeSchema = z.object({
+  connected: z.boolean(),
+  /** As the provider has the account now (re-read at the callback): it may take card payments. */
+  charges_enabled: z.boolean(),
+  /** …and may be paid out to the gym's bank account. */
+  payouts_enabled: z.boolean(),
+  gym: gymSchema,
+})
 
 /** The sandbox onboarding page (Stripe's hosted Connect onboarding stand-in): the account being set up. */
 export const sandboxOnboardingSchema = z.object({

@@ -98,7 +98,12 @@ describeEachDatabase('Stripe Connect onboarding of a gym', (database) => {
       userId: adminId,
       state: leftState,
     })
-    expect(early).toEqual({ gymId: org.gyms[0]!.id, connected: false })
+    expect(early).toEqual({
+      gymId: org.gyms[0]!.id,
+      connected: false,
+      chargesEnabled: false,
+      payoutsEnabled: false,
+    })
 
     const again = await start()
     const accountId = fake.links.get(again.url)?.account ?? ''
@@ -112,7 +117,7 @@ describeEachDatabase('Stripe Connect onboarding of a gym', (database) => {
       userId: adminId,
       state,
     })
-    expect(finished.connected).toBe(true)
+    expect(finished).toMatchObject({ connected: true, chargesEnabled: true, payoutsEnabled: true })
     const [gym] = await database.db.select().from(gyms).where(eq(gyms.id, org.gyms[0]!.id))
     expect(gym).toMatchObject({ stripeId: accountId, stripeChargesEnabled: true })
     expect(await provider.retrieveAccount({ accountId })).toMatchObject({
