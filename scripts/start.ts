@@ -9,6 +9,19 @@ import { pathToFileURL } from 'node:url'
 
 const started = performance.now()
 const root = resolve(import.meta.dirname, '..')
+
+// The providers' keys first (issue 26): a half-set or mistyped key stops here with one line naming it,
+// before minutes of building. Reading them calls no provider.
+const { ProviderConfigError, readProviderConfig } = await import(
+  '../app/server/providers/provider-config.server.ts'
+)
+try {
+  readProviderConfig()
+} catch (error) {
+  if (!(error instanceof ProviderConfigError)) throw error
+  console.error(`Gymbase cannot start: ${error.message}`)
+  process.exit(1)
+}
 const serverBundle = join(root, 'dist/server/server-entry.js')
 
 function newestMtime(path: string): number {
@@ -41,7 +54,16 @@ const { serve } = await import('srvx/node')
 const { staticMiddleware } = await import('srvx/static')
 const entry = await import(pathToFileURL(serverBundle).href)
 
-await entry.boot()
+try {
+  await entry.boot()
+} catch (error) {
+  // Checked above already; kept for a build started with other variables than this process has.
+  if (error instanceof Error && error.name === 'ProviderConfigError') {
+    console.error(`Gymbase cannot start: ${error.message}`)
+    process.exit(1)
+  }
+  throw error
+}
 
 /**
  * The build's files (ADR 033). Those under /assets/ are named by their content, so a browser keeps them

@@ -2,6 +2,7 @@ import { closeDatabase, type DatabaseHandle, type Db, getDatabase } from '~/db/c
 import { getEnv } from '~/lib/env.server'
 import { startErrorReporting } from './error-reporting.server'
 import { logger } from './logger.server'
+import { getProviderConfig } from './providers/provider-config.server'
 
 let booting: Promise<void> | undefined
 /** The demo seed's background part, while it runs: stopped and awaited on shutdown. */
@@ -24,6 +25,17 @@ async function run() {
   const started = performance.now()
   const env = getEnv()
   await startErrorReporting()
+  // Which provider serves cards, bank payments and doors, from the keys alone (no provider is called):
+  // a half-set or mistyped key stops start-up here with a ProviderConfigError naming the variable.
+  const providers = getProviderConfig()
+  logger.info(
+    {
+      cards: `${providers.cards.provider} (${providers.cards.mode})`,
+      bank: `${providers.bank.provider} (${providers.bank.mode})`,
+      doors: `${providers.doors.provider} (${providers.doors.mode})`,
+    },
+    'payment and door providers',
+  )
   const handle = await getDatabase()
   logger.info({ database: handle.driver.kind, ms: Math.round(performance.now() - started) }, 'database ready')
   let billingAfter: Promise<boolean> | undefined

@@ -38,6 +38,11 @@ test.describe('gyms', () => {
     await ponsonby.getByRole('link', { name: 'Ponsonby' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Ponsonby' })).toBeVisible()
     await expect(page.getByText('Card payments', { exact: true })).toBeVisible()
+    // Which provider its cards, bank payments and doors go through, and whether live (issue 26).
+    const providers = page.getByLabel('Providers', { exact: true })
+    await expect(page.getByRole('heading', { name: 'Providers' })).toBeVisible()
+    await expect(providers.getByText('Sandbox, test: no real door opens')).toBeVisible()
+    await expect(providers.getByText('Sandbox, test: no real money moves')).toHaveCount(2)
     // Its members, one click away.
     await page.getByRole('link', { name: /^[\d,]+ members?$/ }).click()
     await expect(page).toHaveURL(new RegExp(`${consoleUrl}/members\\?gym_id=\\d+`))

@@ -35,6 +35,11 @@ export const paymentMethods = pgTable(
     providerReference: text('provider_reference'),
     /** Provider id of the payer: card-provider customer `cus_…`. */
     providerCustomerReference: text('provider_customer_reference'),
+    /**
+     * The gym's connected card account (`acct_…`) the customer and card were saved on: direct charges
+     * are made there (Stripe Connect), so `acct_`, `cus_` and `pm_` are kept together.
+     */
+    providerAccountReference: text('provider_account_reference'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     deletedAt: instant('deleted_at'),
     ...timestamps(),

@@ -64,9 +64,29 @@ export function ConnectCardPaymentsButton(props: { gym: Gym; label?: string }) {
   )
 }
 
+/** What the provider lets the gym's account do now, as re-read at the callback. */
+function AccountAbilities(props: { charges: boolean; payouts: boolean }) {
+  const said = (on: boolean) => (on ? 'Enabled' : 'Not yet')
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dt className="text-slate-600">Card payments</dt>
+      <dd className="text-slate-900">{said(props.charges)}</dd>
+      <dt className="text-slate-600">Payouts to the gym’s bank</dt>
+      <dd className="text-slate-900">{said(props.payouts)}</dd>
+    </dl>
+  )
+}
+
 type Outcome =
   | { kind: 'working' }
-  | { kind: 'done'; connected: boolean; message: string; gym: Gym }
+  | {
+      kind: 'done'
+      connected: boolean
+      chargesEnabled: boolean
+      payoutsEnabled: boolean
+      message: string
+      gym: Gym
+    }
   | { kind: 'failed'; message: string }
 
 /**
@@ -95,6 +115,8 @@ export function StripeCallbackPage(props: { state: string | undefined }) {
       setOutcome({
         kind: 'done',
         connected: result.data.data.connected,
+        chargesEnabled: result.data.data.charges_enabled,
+        payoutsEnabled: result.data.data.payouts_enabled,
         message: result.data.message,
         gym: result.data.data.gym,
       })
@@ -125,9 +147,11 @@ export function StripeCallbackPage(props: { state: string | undefined }) {
               {outcome.message}
             </p>
             <p className="text-slate-700">
-              Members joining {outcome.gym.name} can now pay by card. Card payments go to the gym’s own
-              account.
+              {outcome.chargesEnabled
+                ? `Members joining ${outcome.gym.name} can now pay by card. Card payments go to the gym’s own account.`
+                : `The card provider is still checking the account: members can pay by card once it says yes.`}
             </p>
+            <AccountAbilities charges={outcome.chargesEnabled} payouts={outcome.payoutsEnabled} />
             <div>
               <Link
                 to="/console/gyms/$id"
@@ -141,6 +165,7 @@ export function StripeCallbackPage(props: { state: string | undefined }) {
         ) : (
           <div className="flex flex-col gap-4">
             <Alert tone="info">{outcome.message}</Alert>
+            <AccountAbilities charges={outcome.chargesEnabled} payouts={outcome.payoutsEnabled} />
             <ConnectCardPaymentsButton gym={outcome.gym} label="Carry on connecting" />
             <div>
               <Link

@@ -2,6 +2,19 @@ import { staffRoles } from '~/db/schema/enums'
 import { notEqualMessage } from '~/features/auth/contract'
 import { z } from '~/lib/validation'
 
+const providerMode = z.enum(['live', 'test'])
+
+/**
+ * Which provider serves the gym's cards, bank payments and doors, and whether live or test (issue 26):
+ * the names only, never a key (`publicProviderSummary`).
+ */
+export const gymProvidersSchema = z.object({
+  cards: z.object({ provider: z.enum(['stripe', 'sandbox']), mode: providerMode }),
+  bank: z.object({ provider: z.enum(['akahu', 'sandbox']), mode: providerMode }),
+  doors: z.object({ provider: z.enum(['kisi', 'sandbox']), mode: providerMode }),
+})
+export type GymProviders = z.infer<typeof gymProvidersSchema>
+
 /**
  * The organisation's gyms (SPEC §3 Gym, issue 17): what an organisation admin sees of each — its size
  * (staff and members), their own role there, whether card payments are connected and where bank
@@ -32,6 +45,8 @@ export const gymSchema = z.object({
    * says what to add, in the owner's words; empty when it is listed.
    */
   join_site: z.object({ listed: z.boolean(), missing: z.array(z.string()) }),
+  /** The providers its payments and doors go through (organisation admins only, as the whole resource). */
+  providers: gymProvidersSchema,
 })
 export type Gym = z.infer<typeof gymSchema>
 
@@ -73,7 +88,14 @@ export const stripeExchangeRequestSchema = z.object({
 })
 
 /** What the callback shows: whether card payments are now connected, and the gym as it is. */
-export const stripeExchangeSchema = z.object({ connected: z.boolean(), gym: gymSchema })
+export const stripeExchangeSchema = z.object({
+  connected: z.boolean(),
+  /** As the provider has the account now (re-read at the callback): it may take card payments. */
+  charges_enabled: z.boolean(),
+  /** …and may be paid out to the gym's bank account. */
+  payouts_enabled: z.boolean(),
+  gym: gymSchema,
+})
 
 /** The sandbox onboarding page (Stripe's hosted Connect onboarding stand-in): the account being set up. */
 export const sandboxOnboardingSchema = z.object({

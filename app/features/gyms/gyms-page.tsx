@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { BadgeCheck, CreditCard, Landmark, UserCog, Users } from 'lucide-react'
+import { BadgeCheck, CreditCard, DoorOpen, Landmark, Plug, UserCog, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { GymLogo } from '~/components/gym-logo'
 import { Page } from '~/components/page'
@@ -12,7 +12,7 @@ import { GymDoorsCard } from '~/features/doors/gym-doors'
 import { formatDate } from '~/lib/dates'
 import { AddGymButton } from './add-gym-form'
 import { CardPayments, ConnectCardPaymentsButton } from './card-payments'
-import { type Gym, staffRoleWords } from './contract'
+import { type Gym, type GymProviders, staffRoleWords } from './contract'
 import { DestinationAccountButton } from './destination-account-form'
 import { GymLogoUpload } from './gym-logo-upload'
 import { gymQueries } from './queries'
@@ -134,6 +134,39 @@ function Fact(props: { label: string; icon: typeof Users; children: ReactNode })
   )
 }
 
+const providerNames: Record<string, string> = { stripe: 'Stripe', akahu: 'Akahu', kisi: 'Kisi' }
+
+/** "Stripe, live" / "Sandbox, test: no real money moves" — which provider, and whether it is for real. */
+function providerWords(choice: GymProviders[keyof GymProviders], sandboxMeans: string): string {
+  if (choice.provider === 'sandbox') return `Sandbox, test: ${sandboxMeans}`
+  return `${providerNames[choice.provider] ?? choice.provider}, ${choice.mode === 'live' ? 'live' : 'test mode'}`
+}
+
+/** Which providers the gym's payments and doors go through (issue 26). */
+function GymProvidersCard(props: { providers: GymProviders }) {
+  const { providers } = props
+  return (
+    <Card className="md:col-span-2">
+      <h2 className="font-semibold text-slate-900">Providers</h2>
+      <dl aria-label="Providers" className="mt-3 grid gap-3 md:grid-cols-3">
+        <Fact label="Cards" icon={CreditCard}>
+          {providerWords(providers.cards, 'no real money moves')}
+        </Fact>
+        <Fact label="Bank payments" icon={Landmark}>
+          {providerWords(providers.bank, 'no real money moves')}
+        </Fact>
+        <Fact label="Doors" icon={DoorOpen}>
+          {providerWords(providers.doors, 'no real door opens')}
+        </Fact>
+      </dl>
+      <p className="mt-3 flex items-center gap-2 text-slate-600 text-sm">
+        <Plug aria-hidden="true" className="size-4" />
+        Set by Gymbase’s configuration for every gym of the organisation.
+      </p>
+    </Card>
+  )
+}
+
 /** gyms.show (issue 17): one gym — its size, the caller's role, and how its money is set up. */
 export function GymPage(props: { id: number; organisationId: number }) {
   const { data: gym } = useSuspenseQuery(gymQueries.gym(props.id))
@@ -192,6 +225,7 @@ export function GymPage(props: { id: number; organisationId: number }) {
           </div>
         </Card>
         <GymDoorsCard gymId={gym.id} gymName={gym.name} organisationId={props.organisationId} />
+        <GymProvidersCard providers={gym.providers} />
       </div>
     </Page>
   )

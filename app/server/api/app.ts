@@ -2,7 +2,8 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { getDatabase } from '~/db/client.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
-import { createSandboxPaymentServices } from '~/server/providers/payments/sandbox-providers.server'
+import { createPaymentServices } from '~/server/providers/payments/payment-services.server'
+import { getProviderConfig } from '~/server/providers/provider-config.server'
 import { requestDoorAccessSync } from '~/server/services/door-access/door-access-jobs.server'
 import { getFileStorage } from '~/server/storage/get-file-storage.server'
 import type { ApiDependencies, ApiEnv } from './context'
@@ -47,7 +48,7 @@ const defaultDependencies: ApiDependencies = {
   clock: () => new Date(),
   mailer: createOutboxMailer,
   storage: getFileStorage,
-  payments: (database) => createSandboxPaymentServices({ db: database.db }),
+  payments: (database) => createPaymentServices(getProviderConfig(), database.db),
   doors: (database) => createDoorProviders({ db: database.db }),
 }
 

@@ -86,6 +86,12 @@ describeEachDatabase('gyms API', (database) => {
     expect(JSON.stringify(gyms)).not.toContain(org.destinationAccounts[0]!.bankAccountNumber)
     const one = await readData(await owner.get(`/gyms/${albany?.id}`), gymSchema)
     expect(one).toEqual(albany)
+    // Which provider each concern goes through, and whether live (issue 26): no keys set here, the sandboxes.
+    expect(one.providers).toEqual({
+      cards: { provider: 'sandbox', mode: 'test' },
+      bank: { provider: 'sandbox', mode: 'test' },
+      doors: { provider: 'sandbox', mode: 'test' },
+    })
   })
 
   it('is for organisation admins: gym staff are refused, other gyms and organisations are unknown', async () => {

@@ -1,5 +1,6 @@
 import type { Gym } from '~/features/gyms/contract'
 import { maskNzBankAccount } from '~/lib/nz-bank-account'
+import { getProviderConfig, publicProviderSummary } from '~/server/providers/provider-config.server'
 import type { GymRow } from '~/server/services/gyms/find-gyms.server'
 import { isOnJoinSite, joinSiteMissing } from '~/server/services/gyms/gym-on-join-site.server'
 
@@ -25,6 +26,8 @@ export function toGymResource(row: GymRow): Gym {
       : null,
     bank_payers: row.bankPayers,
     join_site: { listed: isOnJoinSite(row.joinSite), missing: joinSiteMissing(row.joinSite) },
+    // The process's configuration serves every gym alike today; per gym, so a gym-level choice fits later.
+    providers: publicProviderSummary(getProviderConfig()),
   }
 }
 

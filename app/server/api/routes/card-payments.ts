@@ -58,7 +58,18 @@ export function registerCardPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
     const message = finished.connected
       ? `Card payments are connected for ${row.gym.name}.`
       : `You left before finishing, so card payments aren’t connected for ${row.gym.name} yet.`
-    return c.json({ data: { connected: finished.connected, gym: toGymResource(row) }, message }, 200)
+    return c.json(
+      {
+        data: {
+          connected: finished.connected,
+          charges_enabled: finished.chargesEnabled,
+          payouts_enabled: finished.payoutsEnabled,
+          gym: toGymResource(row),
+        },
+        message,
+      },
+      200,
+    )
   })
 
   // The sandbox provider's own hosted page: its single-use link is the credential, as Stripe's is.

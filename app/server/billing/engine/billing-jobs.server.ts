@@ -4,7 +4,8 @@ import { publicSiteUrl } from '~/server/api/request-info'
 import { reportingFailures } from '~/server/error-reporting.server'
 import { logger } from '~/server/logger.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
-import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
+import { createPaymentServices } from '~/server/providers/payments/payment-services.server'
+import { getProviderConfig } from '~/server/providers/provider-config.server'
 import { requestDoorAccessSync } from '~/server/services/door-access/door-access-jobs.server'
 import { sendDunningNotices } from '~/server/services/dunning/send-dunning-notices.server'
 import { advanceSubscriptions } from './advance-subscriptions.server'
@@ -32,7 +33,8 @@ export async function startBillingWorkers(options: {
 }) {
   const { boss, handle, pollingIntervalSeconds } = options
   const db = handle.db
-  const providers = createSandboxProviders({ db })
+  // The providers the configuration chose (Stripe for cards when its keys are set), as the API uses.
+  const providers = createPaymentServices(getProviderConfig(), db).charges
   const dunning = { mailer: createOutboxMailer(handle), siteUrl: publicSiteUrl }
   await boss.work(
     BILLING_DAILY_QUEUE,

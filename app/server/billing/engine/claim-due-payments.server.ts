@@ -17,6 +17,7 @@ export interface ClaimedCharge {
     type: 'bank_account' | 'stripe_card'
     reference: string
     customerReference: string | null
+    accountReference: string | null
   } | null
 }
 
@@ -48,6 +49,7 @@ export async function claimDuePayments(options: {
         methodType: paymentMethods.type,
         methodReference: paymentMethods.providerReference,
         customerReference: paymentMethods.providerCustomerReference,
+        accountReference: paymentMethods.providerAccountReference,
         methodDeletedAt: paymentMethods.deletedAt,
       })
       .from(payments)
@@ -81,7 +83,12 @@ export async function claimDuePayments(options: {
       const attempt = row.attempt + 1
       const usable =
         row.methodType !== null && row.methodReference !== null && row.methodDeletedAt === null
-          ? { type: row.methodType, reference: row.methodReference, customerReference: row.customerReference }
+          ? {
+              type: row.methodType,
+              reference: row.methodReference,
+              customerReference: row.customerReference,
+              accountReference: row.accountReference,
+            }
           : null
       return {
         paymentId: row.id,

@@ -142,7 +142,12 @@ export async function claimOwedPeriodCharge(
     idempotencyKey: key,
     amount: total,
     method: method.reference
-      ? { type: method.type, reference: method.reference, customerReference: method.customerReference }
+      ? {
+          type: method.type,
+          reference: method.reference,
+          customerReference: method.customerReference,
+          accountReference: method.accountReference,
+        }
       : null,
   }
 }
@@ -234,6 +239,7 @@ async function chargeableMethod(tx: Db, userId: number, paymentMethodId: number 
       type: paymentMethods.type,
       reference: paymentMethods.providerReference,
       customerReference: paymentMethods.providerCustomerReference,
+      accountReference: paymentMethods.providerAccountReference,
       defaultPaymentMethodId: users.defaultPaymentMethodId,
     })
     .from(paymentMethods)

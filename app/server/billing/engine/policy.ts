@@ -43,6 +43,14 @@ export const hardDeclineCodes: readonly string[] = [
 export const isHardDecline = (code: string | null | undefined) =>
   code != null && hardDeclineCodes.includes(code)
 
+/**
+ * Declines only the member can clear, on-session (issue 26): the card's bank wants the member to approve
+ * the payment themselves (3-D Secure, Stripe's `authentication_required`), which an off-session charge
+ * cannot ask for. A retry off-session would be refused the same way, so none is scheduled; the member is
+ * sent a payment link at once, whatever their reminder preference, to approve it (ADR 036).
+ */
+export const needsMemberAction = (code: string | null | undefined) => code === 'authentication_required'
+
 /** The idempotency key of one charge attempt: the same payment and attempt always give the same key. */
 export function attemptIdempotencyKey(paymentId: number, attempt: number): string {
   return `gymbase-payment-${paymentId}-attempt-${attempt}`

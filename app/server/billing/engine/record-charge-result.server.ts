@@ -4,7 +4,7 @@ import { paymentAttempts, payments, subscriptions } from '~/db/schema'
 import type { ChargeResult } from '~/server/providers/payments/payment-provider'
 import { recalculateBalanceOwing } from '~/server/services/subscriptions/recalculate-balance-owing.server'
 import { addDays, calendarDateAt } from '../calendar'
-import { billingPolicy, isHardDecline } from './policy'
+import { billingPolicy, isHardDecline, needsMemberAction } from './policy'
 
 /** A provider's answer for one attempt. */
 export interface ChargeOutcome {
@@ -139,6 +139,8 @@ async function insertRetries(tx: Db, now: Date, fresh: FreshOutcome[]) {
     if (outcome.result.status !== 'failed') return []
     // A lost card or a closed account fails every retry: the period waits for a new method instead.
     if (isHardDecline(outcome.result.errorStatus)) return []
+    // Nor one the member must approve themselves: their payment link asks them to (ADR 036).
+    if (needsMemberAction(outcome.result.errorStatus)) return []
     const retryOf = typeof payment.meta.retry_of === 'number' ? payment.meta.retry_of : payment.id
     const retriesSoFar = typeof payment.meta.retry_number === 'number' ? payment.meta.retry_number : 0
     const delay = billingPolicy.retryDelaysDays[retriesSoFar]

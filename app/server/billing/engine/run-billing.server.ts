@@ -224,9 +224,9 @@ export async function settleInDoubtAttempts(options: { db: Db; providers: Paymen
         .where(eq(payments.id, attempt.paymentId))
       if (!row || (row.type !== 'bank_account' && row.type !== 'stripe_card')) continue
       const provider = providers[providerKind(row.type)]
-      let result = await provider.findCharge({ idempotencyKey: attempt.idempotencyKey })
+      const method = await methodOf(db, row.paymentMethodId)
+      let result = await provider.findCharge({ idempotencyKey: attempt.idempotencyKey, method })
       if (!result) {
-        const method = await methodOf(db, row.paymentMethodId)
         result =
           (await chargeOnce({
             providers,
@@ -260,6 +260,7 @@ async function methodOf(db: Db, paymentMethodId: number | null): Promise<Claimed
     type: method.type,
     reference: method.providerReference,
     customerReference: method.providerCustomerReference,
+    accountReference: method.providerAccountReference,
   }
 }
 

@@ -39,14 +39,14 @@ export function createSandboxCardSetups(options: { db: Db }): CardSetupProvider 
       })
       return { id, clientSecret }
     },
-    async retrieveSetup({ id }) {
+    async retrieveSetup({ id, accountId }) {
       const [row] = await db.select().from(sandboxCardSetups).where(eq(sandboxCardSetups.id, id))
-      return row ? toCardSetup(row) : null
+      return row ? toCardSetup(row, accountId) : null
     },
   }
 }
 
-function toCardSetup(row: typeof sandboxCardSetups.$inferSelect): CardSetup {
+function toCardSetup(row: typeof sandboxCardSetups.$inferSelect, accountId: string | null): CardSetup {
   if (
     row.status === 'succeeded' &&
     row.paymentMethodReference &&
@@ -66,6 +66,9 @@ function toCardSetup(row: typeof sandboxCardSetups.$inferSelect): CardSetup {
         expMonth: row.expMonth,
         expYear: row.expYear,
         country: row.country,
+        // The sandbox has no customers; the card is kept with the gym's account as Stripe's is.
+        customerReference: null,
+        accountReference: accountId,
       },
     }
   }

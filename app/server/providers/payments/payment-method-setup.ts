@@ -19,6 +19,10 @@ export interface SavedCard {
   expMonth: number
   expYear: number
   country: string | null
+  /** The card provider's customer (`cus_…`) the card is attached to; null in the sandbox. */
+  customerReference?: string | null
+  /** The gym's connected account (`acct_…`) the customer and card live on (direct charges). */
+  accountReference?: string | null
 }
 
 export type CardSetup = {
@@ -36,12 +40,19 @@ export type CardSetup = {
 
 export interface CardSetupProvider {
   readonly name: 'sandbox_card' | 'stripe'
-  createSetup(options: { metadata: Record<string, string | number>; now: Date }): Promise<{
+  createSetup(options: {
+    /** The gym's connected card account (`gyms.stripe_id`): the card is saved there. */
+    accountId: string | null
+    /** The member's customer on that account, when a card of theirs was saved there before. */
+    customerReference?: string | null
+    metadata: Record<string, string | number>
+    now: Date
+  }): Promise<{
     id: string
     clientSecret: string
   }>
   /** Null when the provider has no such setup. */
-  retrieveSetup(options: { id: string }): Promise<CardSetup | null>
+  retrieveSetup(options: { id: string; accountId: string | null }): Promise<CardSetup | null>
 }
 
 export interface SharedBankAccount {

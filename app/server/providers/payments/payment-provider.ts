@@ -23,7 +23,8 @@ export interface PaymentProvider {
   /** Stored in `payment_attempts.provider`. */
   readonly name: PaymentProviderName
   charge(request: ChargeRequest): Promise<ChargeResult>
-  findCharge(query: { idempotencyKey: string }): Promise<ChargeResult | null>
+  /** `method`: the payment method charged, where the provider keeps charges per account (Stripe Connect). */
+  findCharge(query: { idempotencyKey: string; method?: ChargeMethod | null }): Promise<ChargeResult | null>
   /** Throws `ChargeNotFoundError` when the reference is not one of this provider's charges. */
   pollCharge(query: { reference: string; now: Date }): Promise<ChargeResult>
   /**
@@ -62,6 +63,8 @@ export interface ChargeMethod {
   reference: string
   /** `payment_methods.provider_customer_reference`: the card provider's customer `cus_…`. */
   customerReference?: string | null
+  /** `payment_methods.provider_account_reference`: the gym's connected card account `acct_…`. */
+  accountReference?: string | null
 }
 
 export interface ChargeMetadata {

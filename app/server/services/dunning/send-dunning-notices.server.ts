@@ -5,6 +5,7 @@ import type { DunningNoticeKind } from '~/db/schema/payment-recovery'
 import { formatCents } from '~/lib/money'
 import { addDays, calendarDateAt } from '~/server/billing/calendar'
 import { chainRoot, findOwedFailures } from '~/server/billing/engine/owed-periods.server'
+import { needsMemberAction } from '~/server/billing/engine/policy'
 import { cancelledForNonPaymentMail } from '~/server/mail/dunning-templates.server'
 import type { Mailer } from '../auth/mailer'
 import { mailPaymentLink, type SiteUrl } from '../payment-links/mail-payment-link.server'
@@ -171,7 +172,8 @@ async function notify(options: {
       .innerJoin(users, eq(users.id, subscriptions.userId))
       .where(eq(subscriptions.id, options.subscriptionId))
     if (!subscription) return
-    const mailed = subscription.paymentReminders
+    // A payment only the member can approve is not a reminder: without the link it can never be paid.
+    const mailed = subscription.paymentReminders || needsMemberAction(options.failure.errorStatus)
     const recorded = await recordNotice(tx, { subscription, kind, key: options.key, mailed, now })
     if (!recorded) return
     if (!mailed) {

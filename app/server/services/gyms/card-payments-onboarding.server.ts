@@ -99,7 +99,7 @@ export async function finishCardPaymentsOnboarding(options: {
   organisationId: number
   userId: number
   state: string
-}): Promise<{ gymId: number; connected: boolean }> {
+}): Promise<{ gymId: number; connected: boolean; chargesEnabled: boolean; payoutsEnabled: boolean }> {
   const { db, now } = options
   const [onboarding] = await db
     .update(cardAccountOnboardings)
@@ -121,7 +121,11 @@ export async function finishCardPaymentsOnboarding(options: {
     })
   }
   const account = await options.provider.retrieveAccount({ accountId: onboarding.accountId })
-  if (!account?.detailsSubmitted) return { gymId: onboarding.gymId, connected: false }
+  const enabled = {
+    chargesEnabled: account?.chargesEnabled ?? false,
+    payoutsEnabled: account?.payoutsEnabled ?? false,
+  }
+  if (!account?.detailsSubmitted) return { gymId: onboarding.gymId, connected: false, ...enabled }
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ stripeId: gyms.stripeId, chargesEnabled: gyms.stripeChargesEnabled })
@@ -146,7 +150,7 @@ export async function finishCardPaymentsOnboarding(options: {
       },
     })
   })
-  return { gymId: onboarding.gymId, connected: true }
+  return { gymId: onboarding.gymId, connected: true, ...enabled }
 }
 
 /**

@@ -203,6 +203,7 @@ export async function joinMembership(options: {
       type: methodOfPayment.type,
       reference: methodOfPayment.providerReference ?? '',
       customerReference: methodOfPayment.providerCustomerReference,
+      accountReference: methodOfPayment.providerAccountReference,
     },
     description: 'Gym membership',
     metadata: {
@@ -215,7 +216,8 @@ export async function joinMembership(options: {
   let result: ChargeResult | null
   try {
     result = prepared.charge.replay
-      ? ((await provider.findCharge({ idempotencyKey: key })) ?? (await provider.charge(request)))
+      ? ((await provider.findCharge({ idempotencyKey: key, method: request.method })) ??
+        (await provider.charge(request)))
       : await provider.charge(request)
   } catch {
     result = null

@@ -39,6 +39,8 @@ const cardSchema = z.object({
   /** Card-provider payment method (`pm_…`) and customer (`cus_…`). */
   providerReference: z.string().min(1).nullish(),
   providerCustomerReference: z.string().min(1).nullish(),
+  /** The gym's connected card account (`acct_…`) the customer and card live on: kept with them. */
+  providerAccountReference: z.string().min(1).nullish(),
   meta: z.record(z.string(), z.unknown()).default({}),
 })
 
@@ -108,6 +110,7 @@ export async function addPaymentMethod(
           expYear: method.expYear,
           country: method.country ?? null,
           providerCustomerReference: method.providerCustomerReference ?? null,
+          providerAccountReference: method.providerAccountReference ?? null,
         }
 
   return db.transaction(async (tx) => {

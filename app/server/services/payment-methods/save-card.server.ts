@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { paymentMethods } from '~/db/schema'
+import { gyms, paymentMethods, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import type { CardSetupProvider } from '~/server/providers/payments/payment-method-setup'
 import { requireGymTakesCards } from '../gyms/gym-card-payments.server'
@@ -25,7 +25,16 @@ export async function saveCard(options: {
   makeDefault?: boolean
 }): Promise<PaymentMethod> {
   const { db, now } = options
-  const setup = await options.cardSetups.retrieveSetup({ id: options.setupId })
+  // The setup was made on the member's gym's card account, where it is read back.
+  const [home] = await db
+    .select({ accountId: gyms.stripeId })
+    .from(users)
+    .innerJoin(gyms, eq(gyms.id, users.homeGymId))
+    .where(eq(users.id, options.userId))
+  const setup = await options.cardSetups.retrieveSetup({
+    id: options.setupId,
+    accountId: home?.accountId ?? null,
+  })
   const metadata = setup ? setupOwner(options, setup.metadata) : null
   if (!setup || !metadata) throw new AppError('NOT_FOUND', 'We couldn’t find that card. Enter it again.')
   if (setup.status !== 'succeeded') {
@@ -61,6 +70,8 @@ export async function saveCard(options: {
       expYear: card.expYear,
       country: card.country,
       providerReference: card.reference,
+      providerCustomerReference: card.customerReference ?? null,
+      providerAccountReference: card.accountReference ?? null,
       meta: { setup_id: setup.id, provider: options.cardSetups.name },
     },
     makeDefault: options.makeDefault ?? true,

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { users } from '~/db/schema'
+import { paymentMethods, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import type { CardSetupProvider } from '~/server/providers/payments/payment-method-setup'
 import { requireGymTakesCards } from '../gyms/gym-card-payments.server'
@@ -15,7 +15,13 @@ export async function startCardSetup(options: {
   cardSetups: CardSetupProvider
   organisationId: number
   userId: number
-}): Promise<{ id: string; clientSecret: string; provider: CardSetupProvider['name'] }> {
+}): Promise<{
+  id: string
+  clientSecret: string
+  provider: CardSetupProvider['name']
+  /** The gym's connected account: Stripe.js is initialised with it (`stripeAccount`) to confirm there. */
+  accountId: string
+}> {
   const { db, cardSetups } = options
   const [member] = await db
     .select({ homeGymId: users.homeGymId })
@@ -23,10 +29,25 @@ export async function startCardSetup(options: {
     .where(and(eq(users.id, options.userId), isNull(users.deletedAt)))
   // Cards are saved on the gym's own card account, so the member must belong to a gym first.
   if (!member?.homeGymId) throw new AppError('CONFLICT', 'Choose your gym before adding a card.')
-  await requireGymTakesCards({ db, gymId: member.homeGymId })
+  const { accountId } = await requireGymTakesCards({ db, gymId: member.homeGymId })
+  // A member saving another card at the same gym account keeps one customer there.
+  const [earlier] = await db
+    .select({ customer: paymentMethods.providerCustomerReference })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.userId, options.userId),
+        eq(paymentMethods.providerAccountReference, accountId),
+        isNotNull(paymentMethods.providerCustomerReference),
+      ),
+    )
+    .orderBy(desc(paymentMethods.id))
+    .limit(1)
   const setup = await cardSetups.createSetup({
+    accountId,
+    customerReference: earlier?.customer ?? null,
     metadata: { organisation_id: options.organisationId, user_id: options.userId, gym_id: member.homeGymId },
     now: options.now,
   })
-  return { ...setup, provider: cardSetups.name }
+  return { ...setup, provider: cardSetups.name, accountId }
 }
