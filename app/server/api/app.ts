@@ -2,7 +2,9 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { getDatabase } from '~/db/client.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
+import { createBankServices } from '~/server/providers/payments/bank-services.server'
 import { createSandboxPaymentServices } from '~/server/providers/payments/sandbox-providers.server'
+import { getProviderConfig } from '~/server/providers/provider-config.server'
 import { requestDoorAccessSync } from '~/server/services/door-access/door-access-jobs.server'
 import { getFileStorage } from '~/server/storage/get-file-storage.server'
 import type { ApiDependencies, ApiEnv } from './context'
@@ -47,7 +49,12 @@ const defaultDependencies: ApiDependencies = {
   clock: () => new Date(),
   mailer: createOutboxMailer,
   storage: getFileStorage,
-  payments: (database) => createSandboxPaymentServices({ db: database.db }),
+  payments: (database) => {
+    const services = createSandboxPaymentServices({ db: database.db })
+    // The bank side: Akahu or its sandbox, by configuration (issue 26).
+    const bank = createBankServices(getProviderConfig().bank, database.db)
+    return { ...services, charges: { ...services.charges, bank: bank.charges }, bankConsents: bank.consents }
+  },
   doors: (database) => createDoorProviders({ db: database.db }),
 }
 
