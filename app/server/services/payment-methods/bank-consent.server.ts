@@ -132,7 +132,7 @@ export async function syncBankAccounts(options: {
     .select({ accessToken: bankConnections.accessToken })
     .from(bankConnections)
     .where(and(eq(bankConnections.userId, options.userId), isNotNull(bankConnections.accessToken)))
-    .orderBy(desc(bankConnections.connectedAt))
+    .orderBy(desc(bankConnections.connectedAt), desc(bankConnections.id))
     .limit(1)
   if (!connection?.accessToken) throw new AppError('CONFLICT', 'Connect your bank first.')
   const accessToken = connection.accessToken
