@@ -3,7 +3,9 @@ import type { DatabaseHandle } from '~/db/client.server'
 import { publicSiteUrl } from '~/server/api/request-info'
 import { logger } from '~/server/logger.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
+import { createBankServices } from '~/server/providers/payments/bank-services.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
+import { getProviderConfig } from '~/server/providers/provider-config.server'
 import { requestDoorAccessSync } from '~/server/services/door-access/door-access-jobs.server'
 import { sendDunningNotices } from '~/server/services/dunning/send-dunning-notices.server'
 import { advanceSubscriptions } from './advance-subscriptions.server'
@@ -31,7 +33,11 @@ export async function startBillingWorkers(options: {
 }) {
   const { boss, handle, pollingIntervalSeconds } = options
   const db = handle.db
-  const providers = createSandboxProviders({ db })
+  // The bank side by configuration (Akahu or its sandbox, issue 26), as the API's.
+  const providers = {
+    ...createSandboxProviders({ db }),
+    bank: createBankServices(getProviderConfig().bank, db).charges,
+  }
   const dunning = { mailer: createOutboxMailer(handle), siteUrl: publicSiteUrl }
   await boss.work(BILLING_DAILY_QUEUE, { pollingIntervalSeconds }, async () => {
     const now = new Date()
