@@ -61,7 +61,7 @@ const failureWords: Record<string, string> = {
   account_not_found: 'Bank account not found',
   account_closed: 'Bank account closed',
   bank_error: 'Bank error',
-  reauthenticate_akahu: 'Bank connection ended: the member must reconnect',
+  reauthenticate_akahu: 'Bank connection ended',
   limit_exceeded: 'Above the bank’s payment limit',
   cancelled_by_member: 'Cancelled by the member at their bank',
   payment_cancelled: 'Payment cancelled before it was sent',

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { bankConnections, paymentAttempts, paymentMethods, payments, users } from '~/db/schema'
+import { bankConnections, mailOutbox, paymentAttempts, paymentMethods, payments, users } from '~/db/schema'
 import { failureReasonWords } from '~/features/payments/payment-filters'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
+import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { AKAHU_PCR_PATTERN } from '~/server/providers/payments/akahu/akahu-references'
 import { createBankServices } from '~/server/providers/payments/bank-services.server'
 import { createCardSandbox } from '~/server/providers/payments/card-sandbox.server'
@@ -15,6 +16,7 @@ import {
   PaymentProviderUnavailableError,
 } from '~/server/providers/payments/payment-provider'
 import type { AkahuConfig } from '~/server/providers/provider-config.server'
+import { sendDunningNotices } from '~/server/services/dunning/send-dunning-notices.server'
 import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
 import { syncBankAccounts } from '~/server/services/payment-methods/bank-consent.server'
 import { applyAkahuPaymentUpdate } from '~/server/services/payments/apply-akahu-payment-update.server'
@@ -234,9 +236,7 @@ describeEachDatabase(
       expect(failed.status).toBe('failed')
       expect(failed.errorStatus).toBe('reauthenticate_akahu')
       expect(failed.errorDescription).toMatch(/connect their bank again/)
-      expect(failureReasonWords(failed.errorStatus, failed.errorDescription)).toBe(
-        'Bank connection ended: the member must reconnect',
-      )
+      expect(failureReasonWords(failed.errorStatus, failed.errorDescription)).toBe('Bank connection ended')
       expect(fake.payments()).toHaveLength(before)
       const [user] = await database.db
         .select({ flag: users.reauthenticateAkahu })
@@ -248,6 +248,21 @@ describeEachDatabase(
         .from(paymentMethods)
         .where(eq(paymentMethods.id, method.id))
       expect(marked?.status).toBe('reauthenticate_akahu')
+
+      // The failed-payment e-mail asks the member to connect their bank again, with the link to pay.
+      await sendDunningNotices({
+        db: database.db,
+        now: later(day, MINUTE),
+        mailer: createOutboxMailer({ db: database.db, driver: database.driver, close: async () => {} }),
+        siteUrl: (_site, path) => `http://join.test${path}`,
+      })
+      const [mail] = await database.db
+        .select({ text: mailOutbox.text })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, member.email))
+      expect(mail?.text).toContain('Bank connection ended')
+      expect(mail?.text).toContain('until you connect your bank again')
+      expect(mail?.text).toContain('http://join.test/pay?token=')
 
       // Reading the accounts with the dead token says so too, in words, and never as a 5xx.
       const services = bank()
