@@ -5,7 +5,10 @@ import { bankConnections } from '~/db/schema'
 import { sessionUserSchema } from '~/features/auth/contract'
 import { authUrlSchema, paymentTypeSchema } from '~/features/join/payment-contract'
 import { z } from '~/lib/validation'
-import { resetProviderConfigCache } from '~/server/providers/provider-config.server'
+import { grantSandboxBankConsent } from '~/server/providers/payments/bank-consent-sandbox.server'
+import { createBankServices } from '~/server/providers/payments/bank-services.server'
+import { BankConsentEndedError } from '~/server/providers/payments/payment-method-setup'
+import { getProviderConfig, resetProviderConfigCache } from '~/server/providers/provider-config.server'
 import {
   consentEndedMessage,
   consentExpiredMessage,
@@ -177,6 +180,42 @@ describeEachDatabase(
       expect(
         await readData(await browser.post('/akahu/sync-accounts'), z.array(paymentTypeSchema)),
       ).toHaveLength(2)
+    })
+
+    it('revoking a token ends the consent at Akahu, and the sandbox’s the same way', async () => {
+      const akahu = createBankServices(getProviderConfig().bank, database.db).consents
+      expect(akahu.name).toBe('akahu')
+      expect(akahu.demoBank).toBe(true)
+      const token = fake.grantToken([demoAccount.everyday.id])
+      expect(await akahu.listAccounts({ accessToken: token })).toEqual([
+        { reference: demoAccount.everyday.id, name: 'Everyday', accountNumber: '99-9999-9999999-91' },
+      ])
+      await akahu.revoke({ accessToken: token })
+      expect(fake.isRevoked(token)).toBe(true)
+      await expect(akahu.listAccounts({ accessToken: token })).rejects.toBeInstanceOf(BankConsentEndedError)
+      // A token already revoked is no error.
+      await expect(akahu.revoke({ accessToken: token })).resolves.toBeUndefined()
+
+      const sandbox = createBankServices({ provider: 'sandbox', mode: 'test' }, database.db).consents
+      const back = new URL(
+        await grantSandboxBankConsent({
+          db: database.db,
+          redirectUri: `${joinOrigin}/connect-akahu`,
+          state: 'sandbox-state',
+          accountSuffixes: ['91'],
+          now,
+        }),
+      )
+      const granted = await sandbox.exchangeCode({
+        code: back.searchParams.get('code')!,
+        redirectUri: `${joinOrigin}/connect-akahu`,
+        now,
+      })
+      expect(await sandbox.listAccounts({ accessToken: granted!.accessToken })).toHaveLength(1)
+      await sandbox.revoke({ accessToken: granted!.accessToken })
+      await expect(sandbox.listAccounts({ accessToken: granted!.accessToken })).rejects.toBeInstanceOf(
+        BankConsentEndedError,
+      )
     })
 
     it('the sandbox’s own consent endpoints are closed while Akahu is configured', async () => {
