@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Account, Payment, PaymentStatus, PaymentStatusCode } from 'akahu'
 import { delay, HttpResponse, http } from 'msw'
+import { z } from '~/lib/validation'
 
 /**
  * Akahu's API as it documents itself (PROVIDERS.md §2, the `akahu` SDK's models), for MSW:
@@ -63,11 +64,10 @@ const demoAccounts: DemoAccount[] = [
   },
 ]
 
-export const demoAccount = {
-  everyday: demoAccounts[0] as DemoAccount,
-  savings: demoAccounts[1] as DemoAccount,
-  overdrawn: demoAccounts[2] as DemoAccount,
-}
+const [everyday, savings, overdrawn] = demoAccounts
+if (!everyday || !savings || !overdrawn) throw new Error('Demo Bank has three accounts')
+
+export const demoAccount = { everyday, savings, overdrawn }
 
 interface StoredPayment {
   payment: Payment
@@ -78,6 +78,14 @@ interface StoredPayment {
 }
 
 const PCR = /^[A-Za-z0-9 _-]{1,12}$/
+
+/** `POST /v1/payments`'s body, as loosely as Akahu reads it: the checks below answer in its words. */
+const paymentBody = z.object({
+  from: z.string().optional(),
+  amount: z.number().optional(),
+  to: z.object({ name: z.string().optional(), account_number: z.string().optional() }).optional(),
+  meta: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+})
 
 export function createAkahuFake(options: { baseUrl?: string } = {}) {
   const api = `${(options.baseUrl ?? 'https://api.akahu.io').replace(/\/$/, '')}/v1`
@@ -122,19 +130,24 @@ export function createAkahuFake(options: { baseUrl?: string } = {}) {
       _id: account.id,
       _authorisation: 'auth_demo0001',
       _credentials: 'auth_demo0001',
-      connection: { _id: 'conn_demobank', name: 'Demo Bank', logo: 'https://static.akahu.io/demo.png' },
+      connection: {
+        _id: 'conn_demobank',
+        name: 'Demo Bank',
+        logo: 'https://static.akahu.io/demo.png',
+        connection_type: 'official',
+      },
       name: account.name,
       status: 'ACTIVE',
       formatted_account: account.formatted,
       type: account.type,
       attributes: account.attributes,
-    } as Account
+    }
   }
 
   const handlers = [
     http.post(`${api}/token`, async ({ request }) => {
       record(request)
-      const body = (await request.json()) as Record<string, string>
+      const body = z.record(z.string(), z.string()).parse(await request.json())
       if (body.client_id !== AKAHU_APP_TOKEN || body.client_secret !== AKAHU_APP_SECRET) {
         return HttpResponse.json({ success: false, error: 'unauthorized_client' }, { status: 401 })
       }
@@ -188,15 +201,9 @@ export function createAkahuFake(options: { baseUrl?: string } = {}) {
       if (!key) return fail(400, 'Idempotency-Key header is required')
       const replay = byKey.get(key)
       if (replay) {
-        const stored = paymentsById.get(replay) as StoredPayment
-        return HttpResponse.json({ success: true, item: stored.payment })
+        return HttpResponse.json({ success: true, item: paymentsById.get(replay)?.payment })
       }
-      const body = (await request.json()) as {
-        from?: string
-        amount?: number
-        to?: { name?: string; account_number?: string }
-        meta?: { source?: Record<string, string>; destination?: Record<string, string> }
-      }
+      const body = paymentBody.parse(await request.json())
       const account = demoAccounts.find((candidate) => candidate.id === body.from)
       if (!account || !tokens.get(auth.token)?.accounts.includes(account.id)) {
         return fail(404, 'Account not found')
