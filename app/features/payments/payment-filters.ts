@@ -61,6 +61,12 @@ const failureWords: Record<string, string> = {
   account_not_found: 'Bank account not found',
   account_closed: 'Bank account closed',
   bank_error: 'Bank error',
+  reauthenticate_akahu: 'Bank connection ended',
+  limit_exceeded: 'Above the bank’s payment limit',
+  cancelled_by_member: 'Cancelled by the member at their bank',
+  payment_cancelled: 'Payment cancelled before it was sent',
+  payment_refused: 'Refused by the open-banking service',
+  no_destination_account: 'The gym has no bank account to receive it',
 }
 
 export function failureReasonWords(code: string | null, description: string | null): string {

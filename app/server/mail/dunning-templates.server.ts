@@ -19,6 +19,8 @@ interface OwedFacts {
   graceEndsOn: string | null
   /** The method can't be charged again (card lost or expired, account closed): ask for a new one. */
   needsNewMethod: boolean
+  /** The member's bank consent ended (`reauthenticate_akahu`): ask them to connect their bank again. */
+  reconnectBank?: boolean
 }
 
 function owedMail(
@@ -26,9 +28,11 @@ function owedMail(
   words: { subject: string; heading: string; opening: string },
 ): MailContent {
   const what = `${words.opening} ${facts.amount} didn’t go through: ${facts.reason}.`
-  const how = facts.needsNewMethod
-    ? 'Your card or account can’t be charged again. Pay with a new card or bank account on the page below; you can make it the one we use from now on.'
-    : 'You can pay it now with the card or bank account you gave us, or with another one.'
+  const how = facts.reconnectBank
+    ? 'Your bank connection with us has ended, so we can’t take payments from your account until you connect your bank again. Pay on the page below, where you can connect it again.'
+    : facts.needsNewMethod
+      ? 'Your card or account can’t be charged again. Pay with a new card or bank account on the page below; you can make it the one we use from now on.'
+      : 'You can pay it now with the card or bank account you gave us, or with another one.'
   const deadline = facts.graceEndsOn
     ? `If it is still unpaid after ${facts.graceEndsOn}, your membership will be cancelled and the doors will stop opening for you.`
     : null

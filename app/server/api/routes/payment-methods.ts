@@ -136,7 +136,7 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
       bankConsents: c.var.payments.bankConsents,
       organisationId: member.organisationId,
       userId: member.id,
-      acceptDemoBank: c.var.payments.bankConsents.name === 'sandbox_bank',
+      acceptDemoBank: c.var.payments.bankConsents.demoBank,
     })
     return c.json(
       { data: synced.methods.map((method) => toPaymentTypeResource(method, synced.defaultId)) },

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { paymentAttempts, payments, subscriptions } from '~/db/schema'
-import type { ChargeResult } from '~/server/providers/payments/payment-provider'
+import { type ChargeResult, REAUTHENTICATE_AKAHU } from '~/server/providers/payments/payment-provider'
+import { markBankReconnectNeeded } from '~/server/services/payment-methods/mark-bank-reconnect.server'
 import { recalculateBalanceOwing } from '~/server/services/subscriptions/recalculate-balance-owing.server'
 import { addDays, calendarDateAt } from '../calendar'
 import { billingPolicy, isHardDecline, needsMemberAction } from './policy'
@@ -60,6 +61,7 @@ export async function recordChargeResults(options: {
     await updatePayments(tx, now, fresh)
     await insertRetries(tx, now, fresh)
     await recalculateOwing(tx, now, fresh)
+    await markReconnections(tx, now, fresh)
     return verdicts
   })
 }
@@ -222,6 +224,19 @@ async function recalculateOwing(tx: Db, now: Date, fresh: FreshOutcome[]) {
   for (const [organisationId, subscriptionIds] of byOrganisation) {
     await recalculateBalanceOwing({ db: tx, now, organisationId, subscriptionIds })
   }
+}
+
+/** A bank consent that ended: the member is asked to connect again and the method is marked (SPEC §3). */
+async function markReconnections(tx: Db, now: Date, fresh: FreshOutcome[]) {
+  const ended = fresh.filter(({ outcome }) => failure(outcome.result)?.errorStatus === REAUTHENTICATE_AKAHU)
+  if (ended.length === 0) return
+  await markBankReconnectNeeded(tx, {
+    now,
+    userIds: ended.map(({ payment }) => payment.userId),
+    paymentMethodIds: ended.flatMap(({ payment }) =>
+      payment.paymentMethodId === null ? [] : [payment.paymentMethodId],
+    ),
+  })
 }
 
 /**

@@ -3,7 +3,11 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { sandboxBankGrants } from '~/db/schema/sandbox'
 import { sandboxBankAccountReference, sandboxTestAccounts } from './bank-sandbox.server'
-import type { BankConsentProvider, SharedBankAccount } from './payment-method-setup'
+import {
+  BankConsentEndedError,
+  type BankConsentProvider,
+  type SharedBankAccount,
+} from './payment-method-setup'
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
@@ -34,6 +38,7 @@ export function createBankConsentSandbox(options: { db: Db }): BankConsentProvid
   const { db } = options
   return {
     name: 'sandbox_bank',
+    demoBank: true,
     authorisationUrl({ state, redirectUri }) {
       const query = new URLSearchParams({ redirect_uri: redirectUri, state, response_type: 'code' })
       return `${SANDBOX_CONSENT_PATH}?${query}`
@@ -58,7 +63,7 @@ export function createBankConsentSandbox(options: { db: Db }): BankConsentProvid
         .select({ suffixes: sandboxBankGrants.accountSuffixes })
         .from(sandboxBankGrants)
         .where(eq(sandboxBankGrants.tokenHash, sha256(accessToken)))
-      if (!grant) return []
+      if (!grant) throw new BankConsentEndedError()
       return grant.suffixes.flatMap((suffix): SharedBankAccount[] => {
         const account = sandboxConsentAccounts.find((candidate) => candidate.suffix === suffix)
         if (!account) return []
@@ -70,6 +75,12 @@ export function createBankConsentSandbox(options: { db: Db }): BankConsentProvid
           },
         ]
       })
+    },
+    async revoke({ accessToken }) {
+      await db
+        .update(sandboxBankGrants)
+        .set({ tokenHash: null })
+        .where(eq(sandboxBankGrants.tokenHash, sha256(accessToken)))
     },
   }
 }

@@ -66,6 +66,11 @@ export interface SharedBankAccount {
 
 export interface BankConsentProvider {
   readonly name: 'sandbox_bank' | 'akahu'
+  /**
+   * Whether the provider's test bank (bank code 99, Akahu's Demo Bank) holds real accounts for it: the
+   * sandbox's, and Akahu's in test mode. Those numbers fail the IRD checksum, so they are let through.
+   */
+  readonly demoBank: boolean
   /** Where to send the member to consent; they come back to `redirectUri` with `code` and `state`. */
   authorisationUrl(options: { state: string; redirectUri: string }): string
   /** A used, unknown or mismatched code gives null. */
@@ -74,5 +79,19 @@ export interface BankConsentProvider {
     redirectUri: string
     now: Date
   }): Promise<{ accessToken: string } | null>
+  /**
+   * The accounts the member shared that can make payments. Throws `BankConsentEndedError` when the
+   * token was revoked, `PaymentProviderUnavailableError` when the provider did not answer.
+   */
   listAccounts(options: { accessToken: string }): Promise<SharedBankAccount[]>
+  /** Ends the consent the token stands for; a token already revoked is no error. */
+  revoke(options: { accessToken: string }): Promise<void>
+}
+
+/** The member's consent was revoked (at their bank, at the provider, or by us): they must connect again. */
+export class BankConsentEndedError extends Error {
+  override readonly name = 'BankConsentEndedError'
+  constructor() {
+    super('The bank consent has ended')
+  }
 }

@@ -88,6 +88,13 @@ export type ChargeResult =
 
 export type ChargeStatus = ChargeResult['status']
 
+/**
+ * The error status of a bank payment whose member must connect their bank again (SPEC §3's
+ * `reauthenticate_akahu`): their consent was revoked, their token refused, or the consent does not cover
+ * the payment. Recording a failure with it marks the member and their method (`recordChargeResults`).
+ */
+export const REAUTHENTICATE_AKAHU = 'reauthenticate_akahu'
+
 /** One provider per kind of payment method. */
 export interface PaymentProviders {
   card: PaymentProvider

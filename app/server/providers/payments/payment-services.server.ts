@@ -1,8 +1,7 @@
 import type Stripe from 'stripe'
 import type { Db } from '~/db/client.server'
 import type { ProviderConfig, StripeConfig } from '../provider-config.server'
-import { createBankConsentSandbox } from './bank-consent-sandbox.server'
-import { createBankSandbox } from './bank-sandbox.server'
+import { createBankServices } from './bank-services.server'
 import { createCardAccountSandbox } from './card-account-sandbox.server'
 import { createCardSandbox } from './card-sandbox.server'
 import { createSandboxCardSetups } from './card-setup-sandbox.server'
@@ -15,14 +14,11 @@ import { createStripeClient } from './stripe/stripe-client.server'
 /**
  * The payment providers the configuration chose (issue 26 point 1, `getProviderConfig`), in one place:
  * the card side (charges, saving cards, gyms' card accounts) is Stripe when its keys are set, else the
- * card sandbox. The bank side is the sandbox here until the Akahu adapter is wired in beside it.
- * Building them calls no provider.
+ * card sandbox; the bank side (charges and consents) is Akahu's when its keys are set, else the bank
+ * sandbox (`createBankServices`). Building them calls no provider.
  */
 export function createPaymentServices(config: ProviderConfig, db: Db): PaymentServices {
-  const bank = {
-    charges: createBankSandbox({ db }),
-    consents: createBankConsentSandbox({ db }),
-  }
+  const bank = createBankServices(config.bank, db)
   if (config.cards.provider === 'stripe') {
     const stripe = stripeClientFor(config.cards)
     return {

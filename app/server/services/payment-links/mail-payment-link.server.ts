@@ -9,6 +9,7 @@ import { calendarDateAt } from '~/server/billing/calendar'
 import { isHardDecline } from '~/server/billing/engine/policy'
 import { chargedTotal } from '~/server/billing/next-charge'
 import { graceEndingMail, paymentFailedMail } from '~/server/mail/dunning-templates.server'
+import { REAUTHENTICATE_AKAHU } from '~/server/providers/payments/payment-provider'
 import type { Mailer } from '../auth/mailer'
 
 /** A payment link works for this long (ADR 027): long enough to outlast the 14-day grace period's retries. */
@@ -78,6 +79,7 @@ export async function mailPaymentLink(options: {
       ? formatLongDate(row.subscription.gracePeriodEndsAt)
       : null,
     needsNewMethod: isHardDecline(failure.errorStatus),
+    reconnectBank: failure.errorStatus === REAUTHENTICATE_AKAHU,
   }
   const message =
     options.kind === 'grace_ending' && facts.graceEndsOn

@@ -3,7 +3,14 @@ import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { bankConnections, paymentMethods, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import type { BankConsentProvider } from '~/server/providers/payments/payment-method-setup'
+import {
+  BankConsentEndedError,
+  type BankConsentProvider,
+} from '~/server/providers/payments/payment-method-setup'
+import {
+  PaymentProviderUnavailableError,
+  REAUTHENTICATE_AKAHU,
+} from '~/server/providers/payments/payment-provider'
 import { addPaymentMethod, type PaymentMethod } from './add-payment-method.server'
 import { findMemberPaymentMethodList } from './find-member-payment-methods.server'
 
@@ -14,6 +21,23 @@ const CONSENT_WINDOW_MS = 30 * 60_000
 
 export const consentExpiredMessage =
   'That bank connection took too long or was already used. Start connecting your bank again.'
+
+export const bankUnavailableMessage =
+  'Your bank connection service did not answer. Nothing was changed: try again in a minute.'
+
+export const consentEndedMessage =
+  'Your bank connection has ended (it was cancelled at your bank or with Akahu). Connect your bank again.'
+
+/** The provider did not answer: a plain 4xx the member can act on, never a 5xx. */
+async function unlessUnavailable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof PaymentProviderUnavailableError)
+      throw new AppError('CONFLICT', bankUnavailableMessage)
+    throw error
+  }
+}
 
 /**
  * `GET /api/akahu/auth-url`: where to send the member to choose the accounts to share. The `state` is
@@ -69,11 +93,9 @@ export async function finishBankConsent(options: {
     throw new AppError('VALIDATION', consentExpiredMessage, {
       fieldErrors: { state: [consentExpiredMessage] },
     })
-  const token = await options.bankConsents.exchangeCode({
-    code: options.code,
-    redirectUri: options.redirectUri,
-    now,
-  })
+  const token = await unlessUnavailable(() =>
+    options.bankConsents.exchangeCode({ code: options.code, redirectUri: options.redirectUri, now }),
+  )
   if (!token)
     throw new AppError('VALIDATION', consentExpiredMessage, {
       fieldErrors: { code: [consentExpiredMessage] },
@@ -110,10 +132,22 @@ export async function syncBankAccounts(options: {
     .select({ accessToken: bankConnections.accessToken })
     .from(bankConnections)
     .where(and(eq(bankConnections.userId, options.userId), isNotNull(bankConnections.accessToken)))
-    .orderBy(desc(bankConnections.connectedAt))
+    .orderBy(desc(bankConnections.connectedAt), desc(bankConnections.id))
     .limit(1)
   if (!connection?.accessToken) throw new AppError('CONFLICT', 'Connect your bank first.')
-  const accounts = await options.bankConsents.listAccounts({ accessToken: connection.accessToken })
+  const accessToken = connection.accessToken
+  let accounts: Awaited<ReturnType<BankConsentProvider['listAccounts']>>
+  try {
+    accounts = await unlessUnavailable(() => options.bankConsents.listAccounts({ accessToken }))
+  } catch (error) {
+    if (!(error instanceof BankConsentEndedError)) throw error
+    // Revoked since it was given: the member is asked to connect again, on their pages and here.
+    await db
+      .update(users)
+      .set({ reauthenticateAkahu: true, updatedAt: now })
+      .where(eq(users.id, options.userId))
+    throw new AppError('CONFLICT', consentEndedMessage)
+  }
   for (const account of accounts) {
     const [existing] = await db
       .select({ id: paymentMethods.id })
@@ -125,7 +159,14 @@ export async function syncBankAccounts(options: {
           isNull(paymentMethods.deletedAt),
         ),
       )
-    if (existing) continue
+    if (existing) {
+      // Shared again by a new consent: a method marked for reconnecting can be charged once more.
+      await db
+        .update(paymentMethods)
+        .set({ status: 'active', updatedAt: now })
+        .where(and(eq(paymentMethods.id, existing.id), eq(paymentMethods.status, REAUTHENTICATE_AKAHU)))
+      continue
+    }
     await addPaymentMethod({
       db,
       now,
