@@ -18,11 +18,18 @@ import {
   mailQueues,
   sweepMailOutbox,
 } from '~/server/mail/send-mail.server'
+import { createSandboxPaymentServices } from '~/server/providers/payments/sandbox-providers.server'
 import {
   DOOR_ACCESS_QUEUE,
   doorAccessQueues,
   startDoorAccessWorkers,
 } from '~/server/services/door-access/door-access-jobs.server'
+import {
+  startWebhookWorkers,
+  WEBHOOK_PROCESS_QUEUE,
+  WEBHOOK_SWEEP_QUEUE,
+  webhookQueues,
+} from '~/server/webhooks/webhook-jobs.server'
 import { getBoss } from './boss.server'
 
 /**
@@ -35,10 +42,12 @@ export const queueNames = {
   billingDaily: BILLING_DAILY_QUEUE,
   billingPoll: BILLING_POLL_QUEUE,
   doorAccess: DOOR_ACCESS_QUEUE,
+  webhookProcess: WEBHOOK_PROCESS_QUEUE,
+  webhookSweep: WEBHOOK_SWEEP_QUEUE,
 } as const
 export type QueueName = (typeof queueNames)[keyof typeof queueNames]
 
-export const queues: Queue[] = [...mailQueues, ...billingQueues, ...doorAccessQueues]
+export const queues: Queue[] = [...mailQueues, ...billingQueues, ...doorAccessQueues, ...webhookQueues]
 
 /**
  * Creates the queues (idempotent) and brings the retry settings of existing ones up to date; a queue's
@@ -128,6 +137,13 @@ export async function startWorkers({
     })
     await boss.schedule(queueNames.mailSweep, '* * * * *')
     await boss.send(queueNames.mailSweep, null)
+    // Provider events are processed from the start: a door tap's visit must not wait for the demo history.
+    await startWebhookWorkers({
+      boss,
+      handle,
+      payments: (db) => createSandboxPaymentServices({ db }),
+      pollingIntervalSeconds,
+    })
     if (billingAfter) {
       // The door access sync reads the billing state (ADR 029), which the demo history is still making
       // with its own clock: it waits too, and the seed's last step syncs everyone it queued.
