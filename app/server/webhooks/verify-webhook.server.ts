@@ -65,7 +65,7 @@ export function verifyStripeDelivery(options: {
       options.config.webhookSecret,
       stripeToleranceSeconds,
       undefined,
-      Math.floor(options.now.getTime() / 1000),
+      options.now.getTime(),
     )
     return { verified: true, eventId: event.id, type: event.type, payload: JSON.parse(options.raw) }
   } catch (error) {
@@ -184,7 +184,8 @@ export async function verifyAkahuDelivery(options: {
       payload,
     }
   } catch (error) {
-    const name = error instanceof Error ? error.name : ''
+    // The SDK exports the error's type only: its class is known by name.
+    const name = error instanceof Error ? error.constructor.name : ''
     return refused(
       name === 'AkahuWebhookValidationError'
         ? 'The X-Akahu-Signature does not verify with the signing key it names (or that key was rotated out).'
