@@ -45,8 +45,8 @@ export const webhookEventSchema = z.object({
   /** Why the signature was refused or processing failed. */
   error: z.string().nullable(),
   attempts: z.number().int(),
-  /** The body as received, with secrets, tokens and card data replaced by "[removed]". */
-  payload: z.unknown(),
+  /** The body as received, as indented JSON, with secrets, tokens and card data replaced by "[removed]". */
+  payload: z.string(),
 })
 export type WebhookEvent = z.infer<typeof webhookEventSchema>
 

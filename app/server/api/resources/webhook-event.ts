@@ -16,6 +16,6 @@ export function toWebhookEventResource(row: WebhookEventRow): WebhookEvent {
     note: row.note,
     error: row.error,
     attempts: row.attempts,
-    payload: redactPayload(row.payload),
+    payload: JSON.stringify(redactPayload(row.payload), null, 2),
   }
 }
