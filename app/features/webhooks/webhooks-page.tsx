@@ -189,12 +189,13 @@ function EventCard(props: { event: WebhookEvent; organisationId: number }) {
           </RACButton>
         </Heading>
         <DisclosurePanel>
-          <pre
+          {/* A region that scrolls: focusable, so a keyboard can scroll it too. */}
+          <section
             aria-label="Payload"
-            className="mt-2 max-h-96 max-w-full overflow-auto whitespace-pre rounded bg-slate-50 p-3 font-mono text-slate-800 text-xs"
+            className="mt-2 max-h-96 max-w-full overflow-auto rounded bg-slate-50 p-3"
           >
-            {event.payload}
-          </pre>
+            <pre className="whitespace-pre font-mono text-slate-800 text-xs">{event.payload}</pre>
+          </section>
           <p className="mt-1 text-slate-600 text-xs">
             Secrets, tokens, personal details and card data are removed.
           </p>
