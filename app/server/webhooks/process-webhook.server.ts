@@ -16,6 +16,7 @@ import { safeErrorMessage } from '~/server/loggable-error.server'
 import type { UnlockEvent } from '~/server/providers/doors/door-provider'
 import type { ChargeResult } from '~/server/providers/payments/payment-provider'
 import type { PaymentServices } from '~/server/providers/payments/sandbox-providers.server'
+import { getProviderConfig } from '~/server/providers/provider-config.server'
 import { recordUnlockEvent } from '~/server/services/door-access/member-door-access.server'
 
 /**
@@ -124,6 +125,13 @@ async function handleStripe(
 ): Promise<HandlerOutcome> {
   const { db } = services
   const object = objectOf(objectOf(event.data).object)
+  // A live Connect endpoint also receives its accounts' test-mode events (PROVIDERS.md §1.5).
+  if (event.livemode === false && getProviderConfig().cards.mode === 'live') {
+    return {
+      organisationId: await stripeOrganisation(db, event),
+      note: 'A test-mode event on live keys: ignored.',
+    }
+  }
   switch (type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed': {
