@@ -99,6 +99,7 @@ test.describe('phone layouts', () => {
         '/members',
         '/payments',
         '/visits',
+        '/webhooks',
         '/gyms',
         '/staff',
         '/doors/tap',

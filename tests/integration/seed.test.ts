@@ -18,6 +18,7 @@ import { verifyPassword } from '~/server/auth/password.server'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { checkInvariants } from '~/server/billing/simulation/check-invariants.server'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
+import { createSandboxPaymentServices } from '~/server/providers/payments/sandbox-providers.server'
 import { syncDemoDoorAccess } from '~/server/seed/demo-doors.server'
 import {
   continueDemoSeed,
@@ -692,6 +693,7 @@ describeEachDatabase('demo seed', (t) => {
     const opened = await tapDoor({
       db,
       providers,
+      payments: createSandboxPaymentServices({ db }),
       organisationId: demoId,
       doorId: frontDoor?.id ?? 0,
       tapped: { credential: login?.credential.toLowerCase() ?? '' },
@@ -708,6 +710,7 @@ describeEachDatabase('demo seed', (t) => {
     const refused = await tapDoor({
       db,
       providers,
+      payments: createSandboxPaymentServices({ db }),
       organisationId: demoId,
       doorId: frontDoor?.id ?? 0,
       tapped: { userId: paused?.user_id ?? 0 },

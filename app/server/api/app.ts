@@ -38,6 +38,7 @@ import { registerSubscriptionPriceRoutes } from './routes/subscription-prices'
 import { registerSubscriptionRoutes } from './routes/subscriptions'
 import { registerSystemRoutes } from './routes/system'
 import { registerVisitRoutes } from './routes/visits'
+import { registerWebhookRoutes } from './routes/webhooks'
 
 /**
  * The REST API of SPEC §7 (DESIGN §1–2). Every endpoint is declared with its zod contract, so
@@ -108,6 +109,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerPaymentMethodRoutes(api)
   registerMembershipRoutes(api)
   registerAccessControlRoutes(api)
+  registerWebhookRoutes(api)
   registerDocs(api)
 
   api.doc31('/openapi.json', {

@@ -19,11 +19,19 @@ import {
   mailQueues,
   sweepMailOutbox,
 } from '~/server/mail/send-mail.server'
+import { createPaymentServices } from '~/server/providers/payments/payment-services.server'
+import { getProviderConfig } from '~/server/providers/provider-config.server'
 import {
   DOOR_ACCESS_QUEUE,
   doorAccessQueues,
   startDoorAccessWorkers,
 } from '~/server/services/door-access/door-access-jobs.server'
+import {
+  startWebhookWorkers,
+  WEBHOOK_PROCESS_QUEUE,
+  WEBHOOK_SWEEP_QUEUE,
+  webhookQueues,
+} from '~/server/webhooks/webhook-jobs.server'
 import { getBoss } from './boss.server'
 
 /**
@@ -36,10 +44,12 @@ export const queueNames = {
   billingDaily: BILLING_DAILY_QUEUE,
   billingPoll: BILLING_POLL_QUEUE,
   doorAccess: DOOR_ACCESS_QUEUE,
+  webhookProcess: WEBHOOK_PROCESS_QUEUE,
+  webhookSweep: WEBHOOK_SWEEP_QUEUE,
 } as const
 export type QueueName = (typeof queueNames)[keyof typeof queueNames]
 
-export const queues: Queue[] = [...mailQueues, ...billingQueues, ...doorAccessQueues]
+export const queues: Queue[] = [...mailQueues, ...billingQueues, ...doorAccessQueues, ...webhookQueues]
 
 /**
  * Creates the queues (idempotent) and brings the retry settings of existing ones up to date; a queue's
@@ -134,6 +144,14 @@ export async function startWorkers({
     )
     await boss.schedule(queueNames.mailSweep, '* * * * *')
     await boss.send(queueNames.mailSweep, null)
+    // Provider events are processed from the start: a door tap's visit must not wait for the demo history.
+    await startWebhookWorkers({
+      boss,
+      handle,
+      // The providers the configuration chose, as the API and the billing jobs use them.
+      payments: (db) => createPaymentServices(getProviderConfig(), db),
+      pollingIntervalSeconds,
+    })
     if (billingAfter) {
       // The door access sync reads the billing state (ADR 029), which the demo history is still making
       // with its own clock: it waits too, and the seed's last step syncs everyone it queued.

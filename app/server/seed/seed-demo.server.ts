@@ -41,6 +41,7 @@ import {
   type DemoState,
   demoStates,
 } from './demo-members.server'
+import { seedDemoWebhookEvents } from './demo-webhooks.server'
 import { createFakeGym } from './factories/gym-factory.server'
 import { createRandom, type Random } from './random'
 
@@ -590,6 +591,7 @@ async function setUpDemo(db: Db, now: Date): Promise<DemoSeedPlan> {
     gymIds: plan.demoFitness.gymIds,
   })
   await syncDemoDoorAccess({ db, now })
+  await seedDemoWebhookEvents({ db, now, organisationId: plan.demoFitness.organisationId })
   await db.insert(demoSeed).values({ setUpAt: now, plan })
   return plan
 }

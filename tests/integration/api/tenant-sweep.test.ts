@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
-import { doorIntegrations, payments, subscriptions, users } from '~/db/schema'
+import { doorIntegrations, payments, subscriptions, users, webhookEvents } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
 import {
@@ -83,6 +83,8 @@ interface Records {
   unlinkedGym: number
   /** A personal trainer of the gym whose invitation is still pending (may be re-invited). */
   staff: number
+  /** A provider event of A's whose processing failed (may be reprocessed). */
+  webhookEvent: number
 }
 
 /** The same records by ids that never existed: what another organisation's records must look like. */
@@ -105,6 +107,7 @@ const ghostRecords: Records = {
   freePlace: ghost,
   unlinkedGym: ghost,
   staff: ghost,
+  webhookEvent: ghost,
 }
 
 /** The record an id in a query string names. */
@@ -181,6 +184,9 @@ const cases: Record<string, Case> = {
   'GET /prices/{id}/memberships': {},
   'GET /organisations/{id}/age-bypass-links': {},
   'GET /organisations/{id}/akahu-webhooks': {},
+  'GET /organisations/{id}/webhook-events': {},
+  'GET /organisations/{id}/webhook-event-types': {},
+  'POST /organisations/{id}/webhook-events/{eventId}/reprocess': { path: { eventId: 'webhookEvent' } },
   'GET /organisations/{id}/prices': {},
   'GET /stats': {},
   'GET /subscriptions/{id}/start-early-data': { upcoming: true },
@@ -574,6 +580,19 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       gymRoles: [{ gymId: gym, role: 'personal_trainer' }],
     })
     await db.update(users).set({ pendingInvite: 1 }).where(eq(users.id, invited.user.id))
+    const [failedEvent] = await db
+      .insert(webhookEvents)
+      .values({
+        provider: 'stripe',
+        eventId: `evt_${options.seed}`,
+        type: 'payment_intent.succeeded',
+        payload: { id: `evt_${options.seed}`, data: { object: { id: `pi_${options.seed}` } } },
+        receivedAt: now,
+        result: 'failed',
+        error: 'Stripe did not answer',
+        organisationId,
+      })
+      .returning({ id: webhookEvents.id })
     return {
       organisation: organisationId,
       gym,
@@ -590,6 +609,7 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       destinationAccount: a.destinationAccounts[0]?.id ?? ghost,
       ...doorRecords,
       staff: invited.user.id,
+      webhookEvent: failedEvent?.id ?? ghost,
     }
   }
 

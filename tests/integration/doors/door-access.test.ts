@@ -16,7 +16,10 @@ import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { doorProviderFor } from '~/server/providers/doors/door-provider'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
 import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
-import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
+import {
+  createSandboxPaymentServices,
+  createSandboxProviders,
+} from '~/server/providers/payments/sandbox-providers.server'
 import {
   connectDoorSystem,
   findDoorPlaces,
@@ -166,6 +169,7 @@ describeEachDatabase('door access follows the subscription', (database) => {
     const tapped = await tapDoor({
       db,
       providers: createDoorProviders({ db }),
+      payments: createSandboxPaymentServices({ db: database.db }),
       organisationId: org.organisation.id,
       doorId,
       tapped: { userId },
@@ -412,6 +416,7 @@ describeEachDatabase('door access follows the subscription', (database) => {
     const old = await tapDoor({
       db,
       providers: createDoorProviders({ db }),
+      payments: createSandboxPaymentServices({ db: database.db }),
       organisationId: org.organisation.id,
       doorId: doors.albany,
       tapped: { credential: oldCredential },

@@ -11,11 +11,17 @@ export const csrfRefusedMessage = 'This request was refused because it did not c
  * send) and, when the browser names its origin, come from one of our two sites.
  */
 export const csrfProtection: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (!safeMethods.has(c.req.method)) {
+  // Providers' webhooks come from their servers, not a browser: their signature is checked instead.
+  if (!safeMethods.has(c.req.method) && !isProviderWebhook(c.req.path)) {
     const site = originSite(c)
     if (c.req.header('x-requested-with') !== 'XMLHttpRequest' || site === 'other') {
       return c.json({ message: csrfRefusedMessage }, 403)
     }
   }
   await next()
+}
+
+/** `POST /api/webhooks/{stripe,akahu,kisi}` (ADR 040): server to server, no session, no CSRF header. */
+export function isProviderWebhook(path: string): boolean {
+  return /^\/api\/webhooks\/(stripe|akahu|kisi)$/.test(path)
 }

@@ -1,6 +1,7 @@
 import type { AgeBypassLinkRow } from '~/server/services/organisations/find-organisation.server'
 import type { OrganisationRow } from '~/server/services/organisations/update-organisation-settings.server'
 import type { WebhookEventRow } from '~/server/services/webhooks/find-webhook-events.server'
+import { redactPayload } from '~/server/webhooks/redact-payload'
 import { publicSiteUrl } from '../request-info'
 
 /** The organisation and its settings as the API answers them. */
@@ -44,6 +45,6 @@ export function toWebhookEventResource(row: WebhookEventRow) {
     received_at: row.receivedAt.toISOString(),
     processed_at: row.processedAt?.toISOString() ?? null,
     error: row.error,
-    payload: row.payload,
+    payload: redactPayload(row.payload),
   }
 }

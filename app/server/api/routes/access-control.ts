@@ -231,6 +231,7 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
       doorId: body.door_id,
       gymIds: caller.gymIds,
       tapped: person ? { userId: person.id } : { credential: body.credential ?? '' },
+      payments: c.var.payments,
       now: c.var.now,
     })
     if (!person && tapped.userId !== null) {

@@ -209,6 +209,27 @@ export async function tapSandboxDoor(options: {
   }
 }
 
+/**
+ * The sandbox's unlock event as Kisi's event webhook sends it (PROVIDERS.md §3), so it goes through
+ * the same pipeline: `organization_id` is the sandbox organisation, `object_id` the lock.
+ */
+export function kisiUnlockPayload(account: DoorAccount, event: UnlockEvent) {
+  return {
+    uuid: event.uuid,
+    type: 'lock.unlock',
+    actor_type: 'User',
+    actor_id: event.actorId === null ? null : Number(event.actorId),
+    object_type: 'Lock',
+    object_id: Number(event.lockId),
+    organization_id: accountOf(account),
+    place_id: Number(event.placeId),
+    success: event.success,
+    error_code: event.errorCode,
+    error_message: event.errorMessage,
+    created_at: event.createdAt.toISOString(),
+  }
+}
+
 /** A place of its own in the sandbox organisation, with the usual doors (the sandbox's "Add place"). */
 export async function openPlace(db: Db, account: string, name: string, now: Date) {
   const [place] = await db

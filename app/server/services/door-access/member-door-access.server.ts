@@ -12,8 +12,11 @@ import {
 } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { type DoorProviders, doorProviderFor, type UnlockEvent } from '~/server/providers/doors/door-provider'
-import { tapSandboxDoor } from '~/server/providers/doors/sandbox-doors.server'
+import { kisiUnlockPayload, tapSandboxDoor } from '~/server/providers/doors/sandbox-doors.server'
+import type { PaymentServices } from '~/server/providers/payments/sandbox-providers.server'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
+import { processWebhookEvent } from '~/server/webhooks/process-webhook.server'
+import { storeWebhookEvent } from '~/server/webhooks/receive-webhook.server'
 import {
   type DoorIntegration,
   decidePersonDoorAccess,
@@ -250,6 +253,8 @@ export async function tapDoor(options: {
   gymIds?: readonly number[]
   /** What is tapped; or, for a person chosen by name, their own credential. */
   tapped: { credential: string } | { userId: number }
+  /** For the webhook pipeline the tap's event goes through (it processes every provider's events). */
+  payments: PaymentServices
   now: Date
 }) {
   const { db, organisationId, now } = options
@@ -286,7 +291,27 @@ export async function tapDoor(options: {
     now,
   })
   if (!event) throw new AppError('NOT_FOUND', 'Door not found.')
-  const recorded = await recordUnlockEvent({ db, integration, event, now })
+  // The sandbox's event webhook: the unlock goes through the pipeline a Kisi delivery goes through
+  // (stored once, processed into a visit), processed at once because the person is at the door.
+  const stored = await storeWebhookEvent({
+    db,
+    provider: 'kisi',
+    eventId: event.uuid,
+    type: 'lock.unlock',
+    payload: kisiUnlockPayload(integration.credentials, event),
+    now,
+  })
+  const processed = await processWebhookEvent({
+    db,
+    payments: options.payments,
+    now,
+    webhookEventId: stored.row.id,
+  })
+  if (processed.status === 'failed') throw new Error(processed.error)
+  const recorded =
+    processed.status === 'processed' && processed.outcome.unlock
+      ? processed.outcome.unlock
+      : await recordUnlockEvent({ db, integration, event, now })
   return { event, ...recorded, door }
 }
 
