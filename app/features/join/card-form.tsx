@@ -1,6 +1,6 @@
 import { useServerFn } from '@tanstack/react-start'
 import { Lock } from 'lucide-react'
-import { type ReactNode, useLayoutEffect, useRef } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useAppForm, useFieldBinding } from '~/components/form/form-hook'
 import { useTextTypedBeforeLoad } from '~/components/form/typed-before-load'
 import { useActionFormError } from '~/components/form/use-action-form-error'
@@ -38,6 +38,33 @@ const cardFormSchema = z
     if (cvc) context.addIssue({ code: 'custom', path: ['cvc'], message: cvc })
   })
 
+// Stripe.js and its React bindings load only for a Stripe setup, never with the join pages (ADR 041).
+const StripeCardForm = lazy(() => import('./stripe-card-form'))
+
+type StripeCardSetup = Extract<CardSetupAnswer, { provider: 'stripe' }>
+
+/** Stripe's own additions to the return address after a redirect-based step. */
+const returnParams = ['setup_intent', 'setup_intent_client_secret', 'redirect_status']
+
+/** This page's address without Stripe's return parameters: where Stripe brings the member back. */
+function returnUrl(): string {
+  const url = new URL(window.location.href)
+  for (const name of returnParams) url.searchParams.delete(name)
+  return url.href
+}
+
+/** Back from a redirect-based step (a bank's page): Stripe's setup id and how it went, once. */
+function takeReturnedSetup(): { id: string; succeeded: boolean } | null {
+  const url = new URL(window.location.href)
+  const id = url.searchParams.get('setup_intent')
+  if (!id) return null
+  const succeeded = url.searchParams.get('redirect_status') === 'succeeded'
+  // The client secret is not left in the address (history, a shared screenshot), nor read again on reload.
+  for (const name of returnParams) url.searchParams.delete(name)
+  window.history.replaceState(window.history.state, '', url.href)
+  return /^seti_[A-Za-z0-9_]{1,200}$/.test(id) ? { id, succeeded } : null
+}
+
 const failed = (message: string, errors: Record<string, string[]> = {}) =>
   ({ ok: false, status: 422, message, errors, error: undefined }) satisfies ActionResult<never>
 
@@ -46,8 +73,10 @@ type Refusal = Extract<ActionResult<never>, { ok: false }>
 /**
  * The card step (SPEC §2.1), shared by the join flow and the payment link's page: Stripe's Payment
  * Element flow — a setup (client secret) from our API, the card confirmed with the provider, then our
- * API keeps what the provider reports. Without Stripe keys the provider is the card sandbox
- * (docs/sandbox-payments.md); the card number goes to it and nowhere else. Where the setup comes from
+ * API keeps what the provider reports. The setup is asked for as the form opens and its answer names the
+ * provider: with Stripe, Stripe's Payment Element replaces this form (`stripe-card-form.tsx`, loaded only
+ * then); without Stripe keys the provider is the card sandbox (docs/sandbox-payments.md) and this form
+ * stays, the card number going to the sandbox and nowhere else. Where the setup comes from
  * and where the card is kept are the caller's: the member's own session, or a payment link's token.
  */
 export function CardForm(props: {
@@ -65,16 +94,58 @@ export function CardForm(props: {
   const confirm = useServerFn(confirmSandboxCard)
   // One setup per visit: a second try after a mistake confirms the same one, as Stripe's would.
   const setup = useRef<CardSetupAnswer>(undefined)
+  // The setup asked for as the page opens: its answer says which provider's form to show.
+  const early = useRef<Promise<CardSetupAnswer | undefined>>(undefined)
+  const [stripeSetup, setStripeSetup] = useState<StripeCardSetup>()
+  const [notice, setNotice] = useState<string>()
+  const startSetup = useRef(props.startSetup)
+  const save = useRef(props.save)
+  const onSaved = useRef(props.onSaved)
+  const callRef = useRef(call)
+
+  useEffect(() => {
+    const returned = takeReturnedSetup()
+    if (returned?.succeeded) {
+      // Back from a bank's page with the setup confirmed: read it back and carry on, as after Save.
+      void callRef
+        .current(() => save.current(returned.id))
+        .then(async (kept) => {
+          if (kept.ok) return onSaved.current()
+          setNotice(kept.message)
+        })
+      return
+    }
+    if (returned) setNotice('Your card wasn’t confirmed. Try again, or use another card.')
+    // Failures here are said when Save is pressed, through the same call as before (an ended session
+    // included), so an early miss changes nothing the member sees.
+    early.current = startSetup.current().then(
+      (created) => (created.ok ? created.data : undefined),
+      () => undefined,
+    )
+    void early.current.then((created) => {
+      if (created?.provider === 'stripe') setStripeSetup(created)
+    })
+  }, [])
 
   const form = useAppForm({
     defaultValues: { number: '', expiry: '', cvc: '' },
     validators: { onSubmit: cardFormSchema },
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
+      setNotice(undefined)
+      if (!setup.current && early.current) {
+        setup.current = await early.current
+        early.current = undefined
+      }
       if (!setup.current) {
         const created = await call(() => props.startSetup())
         if (!created.ok) return serverError.show(formApi, created)
         setup.current = created.data
+      }
+      if (setup.current.provider === 'stripe') {
+        // Stripe's setup is confirmed in Stripe's own form: what was typed here is never sent anywhere.
+        setStripeSetup(setup.current)
+        return
       }
       const secret = setup.current.client_secret
       const confirmed = await call(() => confirm({ data: { client_secret: secret, ...value } }))
@@ -99,9 +170,29 @@ export function CardForm(props: {
     },
   })
 
+  if (stripeSetup) {
+    return (
+      <Suspense fallback={<p className="text-slate-600 text-sm">Loading the card form…</p>}>
+        <StripeCardForm
+          setup={stripeSetup}
+          label={props.label}
+          submitLabel={props.submitLabel}
+          returnUrl={returnUrl}
+          save={props.save}
+          onSaved={props.onSaved}
+          call={call}
+          notice={notice}
+        >
+          {props.children}
+        </StripeCardForm>
+      </Suspense>
+    )
+  }
+
   return (
     <form.AppForm>
       <form.Form aria-label={props.label} className="flex flex-col gap-4">
+        {notice ? <Alert tone="error">{notice}</Alert> : null}
         {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
         <form.AppField name="number">{() => <CardNumberField />}</form.AppField>
         <div className="grid grid-cols-2 gap-3">

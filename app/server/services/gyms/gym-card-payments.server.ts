@@ -17,12 +17,16 @@ export function noCardPaymentsMessage(gymName: string): string {
   return `${gymName} doesn’t take card payments yet. Pay by bank account instead.`
 }
 
-/** Refuses (409) a card at a gym without a connected card account; answers nothing otherwise. */
-export async function requireGymTakesCards(options: { db: Db; gymId: number }): Promise<void> {
+/** Refuses (409) a card at a gym without a connected card account; otherwise answers that account. */
+export async function requireGymTakesCards(options: {
+  db: Db
+  gymId: number
+}): Promise<{ accountId: string }> {
   const [gym] = await options.db
     .select({ name: gyms.name, stripeId: gyms.stripeId, stripeChargesEnabled: gyms.stripeChargesEnabled })
     .from(gyms)
     .where(eq(gyms.id, options.gymId))
   if (!gym) throw new AppError('NOT_FOUND', 'Gym not found.')
-  if (!gymTakesCards(gym)) throw new AppError('CONFLICT', noCardPaymentsMessage(gym.name))
+  if (!gym.stripeId || !gymTakesCards(gym)) throw new AppError('CONFLICT', noCardPaymentsMessage(gym.name))
+  return { accountId: gym.stripeId }
 }
