@@ -39,31 +39,10 @@ const cardFormSchema = z
   })
 
 // Stripe.js and its React bindings load only for a Stripe setup, never with the join pages (ADR 041).
-const StripeCardForm = lazy(() => import('./stripe-card-form'))
+const stripeForm = () => import('./stripe-card-form')
+const StripeCardForm = lazy(stripeForm)
 
 type StripeCardSetup = Extract<CardSetupAnswer, { provider: 'stripe' }>
-
-/** Stripe's own additions to the return address after a redirect-based step. */
-const returnParams = ['setup_intent', 'setup_intent_client_secret', 'redirect_status']
-
-/** This page's address without Stripe's return parameters: where Stripe brings the member back. */
-function returnUrl(): string {
-  const url = new URL(window.location.href)
-  for (const name of returnParams) url.searchParams.delete(name)
-  return url.href
-}
-
-/** Back from a redirect-based step (a bank's page): Stripe's setup id and how it went, once. */
-function takeReturnedSetup(): { id: string; succeeded: boolean } | null {
-  const url = new URL(window.location.href)
-  const id = url.searchParams.get('setup_intent')
-  if (!id) return null
-  const succeeded = url.searchParams.get('redirect_status') === 'succeeded'
-  // The client secret is not left in the address (history, a shared screenshot), nor read again on reload.
-  for (const name of returnParams) url.searchParams.delete(name)
-  window.history.replaceState(window.history.state, '', url.href)
-  return /^seti_[A-Za-z0-9_]{1,200}$/.test(id) ? { id, succeeded } : null
-}
 
 const failed = (message: string, errors: Record<string, string[]> = {}) =>
   ({ ok: false, status: 422, message, errors, error: undefined }) satisfies ActionResult<never>
@@ -98,33 +77,24 @@ export function CardForm(props: {
   const early = useRef<Promise<CardSetupAnswer | undefined>>(undefined)
   const [stripeSetup, setStripeSetup] = useState<StripeCardSetup>()
   const [notice, setNotice] = useState<string>()
-  const startSetup = useRef(props.startSetup)
-  const save = useRef(props.save)
-  const onSaved = useRef(props.onSaved)
-  const callRef = useRef(call)
+  const first = useRef(props)
 
   useEffect(() => {
-    const returned = takeReturnedSetup()
-    if (returned?.succeeded) {
-      // Back from a bank's page with the setup confirmed: read it back and carry on, as after Save.
-      void callRef
-        .current(() => save.current(returned.id))
-        .then(async (kept) => {
-          if (kept.ok) return onSaved.current()
-          setNotice(kept.message)
-        })
-      return
-    }
-    if (returned) setNotice('Your card wasn’t confirmed. Try again, or use another card.')
+    const { startSetup } = first.current
     // Failures here are said when Save is pressed, through the same call as before (an ended session
     // included), so an early miss changes nothing the member sees.
-    early.current = startSetup.current().then(
-      (created) => (created.ok ? created.data : undefined),
-      () => undefined,
-    )
-    void early.current.then((created) => {
-      if (created?.provider === 'stripe') setStripeSetup(created)
-    })
+    const askEarly = () => {
+      early.current = startSetup().then(
+        (created) => (created.ok ? created.data : undefined),
+        () => undefined,
+      )
+      void early.current.then((created) => {
+        if (created?.provider === 'stripe') setStripeSetup(created)
+      })
+    }
+    // Back from a bank's page that Stripe sent the member to (its `setup_intent` on the address).
+    if (!window.location.search.includes('setup_intent=')) return askEarly()
+    void stripeForm().then((module) => module.finishReturn({ ...first.current, call }, setNotice, askEarly))
   }, [])
 
   const form = useAppForm({
@@ -132,11 +102,8 @@ export function CardForm(props: {
     validators: { onSubmit: cardFormSchema },
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
-      setNotice(undefined)
-      if (!setup.current && early.current) {
-        setup.current = await early.current
-        early.current = undefined
-      }
+      setup.current ??= await early.current
+      early.current = undefined
       if (!setup.current) {
         const created = await call(() => props.startSetup())
         if (!created.ok) return serverError.show(formApi, created)
@@ -172,19 +139,9 @@ export function CardForm(props: {
 
   if (stripeSetup) {
     return (
-      <Suspense fallback={<p className="text-slate-600 text-sm">Loading the card form…</p>}>
-        <StripeCardForm
-          setup={stripeSetup}
-          label={props.label}
-          submitLabel={props.submitLabel}
-          returnUrl={returnUrl}
-          save={props.save}
-          onSaved={props.onSaved}
-          call={call}
-          notice={notice}
-        >
-          {props.children}
-        </StripeCardForm>
+      // The Stripe form says it is loading itself, once its code has arrived (a moment after the answer).
+      <Suspense fallback={null}>
+        <StripeCardForm {...props} setup={stripeSetup} call={call} notice={notice} />
       </Suspense>
     )
   }
@@ -192,7 +149,6 @@ export function CardForm(props: {
   return (
     <form.AppForm>
       <form.Form aria-label={props.label} className="flex flex-col gap-4">
-        {notice ? <Alert tone="error">{notice}</Alert> : null}
         {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
         <form.AppField name="number">{() => <CardNumberField />}</form.AppField>
         <div className="grid grid-cols-2 gap-3">

@@ -14,6 +14,41 @@ type Refusal = Extract<ActionResult<never>, { ok: false }>
 /** Shown when Stripe.js could not be fetched (offline, or blocked by an extension). */
 export const stripeDidNotLoadMessage = 'The card form didn’t load. Check you’re online, then reload the page.'
 
+/** Stripe's own additions to the return address after a redirect-based step. */
+const returnParams = ['setup_intent', 'setup_intent_client_secret', 'redirect_status']
+
+/** This page's address without Stripe's return parameters: where Stripe brings the member back. */
+function returnUrl(): string {
+  const url = new URL(window.location.href)
+  for (const name of returnParams) url.searchParams.delete(name)
+  return url.href
+}
+
+/**
+ * Back from a redirect-based step (a bank's page): Stripe's setup id and how it went are read once and
+ * taken off the address (the client secret is not left in the history), the setup is saved as after Save,
+ * and the card step carries on; otherwise the member is told and the form is shown again.
+ */
+export async function finishReturn(
+  card: {
+    save: (setupId: string) => Promise<ActionResult<unknown>>
+    onSaved: () => Promise<void> | void
+    call: StripeCardFormProps['call']
+  },
+  tell: (message: string) => void,
+  showForm: () => void,
+) {
+  const url = new URL(window.location.href)
+  const id = url.searchParams.get('setup_intent')
+  const succeeded = url.searchParams.get('redirect_status') === 'succeeded'
+  for (const name of returnParams) url.searchParams.delete(name)
+  window.history.replaceState(window.history.state, '', url.href)
+  const kept = id && succeeded && /^seti_\w{1,200}$/.test(id) ? await card.call(() => card.save(id)) : null
+  if (kept?.ok) return card.onSaved()
+  tell(kept?.message ?? 'Your card wasn’t confirmed. Try again, or use another card.')
+  showForm()
+}
+
 /**
  * One Stripe.js per publishable key and account, kept for the page's life: Elements must be given the
  * same promise on every render. `pure` loads the script only when asked, not on import.
@@ -50,8 +85,6 @@ export interface StripeCardFormProps {
   setup: StripeCardSetup
   label: string
   submitLabel: string
-  /** Where Stripe sends the member back after a redirect-based step; this page reads the setup back. */
-  returnUrl: () => string
   save: (setupId: string) => Promise<ActionResult<unknown>>
   onSaved: () => Promise<void> | void
   call: <T extends { ok: true } | Refusal>(call: () => Promise<T>) => Promise<T | Refusal>
@@ -65,7 +98,8 @@ export interface StripeCardFormProps {
  * with the setup's client secret. The card's number, expiry and CVC are typed into Stripe's own frame and
  * go straight to Stripe; `confirmSetup` runs any 3-D Secure check in Stripe's modal while the member is
  * here (`redirect: 'if_required'`), and only then is our API told the setup's id to read back. Loaded
- * with a dynamic import by `CardForm`, only when the provider is Stripe (ADR 041).
+ * with a dynamic import by `CardForm`, only when the provider is Stripe (ADR 041). A redirect-based step
+ * (a bank's own page) comes back to this same page, whose `CardForm` reads the setup back.
  */
 export default function StripeCardForm(props: StripeCardFormProps) {
   const [didNotLoad, setDidNotLoad] = useState(false)
@@ -103,7 +137,7 @@ function PaymentForm(props: StripeCardFormProps) {
     try {
       const { error, setupIntent } = await stripe.confirmSetup({
         elements,
-        confirmParams: { return_url: props.returnUrl() },
+        confirmParams: { return_url: returnUrl() },
         redirect: 'if_required',
       })
       if (error) return setMessage(stripeErrorWords(error))

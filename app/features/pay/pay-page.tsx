@@ -48,8 +48,6 @@ export function PayPage(props: {
   message: string | null
   /** Back from the bank: the account just connected is chosen, or the cancel is said. */
   bank?: 'connected' | 'cancelled' | undefined
-  /** Back from a card's redirect-based step (Stripe's `setup_intent` on the address). */
-  cardReturned?: boolean | undefined
 }) {
   const [link, setLink] = useState(props.link)
   const [paid, setPaid] = useState<{ answer: PayByLinkAnswer; method: string | null }>()
@@ -86,22 +84,12 @@ export function PayPage(props: {
       </AuthFrame>
     )
   }
-  return (
-    <PayForm
-      token={props.token}
-      link={link}
-      bank={props.bank}
-      cardReturned={props.cardReturned}
-      onChanged={setLink}
-      onPaid={setPaid}
-    />
-  )
+  return <PayForm token={props.token} link={link} bank={props.bank} onChanged={setLink} onPaid={setPaid} />
 }
 
 function PayForm(props: {
   token: string
   bank?: 'connected' | 'cancelled' | undefined
-  cardReturned?: boolean | undefined
   link: PaymentLinkDetail
   onChanged: (link: PaymentLinkDetail) => void
   onPaid: (paid: { answer: PayByLinkAnswer; method: string | null }) => void
@@ -115,17 +103,18 @@ function PayForm(props: {
   const current = link.methods.find((method) => method.is_default)
   const newestBank = link.methods.filter((method) => method.type === 'bank_account').at(-1)
   const [chosen, setChosen] = useState<string>(
-    // Back from a card's bank step (Stripe's return address): the card form reads the setup back.
-    props.cardReturned && link.takes_cards
-      ? newCard
-      : props.bank === 'connected' && newestBank
-        ? String(newestBank.id)
-        : needsNewMethod || !current
-          ? link.takes_cards
-            ? newCard
-            : newBank
-          : String(current.id),
+    props.bank === 'connected' && newestBank
+      ? String(newestBank.id)
+      : needsNewMethod || !current
+        ? link.takes_cards
+          ? newCard
+          : newBank
+        : String(current.id),
   )
+  // Back from a card's bank step (Stripe's `setup_intent` on the address): the card form reads it back.
+  useEffect(() => {
+    if (window.location.search.includes('setup_intent=')) setChosen(newCard)
+  }, [])
   const startBank = useServerFn(startLinkBankConnection)
   const [leaving, setLeaving] = useState(false)
   const [makeDefault, setMakeDefault] = useState(false)

@@ -3,12 +3,7 @@ import { fetchPaymentLink } from '~/features/pay/pay.functions'
 import { PayPage } from '~/features/pay/pay-page'
 import { searchParams, text } from '~/lib/search-params'
 
-// `setup_intent`: Stripe's return after a card's redirect-based step (issue 26); the card form reads it.
-const searchSchema = searchParams({
-  token: text({ max: 200 }),
-  bank: text({ max: 20 }),
-  setup_intent: text({ max: 200 }),
-})
+const searchSchema = searchParams({ token: text({ max: 200 }), bank: text({ max: 20 }) })
 
 /** The payment link's page (issue 16): no sign-in, the link's token is the credential. */
 export const Route = createFileRoute('/join/pay')({
@@ -23,7 +18,7 @@ export const Route = createFileRoute('/join/pay')({
   }),
   component: function Pay() {
     const { link, message } = Route.useLoaderData()
-    const { token, bank, setup_intent } = Route.useSearch()
+    const { token, bank } = Route.useSearch()
     return (
       <PayPage
         key={token}
@@ -31,7 +26,6 @@ export const Route = createFileRoute('/join/pay')({
         link={link}
         message={message}
         bank={bank === 'connected' || bank === 'cancelled' ? bank : undefined}
-        cardReturned={setup_intent !== undefined}
       />
     )
   },
