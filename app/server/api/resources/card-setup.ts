@@ -1,7 +1,7 @@
 import type { CardSetupAnswer } from '~/features/join/payment-contract'
 import { AppError } from '~/lib/errors'
 import type { ProviderConfig } from '~/server/providers/provider-config.server'
-import type { StartedCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
+import type { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
 
 /**
  * A started card setup as the browser needs it to show the provider's form (issue 26): the sandbox's own
@@ -9,7 +9,7 @@ import type { StartedCardSetup } from '~/server/services/payment-methods/start-c
  * secret goes to this member's browser only; the secret key never does.
  */
 export function toCardSetupResource(
-  setup: StartedCardSetup,
+  setup: Awaited<ReturnType<typeof startCardSetup>>,
   cards: ProviderConfig['cards'],
 ): CardSetupAnswer {
   if (setup.provider === 'sandbox_card') {

@@ -39,11 +39,6 @@ export interface CardSetupProvider {
   createSetup(options: { metadata: Record<string, string | number>; now: Date }): Promise<{
     id: string
     clientSecret: string
-    /**
-     * The connected account (`acct_…`) the setup was made on, when the provider makes it on one (Stripe's
-     * direct charges): the browser confirms it there (Stripe.js `stripeAccount`). Unset: the gym's own.
-     */
-    accountId?: string
   }>
   /** Null when the provider has no such setup. */
   retrieveSetup(options: { id: string }): Promise<CardSetup | null>

@@ -17,7 +17,7 @@ export function noCardPaymentsMessage(gymName: string): string {
   return `${gymName} doesn’t take card payments yet. Pay by bank account instead.`
 }
 
-/** Refuses (409) a card at a gym without a connected card account; otherwise answers that account. */
+/** Refuses (409) a card at a gym without a connected card account; answers the account otherwise. */
 export async function requireGymTakesCards(options: {
   db: Db
   gymId: number

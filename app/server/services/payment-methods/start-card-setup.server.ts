@@ -5,15 +5,6 @@ import { AppError } from '~/lib/errors'
 import type { CardSetupProvider } from '~/server/providers/payments/payment-method-setup'
 import { requireGymTakesCards } from '../gyms/gym-card-payments.server'
 
-/** A setup to confirm in the browser, and where: the provider, and the gym's card account. */
-export interface StartedCardSetup {
-  id: string
-  clientSecret: string
-  provider: CardSetupProvider['name']
-  /** The connected account the setup lives on (`acct_…`): the provider's answer, else the gym's own. */
-  accountId: string
-}
-
 /**
  * The first half of saving a card (Stripe's SetupIntent): a setup for this member at their gym, whose
  * client secret the card form confirms with the provider.
@@ -24,7 +15,13 @@ export async function startCardSetup(options: {
   cardSetups: CardSetupProvider
   organisationId: number
   userId: number
-}): Promise<StartedCardSetup> {
+}): Promise<{
+  id: string
+  clientSecret: string
+  provider: CardSetupProvider['name']
+  /** The gym's connected account: Stripe.js is initialised with it (`stripeAccount`) to confirm there. */
+  accountId: string
+}> {
   const { db, cardSetups } = options
   const [member] = await db
     .select({ homeGymId: users.homeGymId })
@@ -32,15 +29,10 @@ export async function startCardSetup(options: {
     .where(and(eq(users.id, options.userId), isNull(users.deletedAt)))
   // Cards are saved on the gym's own card account, so the member must belong to a gym first.
   if (!member?.homeGymId) throw new AppError('CONFLICT', 'Choose your gym before adding a card.')
-  const gym = await requireGymTakesCards({ db, gymId: member.homeGymId })
+  const { accountId } = await requireGymTakesCards({ db, gymId: member.homeGymId })
   const setup = await cardSetups.createSetup({
     metadata: { organisation_id: options.organisationId, user_id: options.userId, gym_id: member.homeGymId },
     now: options.now,
   })
-  return {
-    id: setup.id,
-    clientSecret: setup.clientSecret,
-    provider: cardSetups.name,
-    accountId: setup.accountId ?? gym.accountId,
-  }
+  return { ...setup, provider: cardSetups.name, accountId }
 }
