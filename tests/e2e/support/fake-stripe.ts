@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net'
  * (`Stripe-Account`) are found only on that account, as with Stripe's direct charges.
  *
  * Answered: `POST /v1/customers`, `POST /v1/setup_intents`, `GET /v1/setup_intents/:id` (with
- * `expand[]=payment_method`), `POST /v1/setup_intents/:id/confirm` (Stripe.js's, with the publishable key
+ * `expand[]=payment_method`), `POST /v1/payment_intents` (a card saved here succeeds, any other declines), `POST /v1/setup_intents/:id/confirm` (Stripe.js's, with the publishable key
  * and the client secret), `GET /v1/payment_methods/:id`, `GET /v1/accounts/:id`.
  *
  * Test cards (PROVIDERS.md §1.7): 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 declines
@@ -301,7 +301,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (publishable && query.get('client_secret') !== intent.client_secret) {
         return missing('setupintent', intent.id)
       }
-      const expand = query.getAll('expand[]')
+      // stripe-node sends `expand[0]=…`; Stripe's docs write `expand[]=…`.
+      const expand = [...query].filter(([name]) => /^expand\[\d*\]$/.test(name)).map(([, value]) => value)
       if (expand.includes('payment_method') && intent.payment_method) {
         return { status: 200, body: { ...intent, payment_method: find(intent.payment_method, account) } }
       }
@@ -412,6 +413,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           setup_intent: intent,
         },
       )
+    }
+
+    // The billing engine's off-session charges (the demo's history, on a server with Stripe keys).
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      if (publishable) return secretOnly()
+      const paymentMethod = typeof body.payment_method === 'string' ? body.payment_method : null
+      const card = paymentMethod ? (find(paymentMethod, account) as PaymentMethod | undefined) : undefined
+      if (!card) {
+        return stripeError(402, 'card_error', 'card_declined', 'Your card was declined.', {
+          decline_code: 'generic_decline',
+        })
+      }
+      return {
+        status: 200,
+        body: keep(
+          {
+            id: id('pi'),
+            object: 'payment_intent',
+            status: 'succeeded',
+            amount: Number(body.amount),
+            currency: body.currency,
+            customer: body.customer ?? null,
+            payment_method: paymentMethod,
+            latest_charge: id('ch'),
+            metadata: (body.metadata as Record<string, string>) ?? {},
+            livemode: false,
+            created: now(),
+          },
+          account,
+        ),
+      }
     }
 
     match = /^\/v1\/payment_methods\/([^/]+)$/.exec(path)
