@@ -30,17 +30,18 @@ let server: ChildProcess | undefined
 let serverLog = ''
 
 test.use({ permissions: ['camera'] })
-test.describe.configure({ mode: 'serial' })
+// Serial, on one server: a sign-up through the screens, then the card step, on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 test.beforeAll(async () => {
   // A new server: migrations and the demo's gyms first (its members and history follow in the background).
-  test.setTimeout(240_000)
+  test.setTimeout(600_000)
   fake = await startFakeStripe()
   rmSync(dataDir, { recursive: true, force: true })
   server = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: process.cwd(),
     env: {
-      ...process.env,
+      ...serverEnv(),
       SKIP_BUILD: 'true',
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -56,15 +57,19 @@ test.beforeAll(async () => {
   })
   server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()))
   server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()))
-  const deadline = Date.now() + 200_000
+  // As the shared server's global setup does: the demo's history holds the one embedded database while
+  // it is made, and a sign-up would wait behind it.
+  const deadline = Date.now() + 500_000
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The Stripe test server stopped:\n${serverLog}`)
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return
+      const answer = await fetch(`http://127.0.0.1:${port}/api/health`)
+      const health: { demo_history?: string } = await answer.json()
+      if (answer.ok && health.demo_history !== 'in_progress') return
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await new Promise((resolve) => setTimeout(resolve, 1000))
   }
   throw new Error(`The Stripe test server did not start:\n${serverLog}`)
 })
@@ -79,6 +84,18 @@ test.afterAll(async () => {
   }
   await fake?.close()
 })
+
+/**
+ * This process's environment without Playwright's own: its `NODE_OPTIONS` loads Playwright's TypeScript
+ * hooks, which the server must not run under.
+ */
+function serverEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => name !== 'NODE_OPTIONS' && !name.startsWith('PW_') && !name.startsWith('PLAYWRIGHT_'),
+    ),
+  )
+}
 
 /** Everything the page sent to our own server (not to Stripe): where a card number must never be. */
 function ownServerBodies(page: Page): string[] {
