@@ -94,7 +94,13 @@ export function CardForm(props: {
     }
     // Back from a bank's page that Stripe sent the member to (its `setup_intent` on the address).
     if (!window.location.search.includes('setup_intent=')) return askEarly()
-    void stripeForm().then((module) => module.finishReturn({ ...first.current, call }, setNotice, askEarly))
+    void stripeForm().then((module) =>
+      module.finishReturn(
+        { ...first.current, call: first.current.call ?? orConnectionLost },
+        setNotice,
+        askEarly,
+      ),
+    )
   }, [])
 
   const form = useAppForm({
