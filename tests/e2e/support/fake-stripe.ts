@@ -136,7 +136,11 @@ const now = () => Math.floor(Date.now() / 1000)
 export function parseStripeForm(text: string): Record<string, unknown> {
   const result: Record<string, unknown> = {}
   for (const [name, value] of new URLSearchParams(text)) {
-    const keys = name.split(/\[|\]\[|\]/).filter((key, index) => key !== '' || index > 0)
+    // `a[b][]` → ['a', 'b', '']: an empty key is a list's next item.
+    const keys = [
+      name.replace(/\[.*$/, ''),
+      ...[...name.matchAll(/\[([^\]]*)\]/g)].map((part) => part[1] ?? ''),
+    ]
     let target: Record<string, unknown> | unknown[] = result
     keys.forEach((key, index) => {
       const last = index === keys.length - 1
