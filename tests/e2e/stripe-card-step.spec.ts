@@ -179,7 +179,7 @@ test.describe('the card step with Stripe', () => {
     await page.getByRole('button', { name: 'Continue' }).click()
     await acceptAndConfirm(page, step.name, { base })
     await expect(page).toHaveURL(`${base}/welcome-to-gym`)
-    await expect(page.getByText(/Visa ending 4242/)).toBeVisible()
+    await expect(page.getByText(/^Paid: \$[\d.]+ from your Visa ending 4242\.$/)).toBeVisible()
   })
 
   test('pressing Save twice confirms once and keeps one card', async ({ page }) => {
