@@ -193,9 +193,13 @@ test.describe('the card step with Stripe', () => {
     expect(confirms).toBe(1)
     expect(setupIntentsMade().slice(step.setupsBefore.length)).toHaveLength(1)
     // The member's own list of payment methods (their session's API): one card, the one confirmed.
-    const answer = await page.request.get(`${base}/api/me/payment-types`)
-    expect(answer.status()).toBe(200)
-    const { data }: PaymentTypes = await answer.json()
+    // Asked from the page (its session cookie; Node cannot resolve join.localhost).
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/api/me/payment-types')
+      return { status: response.status, body: await response.json() }
+    })
+    expect(answer.status).toBe(200)
+    const { data }: PaymentTypes = answer.body
     expect(data.filter((method) => method.type === 'stripe_card')).toEqual([
       expect.objectContaining({ brand: 'visa', last_four: '4242', exp_month: 12 }),
     ])
