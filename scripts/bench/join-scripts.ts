@@ -27,7 +27,11 @@ export const TARGET_KB = 150
  * the card form's number grouping adds about 0.6 kB to /card-details, /pay and /pay-bank). Then set to
  * what was measured once small shared chunks were copied into their readers (ADR 035): 1–2 kB lower on
  * twelve pages (fewer, larger files compress better), 1 kB higher on /card-connected,
- * /bank-account-connected and /welcome-to-gym (0.1–0.7 kB measured: a copy of a shared module).
+ * /bank-account-connected and /welcome-to-gym (0.1–0.7 kB measured: a copy of a shared module). Issue 26:
+ * +1 kB on /pay-bank (0.3 kB measured, from 259.8 to 260.1; /pay and /card-details grew 0.4 kB within
+ * theirs): the card form asks for its setup as it opens and shows Stripe's form when the answer names
+ * Stripe. Stripe.js and its React bindings are not in it: they load by a dynamic import, on a Stripe
+ * setup only (ADR 041).
  */
 export const CEILING_KB: Record<string, number> = {
   '/': 253,
@@ -49,7 +53,7 @@ export const CEILING_KB: Record<string, number> = {
   // The payment link's page: the card form, the saved methods and the outcome (issue 16).
   '/pay': 261,
   // Back from the bank to the payment link: the pay page's code, loaded ahead of going back to it.
-  '/pay-bank': 260,
+  '/pay-bank': 261,
   '/reset-password': 242,
   '/sandbox-bank/consent': 195,
   '/verification-code': 243,

@@ -1,6 +1,6 @@
 import { useServerFn } from '@tanstack/react-start'
 import { Lock } from 'lucide-react'
-import { type ReactNode, useLayoutEffect, useRef } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useAppForm, useFieldBinding } from '~/components/form/form-hook'
 import { useTextTypedBeforeLoad } from '~/components/form/typed-before-load'
 import { useActionFormError } from '~/components/form/use-action-form-error'
@@ -38,6 +38,12 @@ const cardFormSchema = z
     if (cvc) context.addIssue({ code: 'custom', path: ['cvc'], message: cvc })
   })
 
+// Stripe.js and its React bindings load only for a Stripe setup, never with the join pages (ADR 041).
+const stripeForm = () => import('./stripe-card-form')
+const StripeCardForm = lazy(stripeForm)
+
+type StripeCardSetup = Extract<CardSetupAnswer, { provider: 'stripe' }>
+
 const failed = (message: string, errors: Record<string, string[]> = {}) =>
   ({ ok: false, status: 422, message, errors, error: undefined }) satisfies ActionResult<never>
 
@@ -46,8 +52,10 @@ type Refusal = Extract<ActionResult<never>, { ok: false }>
 /**
  * The card step (SPEC §2.1), shared by the join flow and the payment link's page: Stripe's Payment
  * Element flow — a setup (client secret) from our API, the card confirmed with the provider, then our
- * API keeps what the provider reports. Without Stripe keys the provider is the card sandbox
- * (docs/sandbox-payments.md); the card number goes to it and nowhere else. Where the setup comes from
+ * API keeps what the provider reports. The setup is asked for as the form opens and its answer names the
+ * provider: with Stripe, Stripe's Payment Element replaces this form (`stripe-card-form.tsx`, loaded only
+ * then); without Stripe keys the provider is the card sandbox (docs/sandbox-payments.md) and this form
+ * stays, the card number going to the sandbox and nowhere else. Where the setup comes from
  * and where the card is kept are the caller's: the member's own session, or a payment link's token.
  */
 export function CardForm(props: {
@@ -65,16 +73,52 @@ export function CardForm(props: {
   const confirm = useServerFn(confirmSandboxCard)
   // One setup per visit: a second try after a mistake confirms the same one, as Stripe's would.
   const setup = useRef<CardSetupAnswer>(undefined)
+  // The setup asked for as the page opens: its answer says which provider's form to show.
+  const early = useRef<Promise<CardSetupAnswer | undefined>>(undefined)
+  const [stripeSetup, setStripeSetup] = useState<StripeCardSetup>()
+  const [notice, setNotice] = useState<string>()
+  const first = useRef(props)
+
+  useEffect(() => {
+    const { startSetup } = first.current
+    // Failures here are said when Save is pressed, through the same call as before (an ended session
+    // included), so an early miss changes nothing the member sees.
+    const askEarly = () => {
+      early.current = startSetup().then(
+        (created) => (created.ok ? created.data : undefined),
+        () => undefined,
+      )
+      void early.current.then((created) => {
+        if (created?.provider === 'stripe') setStripeSetup(created)
+      })
+    }
+    // Back from a bank's page that Stripe sent the member to (its `setup_intent` on the address).
+    if (!window.location.search.includes('setup_intent=')) return askEarly()
+    void stripeForm().then((module) =>
+      module.finishReturn(
+        { ...first.current, call: first.current.call ?? orConnectionLost },
+        setNotice,
+        askEarly,
+      ),
+    )
+  }, [])
 
   const form = useAppForm({
     defaultValues: { number: '', expiry: '', cvc: '' },
     validators: { onSubmit: cardFormSchema },
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
+      setup.current ??= await early.current
+      early.current = undefined
       if (!setup.current) {
         const created = await call(() => props.startSetup())
         if (!created.ok) return serverError.show(formApi, created)
         setup.current = created.data
+      }
+      if (setup.current.provider === 'stripe') {
+        // Stripe's setup is confirmed in Stripe's own form: what was typed here is never sent anywhere.
+        setStripeSetup(setup.current)
+        return
       }
       const secret = setup.current.client_secret
       const confirmed = await call(() => confirm({ data: { client_secret: secret, ...value } }))
@@ -98,6 +142,15 @@ export function CardForm(props: {
       await props.onSaved()
     },
   })
+
+  if (stripeSetup) {
+    return (
+      // The Stripe form says it is loading itself, once its code has arrived (a moment after the answer).
+      <Suspense fallback={null}>
+        <StripeCardForm {...props} setup={stripeSetup} call={call} notice={notice} />
+      </Suspense>
+    )
+  }
 
   return (
     <form.AppForm>

@@ -28,11 +28,24 @@ export const paymentTypeSchema = z.object({
 })
 export type PaymentType = z.infer<typeof paymentTypeSchema>
 
-export const cardSetupSchema = z.object({
-  id: z.string(),
-  client_secret: z.string(),
-  provider: z.enum(['sandbox_card', 'stripe']),
-})
+/**
+ * A card setup to confirm in the browser (issue 26): the provider says which form the page shows. The
+ * sandbox's is our own card form (docs/sandbox-payments.md); Stripe's is the Payment Element, loaded with
+ * the publishable key on the gym's connected account (`acct_…`, direct charges: PROVIDERS.md §1.4), so
+ * the card number goes to Stripe and never to our server.
+ */
+export const cardSetupSchema = z.discriminatedUnion('provider', [
+  z.object({ id: z.string(), client_secret: z.string(), provider: z.literal('sandbox_card') }),
+  z.object({
+    id: z.string(),
+    client_secret: z.string(),
+    provider: z.literal('stripe'),
+    /** `pk_test_…` or `pk_live_…`: the one key that may reach a browser. */
+    publishable_key: z.string(),
+    /** The gym's connected account, Stripe.js's `stripeAccount`. */
+    account: z.string(),
+  }),
+])
 export type CardSetupAnswer = z.infer<typeof cardSetupSchema>
 
 const setupId = z.string().trim().min(1).max(200)

@@ -111,6 +111,10 @@ function PayForm(props: {
           : newBank
         : String(current.id),
   )
+  // Back from a card's bank step (Stripe's `setup_intent` on the address): the card form reads it back.
+  useEffect(() => {
+    if (window.location.search.includes('setup_intent=')) setChosen(newCard)
+  }, [])
   const startBank = useServerFn(startLinkBankConnection)
   const [leaving, setLeaving] = useState(false)
   const [makeDefault, setMakeDefault] = useState(false)

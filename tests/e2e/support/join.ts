@@ -3,9 +3,12 @@ import { joinUrl } from '../../../playwright.config'
 import { uniqueEmail } from './auth'
 import { codeIn, waitForMail } from './mailbox'
 
-/** The join flow's "About you", filled in as a person would, then Continue (it goes to the photo). */
-export async function fillAboutYou(page: Page) {
-  await expect(page).toHaveURL(`${joinUrl}/about-you`)
+/**
+ * The join flow's "About you", filled in as a person would, then Continue (it goes to the photo).
+ * `base`: another server's join site (the Stripe card step's own server).
+ */
+export async function fillAboutYou(page: Page, base = joinUrl) {
+  await expect(page).toHaveURL(`${base}/about-you`)
   await page.getByLabel('Street address').fill('12 Ponsonby Road')
   await page.getByLabel('City').fill('Auckland')
   await page.getByLabel('Post code').fill('1011')
@@ -14,7 +17,7 @@ export async function fillAboutYou(page: Page) {
   await page.getByLabel('Their mobile').fill('021 555 0111')
   await page.getByRole('checkbox', { name: 'A friend' }).check({ force: true })
   await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+  await expect(page).toHaveURL(`${base}/take-photo`)
 }
 
 /**
@@ -23,10 +26,10 @@ export async function fillAboutYou(page: Page) {
  */
 export async function signUpThroughScreens(
   page: Page,
-  options: { gym: RegExp; name: string; prefix: string; confirm?: boolean },
+  options: { gym: RegExp; name: string; prefix: string; confirm?: boolean; base?: string },
 ): Promise<string> {
   const email = uniqueEmail(options.prefix)
-  await page.goto(`${joinUrl}/`)
+  await page.goto(`${options.base ?? joinUrl}/`)
   await page.getByRole('link', { name: options.gym }).click()
   await page.getByLabel('Full name').fill(options.name)
   await page.getByLabel('E-mail').fill(email)
@@ -48,12 +51,12 @@ export async function signUpThroughScreens(
 }
 
 /** The photo step with the fake camera: capture, then send; it goes on to choosing how to pay. */
-export async function takePhoto(page: Page) {
-  await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+export async function takePhoto(page: Page, base = joinUrl) {
+  await expect(page).toHaveURL(`${base}/take-photo`)
   await page.getByRole('button', { name: 'Use the camera' }).click()
   await page.getByRole('button', { name: 'Take photo' }).click()
   await page.getByRole('button', { name: 'Use this photo' }).click()
-  await expect(page).toHaveURL(`${joinUrl}/choose-payment-method`)
+  await expect(page).toHaveURL(`${base}/choose-payment-method`)
 }
 
 /** Bank account → the sandbox bank's consent → Allow with the accounts named → back, connected. */
@@ -78,8 +81,12 @@ export async function enterCard(page: Page, number: string) {
 }
 
 /** confirm-subscription: type the name, tick, then Confirm (pressed twice at once when `twice`). */
-export async function acceptAndConfirm(page: Page, name: string, options: { twice?: boolean } = {}) {
-  await expect(page).toHaveURL(`${joinUrl}/confirm-subscription`)
+export async function acceptAndConfirm(
+  page: Page,
+  name: string,
+  options: { twice?: boolean; base?: string } = {},
+) {
+  await expect(page).toHaveURL(`${options.base ?? joinUrl}/confirm-subscription`)
   await page.getByLabel('Type your full name to accept').fill(name)
   await page.getByRole('checkbox', { name: /may take these payments/ }).check({ force: true })
   const confirm = page.getByRole('button', { name: /^Confirm/ })

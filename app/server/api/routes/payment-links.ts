@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Db } from '~/db/client.server'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
+import { getProviderConfig } from '~/server/providers/provider-config.server'
 import {
   findPaymentLinkByToken,
   findPaymentLinkDetail,
@@ -20,6 +21,7 @@ import { saveCard } from '~/server/services/payment-methods/save-card.server'
 import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
 import type { ApiEnv } from '../context'
 import { publicSiteUrl } from '../request-info'
+import { toCardSetupResource } from '../resources/card-setup'
 import { toPaymentLinkResource } from '../resources/payment-link'
 import { toPaymentTypeResource } from '../resources/payment-type'
 import { paymentLinkRoutes as routes } from './payment-links.routes'
@@ -72,10 +74,7 @@ export function registerPaymentLinkRoutes(api: OpenAPIHono<ApiEnv>) {
       organisationId: link.organisationId,
       userId: link.userId,
     })
-    return c.json(
-      { data: { id: setup.id, client_secret: setup.clientSecret, provider: setup.provider } },
-      201,
-    )
+    return c.json({ data: toCardSetupResource(setup, getProviderConfig().cards) }, 201)
   })
 
   api.openapi(routes.saveCard, async (c) => {

@@ -8,6 +8,7 @@ import {
   sandboxConsentAccounts,
 } from '~/server/providers/payments/bank-consent-sandbox.server'
 import { confirmSandboxCardSetup } from '~/server/providers/payments/card-setup-sandbox.server'
+import { getProviderConfig } from '~/server/providers/provider-config.server'
 import {
   finishBankConsent,
   startBankConsent,
@@ -23,6 +24,7 @@ import { saveCard } from '~/server/services/payment-methods/save-card.server'
 import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
 import type { ApiEnv } from '../context'
 import { publicSiteUrl } from '../request-info'
+import { toCardSetupResource } from '../resources/card-setup'
 import { toPaymentMethodChangeResource, toPaymentTypeResource } from '../resources/payment-type'
 import { payBankRedirectUri } from './payment-links'
 import { paymentMethodRoutes as routes } from './payment-methods.routes'
@@ -77,10 +79,7 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
       organisationId: member.organisationId,
       userId: member.id,
     })
-    return c.json(
-      { data: { id: setup.id, client_secret: setup.clientSecret, provider: setup.provider } },
-      201,
-    )
+    return c.json({ data: toCardSetupResource(setup, getProviderConfig().cards) }, 201)
   })
 
   api.openapi(routes.saveCard, async (c) => {

@@ -1,0 +1,221 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page, Request } from '@playwright/test'
+import { type FakeStripe, startFakeStripe } from './support/fake-stripe'
+import { acceptAndConfirm, fillAboutYou, signUpThroughScreens, takePhoto } from './support/join'
+import { smtpPort } from './support/smtp'
+import { routeStripeJs } from './support/stripe-js-stub'
+import { expect, test } from './support/test'
+
+/**
+ * The join site's card step with Stripe (issue 26, points 2 and 8): Stripe.js and the Payment Element on
+ * the gym's connected account, against a stubbed Stripe.js (`support/stripe-js-stub.ts`) and a fake
+ * Stripe API (`support/fake-stripe.ts`). The shared web server runs the sandbox, so this file starts a
+ * server of its own with Stripe test keys and `STRIPE_API_BASE` pointing at the fake, on its own port
+ * and data folder, from the build the shared server made.
+ */
+
+const port = Number(process.env.E2E_STRIPE_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1)
+const base = `http://join.localhost:${port}`
+const dataDir = join(process.cwd(), '.data', `e2e-stripe-${port}`)
+
+/** `GET /api/me/payment-types`'s answer, the fields read here (`paymentTypeSchema`). */
+interface PaymentTypes {
+  data: Array<{ type: string; brand: string | null; last_four: string | null; exp_month: number | null }>
+}
+
+let fake: FakeStripe
+let server: ChildProcess | undefined
+let serverLog = ''
+
+test.use({ permissions: ['camera'] })
+// Serial, on one server: a sign-up through the screens, then the card step, on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+test.beforeAll(async () => {
+  // A new server: migrations and the demo's gyms first (its members and history follow in the background).
+  test.setTimeout(600_000)
+  fake = await startFakeStripe()
+  rmSync(dataDir, { recursive: true, force: true })
+  server = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: process.cwd(),
+    env: {
+      ...serverEnv(),
+      SKIP_BUILD: 'true',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // Test keys of the right shapes; every call they make goes to the fake.
+      STRIPE_SECRET_KEY: 'sk_test_51E2eGymbaseFakeSecretKey000000',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51E2eGymbaseFakePublishableKey0',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2eGymbaseFakeWebhookSecret000000',
+      STRIPE_API_BASE: fake.url,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()))
+  server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()))
+  // As the shared server's global setup does: the demo's history holds the one embedded database while
+  // it is made, and a sign-up would wait behind it.
+  const deadline = Date.now() + 500_000
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The Stripe test server stopped:\n${serverLog}`)
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}/api/health`)
+      const health: { demo_history?: string } = await answer.json()
+      if (answer.ok && health.demo_history !== 'in_progress') return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  throw new Error(`The Stripe test server did not start:\n${serverLog}`)
+})
+
+test.afterAll(async () => {
+  const running = server
+  if (running && running.exitCode === null) {
+    const exited = new Promise((resolve) => running.once('exit', resolve))
+    running.kill('SIGTERM')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
+    if (running.exitCode === null) running.kill('SIGKILL')
+  }
+  await fake?.close()
+})
+
+/**
+ * This process's environment without Playwright's own: its `NODE_OPTIONS` loads Playwright's TypeScript
+ * hooks, which the server must not run under.
+ */
+function serverEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => name !== 'NODE_OPTIONS' && !name.startsWith('PW_') && !name.startsWith('PLAYWRIGHT_'),
+    ),
+  )
+}
+
+/** Everything the page sent to our own server (not to Stripe): where a card number must never be. */
+function ownServerBodies(page: Page): string[] {
+  const bodies: string[] = []
+  page.on('request', (request: Request) => {
+    if (new URL(request.url()).port === String(port)) bodies.push(request.postData() ?? '')
+  })
+  return bodies
+}
+
+/** A new member through the join site to the card step, Stripe.js answered by the stub. */
+async function toCardStep(page: Page, prefix: string) {
+  const stripeJs = await routeStripeJs(page, fake)
+  const sent = ownServerBodies(page)
+  const name = `Stripe Joiner ${Date.now().toString(36)}`
+  await signUpThroughScreens(page, { gym: /Ponsonby/, name, prefix, base })
+  await fillAboutYou(page, base)
+  await takePhoto(page, base)
+  // The pages before the card step never load Stripe.js.
+  expect(stripeJs.loads).toBe(0)
+  const setupsBefore = setupIntentsMade()
+  await page.getByRole('link', { name: /^Card/ }).click()
+  await expect(page).toHaveURL(`${base}/card-details`)
+  const element = page.getByRole('group', { name: 'Stripe payment details' })
+  await expect(element).toBeVisible()
+  // Our own card form is not there: the card goes into Stripe's element only.
+  await expect(page.getByLabel('Expiry', { exact: true })).toHaveCount(0)
+  return { name, stripeJs, sent, element, setupsBefore }
+}
+
+const setupIntentsMade = () =>
+  fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/setup_intents')
+
+async function typeCard(element: ReturnType<Page['getByRole']>, number: string) {
+  await element.getByLabel('Card number').fill(number)
+  await element.getByLabel('Expiration date').fill('12 / 30')
+  await element.getByLabel('Security code').fill('123')
+}
+
+test.describe('the card step with Stripe', () => {
+  test('Stripe.js on the gym’s account: a declined card is said in plain words, then 4242 is saved and pays', async ({
+    page,
+  }) => {
+    const step = await toCardStep(page, 'stripe-card')
+    expect(step.stripeJs.loads).toBe(1)
+    const made = setupIntentsMade().slice(step.setupsBefore.length)
+    expect(made).toHaveLength(1)
+    const account = made[0]?.account
+    // A SetupIntent on the gym's connected account (direct charges), made with the secret key.
+    expect(account).toMatch(/^acct_\w+$/)
+    expect(made[0]?.key).toMatch(/^sk_test_/)
+    const stub = await page.evaluate(() =>
+      JSON.parse(JSON.stringify((window as unknown as { __stripeStub: unknown }).__stripeStub)),
+    )
+    expect(stub.instances).toEqual([
+      { key: 'pk_test_51E2eGymbaseFakePublishableKey0', stripeAccount: account },
+    ])
+    expect(stub.elements[0].clientSecret).toMatch(/^seti_\w+_secret_\w+$/)
+
+    await typeCard(step.element, '4000 0000 0000 0002')
+    await page.getByRole('button', { name: 'Save card' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.')
+    await expect(page).toHaveURL(`${base}/card-details`)
+
+    await typeCard(step.element, '4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'Save card' }).click()
+    await expect(page).toHaveURL(`${base}/card-connected`)
+    const confirmed = await page.evaluate(
+      () => (window as unknown as { __stripeStub: { lastConfirm: unknown } }).__stripeStub.lastConfirm,
+    )
+    // 3-D Secure stays on the page (Stripe's modal); a redirect-based step comes back to this page.
+    expect(confirmed).toEqual({ returnUrl: `${base}/card-details`, redirect: 'if_required' })
+    // The decline and the success were the same setup: one for the visit.
+    expect(setupIntentsMade().slice(step.setupsBefore.length)).toHaveLength(1)
+    // The card's number, expiry and CVC went to Stripe only.
+    for (const body of step.sent) {
+      expect(body).not.toContain('4242424242424242')
+      expect(body).not.toContain('4000000000000002')
+    }
+
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await acceptAndConfirm(page, step.name, { base })
+    await expect(page).toHaveURL(`${base}/welcome-to-gym`)
+    await expect(page.getByText(/^Paid: \$[\d.]+ from your Visa ending 4242\.$/)).toBeVisible()
+  })
+
+  test('pressing Save twice confirms once and keeps one card', async ({ page }) => {
+    const step = await toCardStep(page, 'stripe-twice')
+    await typeCard(step.element, '4242424242424242')
+    await page.getByRole('button', { name: 'Save card' }).dblclick()
+    await expect(page).toHaveURL(`${base}/card-connected`)
+    const confirms = await page.evaluate(
+      () => (window as unknown as { __stripeStub: { confirmSetup: number } }).__stripeStub.confirmSetup,
+    )
+    expect(confirms).toBe(1)
+    expect(setupIntentsMade().slice(step.setupsBefore.length)).toHaveLength(1)
+    // The member's own list of payment methods (their session's API): one card, the one confirmed.
+    // Asked from the page (its session cookie; Node cannot resolve join.localhost).
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/api/me/payment-types')
+      return { status: response.status, body: await response.json() }
+    })
+    expect(answer.status).toBe(200)
+    const { data }: PaymentTypes = answer.body
+    expect(data.filter((method) => method.type === 'stripe_card')).toEqual([
+      expect.objectContaining({ brand: 'visa', last_four: '4242', exp_month: 12 }),
+    ])
+  })
+
+  test('a card that asks for 3-D Secure is confirmed in Stripe’s modal while the member is here', async ({
+    page,
+  }) => {
+    const step = await toCardStep(page, 'stripe-3ds')
+    await typeCard(step.element, '4000 0025 0000 3155')
+    await page.getByRole('button', { name: 'Save card' }).click()
+    const challenge = page.getByRole('dialog', { name: '3D Secure test authentication' })
+    await challenge.getByRole('button', { name: 'Fail authentication' }).click()
+    await expect(page.getByRole('alert')).toContainText('We are unable to authenticate your payment method.')
+    await page.getByRole('button', { name: 'Save card' }).click()
+    await challenge.getByRole('button', { name: 'Complete authentication' }).click()
+    await expect(page).toHaveURL(`${base}/card-connected`)
+  })
+})
