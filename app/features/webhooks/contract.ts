@@ -5,8 +5,17 @@ import { recordIdParam, z } from '~/lib/validation'
  * by provider, type and result; and an admin's Reprocess of a failed one. Instants are ISO 8601.
  */
 
-export const webhookProviderNames = ['stripe', 'akahu', 'kisi'] as const
-export const webhookResultNames = ['refused', 'received', 'processed', 'failed'] as const
+// The value lists live in the schema's enums (they import nothing), so the route's search schema can name
+// them without bringing zod into the one route tree every page of both sites loads.
+export {
+  webhookProviders as webhookProviderNames,
+  webhookResults as webhookResultNames,
+} from '~/db/schema/enums'
+
+import {
+  webhookProviders as webhookProviderNames,
+  webhookResults as webhookResultNames,
+} from '~/db/schema/enums'
 
 export const webhookProviderLabels: Record<(typeof webhookProviderNames)[number], string> = {
   stripe: 'Stripe',

@@ -1,11 +1,11 @@
+import { webhookProviders, webhookResults } from '~/db/schema/enums'
 import { integer, oneOf, searchParams, text } from '~/lib/search-params'
-import { webhookProviderNames, webhookResultNames } from './contract'
 
 /** The webhooks screen's filters and page in the address, so a view can be shared and Back works. */
 export const webhooksSearchSchema = searchParams({
-  provider: oneOf(webhookProviderNames),
+  provider: oneOf(webhookProviders),
   type: text({ max: 200 }),
-  result: oneOf(webhookResultNames),
+  result: oneOf(webhookResults),
   page: integer({ min: 1 }),
 })
 export type WebhooksSearch = ReturnType<typeof webhooksSearchSchema>
