@@ -26,7 +26,7 @@ import { createTestOrganisation } from '../../factories/organisation-factory'
 import { AKAHU_APP_SECRET, AKAHU_APP_TOKEN, createAkahuFake, demoAccount } from '../../mocks/akahu/akahu-fake'
 import { describeEachDatabase } from '../support/database'
 
-const fake = createAkahuFake()
+let fake = createAkahuFake()
 const server = setupServer(...fake.handlers)
 
 const config: AkahuConfig = {
@@ -50,6 +50,12 @@ afterAll(() => server.close())
 describeEachDatabase(
   'Akahu bank payments against its documented API (issue 26 points 3 and 8)',
   (database) => {
+    // A fake of its own for each database's run: the same payment ids (and so the same keys) come again
+    // in the other database, and Akahu's state must not carry over.
+    beforeAll(() => {
+      fake = createAkahuFake()
+      server.resetHandlers(...fake.handlers)
+    })
     let organisationId: number
     let gymId: number
     let priceId: number

@@ -29,7 +29,7 @@ import { signInStaff, type TestBrowser } from '../support/sign-in'
 
 const now = new Date('2026-03-10T01:00:00Z')
 const orgKey = 'kisi_org_key_0123456789abcdef'
-const kisi = createKisiFake({ apiKey: orgKey })
+let kisi = createKisiFake({ apiKey: orgKey })
 const server = setupServer(...kisi.handlers)
 const sleeps: number[] = []
 
@@ -80,8 +80,14 @@ describeEachDatabase('Kisi door system', (database) => {
   let owner: TestBrowser
   let memberId: number
   let subscriptionId: number
-  const albany = kisi.addPlace('Albany', ['Front door', 'Changing rooms'])
-  kisi.addPlace('Somewhere else', ['Side door'])
+  // A fake of its own for each database's run: Kisi's state must not carry over from the other.
+  let albany!: ReturnType<typeof kisi.addPlace>
+  beforeAll(() => {
+    kisi = createKisiFake({ apiKey: orgKey })
+    server.resetHandlers(...kisi.handlers)
+    albany = kisi.addPlace('Albany', ['Front door', 'Changing rooms'])
+    kisi.addPlace('Somewhere else', ['Side door'])
+  })
   const sync = (at: Date) =>
     processDueDoorAccess({ db: database.db, providers: kisiProviders(database.db), now: at })
 

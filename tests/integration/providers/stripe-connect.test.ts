@@ -13,7 +13,7 @@ import { StripeFake } from '../../mocks/stripe/stripe-fake'
 import { instantRateLimit, testStripeClient } from '../../mocks/stripe/stripe-test-client'
 import { describeEachDatabase } from '../support/database'
 
-const fake = new StripeFake()
+let fake = new StripeFake()
 const server = setupServer(...fake.handlers())
 // Before any client is made: Stripe's fetch client takes the global fetch MSW replaces when made.
 server.listen({ onUnhandledFrame: 'error' })
@@ -23,6 +23,11 @@ const now = new Date('2026-11-27T01:00:00Z')
 const siteUrl = (site: 'join' | 'console', path: string) => `http://${site}.test${path}`
 
 describeEachDatabase('Stripe Connect onboarding of a gym', (database) => {
+  // A fake of its own for each database's run: Stripe's state must not carry over from the other.
+  beforeAll(() => {
+    fake = new StripeFake()
+    server.resetHandlers(...fake.handlers())
+  })
   let org: TestOrganisation
   /** Whoever starts the onboarding: a user of the organisation (the API checks that it is an admin). */
   let adminId: number
