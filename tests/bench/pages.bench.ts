@@ -48,6 +48,15 @@ type Mark =
   | { label: string; value?: string }
   | { notBusy: true }
 
+/** What the watcher keeps on the page's window (the router declares its own `__TSR_ROUTER__`). */
+declare global {
+  interface Window {
+    __benchWatch: (marks: Mark[], from: number) => void
+    __benchContentAt?: number
+    __benchHydratedAt?: number
+  }
+}
+
 const pattern = (value: string | RegExp): Pattern =>
   typeof value === 'string' ? value : { source: value.source, flags: value.flags }
 
@@ -79,11 +88,7 @@ const headingAnd = (name: string | RegExp, text: string | RegExp): Pick<Screen, 
  * start); a navigation starts it just before the router is asked to navigate.
  */
 function installWatcher(first: Mark[] | null) {
-  type Win = typeof window & {
-    __benchWatch: (marks: Mark[], from: number) => void
-    __benchContentAt?: number
-  }
-  const win = window as Win
+  const win = window
   const matches = (value: string, want: Pattern) => {
     const text = value.replace(/\s+/g, ' ').trim()
     // As Playwright's own: a string is found anywhere in the text, whatever its case.
@@ -149,7 +154,7 @@ function installWatcher(first: Mark[] | null) {
     // The root marks <html data-hydrated> once React has taken the page over.
     const observer = new MutationObserver(() => {
       if (document.documentElement.dataset.hydrated !== 'true') return
-      ;(win as Win & { __benchHydratedAt?: number }).__benchHydratedAt = performance.now()
+      win.__benchHydratedAt = performance.now()
       observer.disconnect()
     })
     // (The init script runs before <html> exists: the document is watched.)
@@ -160,7 +165,7 @@ function installWatcher(first: Mark[] | null) {
 /** The time `__benchWatch` recorded, once Playwright has seen the content too. */
 const contentAt = (page: Page) =>
   page
-    .waitForFunction(() => (window as { __benchContentAt?: number }).__benchContentAt, null, { timeout })
+    .waitForFunction(() => window.__benchContentAt, null, { timeout })
     .then((handle) => handle.jsonValue() as Promise<number>)
 
 interface Ids {
@@ -326,7 +331,7 @@ async function firstLoad(browser: Browser, cookies: Cookie[], screen: Screen): P
     const content = await contentAt(page)
     const { hydrated, load } = await page.evaluate(() => {
       const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
-      const hydratedAt = (window as { __benchHydratedAt?: number }).__benchHydratedAt
+      const hydratedAt = window.__benchHydratedAt
       return { hydrated: hydratedAt ?? Number.NaN, load: entry?.loadEventEnd ?? Number.NaN }
     })
     return { content, hydrated, load }
@@ -339,12 +344,8 @@ async function firstLoad(browser: Browser, cookies: Cookie[], screen: Screen): P
 async function navigate(page: Page, screen: Screen): Promise<number> {
   await page.evaluate(
     ({ href, marks }) => {
-      const win = window as unknown as {
-        __TSR_ROUTER__: { navigate: (to: { href: string }) => unknown }
-        __benchWatch: (marks: Mark[], from: number) => void
-      }
-      win.__benchWatch(marks, performance.now())
-      void win.__TSR_ROUTER__.navigate({ href })
+      window.__benchWatch(marks, performance.now())
+      void window.__TSR_ROUTER__?.navigate({ href })
     },
     { href: screen.path, marks: screen.marks },
   )
@@ -485,8 +486,7 @@ test('first load and navigation of every console screen and join step', async ({
     await start.waitForLoadState('networkidle')
     const form = guestScreens[1] as Screen
     await start.evaluate((marks) => {
-      const win = window as unknown as { __benchWatch: (marks: Mark[], from: number) => void }
-      win.__benchWatch(marks, performance.now())
+      window.__benchWatch(marks, performance.now())
     }, form.marks)
     await start
       .getByRole('link', { name: /Ponsonby/ })

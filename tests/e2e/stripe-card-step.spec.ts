@@ -147,9 +147,7 @@ test.describe('the card step with Stripe', () => {
     // A SetupIntent on the gym's connected account (direct charges), made with the secret key.
     expect(account).toMatch(/^acct_\w+$/)
     expect(made[0]?.key).toMatch(/^sk_test_/)
-    const stub = await page.evaluate(() =>
-      JSON.parse(JSON.stringify((window as unknown as { __stripeStub: unknown }).__stripeStub)),
-    )
+    const stub = await page.evaluate(() => JSON.parse(JSON.stringify(window.__stripeStub)))
     expect(stub.instances).toEqual([
       { key: 'pk_test_51E2eGymbaseFakePublishableKey0', stripeAccount: account },
     ])
@@ -163,9 +161,7 @@ test.describe('the card step with Stripe', () => {
     await typeCard(step.element, '4242 4242 4242 4242')
     await page.getByRole('button', { name: 'Save card' }).click()
     await expect(page).toHaveURL(`${base}/card-connected`)
-    const confirmed = await page.evaluate(
-      () => (window as unknown as { __stripeStub: { lastConfirm: unknown } }).__stripeStub.lastConfirm,
-    )
+    const confirmed = await page.evaluate(() => window.__stripeStub?.lastConfirm)
     // 3-D Secure stays on the page (Stripe's modal); a redirect-based step comes back to this page.
     expect(confirmed).toEqual({ returnUrl: `${base}/card-details`, redirect: 'if_required' })
     // The decline and the success were the same setup: one for the visit.
@@ -187,9 +183,7 @@ test.describe('the card step with Stripe', () => {
     await typeCard(step.element, '4242424242424242')
     await page.getByRole('button', { name: 'Save card' }).dblclick()
     await expect(page).toHaveURL(`${base}/card-connected`)
-    const confirms = await page.evaluate(
-      () => (window as unknown as { __stripeStub: { confirmSetup: number } }).__stripeStub.confirmSetup,
-    )
+    const confirms = await page.evaluate(() => window.__stripeStub?.confirmSetup)
     expect(confirms).toBe(1)
     expect(setupIntentsMade().slice(step.setupsBefore.length)).toHaveLength(1)
     // The member's own list of payment methods (their session's API): one card, the one confirmed.

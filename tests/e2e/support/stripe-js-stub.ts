@@ -17,6 +17,13 @@ export const stripeJsUrl = /^https:\/\/js\.stripe\.com\/(v3|[a-z]+)\/stripe\.js(
  * secret), never to the page's own server; a 3-D Secure card opens a modal (the bank's challenge) and
  * finishes there, on-session. What the page asked of it is kept in `window.__stripeStub`.
  */
+/** What the stub records on the page's window, for the tests to read. */
+declare global {
+  interface Window {
+    __stripeStub?: { instances: unknown[]; confirmSetup: number; elements: unknown[]; lastConfirm?: unknown }
+  }
+}
+
 const stub = String.raw`
 (function () {
   var calls = (window.__stripeStub = { instances: [], confirmSetup: 0, elements: [] });
