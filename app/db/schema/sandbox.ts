@@ -40,6 +40,11 @@ export const sandboxCharges = pgTable(
     /** When a pending (bank) charge reaches its final status, on the first poll at or after it. */
     settlesAt: instant('settles_at'),
     settledAt: instant('settled_at'),
+    /**
+     * An on-session card charge waiting for the member's approval (Stripe's `requires_action`): the
+     * client secret their browser approves it with, kept as Stripe keeps it to replay the first answer.
+     */
+    actionSecret: text('action_secret').unique(),
   },
   (t) => [
     check('sandbox_charges_kind_check', isOneOf(t.kind, sandboxChargeKinds)),

@@ -75,8 +75,40 @@ export const chargeOutcomeSchema = z.object({
 })
 export type ChargeOutcome = z.infer<typeof chargeOutcomeSchema>
 
+/**
+ * A card charge the member's bank wants them to approve (3-D Secure), completed in their browser: with
+ * Stripe, Stripe.js `handleNextAction` on the gym's connected account; with the sandbox, its approval
+ * dialog. The client secret is for this member's browser only.
+ */
+export const paymentApprovalSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('sandbox_card'), client_secret: z.string() }),
+  z.object({
+    provider: z.literal('stripe'),
+    client_secret: z.string(),
+    publishable_key: z.string(),
+    account: z.string(),
+  }),
+])
+export type PaymentApprovalAnswer = z.infer<typeof paymentApprovalSchema>
+
+export const linkChargeOutcomeSchema = chargeOutcomeSchema.extend({
+  /** Set while the charge waits for the member's approval: `status` is `pending`. */
+  approval: paymentApprovalSchema.nullable(),
+})
+export type LinkChargeOutcome = z.infer<typeof linkChargeOutcomeSchema>
+
 export const payByLinkAnswerSchema = z.object({
-  outcomes: z.array(chargeOutcomeSchema),
+  outcomes: z.array(linkChargeOutcomeSchema),
   balance_owing: z.number().int(),
 })
+
+/** After the member's bank approval (or refusal) in their browser: which charge to read back. */
+export const confirmLinkPaymentRequestSchema = z.object({ payment_id: recordId })
+
+/** The sandbox bank's answer to an on-session card charge's check (what a real bank's page does). */
+export const sandboxCardApprovalRequestSchema = z.object({
+  client_secret: z.string().trim().min(1).max(200),
+  approved: z.boolean(),
+})
+export const sandboxCardApprovalSchema = z.object({ status: z.enum(['succeeded', 'failed']) })
 export type PayByLinkAnswer = z.infer<typeof payByLinkAnswerSchema>

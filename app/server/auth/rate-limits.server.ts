@@ -32,6 +32,8 @@ const definitions = {
    */
   paymentLinkCard: { points: 5, duration: 60 * minute },
   paymentLinkPay: { points: 10, duration: 60 * minute },
+  /** The sandbox bank's approvals of card charges from one address (each secret answers once anyway). */
+  sandboxCardApproval: { points: 60, duration: 15 * minute },
   /** Payment links staff send for one payment: a resend or two, not a flood of e-mails. */
   paymentLinkSend: { points: 3, duration: 60 * minute },
   /**

@@ -17,7 +17,9 @@ import type { UnlockEvent } from '~/server/providers/doors/door-provider'
 import type { ChargeResult } from '~/server/providers/payments/payment-provider'
 import type { PaymentServices } from '~/server/providers/payments/sandbox-providers.server'
 import { getProviderConfig } from '~/server/providers/provider-config.server'
+import type { Mailer } from '~/server/services/auth/mailer'
 import { recordUnlockEvent } from '~/server/services/door-access/member-door-access.server'
+import { sendApprovedPaymentReceipt } from '~/server/services/payment-links/link-approvals.server'
 
 /**
  * What a stored provider event does (issue 26 point 5). Each handler reads the provider's own shape,
@@ -32,11 +34,15 @@ export interface ProcessingServices {
   db: Db
   payments: PaymentServices
   now: Date
+  /** Where a member's written confirmation goes (a payment they approved with their bank); none in tests that need none. */
+  mailer?: Mailer | undefined
 }
 
 export interface HandlerOutcome {
   organisationId: number | null
   note: string
+  /** The payment whose charge this event recorded (not one settled before it). */
+  recordedPaymentId?: number
   /** The unlock as recorded (the sandbox's tap shows it to the one at the door). */
   unlock?: Awaited<ReturnType<typeof recordUnlockEvent>>
 }
@@ -100,6 +106,7 @@ async function settleAttempt(
   })
   return {
     organisationId: attempt.organisationId,
+    ...(verdict === 'recorded' ? { recordedPaymentId: attempt.paymentId } : {}),
     note:
       verdict === 'recorded'
         ? `Payment ${attempt.paymentId} ${result.status === 'succeeded' ? 'succeeded' : `failed (${result.errorStatus})`}.`
@@ -137,9 +144,20 @@ async function handleStripe(
     case 'payment_intent.payment_failed': {
       const reference = textOf(object.id)
       if (!reference) return { organisationId: null, note: 'The event names no PaymentIntent.' }
-      return settleAttempt(services, reference, async () =>
+      const settled = await settleAttempt(services, reference, async () =>
         type === 'payment_intent.succeeded' ? { status: 'succeeded', reference } : stripeFailure(object),
       )
+      // A payment the member approved on the link's page, recorded here first: its receipt goes from here.
+      const onSession = objectOf(object.metadata).on_session === 'true'
+      if (settled.recordedPaymentId && onSession && services.mailer && type === 'payment_intent.succeeded') {
+        await sendApprovedPaymentReceipt({
+          db,
+          now: services.now,
+          mailer: services.mailer,
+          paymentId: settled.recordedPaymentId,
+        })
+      }
+      return settled
     }
     case 'account.updated': {
       const accountId = textOf(event.account) ?? textOf(object.id)

@@ -5,7 +5,9 @@ import { webhookEvents } from '~/db/schema'
 import type { WebhookProvider } from '~/db/schema/enums'
 import { runningBoss } from '~/server/jobs/boss.server'
 import { logger } from '~/server/logger.server'
+import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import type { PaymentServices } from '~/server/providers/payments/sandbox-providers.server'
+import type { Mailer } from '~/server/services/auth/mailer'
 import { processWebhookEvent } from './process-webhook.server'
 import { storeWebhookEvent, type WebhookEventRow } from './receive-webhook.server'
 
@@ -73,6 +75,7 @@ export async function processWaitingWebhooks(options: {
   db: Db
   payments: PaymentServices
   now: Date
+  mailer?: Mailer | undefined
 }): Promise<number> {
   const { db, now } = options
   const waiting = await db
@@ -99,6 +102,7 @@ export async function startWebhookWorkers(options: {
   const { boss, handle, pollingIntervalSeconds } = options
   const db = handle.db
   const payments = options.payments(db)
+  const mailer = createOutboxMailer(handle)
   await boss.work(
     WEBHOOK_PROCESS_QUEUE,
     { pollingIntervalSeconds, batchSize: 1 },
@@ -107,6 +111,7 @@ export async function startWebhookWorkers(options: {
       const verdict = await processWebhookEvent({
         db,
         payments,
+        mailer,
         now: new Date(),
         webhookEventId: job.data.webhookEventId,
       })
@@ -115,7 +120,7 @@ export async function startWebhookWorkers(options: {
     },
   )
   await boss.work(WEBHOOK_SWEEP_QUEUE, { pollingIntervalSeconds }, async () => {
-    const swept = await processWaitingWebhooks({ db, payments, now: new Date() })
+    const swept = await processWaitingWebhooks({ db, payments, mailer, now: new Date() })
     if (swept > 0) logger.info({ swept }, 'waiting webhooks processed')
   })
   await boss.schedule(WEBHOOK_SWEEP_QUEUE, '* * * * *')

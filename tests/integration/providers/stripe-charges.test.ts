@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
+  ChargeNotFoundError,
   type ChargeRequest,
   IdempotencyKeyReusedError,
   PaymentProviderUnavailableError,
@@ -169,5 +170,97 @@ describe('Stripe card charges (off-session PaymentIntents on the gym’s account
     expect(
       await charges.findCharge({ idempotencyKey: 'gymbase-payment-never-attempt-1', method: request.method }),
     ).toBeNull()
+  })
+})
+
+describe('Stripe card charges on-session (the member on the payment link’s page, 3-D Secure)', () => {
+  const charges = createStripeCharges({ stripe: testStripeClient(), rateLimit: instantRateLimit() })
+  const returnUrl = 'https://join.gymbase.test/pay?token=abc'
+  const onSession = (method: string) => chargeOf(method, { onSession: { returnUrl } })
+
+  it('confirms without off_session and with the return address; a bank that wants 3-D Secure leaves it waiting with its client secret', async () => {
+    const request = onSession('pm_card_authenticationRequired')
+    const result = await charges.charge(request)
+    expect(result).toMatchObject({
+      status: 'pending',
+      reference: expect.stringMatching(/^pi_/),
+      action: { clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/) },
+    })
+    const intent = fake.paymentIntents.get(result.reference ?? '')
+    expect(intent?.body).toMatchObject({ status: 'requires_action', metadata: { on_session: 'true' } })
+    // Off-session the same card is a decline the member must come back for, never a waiting intent.
+    expect(await charges.charge(chargeOf('pm_card_authenticationRequired'))).toMatchObject({
+      status: 'failed',
+      errorStatus: 'authentication_required',
+    })
+  })
+
+  it('reads the outcome back after the member approved, or refused, on the gym’s account', async () => {
+    const approved = onSession('pm_card_authenticationRequired')
+    const waiting = await charges.charge(approved)
+    fake.completeAction(waiting.reference ?? '', true)
+    expect(
+      await charges.pollCharge({
+        reference: waiting.reference ?? '',
+        now: approved.now,
+        method: approved.method,
+      }),
+    ).toEqual({ status: 'succeeded', reference: waiting.reference })
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', account: ACCOUNT })
+
+    const refused = onSession('pm_card_authenticationRequired')
+    const second = await charges.charge(refused)
+    fake.completeAction(second.reference ?? '', false)
+    expect(
+      await charges.pollCharge({
+        reference: second.reference ?? '',
+        now: refused.now,
+        method: refused.method,
+      }),
+    ).toMatchObject({ status: 'failed', errorStatus: 'payment_intent_authentication_failure' })
+  })
+
+  it('cancels one the member left, and a cancel after they finished answers what they did', async () => {
+    const left = onSession('pm_card_authenticationRequired')
+    const waiting = await charges.charge(left)
+    const cancelled = await charges.cancelCharge?.({
+      reference: waiting.reference ?? '',
+      now: left.now,
+      method: left.method,
+    })
+    expect(cancelled).toMatchObject({
+      status: 'failed',
+      errorStatus: 'payment_intent_authentication_failure',
+    })
+    expect(fake.paymentIntents.get(waiting.reference ?? '')?.body).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    })
+
+    const finished = onSession('pm_card_authenticationRequired')
+    const done = await charges.charge(finished)
+    fake.completeAction(done.reference ?? '', true)
+    expect(
+      await charges.cancelCharge?.({
+        reference: done.reference ?? '',
+        now: finished.now,
+        method: finished.method,
+      }),
+    ).toEqual({ status: 'succeeded', reference: done.reference })
+    expect(fake.paymentIntents.get(done.reference ?? '')?.body.status).toBe('succeeded')
+  })
+
+  it('cannot find a charge without the card that says which account it is on', async () => {
+    await expect(charges.pollCharge({ reference: 'pi_unknown', now: new Date() })).rejects.toBeInstanceOf(
+      ChargeNotFoundError,
+    )
+    const request = onSession('pm_card_visa')
+    await expect(
+      charges.pollCharge({
+        reference: 'pi_0000000000000000000000',
+        now: request.now,
+        method: request.method,
+      }),
+    ).rejects.toBeInstanceOf(ChargeNotFoundError)
   })
 })

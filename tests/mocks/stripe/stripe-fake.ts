@@ -140,6 +140,31 @@ export class StripeFake {
     return methodId
   }
 
+  /**
+   * What Stripe.js `handleNextAction` and the member's bank do with an on-session PaymentIntent waiting in
+   * `requires_action`: approved, it succeeds; refused, it goes back to `requires_payment_method` with
+   * Stripe's `payment_intent_authentication_failure`.
+   */
+  completeAction(intentId: string, approved: boolean) {
+    const intent = this.paymentIntents.get(intentId)
+    if (intent?.body.status !== 'requires_action') throw new Error(`No intent ${intentId} waits`)
+    Object.assign(
+      intent.body,
+      approved
+        ? { status: 'succeeded', next_action: null }
+        : {
+            status: 'requires_payment_method',
+            next_action: null,
+            last_payment_error: {
+              type: 'card_error',
+              code: 'payment_intent_authentication_failure',
+              message:
+                'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+            },
+          },
+    )
+  }
+
   intentsOn(account: string) {
     return [...this.paymentIntents.values()].filter((intent) => intent.account === account)
   }
@@ -270,6 +295,34 @@ export class StripeFake {
       return ok({ ...setup.body, payment_method: expand && pm ? pm : methodId })
     }
     if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(form, on, metadata)
+    const intentPath = /^\/v1\/payment_intents\/(pi_\w+?)(\/cancel)?$/.exec(path)
+    if (intentPath) {
+      const intentId = intentPath[1] ?? ''
+      const intent = this.paymentIntents.get(intentId)
+      if (!intent || intent.account !== on) return missing('payment_intent', intentId)
+      if (method === 'GET' && !intentPath[2]) return ok(intent.body)
+      if (method === 'POST' && intentPath[2]) {
+        const status = String(intent.body.status)
+        if (
+          !['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing'].includes(
+            status,
+          )
+        ) {
+          return error(400, {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+          })
+        }
+        Object.assign(intent.body, {
+          status: 'canceled',
+          next_action: null,
+          cancellation_reason: form.get('cancellation_reason'),
+          canceled_at: this.now(),
+        })
+        return ok(intent.body)
+      }
+    }
     if (method === 'GET' && path === '/v1/payment_intents') {
       const customer = form.get('customer')
       const limit = Number(form.get('limit') ?? 10)
@@ -319,9 +372,11 @@ export class StripeFake {
     if (!card || (saved && saved.account !== on)) {
       return missing('payment_method', methodId, 'payment_method')
     }
+    const intentId = id('pi')
     const intent: Json = {
-      id: id('pi'),
+      id: intentId,
       object: 'payment_intent',
+      client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
       amount,
       currency: form.get('currency'),
       customer: form.get('customer'),
@@ -336,6 +391,15 @@ export class StripeFake {
     }
     this.paymentIntents.set(String(intent.id), { account: on, body: intent })
     if (!card.decline) return ok(intent)
+    // On-session, the bank's check is the member's to do: the intent waits for Stripe.js.
+    if (card.decline.code === 'authentication_required' && form.get('off_session') !== 'true') {
+      Object.assign(intent, {
+        status: 'requires_action',
+        latest_charge: null,
+        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } },
+      })
+      return ok(intent)
+    }
     const stripeError = { type: 'card_error', ...card.decline, charge: intent.latest_charge }
     Object.assign(intent, { status: 'requires_payment_method', last_payment_error: stripeError })
     return error(402, { ...stripeError, payment_intent: intent })

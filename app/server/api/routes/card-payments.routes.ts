@@ -6,6 +6,7 @@ import {
   stripeExchangeRequestSchema,
   stripeExchangeSchema,
 } from '~/features/gyms/contract'
+import { sandboxCardApprovalRequestSchema, sandboxCardApprovalSchema } from '~/features/pay/contract'
 import { z } from '~/lib/validation'
 import { dataEnvelope, messageSchema } from '../envelope'
 import { errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from '../openapi'
@@ -58,6 +59,24 @@ export const cardPaymentRoutes = {
       200: jsonResponse('The account being set up', dataEnvelope(sandboxOnboardingSchema)),
       404: jsonResponse('An unknown, used or expired link', messageSchema),
       422: errorResponses[422],
+    },
+  }),
+  sandboxCardApproval: createRoute({
+    method: 'post',
+    path: '/sandbox/card-approvals',
+    tags: ['Sandbox providers'],
+    summary:
+      'The sandbox bank’s check of an on-session card charge (Stripe.js handleNextAction): approved or not',
+    description:
+      'Only while cards use the sandbox. The client secret is the charge’s, given to the member’s page ' +
+      'with the charge. The outcome is sent as the card provider sends it, a `payment_intent.succeeded` or ' +
+      '`payment_intent.payment_failed` event through the webhooks pipeline. Answering twice changes nothing.',
+    request: jsonBody(sandboxCardApprovalRequestSchema),
+    responses: {
+      200: jsonResponse('How the charge ended', dataEnvelope(sandboxCardApprovalSchema)),
+      404: jsonResponse('No charge waits for this secret', messageSchema),
+      422: errorResponses[422],
+      429: errorResponses[429],
     },
   }),
   sandboxOnboardingFinish: createRoute({

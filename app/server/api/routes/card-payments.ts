@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireArea, requireStaff } from '~/access/caller.server'
 import { requireGymToSetUp } from '~/access/gyms.server'
 import { AppError } from '~/lib/errors'
+import { consumeLimit } from '~/server/auth/rate-limits.server'
 import {
   finishSandboxOnboarding,
   readSandboxOnboarding,
@@ -11,8 +12,9 @@ import {
   startCardPaymentsOnboarding,
 } from '~/server/services/gyms/card-payments-onboarding.server'
 import { findGyms } from '~/server/services/gyms/find-gyms.server'
+import { approveSandboxCardCharge } from '~/server/services/payments/approve-sandbox-card-charge.server'
 import type { ApiEnv } from '../context'
-import { publicSiteUrl } from '../request-info'
+import { clientIp, publicSiteUrl } from '../request-info'
 import { toGymResource } from '../resources/gym'
 import { cardPaymentRoutes as routes } from './card-payments.routes'
 
@@ -96,6 +98,23 @@ export function registerCardPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
       },
       200,
     )
+  })
+
+  api.openapi(routes.sandboxCardApproval, async (c) => {
+    if (!c.var.payments.charges.card.name.startsWith('sandbox_')) throw new AppError('NOT_FOUND', 'Not Found')
+    const body = c.req.valid('json')
+    const db = c.var.database.db
+    await consumeLimit({ db, name: 'sandboxCardApproval', key: `ip:${clientIp(c)}` })
+    const status = await approveSandboxCardCharge({
+      db,
+      payments: c.var.payments,
+      mailer: c.var.mailer,
+      clientSecret: body.client_secret,
+      approved: body.approved,
+      now: c.var.now,
+    })
+    if (!status) throw new AppError('NOT_FOUND', 'This payment is no longer waiting for approval.')
+    return c.json({ data: { status } }, 200)
   })
 
   api.openapi(routes.sandboxOnboardingFinish, async (c) => {

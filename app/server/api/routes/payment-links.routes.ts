@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { cardSetupSchema, paymentTypeSchema } from '~/features/join/payment-contract'
 import {
+  confirmLinkPaymentRequestSchema,
   linkBankReturnSchema,
   payByLinkAnswerSchema,
   payByLinkRequestSchema,
@@ -52,6 +53,22 @@ export const paymentLinkRoutes = {
     request: { ...request, ...jsonBody(payByLinkRequestSchema) },
     responses: {
       200: jsonResponse('What each charge did', dataEnvelope(payByLinkAnswerSchema)),
+      ...linkErrors,
+    },
+  }),
+  confirm: createRoute({
+    method: 'post',
+    path: '/payment-links/{token}/confirm',
+    tags,
+    summary: 'After the member’s bank approval: read the charge back, then pay the rest of what is owed',
+    description:
+      'A card charge made on the link’s page whose bank wanted the member to approve it (3-D Secure) ' +
+      'answered `pending` with an `approval`. Once the member’s browser has completed it, this reads the ' +
+      'charge from the card provider and records it (once, with the provider’s webhook), and when it was ' +
+      'paid charges the rest of what is owed with the same method. A payment not of this link is a 404.',
+    request: { ...request, ...jsonBody(confirmLinkPaymentRequestSchema) },
+    responses: {
+      200: jsonResponse('What each charge did, the confirmed one first', dataEnvelope(payByLinkAnswerSchema)),
       ...linkErrors,
     },
   }),

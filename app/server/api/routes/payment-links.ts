@@ -1,11 +1,16 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Db } from '~/db/client.server'
+import type { PayByLinkAnswer } from '~/features/pay/contract'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { getProviderConfig } from '~/server/providers/provider-config.server'
 import {
   findPaymentLinkByToken,
   findPaymentLinkDetail,
 } from '~/server/services/payment-links/find-payment-link.server'
+import {
+  confirmLinkPayment,
+  settleLeftApprovals,
+} from '~/server/services/payment-links/link-approvals.server'
 import { payByLink, usableLink } from '~/server/services/payment-links/pay-by-link.server'
 import {
   finishBankConsent,
@@ -19,6 +24,7 @@ import {
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
 import { saveCard } from '~/server/services/payment-methods/save-card.server'
 import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
+import type { ChargeNowOutcome } from '~/server/services/payments/retry-payment.server'
 import type { ApiEnv } from '../context'
 import { publicSiteUrl } from '../request-info'
 import { toCardSetupResource } from '../resources/card-setup'
@@ -36,7 +42,17 @@ export function registerPaymentLinkRoutes(api: OpenAPIHono<ApiEnv>) {
 
   api.openapi(routes.show, async (c) => {
     const db = c.var.database.db
-    const detail = await findPaymentLinkDetail({ db, now: c.var.now, token: c.req.valid('param').token })
+    const token = c.req.valid('param').token
+    const link = await findPaymentLinkByToken(db, token)
+    // A bank approval left mid-way (the page reloaded, or back from a bank's page) is settled first.
+    await settleLeftApprovals({
+      db,
+      now: c.var.now,
+      providers: c.var.payments.charges,
+      mailer: c.var.mailer,
+      subscriptionId: link.subscriptionId,
+    })
+    const detail = await findPaymentLinkDetail({ db, now: c.var.now, token })
     const methods = await methodsOf(db, detail.link.userId)
     const takesCards = await memberGymTakesCards(db, detail.link.userId)
     return c.json({ data: toPaymentLinkResource(detail, methods, takesCards) }, 200)
@@ -47,19 +63,35 @@ export function registerPaymentLinkRoutes(api: OpenAPIHono<ApiEnv>) {
     const db = c.var.database.db
     const link = await findPaymentLinkByToken(db, c.req.valid('param').token)
     await consumeLimit({ db, name: 'paymentLinkPay', key: `link:${link.id}` })
+    const token = c.req.valid('param').token
     const paid = await payByLink({
       db,
       now: c.var.now,
       providers: c.var.payments.charges,
       mailer: c.var.mailer,
-      token: c.req.valid('param').token,
+      token,
       paymentMethodId: body.payment_method_id,
       makeDefault: body.make_default,
+      returnUrl: payReturnUrl(token),
     })
-    return c.json(
-      { data: { outcomes: paid.outcomes.map(toRetryAnswer), balance_owing: paid.balanceOwing } },
-      200,
-    )
+    return c.json({ data: toPayByLinkAnswer(paid) }, 200)
+  })
+
+  api.openapi(routes.confirm, async (c) => {
+    const db = c.var.database.db
+    const token = c.req.valid('param').token
+    const link = await findPaymentLinkByToken(db, token)
+    await consumeLimit({ db, name: 'paymentLinkPay', key: `link:${link.id}` })
+    const paid = await confirmLinkPayment({
+      db,
+      now: c.var.now,
+      providers: c.var.payments.charges,
+      mailer: c.var.mailer,
+      token,
+      paymentId: c.req.valid('json').payment_id,
+      returnUrl: payReturnUrl(token),
+    })
+    return c.json({ data: toPayByLinkAnswer(paid) }, 200)
   })
 
   api.openapi(routes.cardSetup, async (c) => {
@@ -145,6 +177,33 @@ export function registerPaymentLinkRoutes(api: OpenAPIHono<ApiEnv>) {
     })
     return c.json({ data: await methodsOf(db, link.userId) }, 201)
   })
+}
+
+/** Where a bank's redirect-based card approval brings the member back: the link's page. */
+const payReturnUrl = (token: string) => publicSiteUrl('join', `/pay?${new URLSearchParams({ token })}`)
+
+/** What a Pay press did, each charge waiting for the member's approval with what their browser needs. */
+function toPayByLinkAnswer(paid: { outcomes: ChargeNowOutcome[]; balanceOwing: number }): PayByLinkAnswer {
+  const cards = getProviderConfig().cards
+  return {
+    outcomes: paid.outcomes.map((outcome) => {
+      const approval = outcome.status === 'pending' ? outcome.approval : undefined
+      return {
+        ...toRetryAnswer(outcome),
+        approval: !approval
+          ? null
+          : cards.provider === 'stripe'
+            ? {
+                provider: 'stripe' as const,
+                client_secret: approval.clientSecret,
+                publishable_key: cards.publishableKey,
+                account: approval.accountReference ?? '',
+              }
+            : { provider: 'sandbox_card' as const, client_secret: approval.clientSecret },
+      }
+    }),
+    balance_owing: paid.balanceOwing,
+  }
 }
 
 /** Where the bank's consent page sends a member who started from a payment link. */

@@ -89,6 +89,7 @@ export function registerWebhookRoutes(api: OpenAPIHono<ApiEnv>) {
     const row = await reprocessWebhookEvent({
       db: c.var.database.db,
       payments: c.var.payments,
+      mailer: c.var.mailer,
       now: c.var.now,
       organisationId: caller.organisationId,
       actorUserId: caller.user.id,

@@ -21,6 +21,11 @@ export const billingPolicy = {
    * the key and recording the answer) and is settled by asking the provider.
    */
   inDoubtAfterMs: 2 * 60_000,
+  /**
+   * An on-session card charge still waiting for the member's approval this long after it began was left
+   * (the page closed mid-check): the poll cancels it at the provider and records it failed.
+   */
+  actionAbandonedAfterMs: 60 * 60_000,
 } as const
 
 /**

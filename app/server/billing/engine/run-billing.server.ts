@@ -155,7 +155,12 @@ const zeroCharge = (charge: ClaimedCharge): ChargeResult => ({
   reference: `zero-${charge.idempotencyKey}`,
 })
 
-function chargeRequest(charge: ClaimedCharge, method: ChargeRequest['method'], now: Date): ChargeRequest {
+function chargeRequest(
+  charge: ClaimedCharge,
+  method: ChargeRequest['method'],
+  now: Date,
+  onSession?: ChargeRequest['onSession'],
+): ChargeRequest {
   return {
     idempotencyKey: charge.idempotencyKey,
     amount: charge.amount,
@@ -168,6 +173,7 @@ function chargeRequest(charge: ClaimedCharge, method: ChargeRequest['method'], n
       organisationId: charge.organisationId,
     },
     now,
+    ...(onSession ? { onSession } : {}),
   }
 }
 
@@ -179,17 +185,23 @@ function unknownOutcome(charge: ClaimedCharge, error: unknown) {
   )
 }
 
-/** One claimed charge through its provider: its answer, or undefined when the outcome is unknown. */
+/**
+ * One claimed charge through its provider: its answer, or undefined when the outcome is unknown.
+ * `onSession`: the member is here to approve it if their bank asks (the payment link's page).
+ */
 export async function chargeOnce(options: {
   providers: PaymentProviders
   now: Date
   charge: ClaimedCharge
+  onSession?: ChargeRequest['onSession']
 }): Promise<ChargeResult | undefined> {
   const { providers, now, charge } = options
   if (!charge.method) return noMethod
   if (charge.amount <= 0) return zeroCharge(charge)
   try {
-    return await providers[providerKind(charge.method.type)].charge(chargeRequest(charge, charge.method, now))
+    return await providers[providerKind(charge.method.type)].charge(
+      chargeRequest(charge, charge.method, now, options.onSession),
+    )
   } catch (error) {
     unknownOutcome(charge, error)
     return undefined
@@ -225,7 +237,17 @@ export async function settleInDoubtAttempts(options: { db: Db; providers: Paymen
       if (!row || (row.type !== 'bank_account' && row.type !== 'stripe_card')) continue
       const provider = providers[providerKind(row.type)]
       const method = await methodOf(db, row.paymentMethodId)
-      let result = await provider.findCharge({ idempotencyKey: attempt.idempotencyKey, method })
+      let result: ChargeResult | null
+      try {
+        result = await provider.findCharge({ idempotencyKey: attempt.idempotencyKey, method })
+      } catch (error) {
+        // The provider cannot say now: this attempt waits for the next run; the others are still settled.
+        logger.warn(
+          { paymentId: attempt.paymentId, attempt: attempt.attempt, err: { message: errorMessage(error) } },
+          'charge in doubt not looked up; asked again at the next run',
+        )
+        continue
+      }
       if (!result) {
         result =
           (await chargeOnce({
@@ -265,8 +287,12 @@ async function methodOf(db: Db, paymentMethodId: number | null): Promise<Claimed
 }
 
 /**
- * Bank payments the provider still has pending: ask again, record what has settled. A payment sent less
- * than `billingPolicy.pollAfterMs` ago is left until a later poll (no bank settles that fast).
+ * Payments the provider still has pending (bank payments; a card charge Stripe left `processing` or one
+ * waiting for the member's approval): ask again, record what has settled. A payment sent less than
+ * `billingPolicy.pollAfterMs` ago is left until a later poll (no bank settles that fast). A charge
+ * waiting for the member's approval for longer than `billingPolicy.actionAbandonedAfterMs` was left:
+ * it is cancelled at the provider and recorded as it ends. A provider that cannot answer about a
+ * payment now leaves it for the next poll; the other payments are still settled.
  */
 export async function pollPendingPayments(options: { db: Db; providers: PaymentProviders; now: Date }) {
   const { db, providers, now } = options
@@ -275,7 +301,9 @@ export async function pollPendingPayments(options: { db: Db; providers: PaymentP
       paymentId: paymentAttempts.paymentId,
       attempt: paymentAttempts.attempt,
       reference: paymentAttempts.providerReference,
+      startedAt: paymentAttempts.startedAt,
       type: payments.type,
+      paymentMethodId: payments.paymentMethodId,
     })
     .from(paymentAttempts)
     .innerJoin(payments, eq(payments.id, paymentAttempts.paymentId))
@@ -291,7 +319,8 @@ export async function pollPendingPayments(options: { db: Db; providers: PaymentP
     const chunk = pending.slice(from, from + billingPolicy.batchSize)
     const asked: number[] = []
     const settled: ChargeOutcome[] = []
-    // Each provider is asked about its share of the chunk in one `pollAll` call.
+    // Each provider is asked about its share of the chunk in one `pollAll` call. Card charges live on
+    // the gym's account, so each is asked about with the method it was charged to.
     for (const kind of ['card', 'bank'] as const) {
       const rows = chunk.flatMap((row) =>
         row.reference &&
@@ -300,20 +329,48 @@ export async function pollPendingPayments(options: { db: Db; providers: PaymentP
           ? [{ ...row, reference: row.reference }]
           : [],
       )
-      const answers = await pollAll(
-        providers[kind],
-        { references: rows.map((row) => row.reference), now },
-        billingPolicy.concurrency,
-      )
-      answers.forEach((answer, index) => {
+      if (rows.length === 0) continue
+      const provider = providers[kind]
+      const answers =
+        kind === 'bank'
+          ? await pollAll(
+              provider,
+              { references: rows.map((row) => row.reference), now },
+              billingPolicy.concurrency,
+            )
+          : await Promise.allSettled(
+              rows.map(async (row) =>
+                provider.pollCharge({
+                  reference: row.reference,
+                  now,
+                  method: await methodOf(db, row.paymentMethodId),
+                }),
+              ),
+            )
+      for (const [index, answer] of answers.entries()) {
         const row = rows[index]
-        if (!row) return
-        // A provider that does not know its own reference is a fault worth stopping the poll for.
-        if (answer.status === 'rejected') throw answer.reason
+        if (!row) continue
+        if (answer.status === 'rejected') {
+          logger.warn(
+            { paymentId: row.paymentId, attempt: row.attempt, err: { message: errorMessage(answer.reason) } },
+            'pending payment not polled; asked again at the next poll',
+          )
+          continue
+        }
         asked.push(row.paymentId)
-        if (answer.value.status !== 'pending')
-          settled.push({ paymentId: row.paymentId, attempt: row.attempt, result: answer.value })
-      })
+        let result = answer.value
+        if (
+          result.status === 'pending' &&
+          result.action &&
+          provider.cancelCharge &&
+          row.startedAt.getTime() <= now.getTime() - billingPolicy.actionAbandonedAfterMs
+        ) {
+          const method = await methodOf(db, row.paymentMethodId)
+          result = await provider.cancelCharge({ reference: row.reference, now, method }).catch(() => result)
+        }
+        if (result.status !== 'pending')
+          settled.push({ paymentId: row.paymentId, attempt: row.attempt, result })
+      }
     }
     await countPolls({ db, paymentIds: asked })
     await recordChargeResults({ db, now, outcomes: settled })

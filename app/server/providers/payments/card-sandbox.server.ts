@@ -20,7 +20,9 @@
  *
  * The `pm_card_visa_…` variants of the decline tokens are accepted too (see `sandboxTestCards`).
  *
- * Card charges are final at once (never `pending`). Refused before anything is created, so not recorded
+ * Card charges are final at once (never `pending`), except an on-session charge of the 3184 card: it
+ * waits for the member's approval (`pending` with an action, Stripe's `requires_action`), given on the
+ * sandbox's own approval dialog (`completeSandboxCardAction`). Refused before anything is created, so not recorded
  * (reference null, `findCharge` null): an amount under 50 cents (`amount_too_small`, Stripe's NZD
  * minimum) and a reference that names no card (`payment_method_not_found`).
  */
@@ -185,7 +187,11 @@ function decide(request: ChargeRequest): SandboxDecision {
         'The saved card is no longer on file with the card provider. Ask the member to add it again.',
     }
   }
-  return { kind: 'final', testValue: lastFour, outcome: sandboxCardOutcome(lastFour) }
+  const outcome = sandboxCardOutcome(lastFour)
+  // The member is here: their bank's check is theirs to pass (`completeSandboxCardAction`).
+  if (request.onSession && outcome.status === 'failed' && outcome.errorStatus === 'authentication_required')
+    return { kind: 'action', testValue: lastFour }
+  return { kind: 'final', testValue: lastFour, outcome }
 }
 
 export function createCardSandbox(options: SandboxOptions): PaymentProvider {

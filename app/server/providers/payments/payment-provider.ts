@@ -16,6 +16,11 @@ import type { PaymentMethodType, PaymentProvider as PaymentProviderName } from '
  *   key, in which case charging again with the same key is safe.
  * - Card charges end `succeeded` or `failed` at once; bank charges start `pending` and are settled by
  *   `pollCharge` (Akahu's lifecycle), with the caller's clock passed in.
+ * - An on-session card charge (`onSession`, the member on the payment page) whose bank wants the member
+ *   to approve it (3-D Secure) answers `pending` with an `action`: the browser completes it with the
+ *   action's client secret (Stripe.js `handleNextAction`, or the sandbox's approval), then `pollCharge`
+ *   reads the outcome; `cancelCharge` ends one the member walked away from. Off-session the same card
+ *   fails `authentication_required`.
  */
 export interface PaymentProvider {
   /** Which payment methods it takes: `card` for `stripe_card`, `bank` for `bank_account`. */
@@ -25,8 +30,17 @@ export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeResult>
   /** `method`: the payment method charged, where the provider keeps charges per account (Stripe Connect). */
   findCharge(query: { idempotencyKey: string; method?: ChargeMethod | null }): Promise<ChargeResult | null>
-  /** Throws `ChargeNotFoundError` when the reference is not one of this provider's charges. */
-  pollCharge(query: { reference: string; now: Date }): Promise<ChargeResult>
+  /**
+   * Throws `ChargeNotFoundError` when the reference is not one of this provider's charges. `method`: the
+   * payment method charged, where the provider keeps charges per account (Stripe Connect).
+   */
+  pollCharge(query: { reference: string; now: Date; method?: ChargeMethod | null }): Promise<ChargeResult>
+  /**
+   * Optional (card providers): ends a charge still waiting for the member's approval (`pending` with an
+   * `action`), answering its final state: `failed` `AUTHENTICATION_FAILED` when it was cancelled, or
+   * what it became if the member finished meanwhile (a completed charge is never undone).
+   */
+  cancelCharge?(query: { reference: string; now: Date; method?: ChargeMethod | null }): Promise<ChargeResult>
   /**
    * Optional: many charges in one call (a provider's batch API; the sandboxes' one statement). Answers
    * in request order, each exactly what `charge` would have done for that request: fulfilled with its
@@ -55,6 +69,11 @@ export interface ChargeRequest {
   metadata: ChargeMetadata
   /** The caller's clock: when the charge is made. Bank charges settle relative to it. */
   now: Date
+  /**
+   * The member is here, paying (the payment link's page): their bank may ask them to approve it. Where a
+   * redirect-based approval brings them back to.
+   */
+  onSession?: { returnUrl: string } | undefined
 }
 
 export interface ChargeMethod {
@@ -75,7 +94,12 @@ export interface ChargeMetadata {
 
 export type ChargeResult =
   | { status: 'succeeded'; reference: string }
-  | { status: 'pending'; reference: string }
+  | {
+      status: 'pending'
+      reference: string
+      /** An on-session charge waiting for the member to approve it with their bank (3-D Secure). */
+      action?: ChargeAction | undefined
+    }
   | {
       status: 'failed'
       /** Null when the provider refused the charge before creating anything. */
@@ -87,6 +111,17 @@ export type ChargeResult =
     }
 
 export type ChargeStatus = ChargeResult['status']
+
+/** What the member's browser completes: the charge's client secret, for that page only, never stored by us. */
+export interface ChargeAction {
+  clientSecret: string
+}
+
+/**
+ * An on-session charge the member did not approve: their bank refused the check, or they left it
+ * (Stripe's code for a failed 3-D Secure). Not `authentication_required`, which asks for a new link.
+ */
+export const AUTHENTICATION_FAILED = 'payment_intent_authentication_failure'
 
 /**
  * The error status of a bank payment whose member must connect their bank again (SPEC §3's

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import type { PaymentProvider as PaymentProviderName } from '~/db/schema/enums'
 import { type SandboxChargeKind, sandboxCharges } from '~/db/schema/sandbox'
 import {
+  AUTHENTICATION_FAILED,
   ChargeNotFoundError,
   type ChargeRequest,
   type ChargeResult,
@@ -51,6 +52,8 @@ export type SandboxDecision =
   | { kind: 'final'; testValue: string; outcome: SandboxOutcome }
   /** `pending` until `settlesAt`, then settled by the first poll at or after it (bank). */
   | { kind: 'deferred'; testValue: string; settlesAt: Date }
+  /** On-session, `pending` until the member approves it or not (`completeSandboxCardAction`), or it is cancelled. */
+  | { kind: 'action'; testValue: string }
 
 interface LedgerConfig {
   kind: SandboxChargeKind
@@ -240,7 +243,69 @@ export function createSandboxProvider(config: LedgerConfig, options: SandboxOpti
     async pollCharge({ reference, now }) {
       return only(await pollCharges({ references: [reference], now }))
     },
+
+    async cancelCharge({ reference, now }) {
+      await db
+        .update(sandboxCharges)
+        .set({
+          status: 'failed',
+          errorStatus: AUTHENTICATION_FAILED,
+          errorDescription: notApproved,
+          settledAt: now,
+        })
+        .where(
+          and(
+            eq(sandboxCharges.reference, reference),
+            eq(sandboxCharges.kind, config.kind),
+            eq(sandboxCharges.status, 'pending'),
+            isNotNull(sandboxCharges.actionSecret),
+          ),
+        )
+      const [row] = await db
+        .select()
+        .from(sandboxCharges)
+        .where(and(eq(sandboxCharges.reference, reference), eq(sandboxCharges.kind, config.kind)))
+      if (!row) throw new ChargeNotFoundError(reference)
+      return currentResult(row)
+    },
   }
+}
+
+const notApproved =
+  "The member didn't approve the payment with their bank (the check failed, or they left it). They can pay again with the payment link."
+
+/**
+ * The member's bank's answer to an on-session charge's check, as Stripe.js `handleNextAction` gets it:
+ * approved, the charge succeeds; refused, it fails `AUTHENTICATION_FAILED`. Only a charge still waiting
+ * changes (a second answer, or one after a cancel, changes nothing). Null when the secret names no charge.
+ */
+export async function completeSandboxCardAction(options: {
+  db: Db
+  clientSecret: string
+  approved: boolean
+  now: Date
+}): Promise<{ row: SandboxChargeRow; changed: boolean } | null> {
+  const { db, now } = options
+  const [changed] = await db
+    .update(sandboxCharges)
+    .set(
+      options.approved
+        ? { status: 'succeeded', settledAt: now }
+        : {
+            status: 'failed',
+            errorStatus: AUTHENTICATION_FAILED,
+            errorDescription: notApproved,
+            settledAt: now,
+          },
+    )
+    .where(and(eq(sandboxCharges.actionSecret, options.clientSecret), eq(sandboxCharges.status, 'pending')))
+    .returning()
+  if (changed) return { row: changed, changed: true }
+  const [row] = await db
+    .select()
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.actionSecret, options.clientSecret))
+  return row ? { row, changed: false } : null
 }
 
 /** The one answer of a one-item batch, thrown when it is an error. */
@@ -259,10 +324,13 @@ function newCharge(
   fingerprint: string,
 ): typeof sandboxCharges.$inferInsert {
   const outcome = decision.kind === 'final' ? decision.outcome : undefined
+  const reference = `${config.referencePrefix}${randomBytes(12).toString('hex')}`
   return {
     kind: config.kind,
     idempotencyKey: request.idempotencyKey,
-    reference: `${config.referencePrefix}${randomBytes(12).toString('hex')}`,
+    reference,
+    actionSecret:
+      decision.kind === 'action' ? `${reference}_secret_${randomBytes(16).toString('hex')}` : null,
     requestFingerprint: fingerprint,
     testValue: decision.testValue,
     amount: request.amount,
@@ -299,8 +367,13 @@ function requestFingerprint(kind: SandboxChargeKind, request: ChargeRequest): st
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex')
 }
 
-/** The answer the first call got: a deferred charge always answered `pending`. */
+/**
+ * The answer the first call got: a deferred charge always answered `pending`, one waiting for the
+ * member's approval `pending` with its action.
+ */
 function firstAnswer(row: SandboxChargeRow): ChargeResult {
+  if (row.actionSecret)
+    return { status: 'pending', reference: row.reference, action: { clientSecret: row.actionSecret } }
   if (row.settlesAt) return { status: 'pending', reference: row.reference }
   return currentResult(row)
 }
@@ -308,8 +381,11 @@ function firstAnswer(row: SandboxChargeRow): ChargeResult {
 function currentResult(row: SandboxChargeRow): ChargeResult {
   switch (row.status) {
     case 'succeeded':
-    case 'pending':
       return { status: row.status, reference: row.reference }
+    case 'pending':
+      return row.actionSecret
+        ? { status: 'pending', reference: row.reference, action: { clientSecret: row.actionSecret } }
+        : { status: 'pending', reference: row.reference }
     case 'failed':
       return {
         status: 'failed',

@@ -26,14 +26,22 @@ export function usableLink(link: Parameters<typeof paymentLinkState>[0], now: Da
   if (state === 'expired') throw new AppError('CONFLICT', expiredLinkMessage)
 }
 
+/** A charge that ends a Pay press's run: declined, or waiting for the member's bank approval. */
+const stopsHere = (outcome: ChargeNowOutcome) =>
+  outcome.status === 'failed' || (outcome.status === 'pending' && outcome.approval !== undefined)
+
 /**
  * A member pays what their membership owes through a payment link (issue 16): each owed period is
  * charged in turn through the engine's path (`claimOwedPeriodCharge`, the key stored before the
- * provider is called), with the saved method they chose, optionally made their default first (`changePaymentMethod`, agreed
- * by ticking "use for future payments", and confirmed by e-mail). A
+ * provider is called), with the saved method they chose, optionally made their default first
+ * (`changePaymentMethod`, agreed by ticking "use for future payments", and confirmed by e-mail). A
  * success settles the period and, once nothing is owed, ends the grace period (`recordChargeResult`
  * recalculates as the engine does). The link is used up once every period is paid or accepted by the
  * bank; a decline stops there and leaves the link working for another method.
+ *
+ * The member is on the page, so card charges are made on-session (issue 26): one whose bank wants the
+ * member to approve it stops the run `pending` with its approval, for their browser to complete and
+ * `confirmLinkPayment` to carry on from (`before`: what that confirmation already settled).
  */
 export async function payByLink(options: {
   db: Db
@@ -43,37 +51,49 @@ export async function payByLink(options: {
   token: string
   paymentMethodId?: number | undefined
   makeDefault: boolean
+  /** Where a bank's redirect-based approval brings the member back to: the link's page. */
+  returnUrl: string
+  /** Outcomes already settled for this press (a confirmed approval): a stop among them charges nothing more. */
+  before?: ChargeNowOutcome[]
 }): Promise<{ outcomes: ChargeNowOutcome[]; balanceOwing: number }> {
   const { db, now, providers } = options
   const link = await findPaymentLinkByToken(db, options.token)
   usableLink(link, now)
-  const { methods, defaultId } = await findMemberPaymentMethodList({ db, userId: link.userId })
-  const paying = methods.find((method) => method.id === (options.paymentMethodId ?? defaultId))
-  if (paying?.type === 'stripe_card') await requireCardsAtHomeGym(db, link.userId)
-  // Ticking "use for future payments" is the member's agreement: confirmed by e-mail (issue 25).
-  if (options.makeDefault && options.paymentMethodId !== undefined) {
-    await changePaymentMethod({
-      db,
-      now,
-      mailer: options.mailer,
-      organisationId: link.organisationId,
-      userId: link.userId,
-      paymentMethodId: options.paymentMethodId,
-      agreed: true,
-    })
+  const outcomes: ChargeNowOutcome[] = [...(options.before ?? [])]
+  if (!outcomes.some(stopsHere)) {
+    const { methods, defaultId } = await findMemberPaymentMethodList({ db, userId: link.userId })
+    const paying = methods.find((method) => method.id === (options.paymentMethodId ?? defaultId))
+    if (paying?.type === 'stripe_card') await requireCardsAtHomeGym(db, link.userId)
+    // Ticking "use for future payments" is the member's agreement: confirmed by e-mail (issue 25).
+    if (options.makeDefault && options.paymentMethodId !== undefined) {
+      await changePaymentMethod({
+        db,
+        now,
+        mailer: options.mailer,
+        organisationId: link.organisationId,
+        userId: link.userId,
+        paymentMethodId: options.paymentMethodId,
+        agreed: true,
+      })
+    }
+    const owed = await findOwedFailures(db, [link.subscriptionId])
+    for (const failure of owed) {
+      const charge = await db.transaction(async (tx) => {
+        const period = await lockOwedPeriod(tx, failure.id)
+        return claimOwedPeriodCharge(tx, { now, providers, period, paymentMethodId: options.paymentMethodId })
+      })
+      const outcome = await chargeClaimedNow({
+        db,
+        now,
+        providers,
+        charge,
+        onSession: { returnUrl: options.returnUrl },
+      })
+      outcomes.push(outcome)
+      if (stopsHere(outcome)) break
+    }
   }
-  const owed = await findOwedFailures(db, [link.subscriptionId])
-  const outcomes: ChargeNowOutcome[] = []
-  for (const failure of owed) {
-    const charge = await db.transaction(async (tx) => {
-      const period = await lockOwedPeriod(tx, failure.id)
-      return claimOwedPeriodCharge(tx, { now, providers, period, paymentMethodId: options.paymentMethodId })
-    })
-    const outcome = await chargeClaimedNow({ db, now, providers, charge })
-    outcomes.push(outcome)
-    if (outcome.status === 'failed') break
-  }
-  if (outcomes.every((outcome) => outcome.status !== 'failed')) {
+  if (!outcomes.some(stopsHere)) {
     await db
       .update(paymentLinks)
       .set({ usedAt: now, updatedAt: now })
@@ -81,7 +101,9 @@ export async function payByLink(options: {
   }
   // A receipt for what was paid or is on its way from the bank (issue 25), in one e-mail.
   const paid = outcomes.flatMap((outcome) =>
-    outcome.status === 'failed' ? [] : [{ paymentId: outcome.paymentId, status: outcome.status }],
+    stopsHere(outcome) || (outcome.status === 'sent' && outcome.receipted)
+      ? []
+      : [{ paymentId: outcome.paymentId, status: outcome.status === 'sent' ? 'sent' : 'pending' } as const],
   )
   if (paid.length > 0) {
     await db.transaction((tx) =>

@@ -5,13 +5,35 @@ import type { ClaimedCharge } from '~/server/billing/engine/claim-due-payments.s
 import { claimOwedPeriodCharge, lockOwedPeriod } from '~/server/billing/engine/owed-periods.server'
 import { recordChargeResult } from '~/server/billing/engine/record-charge-result.server'
 import { chargeOnce } from '~/server/billing/engine/run-billing.server'
-import type { PaymentProviders } from '~/server/providers/payments/payment-provider'
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentProviders,
+} from '~/server/providers/payments/payment-provider'
 import { recordAudit } from '../audit/record-audit.server'
 
 export type ChargeNowOutcome =
-  | { status: 'sent'; paymentId: number; amount: number }
-  | { status: 'pending'; paymentId: number; amount: number }
+  | {
+      status: 'sent'
+      paymentId: number
+      amount: number
+      /** Its receipt has already gone (an approval the provider's webhook recorded first). */
+      receipted?: boolean
+    }
+  | {
+      status: 'pending'
+      paymentId: number
+      amount: number
+      /** On-session: the member's bank wants them to approve it; their browser completes it with this. */
+      approval?: PaymentApproval | undefined
+    }
   | { status: 'failed'; paymentId: number; amount: number; reason: string }
+
+/** A charge waiting for the member's approval: its client secret, and the card account it is on. */
+export interface PaymentApproval {
+  clientSecret: string
+  accountReference: string | null
+}
 
 /**
  * Charges one claimed charge and records the answer as the engine does (`recordChargeResult`): a
@@ -24,14 +46,32 @@ export async function chargeClaimedNow(options: {
   now: Date
   providers: PaymentProviders
   charge: ClaimedCharge
+  /** The member is here (the payment link's page): their bank may ask them to approve it. */
+  onSession?: ChargeRequest['onSession']
 }): Promise<ChargeNowOutcome> {
   const { db, now, providers, charge } = options
-  const result = await chargeOnce({ providers, now, charge })
-  const base = { paymentId: charge.paymentId, amount: charge.amount }
-  if (!result) return { status: 'pending', ...base }
+  const result = await chargeOnce({ providers, now, charge, onSession: options.onSession })
+  if (!result) return { status: 'pending', paymentId: charge.paymentId, amount: charge.amount }
   await recordChargeResult({ db, now, paymentId: charge.paymentId, attempt: charge.attempt, result })
+  return chargeNowOutcome(charge, result)
+}
+
+/** A recorded charge's answer as the screens say it. */
+export function chargeNowOutcome(
+  charge: Pick<ClaimedCharge, 'paymentId' | 'amount' | 'method'>,
+  result: ChargeResult,
+): ChargeNowOutcome {
+  const base = { paymentId: charge.paymentId, amount: charge.amount }
   if (result.status === 'succeeded') return { status: 'sent', ...base }
-  if (result.status === 'pending') return { status: 'pending', ...base }
+  if (result.status === 'pending') {
+    const approval = result.action
+      ? {
+          clientSecret: result.action.clientSecret,
+          accountReference: charge.method?.accountReference ?? null,
+        }
+      : undefined
+    return { status: 'pending', ...base, approval }
+  }
   return {
     status: 'failed',
     ...base,

@@ -3,6 +3,7 @@ import { reprocessOnlyFailedMessage } from '~/features/webhooks/contract'
 import { AppError } from '~/lib/errors'
 import type { PaymentServices } from '~/server/providers/payments/sandbox-providers.server'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
+import type { Mailer } from '~/server/services/auth/mailer'
 import { processWebhookEvent } from '~/server/webhooks/process-webhook.server'
 import { findWebhookEvent } from './find-webhook-events.server'
 
@@ -14,6 +15,7 @@ import { findWebhookEvent } from './find-webhook-events.server'
 export async function reprocessWebhookEvent(options: {
   db: Db
   payments: PaymentServices
+  mailer: Mailer
   now: Date
   organisationId: number
   actorUserId: number
@@ -26,6 +28,7 @@ export async function reprocessWebhookEvent(options: {
   const verdict = await processWebhookEvent({
     db,
     payments: options.payments,
+    mailer: options.mailer,
     now: options.now,
     webhookEventId: event.id,
   })

@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 import {
+  AUTHENTICATION_FAILED,
   type ChargeMethod,
   ChargeNotFoundError,
   type ChargeRequest,
@@ -24,6 +25,12 @@ const LOOKUP_PAGES = 10
  * off-session PaymentIntent confirmed at once, a direct charge on the gym's connected account
  * (`Stripe-Account`), sent with the engine's idempotency key as Stripe's `Idempotency-Key`, so a retry
  * of the same attempt is Stripe's replay of the first answer, never a second charge.
+ *
+ * On-session (the member on the payment link's page, `request.onSession`) the PaymentIntent is confirmed
+ * without `off_session` and with a `return_url`: when the bank wants 3-D Secure it stays
+ * `requires_action` and its client secret goes to the member's browser for Stripe.js
+ * `handleNextAction` (PROVIDERS.md §1.2: bring the member back on-session); `pollCharge` reads the
+ * outcome after, `cancelCharge` ends one the member left.
  */
 export function createStripeCharges(options: {
   stripe: Stripe
@@ -31,6 +38,19 @@ export function createStripeCharges(options: {
 }): PaymentProvider {
   const { stripe } = options
   const rateLimit = options.rateLimit ?? defaultRateLimitPolicy
+
+  async function retrieve(reference: string, account: string): Promise<Stripe.PaymentIntent> {
+    try {
+      return await withRateLimitRetry(rateLimit, () =>
+        stripe.paymentIntents.retrieve(reference, {}, { stripeAccount: account }),
+      )
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        throw new ChargeNotFoundError(reference)
+      if (isUnknownOutcome(error)) throw new PaymentProviderUnavailableError(messageOf(error))
+      throw error
+    }
+  }
 
   return {
     kind: 'card',
@@ -50,8 +70,10 @@ export function createStripeCharges(options: {
               currency: request.currency,
               customer: where.customer,
               payment_method: request.method.reference,
-              off_session: true,
               confirm: true,
+              ...(request.onSession
+                ? { return_url: request.onSession.returnUrl, use_stripe_sdk: true }
+                : { off_session: true }),
               description: request.description,
               metadata: {
                 payment_id: String(request.metadata.paymentId),
@@ -59,6 +81,7 @@ export function createStripeCharges(options: {
                 organisation_id: String(request.metadata.organisationId),
                 // What `findCharge` looks the attempt up by.
                 idempotency_key: request.idempotencyKey,
+                ...(request.onSession ? { on_session: 'true' } : {}),
               },
             },
             { idempotencyKey: request.idempotencyKey, stripeAccount: where.account },
@@ -111,12 +134,41 @@ export function createStripeCharges(options: {
     },
 
     /**
-     * Card charges end at once; one Stripe leaves `processing` is settled by its webhook
-     * (`payment_intent.succeeded` / `payment_intent.payment_failed`). A direct charge lives on the gym's
-     * account, which a bare reference does not name, so it is not found from here.
+     * A charge's state now, read from the gym's account (a direct charge lives there, so the payment
+     * method saying which account is needed): a `processing` one settled, an on-session one the member
+     * has approved or not. Without the method the charge cannot be found from here.
      */
-    async pollCharge({ reference }) {
-      throw new ChargeNotFoundError(reference)
+    async pollCharge({ reference, method }) {
+      const where = method ? placeOf(method) : null
+      if (!where || !reference.startsWith('pi_')) throw new ChargeNotFoundError(reference)
+      return fromIntent(await retrieve(reference, where.account))
+    },
+
+    /**
+     * Ends an on-session charge the member left waiting (`requires_action`): cancelled at Stripe, so it can
+     * never complete later. One that completed meanwhile answers as it stands; a cancel refused because
+     * the intent moved on is answered by reading it again.
+     */
+    async cancelCharge({ reference, method }) {
+      const where = method ? placeOf(method) : null
+      if (!where || !reference.startsWith('pi_')) throw new ChargeNotFoundError(reference)
+      const intent = await retrieve(reference, where.account)
+      if (!cancellable.has(intent.status)) return fromIntent(intent)
+      try {
+        const cancelled = await withRateLimitRetry(rateLimit, () =>
+          stripe.paymentIntents.cancel(
+            reference,
+            { cancellation_reason: 'abandoned' },
+            { stripeAccount: where.account },
+          ),
+        )
+        return fromIntent(cancelled)
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return fromIntent(await retrieve(reference, where.account))
+        if (isUnknownOutcome(error)) throw new PaymentProviderUnavailableError(messageOf(error))
+        throw error
+      }
     },
   }
 }
@@ -136,18 +188,36 @@ function placeOf(method: ChargeMethod): { account: string; customer: string } | 
   return { account: method.accountReference, customer: method.customerReference }
 }
 
-/** A PaymentIntent as the engine records it. */
+/** The statuses of an intent that has not taken money and can still be cancelled. */
+const cancellable = new Set<Stripe.PaymentIntent.Status>([
+  'requires_action',
+  'requires_payment_method',
+  'requires_confirmation',
+])
+
+/**
+ * A PaymentIntent as the engine records it. On-session (`metadata.on_session`), `requires_action` is the
+ * member's 3-D Secure still to do (pending, with the client secret for their browser), and one that ends
+ * cancelled or declined by the check is `AUTHENTICATION_FAILED`; off-session, `requires_action` is
+ * `authentication_required` (the member must be brought back to pay).
+ */
 export function fromIntent(intent: Stripe.PaymentIntent): ChargeResult {
+  const onSession = intent.metadata?.on_session === 'true'
   switch (intent.status) {
     case 'succeeded':
       return { status: 'succeeded', reference: intent.id }
     case 'processing':
       return { status: 'pending', reference: intent.id }
+    case 'requires_action':
+      if (onSession && intent.client_secret)
+        return { status: 'pending', reference: intent.id, action: { clientSecret: intent.client_secret } }
+      return failedWith(intent.id, 'authentication_required')
     default: {
-      // requires_payment_method after a decline, requires_action when the bank wants 3-D Secure, canceled.
+      // requires_payment_method after a decline (or a failed 3-D Secure), canceled.
       const error = intent.last_payment_error
-      const errorStatus =
-        intent.status === 'requires_action' ? 'authentication_required' : declineStatus(error ?? {})
+      if (onSession && (intent.status === 'canceled' || error?.code === AUTHENTICATION_FAILED))
+        return failedWith(intent.id, AUTHENTICATION_FAILED)
+      const errorStatus = declineStatus(error ?? {})
       return {
         status: 'failed',
         reference: intent.id,
@@ -156,6 +226,10 @@ export function fromIntent(intent: Stripe.PaymentIntent): ChargeResult {
       }
     }
   }
+}
+
+function failedWith(reference: string, errorStatus: string): ChargeResult {
+  return { status: 'failed', reference, errorStatus, errorDescription: declineDescription(errorStatus) }
 }
 
 function chargeError(error: unknown, request: ChargeRequest): ChargeResult {

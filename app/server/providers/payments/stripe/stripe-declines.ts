@@ -31,6 +31,8 @@ const words: Record<string, string> = {
     'The card payment could not be processed because of a temporary problem. Trying again later usually works.',
   authentication_required:
     "The member's bank wants them to approve this payment themselves, so it cannot be taken automatically. They have been sent a link to approve it.",
+  payment_intent_authentication_failure:
+    "The member didn't approve the payment with their bank (the check failed, or they left it). They can pay again with the payment link.",
   amount_too_small: 'Card payments must be at least $0.50.',
   payment_method_not_found:
     'The saved card is no longer on file with the card provider. Ask the member to add it again.',
@@ -45,6 +47,7 @@ const topLevelReasons = new Set([
   'incorrect_number',
   'processing_error',
   'authentication_required',
+  'payment_intent_authentication_failure',
   'amount_too_small',
 ])
 
