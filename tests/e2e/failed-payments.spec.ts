@@ -237,6 +237,76 @@ test.describe('failed payments', () => {
     })
   })
 
+  test('a member whose bank asks to approve each payment approves it on the link: refused first, then paid', async ({
+    page,
+    browser,
+  }) => {
+    await inTurn(async () => {
+      const { member, email } = await memberOpensLink(page, browser)
+      await member.page.getByRole('radio', { name: 'A new card' }).check({ force: true })
+      // The test card whose bank wants the member's approval on every payment (3-D Secure).
+      await enterCard(member.page, '4000 0027 6000 3184')
+      await expect(member.page.getByRole('radio', { name: /^Visa ending 3184/ })).toBeChecked()
+      const pay = member.page.getByRole('button', { name: /^Pay \$[\d,]+\.\d\d$/ })
+      const amount = (await pay.textContent())?.replace('Pay ', '') ?? ''
+
+      // The bank's check, on the page: not approved is a decline in words, and the link still works.
+      await pay.click()
+      const check = member.page.getByRole('dialog', { name: 'Approve this payment' })
+      await expect(check).toContainText(`approve a payment of ${amount}`)
+      await expect(check).toContainText('from your Visa ending 3184')
+      await check.getByRole('button', { name: 'Don’t approve' }).click()
+      await expect(check).toHaveCount(0)
+      await expect(
+        member.page.getByText(
+          `${amount} wasn’t paid: Not approved with the member’s bank. Try another card or bank account.`,
+        ),
+      ).toBeVisible()
+
+      // Again, approved at once: paid, and the receipt says so.
+      const paidSince = new Date()
+      await pay.click()
+      await check.getByRole('button', { name: 'Approve', exact: true }).click()
+      await expect(member.page.getByRole('heading', { name: 'Thank you, you’re all paid up' })).toBeVisible()
+      await expect(member.page.getByText(`We’ve taken ${amount} from Visa ending 3184`)).toBeVisible()
+      const receipt = await waitForMail({ to: email, since: paidSince, subject: /^Your payment receipt$/ })
+      expect(receipt.text).toContain(`We have received your payment of ${amount} from your Visa ending 3184`)
+      await member.page.reload()
+      await expect(
+        member.page.getByRole('heading', { name: 'This link has already been used' }),
+      ).toBeVisible()
+      await member.context.close()
+    })
+  })
+
+  test('a member who reloads while their bank’s check is open can pay again, nothing taken twice', async ({
+    page,
+    browser,
+  }) => {
+    await inTurn(async () => {
+      const { member } = await memberOpensLink(page, browser)
+      await member.page.getByRole('radio', { name: 'A new card' }).check({ force: true })
+      await enterCard(member.page, '4000 0027 6000 3184')
+      const pay = member.page.getByRole('button', { name: /^Pay \$[\d,]+\.\d\d$/ })
+      await pay.click()
+      await expect(member.page.getByRole('dialog', { name: 'Approve this payment' })).toBeVisible()
+      // Reloaded mid-check: the waiting charge is ended, and what is owed is owed again.
+      await member.page.reload()
+      await expect(member.page.getByRole('heading', { name: 'Pay what you owe' })).toBeVisible()
+      await expect(member.page.getByRole('region', { name: 'What you owe' })).toContainText(
+        'Declined: Not approved with the member’s bank',
+      )
+      await member.page.getByRole('radio', { name: /^Visa ending 3184/ }).check({ force: true })
+      await member.page.getByRole('button', { name: /^Pay \$/ }).click()
+      await member.page
+        .getByRole('dialog', { name: 'Approve this payment' })
+        .getByRole('button', { name: 'Approve', exact: true })
+        .click()
+      await expect(member.page.getByRole('heading', { name: 'Thank you, you’re all paid up' })).toBeVisible()
+      await member.context.close()
+    })
+  })
+
   test('a member keeps a new card from the link without paying, and the desk’s retry now goes through', async ({
     page,
     browser,

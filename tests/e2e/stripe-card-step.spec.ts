@@ -2,8 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page, Request } from '@playwright/test'
+import { demoPassword, withLock } from './support/auth'
 import { type FakeStripe, startFakeStripe } from './support/fake-stripe'
 import { acceptAndConfirm, fillAboutYou, signUpThroughScreens, takePhoto } from './support/join'
+import { codeIn, linkIn, waitForMail } from './support/mailbox'
 import { smtpPort } from './support/smtp'
 import { routeStripeJs } from './support/stripe-js-stub'
 import { expect, test } from './support/test'
@@ -211,5 +213,101 @@ test.describe('the card step with Stripe', () => {
     await page.getByRole('button', { name: 'Save card' }).click()
     await challenge.getByRole('button', { name: 'Complete authentication' }).click()
     await expect(page).toHaveURL(`${base}/card-connected`)
+  })
+})
+
+/** The demo owner signed in on this server's console, through its screens (a code by e-mail). */
+async function ownerOnConsole(page: Page) {
+  const consoleBase = `http://console.localhost:${port}`
+  await withLock('owner@demo.gymbase.nz', async () => {
+    const since = new Date()
+    await page.goto(`${consoleBase}/dashboard`)
+    await page.getByLabel('E-mail').fill('owner@demo.gymbase.nz')
+    await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible()
+    const mail = await waitForMail({ to: 'owner@demo.gymbase.nz', since, subject: /sign-in code/i })
+    await page.getByLabel('Code', { exact: true }).fill(codeIn(mail))
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(`${consoleBase}/dashboard`)
+  })
+}
+
+test.describe('the payment link with Stripe', () => {
+  test('a card whose bank asks on every payment: saved with Stripe’s check, then paid on-session with Stripe.js’s check', async ({
+    page,
+    browser,
+  }) => {
+    await ownerOnConsole(page)
+    // A failed card payment of the demo's (its cards are not Stripe's, so they decline here), sent as a link.
+    const failure = await page.evaluate(async () => {
+      const headers = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' }
+      const list = await fetch('/api/payments?status=failed&type=card&per_page=50', { headers })
+      const { data } = (await list.json()) as {
+        data: Array<{ id: number; fixable: boolean; member: { id: number } }>
+      }
+      const row = data.find((candidate) => candidate.fixable)
+      if (!row) return null
+      const member = await fetch(`/api/members/${row.member.id}`, { headers })
+      const { data: detail } = (await member.json()) as { data: { email: string } }
+      return { id: row.id, email: detail.email }
+    })
+    expect(failure).not.toBeNull()
+    const since = new Date()
+    const sent = await page.evaluate(async (id) => {
+      const answer = await fetch(`/api/payments/${id}/payment-link`, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      })
+      return answer.status
+    }, failure?.id)
+    expect(sent).toBe(201)
+    const mail = await waitForMail({ to: failure?.email ?? '', since, subject: /payment didn’t go through/ })
+    const link = linkIn(mail)
+    expect(link.host).toBe(`join.localhost:${port}`)
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-NZ' })
+    const member = await phone.newPage()
+    const stripeJs = await routeStripeJs(member, fake)
+    await member.goto(link.toString())
+    await expect(member.getByRole('heading', { name: 'Pay what you owe' })).toBeVisible()
+    // Nothing of Stripe's loads until the card form opens.
+    expect(stripeJs.loads).toBe(0)
+    await member.getByRole('radio', { name: 'A new card' }).check({ force: true })
+    const element = member.getByRole('group', { name: 'Stripe payment details' })
+    await typeCard(element, '4000 0027 6000 3184')
+    await member.getByRole('button', { name: 'Save card' }).click()
+    // The bank's check when saved, in Stripe's modal.
+    await member
+      .getByRole('dialog', { name: '3D Secure test authentication' })
+      .getByRole('button', { name: 'Complete authentication' })
+      .click()
+    await expect(member.getByRole('radio', { name: /^Visa ending 3184/ })).toBeChecked()
+
+    const pay = member.getByRole('button', { name: /^Pay \$[\d,]+\.\d\d$/ })
+    const amount = (await pay.textContent())?.replace('Pay ', '') ?? ''
+    const intentsBefore = fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/payment_intents',
+    ).length
+    await pay.click()
+    // The charge waits for the member: Stripe.js's handleNextAction shows the bank's check.
+    const check = member.getByRole('dialog', { name: '3D Secure test authentication' })
+    await check.getByRole('button', { name: 'Complete authentication' }).click()
+    await expect(member.getByRole('heading', { name: 'Thank you, you’re all paid up' })).toBeVisible()
+    await expect(member.getByText(`We’ve taken ${amount} from Visa ending 3184`)).toBeVisible()
+    expect(await member.evaluate(() => window.__stripeStub?.handleNextAction)).toBe(1)
+    // One PaymentIntent, confirmed on-session (no off_session) on the gym's account, back to the link's page.
+    const made = fake.requests
+      .filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents')
+      .slice(intentsBefore)
+    expect(made).toHaveLength(1)
+    expect(made[0]?.account).toMatch(/^acct_\w+$/)
+    expect(made[0]?.body.off_session).toBeUndefined()
+    expect(String(made[0]?.body.return_url)).toMatch(
+      new RegExp(`^http://join\\.localhost:${port}/pay\\?token=`),
+    )
+    await member.reload()
+    await expect(member.getByRole('heading', { name: 'This link has already been used' })).toBeVisible()
+    await phone.close()
   })
 })

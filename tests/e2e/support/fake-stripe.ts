@@ -17,7 +17,10 @@ import type { AddressInfo } from 'node:net'
  * Test cards (PROVIDERS.md §1.7): 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 declines
  * (`card_declined`); 4000 0000 0000 9995 declines (`insufficient_funds`); 4000 0025 0000 3155 asks for
  * 3-D Secure (`requires_action`), finished by `POST /v1/setup_intents/:id/authenticate` (ours: the stub's
- * stand-in for the bank's challenge) with `result=complete|fail`.
+ * stand-in for the bank's challenge) with `result=complete|fail`; 4000 0027 6000 3184 asks when saved and
+ * on every charge: off-session a 402 `authentication_required`, on-session a PaymentIntent waiting in
+ * `requires_action`, read with `GET /v1/payment_intents/:id`, cancelled with `…/cancel`, and finished by
+ * `POST /v1/payment_intents/:id/authenticate` (the stub's `handleNextAction`).
  */
 
 export interface FakeStripeRequest {
@@ -127,7 +130,12 @@ const testCards: Record<
     },
   },
   '4000002500003155': { brand: 'visa', outcome: 'three_d_secure' },
+  // Asks for 3-D Secure when saved and again on every charge: off-session a decline, on-session a check.
+  '4000002760003184': { brand: 'visa', outcome: 'three_d_secure' },
 }
+
+/** The last four digits of the test card whose bank wants the member's approval on every charge. */
+const approvalEveryCharge = '3184'
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 const now = () => Math.floor(Date.now() / 1000)
@@ -190,10 +198,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   }): { status: number; body: unknown } {
     const body = parseStripeForm(request.body)
     const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? null
-    const key = bearer ?? (typeof body.key === 'string' ? body.key : null)
+    // Stripe.js sends its key and account in the body of a POST, in the query of a GET.
+    const key = bearer ?? (typeof body.key === 'string' ? body.key : request.query.get('key'))
     const account =
       request.headers['stripe-account'] ??
-      (typeof body._stripe_account === 'string' ? body._stripe_account : null)
+      (typeof body._stripe_account === 'string'
+        ? body._stripe_account || null
+        : request.query.get('_stripe_account') || null)
     const idempotencyKey = request.headers['idempotency-key'] ?? null
     requests.push({ method: request.method, path: request.path, account, idempotencyKey, key, body })
 
@@ -419,7 +430,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       )
     }
 
-    // The billing engine's off-session charges (the demo's history, on a server with Stripe keys).
+    // Charges: the billing engine's off-session ones (the demo's history, on a server with Stripe keys),
+    // and the payment link's on-session ones, which the 3184 card leaves waiting for the member's check.
     if (method === 'POST' && path === '/v1/payment_intents') {
       if (publishable) return secretOnly()
       const paymentMethod = typeof body.payment_method === 'string' ? body.payment_method : null
@@ -429,25 +441,101 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           decline_code: 'generic_decline',
         })
       }
-      return {
-        status: 200,
-        body: keep(
-          {
-            id: id('pi'),
-            object: 'payment_intent',
-            status: 'succeeded',
-            amount: Number(body.amount),
-            currency: body.currency,
-            customer: body.customer ?? null,
-            payment_method: paymentMethod,
-            latest_charge: id('ch'),
-            metadata: (body.metadata as Record<string, string>) ?? {},
-            livemode: false,
-            created: now(),
-          },
-          account,
-        ),
+      const intentId = id('pi')
+      const intent = keep<Record<string, unknown> & { id: string }>(
+        {
+          id: intentId,
+          object: 'payment_intent',
+          client_secret: `${intentId}_secret_${randomBytes(16).toString('hex')}`,
+          status: 'succeeded',
+          amount: Number(body.amount),
+          currency: body.currency,
+          customer: body.customer ?? null,
+          payment_method: paymentMethod,
+          latest_charge: id('ch'),
+          metadata: (body.metadata as Record<string, string>) ?? {},
+          next_action: null,
+          last_payment_error: null,
+          return_url: typeof body.return_url === 'string' ? body.return_url : null,
+          livemode: false,
+          created: now(),
+        },
+        account,
+      )
+      if (card.card.last4 === approvalEveryCharge) {
+        if (body.off_session === 'true') {
+          const message = 'Your card was declined. This transaction requires authentication.'
+          Object.assign(intent, {
+            status: 'requires_payment_method',
+            latest_charge: null,
+            last_payment_error: { type: 'card_error', code: 'authentication_required', message },
+          })
+          return stripeError(402, 'card_error', 'authentication_required', message, {
+            decline_code: 'authentication_required',
+            payment_intent: intent,
+          })
+        }
+        Object.assign(intent, {
+          status: 'requires_action',
+          latest_charge: null,
+          next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } },
+        })
       }
+      return { status: 200, body: intent }
+    }
+
+    // Read by our server (secret key, on the gym's account) or by Stripe.js (publishable key and the
+    // client secret), as Stripe allows.
+    match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)
+    if (method === 'GET' && match) {
+      const intent = find(match[1] as string, account)
+      if (!intent) return missing('payment_intent', match[1] as string)
+      if (publishable && query.get('client_secret') !== intent.client_secret)
+        return missing('payment_intent', match[1] as string)
+      return { status: 200, body: intent }
+    }
+
+    match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path)
+    if (method === 'POST' && match) {
+      if (publishable) return secretOnly()
+      const intent = find(match[1] as string, account)
+      if (!intent) return missing('payment_intent', match[1] as string)
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'payment_intent_unexpected_state',
+          `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`,
+        )
+      }
+      Object.assign(intent, {
+        status: 'canceled',
+        next_action: null,
+        cancellation_reason: body.cancellation_reason ?? null,
+      })
+      return { status: 200, body: intent }
+    }
+
+    // The bank's 3-D Secure challenge of a charge, as the stubbed Stripe.js's modal finishes it.
+    match = /^\/v1\/payment_intents\/([^/]+)\/authenticate$/.exec(path)
+    if (method === 'POST' && match) {
+      const intent = find(match[1] as string, account)
+      if (!intent || body.client_secret !== intent.client_secret || intent.status !== 'requires_action')
+        return missing('payment_intent', match[1] as string)
+      intent.next_action = null
+      if (body.result === 'complete') {
+        Object.assign(intent, { status: 'succeeded', latest_charge: id('ch') })
+        return { status: 200, body: intent }
+      }
+      const message =
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.'
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure', message },
+      })
+      return stripeError(402, 'card_error', 'payment_intent_authentication_failure', message, {
+        payment_intent: intent,
+      })
     }
 
     match = /^\/v1\/payment_methods\/([^/]+)$/.exec(path)

@@ -20,13 +20,19 @@ export const stripeJsUrl = /^https:\/\/js\.stripe\.com\/(v3|[a-z]+)\/stripe\.js(
 /** What the stub records on the page's window, for the tests to read. */
 declare global {
   interface Window {
-    __stripeStub?: { instances: unknown[]; confirmSetup: number; elements: unknown[]; lastConfirm?: unknown }
+    __stripeStub?: {
+      instances: unknown[]
+      confirmSetup: number
+      handleNextAction: number
+      elements: unknown[]
+      lastConfirm?: unknown
+    }
   }
 }
 
 const stub = String.raw`
 (function () {
-  var calls = (window.__stripeStub = { instances: [], confirmSetup: 0, elements: [] });
+  var calls = (window.__stripeStub = { instances: [], confirmSetup: 0, handleNextAction: 0, elements: [] });
   var api = 'https://api.stripe.com';
 
   function form(fields) {
@@ -97,7 +103,7 @@ const stub = String.raw`
     };
   }
 
-  function challenge(intent, account, clientSecret) {
+  function challenge(intent, account, clientSecret, kind) {
     return new Promise(function (resolve) {
       var modal = document.createElement('div');
       modal.setAttribute('role', 'dialog');
@@ -109,7 +115,7 @@ const stub = String.raw`
         button.textContent = name + ' authentication';
         button.onclick = function () {
           document.body.removeChild(modal);
-          post('/v1/setup_intents/' + intent.id + '/authenticate', {
+          post('/v1/' + (kind || 'setup_intents') + '/' + intent.id + '/authenticate', {
             result: name.toLowerCase() === 'complete' ? 'complete' : 'fail',
             client_secret: clientSecret,
             key: calls.instances[calls.instances.length - 1].key,
@@ -174,6 +180,24 @@ const stub = String.raw`
           }
           return { setupIntent: answer };
         });
+      },
+      handleNextAction: function (options) {
+        calls.handleNextAction += 1;
+        var secret = options.clientSecret;
+        var intentId = secret.split('_secret_')[0];
+        var query = '?client_secret=' + encodeURIComponent(secret) + '&key=' + encodeURIComponent(key) +
+          '&_stripe_account=' + encodeURIComponent(account || '');
+        return fetch(api + '/v1/payment_intents/' + intentId + query)
+          .then(function (response) { return response.json(); })
+          .then(function (intent) {
+            if (intent.error) return { error: intent.error };
+            if (intent.status !== 'requires_action') {
+              return { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent needs no action.' } };
+            }
+            return challenge(intent, account, secret, 'payment_intents').then(function (after) {
+              return after.error ? { error: after.error } : { paymentIntent: after };
+            });
+          });
       },
       retrieveSetupIntent: function () { return Promise.resolve({}); },
       createToken: function () { return Promise.resolve({}); },

@@ -12,7 +12,7 @@ import {
 import type { MethodOutcome } from './types'
 
 /** Sandbox test values whose every charge fails (docs/sandbox-payments.md); 0002 is refused at saving. */
-const failingCards = ['9995', '0341', '0069'] as const
+const failingCards = ['9995', '0341', '0069', '3184'] as const
 const failingBankSuffixes = ['93', '92', '94'] as const
 const cardsThatFail = new Set(
   sandboxTestCards.filter((card) => card.outcome.status === 'failed').map((card) => card.lastFour),
