@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react'
 import { orConnectionLost } from '~/features/join/connection-lost'
 import type { ActionResult } from '~/lib/action-result'
+import { answerSandboxCardCheck, confirmLinkPayment } from './approve.functions'
 import type { PayByLinkAnswer, PaymentApprovalAnswer } from './contract'
-import { answerSandboxCardCheck, confirmLinkPayment } from './pay.functions'
 
 /** Said when the card check could not start; reloading the page ends the waiting charge. */
 const checkDidNotLoadMessage =
@@ -11,14 +12,17 @@ const checkDidNotLoadMessage =
  * Charges of a Pay press that the member's bank wants them to approve (3-D Secure, ADR 042): each is
  * checked in this page, then the server reads it back from the card provider and pays the rest of what
  * the link owes (`confirm`), until nothing waits. Answers what was settled, as the Pay press's answer.
- * Loaded by the pay page only when a charge waits (the join pages' scripts stay as they were).
+ * Loaded by the pay page only when a charge waits, with the sandbox's dialog and Stripe.js after it (the
+ * join pages' scripts stay as they were).
  */
 export async function finishApprovals(options: {
   token: string
   answer: PayByLinkAnswer
-  /** Shows the sandbox bank's dialog; resolves with the member's answer. */
-  askSandboxCheck: (amount: number) => Promise<boolean>
-  closeSandboxCheck: () => void
+  /** Who is paid and from what, for the sandbox bank's dialog. */
+  payee: string
+  card: string
+  /** Where the page shows the sandbox bank's dialog (null takes it away). */
+  show: (dialog: ReactNode) => void
 }): Promise<ActionResult<PayByLinkAnswer>> {
   const settled: PayByLinkAnswer['outcomes'] = []
   let current = options.answer
@@ -47,17 +51,23 @@ export async function finishApprovals(options: {
 async function runCheck(
   approval: PaymentApprovalAnswer,
   amount: number,
-  options: Pick<Parameters<typeof finishApprovals>[0], 'askSandboxCheck' | 'closeSandboxCheck'>,
+  options: Pick<Parameters<typeof finishApprovals>[0], 'payee' | 'card' | 'show'>,
 ): Promise<string | undefined> {
   if (approval.provider === 'stripe') {
     const { approveWithStripe } = await import('./stripe-approval')
     return (await approveWithStripe(approval)) === 'did-not-load' ? checkDidNotLoadMessage : undefined
   }
-  const approved = await options.askSandboxCheck(amount)
+  const { askSandboxCheck } = await import('./sandbox-card-check')
+  const check = await askSandboxCheck({
+    amount,
+    payee: options.payee,
+    card: options.card,
+    show: options.show,
+  })
   const answered = await orConnectionLost(() =>
-    answerSandboxCardCheck({ data: { client_secret: approval.client_secret, approved } }),
+    answerSandboxCardCheck({ data: { client_secret: approval.client_secret, approved: check.approved } }),
   )
-  options.closeSandboxCheck()
+  check.close()
   // A check that already ended (the link opened elsewhere) is read back like any other.
   if (!answered.ok && answered.status !== 404) return answered.message
   return undefined

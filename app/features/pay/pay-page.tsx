@@ -1,6 +1,6 @@
 import { useServerFn } from '@tanstack/react-start'
 import { CircleCheck, Clock } from 'lucide-react'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Checkbox } from '~/components/ui/checkbox'
@@ -21,21 +21,16 @@ import {
   startLinkCardSetup,
 } from './pay.functions'
 
-const newCard = 'new-card'
-const newBank = 'new-bank'
-
-// The bank's check of a card charge loads only when a charge waits for it (ADR 041's rule for Stripe.js).
-const SandboxCardCheck = lazy(() => import('./sandbox-card-check'))
-
-/** Stripe's own additions to the link's address after a bank's page sent the member back. */
-const stripeReturnParams = ['payment_intent', 'payment_intent_client_secret', 'redirect_status']
-
 /**
  * Where the link's token waits (this tab's session storage) while the member is at their bank's consent
  * page, for `/pay-bank` to carry on with. Defined here: a module of its own changed how the join pages'
- * shared code is split and added 1.2 kB to every one of them.
+ * shared code is split and added 1.2 kB to every one of them (so did moving it to the functions' module,
+ * or to `/pay-bank`'s page: measured for issue 26).
  */
 export const payTokenKey = 'gymbase.pay-token'
+
+const newCard = 'new-card'
+const newBank = 'new-bank'
 
 /** "Membership 18 Nov 2026 – 25 Nov 2026" for a period, else the day it was due. */
 function periodWords(owed: PaymentLinkDetail['owed'][number]): string {
@@ -127,15 +122,8 @@ function PayForm(props: {
   // A card added here is most likely the one to use from now on.
   const [keepNewCard, setKeepNewCard] = useState(true)
   const [pending, setPending] = useState(false)
-  // The sandbox bank's check on screen, and how to hand the member's answer back.
-  const [check, setCheck] = useState<{ amount: number; answer: (approved: boolean) => Promise<void> }>()
-  // Back from a bank's page: the charge was read as the page loaded; Stripe's additions leave the address.
-  useEffect(() => {
-    const url = new URL(window.location.href)
-    if (!stripeReturnParams.some((name) => url.searchParams.has(name))) return
-    for (const name of stripeReturnParams) url.searchParams.delete(name)
-    window.history.replaceState(window.history.state, '', url.href)
-  }, [])
+  // The bank's check over the page while a charge waits for it (`approve-payments.ts` fills it).
+  const [overlay, setOverlay] = useState<ReactNode>(null)
   const [message, setMessage] = useState<string | undefined>(
     props.bank === 'cancelled'
       ? `You cancelled at your bank, so nothing was shared. Try again${link.takes_cards ? ', or pay by card' : ''}.`
@@ -158,17 +146,6 @@ function PayForm(props: {
     return `Your later membership payments come from it instead${surcharged ? ', with a card surcharge added to each' : ''}, and we’ll e-mail you to confirm. Leave it unticked to pay only what you owe now.`
   }
 
-  /** The sandbox bank's check on screen until the member answers (`approve-payments.ts` asks). */
-  const askSandboxCheck = (amount: number) =>
-    new Promise<boolean>((answered) =>
-      setCheck({
-        amount,
-        answer: async (approved) => {
-          answered(approved)
-        },
-      }),
-    )
-
   async function payNow() {
     if (pending || !method) return
     setPending(true)
@@ -187,8 +164,9 @@ function PayForm(props: {
         ? await (await import('./approve-payments')).finishApprovals({
             token,
             answer: first.data,
-            askSandboxCheck,
-            closeSandboxCheck: () => setCheck(undefined),
+            payee: link.gym_name,
+            card: describePaymentType(method),
+            show: setOverlay,
           })
         : first
     setPending(false)
@@ -339,16 +317,7 @@ function PayForm(props: {
           </>
         )}
       </div>
-      {check ? (
-        <Suspense fallback={null}>
-          <SandboxCardCheck
-            amount={check.amount}
-            payee={link.gym_name}
-            card={method ? describePaymentType(method) : null}
-            onAnswer={check.answer}
-          />
-        </Suspense>
-      ) : null}
+      {overlay}
     </AuthFrame>
   )
 }

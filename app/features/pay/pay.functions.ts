@@ -2,14 +2,11 @@ import { createServerFn } from '@tanstack/react-start'
 import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
-import { cardPaymentRoutes } from '~/server/api/routes/card-payments.routes'
 import { paymentLinkRoutes } from '~/server/api/routes/payment-links.routes'
 import {
-  confirmLinkPaymentRequestSchema,
   linkBankReturnSchema,
   payByLinkRequestSchema,
   paymentLinkToken,
-  sandboxCardApprovalRequestSchema,
   saveLinkCardRequestSchema,
 } from './contract'
 
@@ -65,20 +62,4 @@ export const finishLinkBankConnection = createServerFn({ method: 'POST' })
     toActionResult(() =>
       api().data(paymentLinkRoutes.bankAccounts, { params: { token: data.token }, body: data.back }),
     ),
-  )
-
-/** After the member's bank check: the charge read back, and the rest of what is owed paid. */
-export const confirmLinkPayment = createServerFn({ method: 'POST' })
-  .validator(token.extend({ confirm: confirmLinkPaymentRequestSchema }))
-  .handler(({ data }) =>
-    toActionResult(() =>
-      api().data(paymentLinkRoutes.confirm, { params: { token: data.token }, body: data.confirm }),
-    ),
-  )
-
-/** The sandbox bank's check of a card charge: the member's Approve or Don't approve. */
-export const answerSandboxCardCheck = createServerFn({ method: 'POST' })
-  .validator(sandboxCardApprovalRequestSchema)
-  .handler(({ data }) =>
-    toActionResult(() => api().data(cardPaymentRoutes.sandboxCardApproval, { body: data })),
   )

@@ -1,16 +1,38 @@
 import { ShieldCheck } from 'lucide-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Dialog, Heading } from 'react-aria-components'
 import { Button } from '~/components/ui/button'
 import { Modal } from '~/components/ui/modal'
 import { formatCents } from '~/lib/money'
 
 /**
+ * Shows the sandbox bank's check over the page (in the pay page's `show` slot: loaded only when a charge
+ * waits, so the pay page carries none of it), and answers the member's choice with a way to take it away
+ * once their answer has been sent.
+ */
+export function askSandboxCheck(props: {
+  amount: number
+  payee: string
+  card: string | null
+  show: (dialog: ReactNode) => void
+}): Promise<{ approved: boolean; close: () => void }> {
+  const { show, ...check } = props
+  return new Promise((answered) =>
+    show(
+      <SandboxCardCheck
+        {...check}
+        onAnswer={async (approved) => answered({ approved, close: () => show(null) })}
+      />,
+    ),
+  )
+}
+
+/**
  * The sandbox bank's check of a card charge (what a real bank's 3-D Secure page asks, in Stripe's modal):
  * the member approves the payment or not. Loaded only when a sandbox charge waits for it. Closing it is
  * not approving.
  */
-export default function SandboxCardCheck(props: {
+function SandboxCardCheck(props: {
   amount: number
   payee: string
   card: string | null

@@ -371,6 +371,8 @@ const public_ = new Set([
   'POST /payment-links/{token}/cards',
   'POST /payment-links/{token}/bank-connections',
   'POST /payment-links/{token}/bank-accounts',
+  // Its payment must be the link's own: another link's is a 404 (link-approvals.test.ts).
+  'POST /payment-links/{token}/confirm',
 ])
 
 /**

@@ -1,0 +1,32 @@
+import { createServerFn } from '@tanstack/react-start'
+import { toActionResult } from '~/lib/action-result'
+import { api } from '~/lib/api-client.server'
+import { z } from '~/lib/validation'
+import { cardPaymentRoutes } from '~/server/api/routes/card-payments.routes'
+import { paymentLinkRoutes } from '~/server/api/routes/payment-links.routes'
+import {
+  confirmLinkPaymentRequestSchema,
+  paymentLinkToken,
+  sandboxCardApprovalRequestSchema,
+} from './contract'
+
+/**
+ * The payment link's bank checks (ADR 042), apart from `pay.functions.ts`: only `approve-payments.ts`,
+ * loaded when a charge waits, uses them, so the pay pages do not carry them.
+ */
+
+/** After the member's bank check: the charge read back, and the rest of what is owed paid. */
+export const confirmLinkPayment = createServerFn({ method: 'POST' })
+  .validator(z.object({ token: paymentLinkToken, confirm: confirmLinkPaymentRequestSchema }))
+  .handler(({ data }) =>
+    toActionResult(() =>
+      api().data(paymentLinkRoutes.confirm, { params: { token: data.token }, body: data.confirm }),
+    ),
+  )
+
+/** The sandbox bank's check of a card charge: the member's Approve or Don't approve. */
+export const answerSandboxCardCheck = createServerFn({ method: 'POST' })
+  .validator(sandboxCardApprovalRequestSchema)
+  .handler(({ data }) =>
+    toActionResult(() => api().data(cardPaymentRoutes.sandboxCardApproval, { body: data })),
+  )
