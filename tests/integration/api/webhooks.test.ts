@@ -592,5 +592,10 @@ describeEachDatabase('provider webhooks', (database) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'webhook_event.reprocessed'), eq(auditLog.subjectId, failed.id)))
     expect(audit).toHaveLength(1)
+
+    // The browser tests' own failed events are made only where TEST_SUPPORT_ROUTES says so.
+    expect(
+      (await aAdmin.post(`/organisations/${a.organisation.id}/test-support/failed-webhook-events`)).status,
+    ).toBe(404)
   })
 })
