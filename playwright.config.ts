@@ -57,6 +57,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
       LOG_LEVEL: 'warn',
+      // The data a test needs that no screen makes on the sandboxes (a failed webhook event to reprocess).
+      TEST_SUPPORT_ROUTES: 'true',
       // Mail goes over real SMTP to the server the global setup starts (tests/e2e/support/smtp.ts).
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 3125}`,
     },

@@ -53,6 +53,14 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Browser tests only (playwright.config.ts): `/api/…/test-support/…` routes that make data no screen
+   * makes on the sandboxes (a failed provider event to reprocess). Never set in a deployment.
+   */
+  TEST_SUPPORT_ROUTES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 })
 
 export type ServerEnv = z.infer<typeof schema>

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { consoleUrl } from '../../playwright.config'
-import { signInStaff, uniqueEmail } from './support/auth'
+import { callApi, signInStaff, uniqueEmail } from './support/auth'
 import { linkIn, waitForMail } from './support/mailbox'
 import { expect as baseExpect, test } from './support/test'
 
@@ -9,21 +9,6 @@ const expect = baseExpect.configure({ timeout: 15_000 })
 
 const membersFooter = /^(\d+)–(\d+) of ([\d,]+) members?$|^No members$/
 const totalOf = (text: string | null) => Number(text?.match(membersFooter)?.[3]?.replace(/,/g, '') ?? 0)
-
-/** Calls the API from the signed-in page, as its own scripts do (same origin, its session cookie). */
-async function callApi(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return { status: response.status, body: await response.json() }
-    },
-    { method, path, body },
-  )
-}
 
 async function expectRoles(page: Page, rows: Array<[string, 'yes' | 'no']>) {
   const box = page.getByLabel('Your roles')

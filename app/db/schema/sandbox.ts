@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { id, instant, isOneOf } from './columns'
 
 // Kept here rather than in ./enums: they belong to the sandbox providers alone, not to the app's model.
@@ -45,8 +45,17 @@ export const sandboxCharges = pgTable(
      * client secret their browser approves it with, kept as Stripe keeps it to replay the first answer.
      */
     actionSecret: text('action_secret').unique(),
+    /**
+     * When the sandbox bank sent the payment's `PAYMENT.UPDATE` into the webhook pipeline (its settle
+     * time passed while it was pending): each payment's event goes once.
+     */
+    eventSentAt: instant('event_sent_at'),
   },
   (t) => [
+    // The sandbox bank's event run reads the pending bank payments due to settle whose event is unsent.
+    index('sandbox_charges_events_due_idx')
+      .on(t.settlesAt)
+      .where(sql`${t.kind} = 'bank' and ${t.status} = 'pending' and ${t.eventSentAt} is null`),
     check('sandbox_charges_kind_check', isOneOf(t.kind, sandboxChargeKinds)),
     check('sandbox_charges_status_check', isOneOf(t.status, sandboxChargeStatuses)),
     check('sandbox_charges_amount_check', sql`${t.amount} > 0 and ${t.pollCount} >= 0`),

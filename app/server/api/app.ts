@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { getDatabase } from '~/db/client.server'
+import { getEnv } from '~/lib/env.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
 import { createPaymentServices } from '~/server/providers/payments/payment-services.server'
@@ -37,6 +38,7 @@ import { registerStaffRoutes } from './routes/staff'
 import { registerSubscriptionPriceRoutes } from './routes/subscription-prices'
 import { registerSubscriptionRoutes } from './routes/subscriptions'
 import { registerSystemRoutes } from './routes/system'
+import { registerTestSupportRoutes } from './routes/test-support'
 import { registerVisitRoutes } from './routes/visits'
 import { registerWebhookRoutes } from './routes/webhooks'
 
@@ -110,6 +112,8 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerMembershipRoutes(api)
   registerAccessControlRoutes(api)
   registerWebhookRoutes(api)
+  // Browser tests' own data (never in a deployment: see test-support.routes.ts).
+  if (getEnv().TEST_SUPPORT_ROUTES) registerTestSupportRoutes(api)
   registerDocs(api)
 
   api.doc31('/openapi.json', {

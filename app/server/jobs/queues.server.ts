@@ -19,6 +19,11 @@ import {
   mailQueues,
   sweepMailOutbox,
 } from '~/server/mail/send-mail.server'
+import {
+  SANDBOX_BANK_EVENTS_QUEUE,
+  sandboxBankEventQueues,
+  startSandboxBankEventWorkers,
+} from '~/server/providers/payments/bank-sandbox-events.server'
 import { createPaymentServices } from '~/server/providers/payments/payment-services.server'
 import { getProviderConfig } from '~/server/providers/provider-config.server'
 import {
@@ -46,10 +51,17 @@ export const queueNames = {
   doorAccess: DOOR_ACCESS_QUEUE,
   webhookProcess: WEBHOOK_PROCESS_QUEUE,
   webhookSweep: WEBHOOK_SWEEP_QUEUE,
+  sandboxBankEvents: SANDBOX_BANK_EVENTS_QUEUE,
 } as const
 export type QueueName = (typeof queueNames)[keyof typeof queueNames]
 
-export const queues: Queue[] = [...mailQueues, ...billingQueues, ...doorAccessQueues, ...webhookQueues]
+export const queues: Queue[] = [
+  ...mailQueues,
+  ...billingQueues,
+  ...doorAccessQueues,
+  ...webhookQueues,
+  ...sandboxBankEventQueues,
+]
 
 /**
  * Creates the queues (idempotent) and brings the retry settings of existing ones up to date; a queue's
@@ -159,6 +171,7 @@ export async function startWorkers({
     } else {
       await startDoorAccessWorkers({ boss, handle, pollingIntervalSeconds })
       await startBillingWorkers({ boss, handle, pollingIntervalSeconds })
+      await startSandboxBankEvents({ boss, handle, pollingIntervalSeconds })
     }
   } catch (error) {
     globalThis.gymbaseWorkersStarted.delete(boss)
@@ -188,8 +201,22 @@ async function startBillingWorkersAfter(options: {
   try {
     await startDoorAccessWorkers(start)
     await startBillingWorkers(start)
+    await startSandboxBankEvents(start)
     logger.info('billing and door access jobs started after the demo history')
   } catch (error) {
     logger.error({ err: { message: errorMessage(error) } }, 'could not start the billing jobs')
   }
+}
+
+/**
+ * The sandbox bank's `PAYMENT.UPDATE` events, only while bank payments go through it (Akahu sends its
+ * own). With the billing jobs, after the demo's history: its payments settle on the history's clock.
+ */
+async function startSandboxBankEvents(options: {
+  boss: PgBoss
+  handle: DatabaseHandle
+  pollingIntervalSeconds: number
+}) {
+  if (getProviderConfig().bank.provider !== 'sandbox') return
+  await startSandboxBankEventWorkers(options)
 }

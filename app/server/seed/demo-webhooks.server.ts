@@ -58,33 +58,7 @@ export async function seedDemoWebhookEvents(options: { db: Db; now: Date; organi
       note: 'No payment of ours has the reference payment_demo_settled.',
       organisationId,
     },
-    {
-      provider: 'stripe',
-      eventId: `evt_demo_${randomUUID().slice(0, 8)}`,
-      type: 'payment_intent.succeeded',
-      payload: {
-        id: 'evt_demo_failed',
-        object: 'event',
-        type: 'payment_intent.succeeded',
-        account,
-        livemode: false,
-        data: {
-          object: {
-            id: 'pi_demo_retry',
-            object: 'payment_intent',
-            amount: 2500,
-            currency: 'nzd',
-            client_secret: 'pi_demo_retry_secret_demo',
-            status: 'succeeded',
-          },
-        },
-      },
-      receivedAt: minutesAgo(90),
-      result: 'failed',
-      attempts: 5,
-      error: 'Stripe did not answer in time (connect ETIMEDOUT).',
-      organisationId,
-    },
+    failedStripeEvent({ account, reference: 'pi_demo_retry', receivedAt: minutesAgo(90), organisationId }),
     {
       provider: 'kisi',
       eventId: `refused:${randomUUID()}`,
@@ -97,4 +71,70 @@ export async function seedDemoWebhookEvents(options: { db: Db; now: Date; organi
       organisationId,
     },
   ])
+}
+
+/**
+ * A Stripe event whose processing failed (Stripe did not answer), as a gym on real keys meets one: the
+ * demo's, and the browser test's own (`POST /api/organisations/{id}/test-support/failed-webhook-events`),
+ * so a rerun of that test against the same data has one to reprocess. Reprocessed, it finds no payment
+ * of ours with `reference` and is processed.
+ */
+function failedStripeEvent(options: {
+  account: string
+  reference: string
+  receivedAt: Date
+  organisationId: number
+}): typeof webhookEvents.$inferInsert {
+  const { account, reference } = options
+  return {
+    provider: 'stripe',
+    eventId: `evt_demo_${randomUUID().slice(0, 8)}`,
+    type: 'payment_intent.succeeded',
+    payload: {
+      id: `evt_demo_${reference}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      account,
+      livemode: false,
+      data: {
+        object: {
+          id: reference,
+          object: 'payment_intent',
+          amount: 2500,
+          currency: 'nzd',
+          client_secret: `${reference}_secret_demo`,
+          status: 'succeeded',
+        },
+      },
+    },
+    receivedAt: options.receivedAt,
+    result: 'failed',
+    attempts: 5,
+    error: 'Stripe did not answer in time (connect ETIMEDOUT).',
+    organisationId: options.organisationId,
+  }
+}
+
+/** One more failed Stripe event for the organisation, received now, naming a PaymentIntent of its own. */
+export async function recordFailedDemoWebhookEvent(options: { db: Db; now: Date; organisationId: number }) {
+  const { db, organisationId } = options
+  const [gym] = await db
+    .select({ stripeId: gyms.stripeId })
+    .from(gyms)
+    .where(eq(gyms.organisationId, organisationId))
+    .orderBy(asc(gyms.id))
+    .limit(1)
+  const [row] = await db
+    .insert(webhookEvents)
+    .values(
+      failedStripeEvent({
+        account: gym?.stripeId ?? 'acct_demo',
+        reference: `pi_demo_retry_${randomUUID().replaceAll('-', '').slice(0, 12)}`,
+        receivedAt: options.now,
+        organisationId,
+      }),
+    )
+    .returning()
+  if (!row) throw new Error('Failed webhook event not recorded')
+  return row
 }

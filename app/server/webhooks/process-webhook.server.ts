@@ -232,10 +232,40 @@ async function connectionOfState(db: Db, state: string | null) {
   return connection
 }
 
+/** What the provider answered for an event, asked before its transaction (`askProvider`). */
+interface ProviderAnswer {
+  reference: string
+  result: ChargeResult
+}
+
+/**
+ * The provider's side of an event that needs one, read before the event's transaction opens: a provider
+ * is never called while a transaction holds a connection (the sandbox bank keeps its payments in this
+ * database, and PGlite's one connection would wait forever), and a slow provider holds no lock. An
+ * Akahu payment update is read from Akahu as the engine's poll reads it, and only while our attempt is
+ * open: a settled payment is not asked about again.
+ */
+async function askProvider(
+  services: ProcessingServices,
+  provider: WebhookProvider,
+  type: string,
+  event: Payload,
+): Promise<ProviderAnswer | undefined> {
+  if (provider !== 'akahu' || (type !== 'PAYMENT.UPDATE' && type !== 'PAYMENT.RECEIVED')) return undefined
+  const reference = textOf(event.item_id)
+  const attempt = reference ? await attemptByReference(services.db, reference) : undefined
+  if (!reference || !attempt) return undefined
+  if (attempt.paymentStatus !== 'pending_request' || attempt.currentAttempt !== attempt.attempt)
+    return undefined
+  const result = await services.payments.charges.bank.pollCharge({ reference, now: services.now })
+  return { reference, result }
+}
+
 async function handleAkahu(
   services: ProcessingServices,
   type: string,
   event: Payload,
+  asked: ProviderAnswer | undefined,
 ): Promise<HandlerOutcome> {
   const { db, now } = services
   switch (type) {
@@ -243,9 +273,10 @@ async function handleAkahu(
     case 'PAYMENT.RECEIVED': {
       const reference = textOf(event.item_id)
       if (!reference) return { organisationId: null, note: 'The event names no payment.' }
-      // The event says the payment moved; what it moved to is read from Akahu, as the engine's poll does.
-      return settleAttempt(services, reference, () =>
-        services.payments.charges.bank.pollCharge({ reference, now }),
+      // The event says the payment moved; what it moved to was read from Akahu, as the engine's poll does.
+      // An attempt that was not open when Akahu was asked is not open now either (attempts never reopen).
+      return settleAttempt(services, reference, async () =>
+        asked?.reference === reference ? asked.result : { status: 'pending', reference },
       )
     }
     case 'TOKEN.DELETE':
@@ -380,14 +411,27 @@ export type ProcessVerdict =
 /**
  * Processes one stored event, once: the row is locked, and only a verified event that is `received`
  * or `failed` runs (a processed one is skipped, so the queue's redelivery and a double click change
- * nothing). The effect and the row's new result commit together; a handler that throws leaves the
- * event `failed` with its error, for the queue's retry or an admin's Reprocess.
+ * nothing). What the provider must be asked is asked first, outside the transaction (`askProvider`);
+ * the effect and the row's new result then commit together. A handler (or a question to the provider)
+ * that throws leaves the event `failed` with its error, for the queue's retry or an admin's Reprocess.
  */
 export async function processWebhookEvent(
   options: ProcessingServices & { webhookEventId: number },
 ): Promise<ProcessVerdict> {
   const { db, now } = options
   try {
+    const [waiting] = await db
+      .select()
+      .from(webhookEvents)
+      .where(
+        and(
+          eq(webhookEvents.id, options.webhookEventId),
+          eq(webhookEvents.signatureVerified, true),
+          inArray(webhookEvents.result, ['received', 'failed']),
+        ),
+      )
+    if (!waiting) return { status: 'skipped' }
+    const asked = await askProvider(options, waiting.provider, waiting.type, objectOf(waiting.payload))
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .select()
@@ -407,7 +451,7 @@ export async function processWebhookEvent(
         row.provider === 'stripe'
           ? await handleStripe(services, row.type, event)
           : row.provider === 'akahu'
-            ? await handleAkahu(services, row.type, event)
+            ? await handleAkahu(services, row.type, event, asked)
             : await handleKisi(services, row.type, event, row.receivedAt)
       await tx
         .update(webhookEvents)

@@ -84,6 +84,21 @@ async function signInThroughScreens(page: Page, email: string, options: { path?:
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
+/** Calls the API from the signed-in page, as its own scripts do (same origin, its session cookie). */
+export async function callApi(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return { status: response.status, body: await response.json() }
+    },
+    { method, path, body },
+  )
+}
+
 /** Calls the API as a browser would (Node does not resolve *.localhost: loopback plus a Host header). */
 export async function apiPost(page: Page, site: 'join' | 'console', path: string, body: unknown) {
   const origin = site === 'join' ? joinUrl : consoleUrl

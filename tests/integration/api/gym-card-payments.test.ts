@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { auditLog, gyms } from '~/db/schema'
+import { auditLog, cardAccountOnboardings, gyms } from '~/db/schema'
 import {
   cardPaymentsRedirectSchema,
   gymSchema,
@@ -30,9 +30,9 @@ describeEachDatabase('gym card payments API', (database) => {
       db: database.db,
       now,
       name: 'Card Connect Fitness',
-      gymNames: ['Albany', 'Botany', 'Coatesville'],
+      gymNames: ['Albany', 'Botany', 'Coatesville', 'Devonport'],
       // Gyms whose card accounts these tests connect through the onboarding themselves.
-      gymsWithoutCards: ['Albany', 'Botany', 'Coatesville'],
+      gymsWithoutCards: ['Albany', 'Botany', 'Coatesville', 'Devonport'],
     })
     other = await createTestOrganisation({
       db: database.db,
@@ -142,6 +142,29 @@ describeEachDatabase('gym card payments API', (database) => {
       await (await owner.post('/stripe/exchange', { state: stateOf(done.redirect_to) })).json(),
     )
     expect(connected.data.connected).toBe(true)
+  })
+
+  it('two presses of Connect at once go on with one account for the gym', async () => {
+    const gym = org.gyms[3]!
+    const [first, second] = await Promise.all([
+      owner.post(`/gyms/${gym.id}/stripe/redirect`, {}),
+      owner.post(`/gyms/${gym.id}/stripe/redirect`, {}),
+    ])
+    await readData(first, cardPaymentsRedirectSchema)
+    await readData(second, cardPaymentsRedirectSchema)
+    const onboardings = await database.db
+      .select({ accountId: cardAccountOnboardings.accountId })
+      .from(cardAccountOnboardings)
+      .where(eq(cardAccountOnboardings.gymId, gym.id))
+    expect(onboardings).toHaveLength(2)
+    expect(new Set(onboardings.map((row) => row.accountId)).size).toBe(1)
+    // The newer link is the one that works, for that account.
+    const link = await start(owner, gym.id)
+    const page = await readData(
+      await anyone().get(`/sandbox/connect-onboarding?link=${link}`),
+      sandboxOnboardingSchema,
+    )
+    expect(page.account_id).toBe(onboardings[0]?.accountId)
   })
 
   it('refuses a forged, another admin’s or an old state, and a link that never existed', async () => {

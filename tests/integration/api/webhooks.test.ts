@@ -313,6 +313,68 @@ describeEachDatabase('provider webhooks', (database) => {
     expect(refund?.note).toContain('Refund of 500 cents on payment')
   })
 
+  it('Stripe on live keys: a test-mode event is noted and ignored, a live one settles its payment', async () => {
+    // A live Connect endpoint also receives its accounts' test-mode events (PROVIDERS.md §1.5).
+    const live = { STRIPE_SECRET_KEY: 'sk_live_webhooks123', STRIPE_PUBLISHABLE_KEY: 'pk_live_webhooks123' }
+    Object.assign(process.env, live)
+    resetProviderConfigCache()
+    try {
+      const { payment } = await openPayment(a, 'pi_live_keys', 'stripe-live-keys')
+      const event = (id: string, livemode: boolean) =>
+        JSON.stringify({
+          id,
+          object: 'event',
+          type: 'payment_intent.succeeded',
+          account: 'acct_gym',
+          livemode,
+          data: { object: { id: 'pi_live_keys', object: 'payment_intent' } },
+        })
+      const testEvent = event('evt_test_on_live', false)
+      expect(
+        (await deliver('stripe', testEvent, { 'Stripe-Signature': stripeHeader(testEvent) })).status,
+      ).toBe(200)
+      expect(await workQueue()).toBe(1)
+      const [ignored] = await database.db
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.eventId, 'evt_test_on_live'))
+      expect(ignored?.result).toBe('processed')
+      expect(ignored?.note).toBe('A test-mode event on live keys: ignored.')
+      // Shown to the organisation whose payment it names, and nothing happened to the payment.
+      expect(ignored?.organisationId).toBe(a.organisation.id)
+      expect(await paymentStatus(payment.id)).toBe('pending_request')
+      const [openAttempt] = await database.db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.paymentId, payment.id))
+      expect(openAttempt?.status).toBe('unknown')
+
+      const liveEvent = event('evt_live_on_live', true)
+      expect(
+        (await deliver('stripe', liveEvent, { 'Stripe-Signature': stripeHeader(liveEvent) })).status,
+      ).toBe(200)
+      expect(await workQueue()).toBe(1)
+      const [acted] = await database.db
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.eventId, 'evt_live_on_live'))
+      expect(acted?.result).toBe('processed')
+      expect(acted?.note).toBe(`Payment ${payment.id} succeeded.`)
+      expect(await paymentStatus(payment.id)).toBe('sent')
+      const [settled] = await database.db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.paymentId, payment.id))
+      expect(settled?.status).toBe('succeeded')
+    } finally {
+      Object.assign(process.env, {
+        STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY,
+      })
+      resetProviderConfigCache()
+    }
+  })
+
   it('Kisi: a bad signature is refused; an unlock three times, shuffled, is one visit', async () => {
     const db = database.db
     const organisationId = a.organisation.id
@@ -530,5 +592,10 @@ describeEachDatabase('provider webhooks', (database) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'webhook_event.reprocessed'), eq(auditLog.subjectId, failed.id)))
     expect(audit).toHaveLength(1)
+
+    // The browser tests' own failed events are made only where TEST_SUPPORT_ROUTES says so.
+    expect(
+      (await aAdmin.post(`/organisations/${a.organisation.id}/test-support/failed-webhook-events`)).status,
+    ).toBe(404)
   })
 })

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { gyms } from '~/db/schema'
+import { cardAccountOnboardings, gyms } from '~/db/schema'
+import type { CardAccountProvider } from '~/server/providers/payments/card-accounts'
 import { createStripeCardAccounts } from '~/server/providers/payments/stripe/stripe-card-accounts.server'
 import {
   finishCardPaymentsOnboarding,
@@ -35,7 +36,12 @@ describeEachDatabase('Stripe Connect onboarding of a gym', (database) => {
   const provider = createStripeCardAccounts({ stripe: testStripeClient(), rateLimit })
 
   beforeAll(async () => {
-    org = await createTestOrganisation({ db: database.db, now, gymsWithoutCards: ['Central'] })
+    org = await createTestOrganisation({
+      db: database.db,
+      now,
+      gymNames: ['Central', 'Kingsland'],
+      gymsWithoutCards: ['Central', 'Kingsland'],
+    })
     adminId = (
       await createTestMember({
         db: database.db,
@@ -46,13 +52,13 @@ describeEachDatabase('Stripe Connect onboarding of a gym', (database) => {
     ).id
   })
 
-  const start = () =>
+  const start = (gymId = org.gyms[0]!.id, at = now, accounts = provider) =>
     startCardPaymentsOnboarding({
       db: database.db,
-      now,
-      provider,
+      now: at,
+      provider: accounts,
       organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
+      gymId,
       userId: adminId,
       siteUrl,
     })
@@ -132,5 +138,52 @@ describeEachDatabase('Stripe Connect onboarding of a gym', (database) => {
       payoutsEnabled: true,
     })
     expect(await provider.retrieveAccount({ accountId: 'acct_unknown' })).toBeNull()
+  })
+
+  it('two presses of Connect at once make the gym one account, and both links go to it', async () => {
+    const gym = org.gyms[1]!
+    const accountsBefore = fake.accounts.size
+    const requestsBefore = fake.requests.length
+    // Both presses find no account and ask Stripe for one: neither call goes on until both are made.
+    let asked = 0
+    let bothAsked = () => {}
+    const together = new Promise<void>((resolve) => (bothAsked = resolve))
+    const pressedTwice: CardAccountProvider = {
+      ...provider,
+      async createAccount(request) {
+        asked += 1
+        if (asked === 2) bothAsked()
+        await together
+        return provider.createAccount(request)
+      },
+    }
+    // A few milliseconds apart, as two clicks are.
+    const [first, second] = await Promise.all([
+      start(gym.id, now, pressedTwice),
+      start(gym.id, new Date(now.getTime() + 7), pressedTwice),
+    ])
+    expect(fake.accounts.size).toBe(accountsBefore + 1)
+    const made = fake.requests
+      .slice(requestsBefore)
+      .filter((request) => request.method === 'POST' && request.path === '/v1/accounts')
+    // Both asked, with the gym's one key: Stripe answered the second with the first's account.
+    expect(made).toHaveLength(2)
+    expect(new Set(made.map((request) => request.idempotencyKey))).toEqual(
+      new Set([`gymbase-account-${gym.uuid}`]),
+    )
+    const accountId = fake.links.get(first!.url)?.account
+    expect(accountId).toMatch(/^acct_/)
+    expect(fake.links.get(second!.url)?.account).toBe(accountId)
+    expect(second!.url).not.toBe(first!.url)
+    const onboardings = await database.db
+      .select({ accountId: cardAccountOnboardings.accountId })
+      .from(cardAccountOnboardings)
+      .where(eq(cardAccountOnboardings.gymId, gym.id))
+    expect(onboardings.map((row) => row.accountId)).toEqual([accountId, accountId])
+
+    // A press later goes on with the same account without asking Stripe for one.
+    const third = await start(gym.id)
+    expect(fake.links.get(third.url)?.account).toBe(accountId)
+    expect(fake.accounts.size).toBe(accountsBefore + 1)
   })
 })

@@ -41,15 +41,10 @@ export async function startCardPaymentsOnboarding(options: {
   if (gym.stripeId && gym.stripeChargesEnabled) {
     throw new AppError('CONFLICT', `Card payments are already connected for ${gym.name}.`)
   }
-  const [earlier] = await db
-    .select({ accountId: cardAccountOnboardings.accountId })
-    .from(cardAccountOnboardings)
-    .where(and(eq(cardAccountOnboardings.gymId, gym.id), eq(cardAccountOnboardings.provider, provider.name)))
-    .orderBy(desc(cardAccountOnboardings.id))
-    .limit(1)
-  const accountId =
+  // An unfinished onboarding's account is carried on with; only a gym with none gets a new one.
+  const made =
     gym.stripeId ??
-    earlier?.accountId ??
+    (await onboardedAccount(db, gym.id, provider.name)) ??
     (
       await provider.createAccount({
         metadata: { gym_uuid: gym.uuid, organisation_id: String(gym.organisationId) },
@@ -58,16 +53,31 @@ export async function startCardPaymentsOnboarding(options: {
       })
     ).accountId
   const state = randomToken()
-  await db.insert(cardAccountOnboardings).values({
-    organisationId: gym.organisationId,
-    gymId: gym.id,
-    startedByUserId: options.userId,
-    provider: provider.name,
-    accountId,
-    stateHash: hashToken(state),
-    stateExpiresAt: new Date(now.getTime() + STATE_MINUTES * 60_000),
-    createdAt: now,
-    updatedAt: now,
+  // Two presses at once both found no account and both asked for one: the gym's row lock makes them
+  // record one after the other, and the second goes on with the account the first recorded. (Stripe
+  // answered both with one account anyway: its key is per gym.) The provider itself is called before,
+  // outside the transaction: the sandbox keeps its accounts in this database, and PGlite's one
+  // connection would wait forever for a call made while a transaction holds it.
+  const accountId = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ stripeId: gyms.stripeId })
+      .from(gyms)
+      .where(eq(gyms.id, gym.id))
+      .for('update')
+    if (!locked) throw new AppError('NOT_FOUND', 'Gym not found.')
+    const accountId = locked.stripeId ?? (await onboardedAccount(tx, gym.id, provider.name)) ?? made
+    await tx.insert(cardAccountOnboardings).values({
+      organisationId: gym.organisationId,
+      gymId: gym.id,
+      startedByUserId: options.userId,
+      provider: provider.name,
+      accountId,
+      stateHash: hashToken(state),
+      stateExpiresAt: new Date(now.getTime() + STATE_MINUTES * 60_000),
+      createdAt: now,
+      updatedAt: now,
+    })
+    return accountId
   })
   const link = await provider.createOnboardingLink({
     accountId,
@@ -84,6 +94,21 @@ export async function startCardPaymentsOnboarding(options: {
     changes: { account: accountId, provider: provider.name },
   })
   return { url: link.url }
+}
+
+/** The account the gym's latest onboarding with this provider went on with, if it has one. */
+async function onboardedAccount(
+  db: Db,
+  gymId: number,
+  provider: CardAccountProvider['name'],
+): Promise<string | undefined> {
+  const [earlier] = await db
+    .select({ accountId: cardAccountOnboardings.accountId })
+    .from(cardAccountOnboardings)
+    .where(and(eq(cardAccountOnboardings.gymId, gymId), eq(cardAccountOnboardings.provider, provider)))
+    .orderBy(desc(cardAccountOnboardings.id))
+    .limit(1)
+  return earlier?.accountId
 }
 
 /**

@@ -16,12 +16,14 @@ export function createStripeCardAccounts(options: {
   const rateLimit = options.rateLimit ?? defaultRateLimitPolicy
   return {
     name: 'stripe',
-    async createAccount({ metadata, businessName, now }) {
+    async createAccount({ metadata, businessName }) {
       const account = await withRateLimitRetry(rateLimit, () =>
         stripe.accounts.create(
           { type: 'standard', country: 'NZ', business_profile: { name: businessName }, metadata },
-          // A retry of this request (a timeout, a 429) answers with the same account, not a second one.
-          { idempotencyKey: `gymbase-account-${metadata.gym_uuid ?? businessName}-${now.getTime()}` },
+          // One key per gym, not per press: a retry of this request (a timeout, a 429) and a second press
+          // of "Connect" while the first is under way both get the first one's account, not a second
+          // account (Stripe keeps a key 24 hours; after that the service reuses the account it recorded).
+          { idempotencyKey: `gymbase-account-${metadata.gym_uuid ?? businessName}` },
         ),
       )
       return { accountId: account.id }

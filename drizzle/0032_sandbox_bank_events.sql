@@ -1,0 +1,2 @@
+ALTER TABLE "sandbox_charges" ADD COLUMN "event_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "sandbox_charges_events_due_idx" ON "sandbox_charges" USING btree ("settles_at") WHERE "sandbox_charges"."kind" = 'bank' and "sandbox_charges"."status" = 'pending' and "sandbox_charges"."event_sent_at" is null;
