@@ -32,6 +32,11 @@ const definitions = {
    */
   paymentLinkCard: { points: 5, duration: 60 * minute },
   paymentLinkPay: { points: 10, duration: 60 * minute },
+  /**
+   * Refused webhook deliveries kept for the webhooks screen, per sender and provider: enough to show a
+   * wrong signing secret, not a table filled by forgeries (they are all refused either way).
+   */
+  webhookRefusedIp: { points: 30, duration: 15 * minute },
   /** The sandbox bank's approvals of card charges from one address (each secret answers once anyway). */
   sandboxCardApproval: { points: 60, duration: 15 * minute },
   /** Payment links staff send for one payment: a resend or two, not a flood of e-mails. */

@@ -598,4 +598,32 @@ describeEachDatabase('provider webhooks', (database) => {
       (await aAdmin.post(`/organisations/${a.organisation.id}/test-support/failed-webhook-events`)).status,
     ).toBe(404)
   })
+
+  it('a flood of forged deliveries from one sender is all refused, and only the first thirty are kept', async () => {
+    const body = JSON.stringify({ id: 'evt_flood', object: 'event', type: 'payment_intent.succeeded' })
+    const before = await database.db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.result, 'refused'))
+    const flood = (ip: string) =>
+      api.api.fetch(
+        new Request('https://api.gymbase.test/api/webhooks/stripe', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Gymbase-Client-Ip': ip,
+            'Stripe-Signature': 't=1,v1=forged',
+          },
+          body,
+        }),
+      )
+    for (let sent = 0; sent < 40; sent += 1) expect((await flood('203.0.113.9')).status).toBe(400)
+    // Another sender's refusal is still kept: a real provider's misconfigured secret shows on the screen.
+    expect((await flood('203.0.113.10')).status).toBe(400)
+    const after = await database.db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.result, 'refused'))
+    expect(after.length - before.length).toBe(31)
+  })
 })

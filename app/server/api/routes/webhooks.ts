@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { requireOrganisationAdmin } from '~/access/caller.server'
 import type { WebhookProvider } from '~/db/schema/enums'
+import { tryConsumeLimit } from '~/server/auth/rate-limits.server'
 import { getProviderConfig } from '~/server/providers/provider-config.server'
 import {
   findWebhookEventPage,
@@ -13,12 +14,14 @@ import { verifyDelivery } from '~/server/webhooks/verify-webhook.server'
 import { acceptWebhookEvent } from '~/server/webhooks/webhook-jobs.server'
 import type { ApiEnv } from '../context'
 import { paginate } from '../envelope'
+import { clientIp } from '../request-info'
 import { toWebhookEventResource } from '../resources/webhook-event'
 import { webhookRoutes as routes } from './webhooks.routes'
 
 /**
  * The receiving end: the raw body is read once, as bytes turned text, and verified before anything
- * parses it; a refused delivery is recorded and answered 400 in words; a verified one is stored once
+ * parses it; a refused delivery is recorded (30 per sender and provider in 15 minutes) and answered
+ * 400 in words; a verified one is stored once
  * and answered 200 at once, its effect left to the job queue.
  */
 async function receive(c: Context<ApiEnv>, provider: WebhookProvider) {
@@ -32,14 +35,23 @@ async function receive(c: Context<ApiEnv>, provider: WebhookProvider) {
     now,
   })
   if (!delivery.verified) {
-    await recordRefusedWebhook({
+    // Kept for the webhooks screen up to a limit per sender: a flood of forged deliveries is refused
+    // all the same, but does not fill the table.
+    const kept = await tryConsumeLimit({
       db: c.var.database.db,
-      provider,
-      type: delivery.type,
-      payload: delivery.payload,
-      message: delivery.message,
-      now,
+      name: 'webhookRefusedIp',
+      key: `${provider}:${clientIp(c)}`,
     })
+    if (kept) {
+      await recordRefusedWebhook({
+        db: c.var.database.db,
+        provider,
+        type: delivery.type,
+        payload: delivery.payload,
+        message: delivery.message,
+        now,
+      })
+    }
     return c.json({ message: delivery.message }, 400)
   }
   await acceptWebhookEvent({
