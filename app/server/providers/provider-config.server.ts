@@ -11,6 +11,8 @@
  * server: only `publicProviderSummary` (no secrets) and Stripe's publishable key reach a browser.
  */
 
+import { parseDataKey } from '~/server/secret-box.server'
+
 export type ProviderMode = 'live' | 'test'
 
 export interface StripeConfig {
@@ -28,6 +30,8 @@ export interface AkahuConfig {
   provider: 'akahu'
   appToken: string
   appSecret: string
+  /** `DATA_ENCRYPTION_KEY`: members' Akahu tokens are kept sealed with it (ADR 043). */
+  dataKey: string
   /** Akahu has one environment; an app is live once Akahu has approved it for production. */
   mode: ProviderMode
   /** `AKAHU_API_BASE`: another address for Akahu's API (a local fake); unset: Akahu's. */
@@ -38,6 +42,8 @@ export interface KisiConfig {
   provider: 'kisi'
   apiKey: string
   webhookSecret: string
+  /** `DATA_ENCRYPTION_KEY`: an organisation's own Kisi key is kept sealed with it (ADR 043). */
+  dataKey: string
   mode: ProviderMode
   /** `KISI_API_BASE`: another address for Kisi's API (a local fake); unset: Kisi's. */
   apiBase?: string
@@ -154,7 +160,8 @@ function readAkahu(env: Env): AkahuConfig | SandboxConfig {
   shape('AKAHU_APP_TOKEN', appToken, /^app_token_[A-Za-z0-9]+$/, 'an Akahu app ID token (app_token_…)')
   shape('AKAHU_APP_SECRET', appSecret, /^[A-Za-z0-9_-]{16,}$/, 'an Akahu app secret')
   const mode = value(env, 'AKAHU_MODE') === 'test' ? 'test' : 'live'
-  return { provider: 'akahu', appToken, appSecret, mode, ...apiBase(env, 'AKAHU_API_BASE') }
+  const dataKey = readDataKey(env, 'Akahu, whose member tokens')
+  return { provider: 'akahu', appToken, appSecret, dataKey, mode, ...apiBase(env, 'AKAHU_API_BASE') }
 }
 
 function readKisi(env: Env): KisiConfig | SandboxConfig {
@@ -165,7 +172,27 @@ function readKisi(env: Env): KisiConfig | SandboxConfig {
   shape('KISI_API_KEY', apiKey, /^[A-Za-z0-9_-]{16,}$/, 'a Kisi API key')
   shape('KISI_WEBHOOK_SECRET', webhookSecret, /^\S{16,}$/, 'a Kisi webhook secret (16 characters or more)')
   const mode = value(env, 'KISI_MODE') === 'test' ? 'test' : 'live'
-  return { provider: 'kisi', apiKey, webhookSecret, mode, ...apiBase(env, 'KISI_API_BASE') }
+  const dataKey = readDataKey(env, 'Kisi, whose organisation keys')
+  return { provider: 'kisi', apiKey, webhookSecret, dataKey, mode, ...apiBase(env, 'KISI_API_BASE') }
+}
+
+/**
+ * `DATA_ENCRYPTION_KEY`, which a real provider that leaves us secrets to keep needs (ADR 043): 32
+ * random bytes in base64. Missing or of another shape, start-up stops naming it.
+ */
+function readDataKey(env: Env, whose: string): string {
+  const key = value(env, 'DATA_ENCRYPTION_KEY')
+  if (!key) {
+    throw new ProviderConfigError(
+      `DATA_ENCRYPTION_KEY is not set: with ${whose} are kept encrypted with it. Make one with \`openssl rand -base64 32\`.`,
+    )
+  }
+  if (!parseDataKey(key)) {
+    throw new ProviderConfigError(
+      'DATA_ENCRYPTION_KEY must be 32 random bytes in base64 (44 characters, as `openssl rand -base64 32` prints).',
+    )
+  }
+  return key
 }
 
 /** Throws `ProviderConfigError` naming the first variable that is missing or of the wrong shape. */

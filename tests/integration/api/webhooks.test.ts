@@ -34,6 +34,7 @@ import { WEBHOOK_PROCESS_QUEUE, type WebhookProcessJob } from '~/server/webhooks
 import { createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { createAkahuSigningKeys } from '../../mocks/akahu/webhook-signing-keys'
+import { TEST_DATA_KEY } from '../../mocks/data-key'
 import { readData, readJson, readMessage, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
@@ -57,6 +58,7 @@ const env = {
   AKAHU_APP_SECRET: 'akahu_app_secret_for_tests',
   KISI_API_KEY: 'kisi_api_key_for_tests',
   KISI_WEBHOOK_SECRET: kisiSecret,
+  DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
 }
 const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]))
 

@@ -9,6 +9,7 @@ import { grantSandboxBankConsent } from '~/server/providers/payments/bank-consen
 import { createBankServices } from '~/server/providers/payments/bank-services.server'
 import { BankConsentEndedError } from '~/server/providers/payments/payment-method-setup'
 import { getProviderConfig, resetProviderConfigCache } from '~/server/providers/provider-config.server'
+import { createSecretBox } from '~/server/secret-box.server'
 import {
   consentEndedMessage,
   consentExpiredMessage,
@@ -16,6 +17,7 @@ import {
 import { createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { AKAHU_APP_SECRET, AKAHU_APP_TOKEN, createAkahuFake, demoAccount } from '../../mocks/akahu/akahu-fake'
+import { TEST_DATA_KEY } from '../../mocks/data-key'
 import { readData, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
 import { describeEachDatabase } from '../support/database'
@@ -28,6 +30,7 @@ const akahuEnv = {
   AKAHU_APP_SECRET,
   AKAHU_MODE: 'test',
   AKAHU_API_BASE: 'http://akahu.fake.test:4010',
+  DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
 }
 
 beforeAll(() => {
@@ -129,7 +132,11 @@ describeEachDatabase(
         .from(bankConnections)
         .where(and(eq(bankConnections.userId, id), isNotNull(bankConnections.accessToken)))
       expect(connection?.provider).toBe('akahu')
-      expect(connection?.accessToken).toMatch(/^user_token_/)
+      // Kept sealed (ADR 043): a copy of the database holds no token that could pay from the account.
+      expect(connection?.accessToken).toMatch(/^sealed:v1:/)
+      const memberToken = createSecretBox(TEST_DATA_KEY).open(connection?.accessToken ?? '')
+      expect(memberToken).toMatch(/^user_token_/)
+      expect(connection?.accessToken).not.toContain(memberToken)
 
       // The same state again: used. The same code with a fresh state: Akahu says invalid_grant. Both a plain 4xx.
       const reused = await browser.post('/akahu/exchange', { code, state: back.searchParams.get('state') })
@@ -153,7 +160,7 @@ describeEachDatabase(
       expect(fake.calls.some((call) => call.path === '/v1/accounts')).toBe(true)
 
       // The member revokes the consent at their bank: syncing says so in words and asks them to reconnect.
-      fake.revokeToken(connection!.accessToken!)
+      fake.revokeToken(memberToken)
       const ended = await browser.post('/akahu/sync-accounts')
       expect(ended.status).toBe(409)
       expect(await readMessage(ended)).toBe(consentEndedMessage)
@@ -186,12 +193,14 @@ describeEachDatabase(
       const akahu = createBankServices(getProviderConfig().bank, database.db).consents
       expect(akahu.name).toBe('akahu')
       expect(akahu.demoBank).toBe(true)
-      const token = fake.grantToken([demoAccount.everyday.id])
+      const grantedToken = fake.grantToken([demoAccount.everyday.id])
+      // As the consent keeps it: sealed, opened only by the adapter.
+      const token = createSecretBox(TEST_DATA_KEY).seal(grantedToken)
       expect(await akahu.listAccounts({ accessToken: token })).toEqual([
         { reference: demoAccount.everyday.id, name: 'Everyday', accountNumber: '99-9999-9999999-91' },
       ])
       await akahu.revoke({ accessToken: token })
-      expect(fake.isRevoked(token)).toBe(true)
+      expect(fake.isRevoked(grantedToken)).toBe(true)
       await expect(akahu.listAccounts({ accessToken: token })).rejects.toBeInstanceOf(BankConsentEndedError)
       // A token already revoked is no error.
       await expect(akahu.revoke({ accessToken: token })).resolves.toBeUndefined()

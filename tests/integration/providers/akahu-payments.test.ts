@@ -24,6 +24,7 @@ import { createSubscription } from '~/server/services/subscriptions/create-subsc
 import { createTestMember, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation } from '../../factories/organisation-factory'
 import { AKAHU_APP_SECRET, AKAHU_APP_TOKEN, createAkahuFake, demoAccount } from '../../mocks/akahu/akahu-fake'
+import { TEST_DATA_KEY } from '../../mocks/data-key'
 import { describeEachDatabase } from '../support/database'
 
 let fake = createAkahuFake()
@@ -33,6 +34,7 @@ const config: AkahuConfig = {
   provider: 'akahu',
   appToken: AKAHU_APP_TOKEN,
   appSecret: AKAHU_APP_SECRET,
+  dataKey: TEST_DATA_KEY,
   mode: 'test',
 }
 

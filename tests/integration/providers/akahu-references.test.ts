@@ -10,6 +10,7 @@ import {
 } from '~/server/providers/payments/akahu/akahu-references'
 import { akahuChargeResult } from '~/server/providers/payments/akahu/akahu-statuses'
 import { AKAHU_APP_SECRET, AKAHU_APP_TOKEN } from '../../mocks/akahu/akahu-fake'
+import { TEST_DATA_KEY } from '../../mocks/data-key'
 
 describe('Akahu statement fields (PROVIDERS.md §2: A–Z a–z 0–9 space - _, at most 12)', () => {
   it('fits names in any spelling to the rules instead of having the payment refused', () => {
@@ -120,6 +121,7 @@ describe('the SDK client from configuration', () => {
       provider: 'akahu',
       appToken: AKAHU_APP_TOKEN,
       appSecret: AKAHU_APP_SECRET,
+      dataKey: TEST_DATA_KEY,
       mode: 'test',
       apiBase: 'http://127.0.0.1:4010',
     })

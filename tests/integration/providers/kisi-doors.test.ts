@@ -17,10 +17,12 @@ import { kisiKeyRefusedMessage } from '~/server/providers/doors/kisi/kisi-client
 import { createKisiDoorProvider } from '~/server/providers/doors/kisi/kisi-doors.server'
 import { createSandboxDoorProvider } from '~/server/providers/doors/sandbox-doors.server'
 import { readProviderConfig } from '~/server/providers/provider-config.server'
+import { createSecretBox } from '~/server/secret-box.server'
 import { processDueDoorAccess } from '~/server/services/door-access/sync-door-access.server'
 import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
 import { createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { TEST_DATA_KEY } from '../../mocks/data-key'
 import { createKisiFake, kisiTestBase } from '../../mocks/kisi/kisi-handlers'
 import { readData, readErrors } from '../support/answers'
 import { createTestApi } from '../support/api'
@@ -38,6 +40,7 @@ const kisiProviders = (db: Db): DoorProviders => ({
   sandbox: createSandboxDoorProvider({ db }),
   kisi: createKisiDoorProvider({
     apiBase: kisiTestBase,
+    secrets: createSecretBox(TEST_DATA_KEY),
     timeoutMs: 200,
     sleep: async (ms) => {
       sleeps.push(ms)
@@ -60,6 +63,7 @@ describe('the door adapters this build offers', () => {
         KISI_API_KEY: 'server_key_0123456789abcdef',
         KISI_WEBHOOK_SECRET: 'whsec_kisi_0123456789abcdef',
         KISI_API_BASE: kisiTestBase,
+        DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
       }),
     })
     expect(Object.keys(withKisi).sort()).toEqual(['kisi', 'sandbox'])
@@ -139,7 +143,11 @@ describeEachDatabase('Kisi door system', (database) => {
       .select()
       .from(accessControlIntegrations)
       .where(eq(accessControlIntegrations.organisationId, org.organisation.id))
-    expect(row?.credentials).toEqual({ api_key: orgKey })
+    // The organisation's key is kept sealed (ADR 043), and opens to the key it gave.
+    const kept = String(row?.credentials.api_key)
+    expect(kept).toMatch(/^sealed:v1:/)
+    expect(kept).not.toContain(orgKey)
+    expect(createSecretBox(TEST_DATA_KEY).open(kept)).toBe(orgKey)
     // The key never leaves the server.
     const shown = await owner.get(organisationPath('/integration'))
     expect(await shown.clone().text()).not.toContain(orgKey)

@@ -4,6 +4,7 @@ import {
   publicProviderSummary,
   readProviderConfig,
 } from '~/server/providers/provider-config.server'
+import { TEST_DATA_KEY } from '../../mocks/data-key'
 
 const stripe = {
   STRIPE_SECRET_KEY: 'sk_test_51AbcDEF',
@@ -12,6 +13,8 @@ const stripe = {
 }
 const akahu = { AKAHU_APP_TOKEN: 'app_token_abc123', AKAHU_APP_SECRET: 'secret_0123456789abcdef' }
 const kisi = { KISI_API_KEY: 'kisi0123456789abcdef', KISI_WEBHOOK_SECRET: 'whk-0123456789abcdef' }
+/** Akahu and Kisi leave us secrets to keep, sealed with it (ADR 043). */
+const dataKey = { DATA_ENCRYPTION_KEY: TEST_DATA_KEY }
 
 /** The message readProviderConfig stops with, or null when it reads the configuration. */
 function refusal(env: Record<string, string | undefined>): string | null {
@@ -44,7 +47,7 @@ describe('readProviderConfig', () => {
   })
 
   it('chooses each provider when its whole set is there', () => {
-    const config = readProviderConfig({ ...stripe, ...akahu, ...kisi })
+    const config = readProviderConfig({ ...stripe, ...akahu, ...kisi, ...dataKey })
     expect(config.cards).toMatchObject({
       provider: 'stripe',
       mode: 'test',
@@ -52,7 +55,9 @@ describe('readProviderConfig', () => {
     })
     expect(config.bank).toMatchObject({ provider: 'akahu', mode: 'live' })
     expect(config.doors).toMatchObject({ provider: 'kisi', mode: 'live' })
-    expect(readProviderConfig({ ...akahu, AKAHU_MODE: 'test', ...kisi, KISI_MODE: 'test' })).toMatchObject({
+    expect(
+      readProviderConfig({ ...akahu, AKAHU_MODE: 'test', ...kisi, KISI_MODE: 'test', ...dataKey }),
+    ).toMatchObject({
       bank: { mode: 'test' },
       doors: { mode: 'test' },
     })
@@ -130,8 +135,8 @@ describe('readProviderConfig', () => {
       /STRIPE_API_BASE must be an http\(s\) address/,
     )
     expect(refusal({ ...stripe, STRIPE_API_BASE: 'not a url' })).toMatch(/STRIPE_API_BASE/)
-    expect(refusal({ ...akahu, AKAHU_API_BASE: 'localhost:1' })).toMatch(/AKAHU_API_BASE/)
-    expect(refusal({ ...kisi, KISI_API_BASE: 'file:///etc' })).toMatch(/KISI_API_BASE/)
+    expect(refusal({ ...akahu, ...dataKey, AKAHU_API_BASE: 'localhost:1' })).toMatch(/AKAHU_API_BASE/)
+    expect(refusal({ ...kisi, ...dataKey, KISI_API_BASE: 'file:///etc' })).toMatch(/KISI_API_BASE/)
   })
 
   it('refuses Akahu and Kisi keys of the wrong shape', () => {
@@ -144,14 +149,29 @@ describe('readProviderConfig', () => {
   })
 
   it('shows an organisation admin the provider and mode, never a key', () => {
-    const summary = publicProviderSummary(readProviderConfig({ ...stripe, ...kisi }))
+    const summary = publicProviderSummary(readProviderConfig({ ...stripe, ...kisi, ...dataKey }))
     expect(summary).toEqual({
       cards: { provider: 'stripe', mode: 'test' },
       bank: { provider: 'sandbox', mode: 'test' },
       doors: { provider: 'kisi', mode: 'live' },
     })
     const shown = JSON.stringify(summary)
-    for (const secret of [...Object.values(stripe), ...Object.values(kisi)])
+    for (const secret of [...Object.values(stripe), ...Object.values(kisi), TEST_DATA_KEY])
       expect(shown).not.toContain(secret)
+  })
+
+  it('stops Akahu or Kisi without DATA_ENCRYPTION_KEY, or with one that is not 32 bytes, naming it', () => {
+    for (const set of [akahu, kisi]) {
+      expect(refusal(set)).toMatch(/^DATA_ENCRYPTION_KEY is not set: .*openssl rand -base64 32/)
+      expect(refusal({ ...set, DATA_ENCRYPTION_KEY: 'too-short' })).toMatch(
+        /^DATA_ENCRYPTION_KEY must be 32 random bytes in base64/,
+      )
+      expect(refusal({ ...set, DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toMatch(
+        /^DATA_ENCRYPTION_KEY must be 32/,
+      )
+    }
+    // Cards keep nothing of the member's: Stripe alone needs no key.
+    expect(refusal(stripe)).toBeNull()
+    expect(readProviderConfig({ ...akahu, ...dataKey }).bank).toMatchObject({ dataKey: TEST_DATA_KEY })
   })
 })

@@ -1,4 +1,5 @@
 import type { Db } from '~/db/client.server'
+import { createSecretBox } from '~/server/secret-box.server'
 import { getProviderConfig, type ProviderConfig } from '../provider-config.server'
 import type { DoorProviders } from './door-provider'
 import { createKisiDoorProvider } from './kisi/kisi-doors.server'
@@ -14,7 +15,11 @@ export function createDoorProviders(options: { db: Db; config?: ProviderConfig }
   const config = (options.config ?? getProviderConfig()).doors
   const providers: DoorProviders = { sandbox: createSandboxDoorProvider(options) }
   if (config.provider === 'kisi') {
-    providers.kisi = createKisiDoorProvider({ defaultApiKey: config.apiKey, apiBase: config.apiBase })
+    providers.kisi = createKisiDoorProvider({
+      defaultApiKey: config.apiKey,
+      apiBase: config.apiBase,
+      secrets: createSecretBox(config.dataKey),
+    })
   }
   return providers
 }

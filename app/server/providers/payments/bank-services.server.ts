@@ -1,5 +1,6 @@
 import type { Db } from '~/db/client.server'
 import type { ProviderConfig } from '~/server/providers/provider-config.server'
+import { createSecretBox } from '~/server/secret-box.server'
 import { createAkahuBankConsent } from './akahu/akahu-bank-consent.server'
 import { createAkahuBankPayments } from './akahu/akahu-bank-payments.server'
 import { createAkahuClient, type Sleep } from './akahu/akahu-client.server'
@@ -26,9 +27,15 @@ export function createBankServices(
 ): BankServices {
   if (config.provider === 'akahu') {
     const client = createAkahuClient(config, { timeoutMs: options.timeoutMs })
+    const secrets = createSecretBox(config.dataKey)
     return {
-      charges: createAkahuBankPayments({ db, client, sleep: options.sleep }),
-      consents: createAkahuBankConsent({ client, demoBank: config.mode === 'test', sleep: options.sleep }),
+      charges: createAkahuBankPayments({ db, client, sleep: options.sleep, secrets }),
+      consents: createAkahuBankConsent({
+        client,
+        demoBank: config.mode === 'test',
+        sleep: options.sleep,
+        secrets,
+      }),
     }
   }
   return { charges: createBankSandbox({ db }), consents: createBankConsentSandbox({ db }) }

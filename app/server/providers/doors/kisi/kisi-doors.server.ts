@@ -1,3 +1,4 @@
+import type { SecretBox } from '~/server/secret-box.server'
 import { type DoorAccount, type DoorProvider, DoorProviderError } from '../door-provider'
 import { createKisiClient, type KisiClient, type KisiClientOptions } from './kisi-client.server'
 
@@ -47,6 +48,8 @@ interface KisiLogin {
 export interface KisiDoorOptions extends Omit<KisiClientOptions, 'apiKey'> {
   /** `KISI_API_KEY`: used for an organisation that connected without a key of its own. */
   defaultApiKey?: string
+  /** An organisation's own key is kept sealed on its integration, opened only here (ADR 043). */
+  secrets: SecretBox
 }
 
 /**
@@ -56,12 +59,12 @@ export interface KisiDoorOptions extends Omit<KisiClientOptions, 'apiKey'> {
  *
  * The key: the organisation's own (`api_key`, given when connecting, kept on the integration) or, when
  * it gave none, the server's `KISI_API_KEY` — the integration then keeps `{ key: 'environment' }`
- * and never a copy of it.
+ * and never a copy of it. The organisation's own key is kept sealed (`secrets`), never as typed.
  */
-export function createKisiDoorProvider(options: KisiDoorOptions = {}): DoorProvider {
-  const { defaultApiKey, ...clientOptions } = options
+export function createKisiDoorProvider(options: KisiDoorOptions): DoorProvider {
+  const { defaultApiKey, secrets, ...clientOptions } = options
   const clientFor = (account: DoorAccount): KisiClient =>
-    createKisiClient({ ...clientOptions, apiKey: keyOf(account, defaultApiKey) })
+    createKisiClient({ ...clientOptions, apiKey: keyOf(account, defaultApiKey, secrets) })
 
   async function assignments(client: KisiClient, userId: string, groupId?: string) {
     const rows = await client.list<KisiRoleAssignment>('/role_assignments', {
@@ -86,8 +89,9 @@ export function createKisiDoorProvider(options: KisiDoorOptions = {}): DoorProvi
     type: 'kisi',
 
     async connect({ credentials }) {
-      const given = typeof credentials.api_key === 'string' ? credentials.api_key.trim() : ''
-      const account: DoorAccount = given ? { api_key: given } : { key: 'environment' }
+      // Connecting again without a new key gives back the kept one, sealed: it is opened, then sealed anew.
+      const given = typeof credentials.api_key === 'string' ? secrets.open(credentials.api_key.trim()) : ''
+      const account: DoorAccount = given ? { api_key: secrets.seal(given) } : { key: 'environment' }
       if (!given && !defaultApiKey) {
         throw new DoorProviderError(
           'invalid',
@@ -230,8 +234,8 @@ async function ignoreGone(call: Promise<void>) {
   }
 }
 
-function keyOf(account: DoorAccount, defaultApiKey: string | undefined): string {
-  if (typeof account.api_key === 'string' && account.api_key !== '') return account.api_key
+function keyOf(account: DoorAccount, defaultApiKey: string | undefined, secrets: SecretBox): string {
+  if (typeof account.api_key === 'string' && account.api_key !== '') return secrets.open(account.api_key)
   if (account.key === 'environment' && defaultApiKey) return defaultApiKey
   throw new DoorProviderError(
     'unauthorised',

@@ -1,5 +1,6 @@
 import type { AkahuClient } from 'akahu'
 import { parseNzBankAccount } from '~/lib/nz-bank-account'
+import type { SecretBox } from '~/server/secret-box.server'
 import {
   BankConsentEndedError,
   type BankConsentProvider,
@@ -24,8 +25,10 @@ export function createAkahuBankConsent(options: {
   /** Akahu in test mode: its Demo Bank's `99-…` accounts are the member's accounts. */
   demoBank: boolean
   sleep?: Sleep
+  /** The member's token leaves here sealed and is opened only here (ADR 043). */
+  secrets: SecretBox
 }): BankConsentProvider {
-  const { client } = options
+  const { client, secrets } = options
   const sleep = options.sleep ?? realSleep
   return {
     name: 'akahu',
@@ -40,7 +43,7 @@ export function createAkahuBankConsent(options: {
     async exchangeCode({ code, redirectUri }) {
       try {
         const token = await client.auth.exchange(code, redirectUri)
-        return { accessToken: token.access_token }
+        return { accessToken: secrets.seal(token.access_token) }
       } catch (error) {
         const failure = classifyAkahuError(error)
         // `invalid_grant` and its kin: a used, expired or unknown code, or another redirect address.
@@ -51,7 +54,8 @@ export function createAkahuBankConsent(options: {
     async listAccounts({ accessToken }) {
       let accounts: Awaited<ReturnType<AkahuClient['accounts']['list']>>
       try {
-        accounts = await withRateLimitRetries(() => client.accounts.list(accessToken), { sleep })
+        const token = secrets.open(accessToken)
+        accounts = await withRateLimitRetries(() => client.accounts.list(token), { sleep })
       } catch (error) {
         const failure = classifyAkahuError(error)
         if (failure.kind === 'unauthorised' || failure.kind === 'forbidden') throw new BankConsentEndedError()
@@ -67,7 +71,7 @@ export function createAkahuBankConsent(options: {
     },
     async revoke({ accessToken }) {
       try {
-        await client.auth.revoke(accessToken)
+        await client.auth.revoke(secrets.open(accessToken))
       } catch (error) {
         const failure = classifyAkahuError(error)
         if (failure.kind === 'unauthorised') return

@@ -2,6 +2,7 @@ import type { AkahuClient, Payment } from 'akahu'
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { bankConnections, destinationAccounts, gyms, paymentAttempts, payments, users } from '~/db/schema'
+import type { SecretBox } from '~/server/secret-box.server'
 import {
   ChargeNotFoundError,
   type ChargeRequest,
@@ -40,8 +41,10 @@ export function createAkahuBankPayments(options: {
   db: Db
   client: AkahuClient
   sleep?: Sleep
+  /** Opens the members' tokens, kept sealed in `bank_connections` (ADR 043). */
+  secrets: SecretBox
 }): PaymentProvider {
-  const { db, client } = options
+  const { db, client, secrets } = options
   const sleep = options.sleep ?? realSleep
 
   async function charge(request: ChargeRequest): Promise<ChargeResult> {
@@ -53,7 +56,7 @@ export function createAkahuBankPayments(options: {
         'The gym has no bank account to receive payments. Add one on the gym’s page; the payment will be tried again.',
       )
     }
-    const token = context.token
+    const token = secrets.open(context.token)
     const params = {
       from: request.method.reference,
       amount: centsToAkahuAmount(request.amount),
@@ -106,9 +109,10 @@ export function createAkahuBankPayments(options: {
       .innerJoin(payments, eq(payments.id, paymentAttempts.paymentId))
       .where(eq(paymentAttempts.idempotencyKey, idempotencyKey))
     if (!attempt) return null
-    const token = await memberToken(db, attempt.userId)
+    const stored = await memberToken(db, attempt.userId)
     // Without a token nothing can have been charged with this key since: charging again is refused alike.
-    if (!token) return null
+    if (!stored) return null
+    const token = secrets.open(stored)
     let found: Payment[]
     try {
       found = await withRateLimitRetries(
@@ -136,8 +140,9 @@ export function createAkahuBankPayments(options: {
     if (token === undefined) throw new ChargeNotFoundError(reference)
     // The member's connection is gone: as for a revoked token below.
     if (token === null) return { status: 'pending', reference }
+    const opened = secrets.open(token)
     try {
-      const payment = await withRateLimitRetries(() => client.payments.get(token, reference), { sleep })
+      const payment = await withRateLimitRetries(() => client.payments.get(opened, reference), { sleep })
       return akahuChargeResult(payment)
     } catch (error) {
       const failure = classifyAkahuError(error)
@@ -224,7 +229,7 @@ async function chargeContext(db: Db, paymentId: number, organisationId: number) 
   }
 }
 
-/** The member's newest Akahu connection's token: the one their latest consent gave. */
+/** The member's newest Akahu connection's token (sealed, as kept): the one their latest consent gave. */
 async function memberToken(db: Db, userId: number): Promise<string | null> {
   const [connection] = await db
     .select({ accessToken: bankConnections.accessToken })
