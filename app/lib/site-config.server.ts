@@ -1,4 +1,5 @@
 import { getRequestUrl } from '@tanstack/react-start/server'
+import { getProviderConfig } from '~/server/providers/provider-config.server'
 import { getEnv } from './env.server'
 import type { SiteConfig } from './site-config'
 
@@ -11,7 +12,9 @@ export function readSiteConfig(): SiteConfig {
     console: env.CONSOLE_HOST,
     protocol: url.protocol,
     port: url.port,
-    // Only the DSN, and only when set: nothing else of the server's configuration reaches the page.
+    // Only the DSN and whether cards go through Stripe: nothing else of the server's configuration
+    // reaches the page (Stripe's publishable key comes with each card setup).
     ...(env.SENTRY_DSN ? { sentryDsn: env.SENTRY_DSN } : {}),
+    ...(getProviderConfig().cards.provider === 'stripe' ? { cardProvider: 'stripe' as const } : {}),
   }
 }

@@ -7,6 +7,11 @@ export interface SiteConfig extends SiteHosts {
   port: string
   /** Sentry's DSN when error reporting is on (public by design: it only lets one send events). */
   sentryDsn?: string
+  /**
+   * `stripe` when cards go through Stripe: the card form waits for Stripe's instead of showing the
+   * sandbox's fields first (which provider takes cards is public: the page loads Stripe.js anyway).
+   */
+  cardProvider?: 'stripe'
 }
 
 declare global {

@@ -276,6 +276,9 @@ test.describe('the payment link with Stripe', () => {
     expect(stripeJs.loads).toBe(0)
     await member.getByRole('radio', { name: 'A new card' }).check({ force: true })
     const element = member.getByRole('group', { name: 'Stripe payment details' })
+    await expect(element).toBeVisible()
+    // Only Stripe's fields to type a card into: the sandbox's never showed first.
+    await expect(member.getByLabel('Expiry', { exact: true })).toHaveCount(0)
     await typeCard(element, '4000 0027 6000 3184')
     await member.getByRole('button', { name: 'Save card' }).click()
     // The bank's check when saved, in Stripe's modal.

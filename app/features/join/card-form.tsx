@@ -15,6 +15,7 @@ import {
   groupCardNumberInput,
   parseCardExpiry,
 } from '~/lib/card-number'
+import { getSiteConfig } from '~/lib/site-config'
 import { todayInAuckland } from '~/lib/today'
 import { z } from '~/lib/validation'
 import { orConnectionLost } from './connection-lost'
@@ -49,6 +50,9 @@ const failed = (message: string, errors: Record<string, string[]> = {}) =>
 
 type Refusal = Extract<ActionResult<never>, { ok: false }>
 
+/** The setup asked for as it is, where a refusal is said later (at Save). */
+const noCall = <T,>(call: () => Promise<T>) => call()
+
 /**
  * The card step (SPEC §2.1), shared by the join flow and the payment link's page: Stripe's Payment
  * Element flow — a setup (client secret) from our API, the card confirmed with the provider, then our
@@ -77,15 +81,22 @@ export function CardForm(props: {
   const early = useRef<Promise<CardSetupAnswer | undefined>>(undefined)
   const [stripeSetup, setStripeSetup] = useState<StripeCardSetup>()
   const [notice, setNotice] = useState<string>()
+  // With Stripe, why its form cannot be shown (the setup refused): said in place of the form.
+  const [setupRefusal, setSetupRefusal] = useState<string>()
   const first = useRef(props)
 
   useEffect(() => {
     const { startSetup } = first.current
-    // Failures here are said when Save is pressed, through the same call as before (an ended session
-    // included), so an early miss changes nothing the member sees.
+    const stripeSite = getSiteConfig().cardProvider === 'stripe'
+    // With the sandbox, failures here are said when Save is pressed, through the same call as before (an
+    // ended session included), so an early miss changes nothing the member sees. With Stripe there is no
+    // Save until Stripe's form is here, so a refusal is said at once, in the same words.
     const askEarly = () => {
-      early.current = startSetup().then(
-        (created) => (created.ok ? created.data : undefined),
+      early.current = (stripeSite ? (first.current.call ?? orConnectionLost) : noCall)(startSetup).then(
+        (created) => {
+          if (!created.ok && stripeSite) setSetupRefusal(created.message)
+          return created.ok ? created.data : undefined
+        },
         () => undefined,
       )
       void early.current.then((created) => {
@@ -149,6 +160,16 @@ export function CardForm(props: {
       <Suspense fallback={null}>
         <StripeCardForm {...props} setup={stripeSetup} call={call} notice={notice} />
       </Suspense>
+    )
+  }
+  // With Stripe, nothing to type into until Stripe's own form is here: never the sandbox's fields first.
+  if (getSiteConfig().cardProvider === 'stripe') {
+    return setupRefusal ? (
+      <Alert tone="error">{setupRefusal} Reload the page to try again.</Alert>
+    ) : (
+      <p className="text-slate-600 text-sm" role="status">
+        Loading the card form…
+      </p>
     )
   }
 
