@@ -17,6 +17,8 @@ export interface SiteConfig extends SiteHosts {
 declare global {
   interface Window {
     __GYMBASE_SITES__?: SiteConfig
+    /** What the page threw before Sentry started (kept only when a DSN is set). */
+    __GYMBASE_EARLY_ERRORS__?: unknown[]
   }
 }
 
@@ -54,5 +56,17 @@ export const getSiteConfig = createIsomorphicFn()
 
 export function siteConfigScript(config: SiteConfig): string {
   // JSON inside a <script>: escape `<` so a host name can never close the tag.
-  return `window.__GYMBASE_SITES__=${JSON.stringify(config).replace(/</g, '\\u003c')}`
+  const sites = `window.__GYMBASE_SITES__=${JSON.stringify(config).replace(/</g, '\\u003c')}`
+  return config.sentryDsn ? `${sites};${earlyErrorsScript}` : sites
 }
+
+/**
+ * With error reporting on, errors thrown before Sentry has loaded (it loads once the page has come
+ * alive) are kept, at most twenty, for it to send when it starts (`initBrowserSentry`, ADR 039).
+ */
+const earlyErrorsScript = [
+  'window.__GYMBASE_EARLY_ERRORS__=[];',
+  '(function(k){function keep(e){if(k.length<20)k.push(e)}',
+  "addEventListener('error',function(e){keep(e.error||e.message)});",
+  "addEventListener('unhandledrejection',function(e){keep(e.reason)})})(window.__GYMBASE_EARLY_ERRORS__)",
+].join('')

@@ -19,4 +19,9 @@ export function initBrowserSentry(dsn: string): void {
     tracePropagationTargets: [/^\/api\//, /^\/_serverFn\//],
     ...errorReportingOptions,
   })
+  // What the page threw before this loaded (the site config script kept it), sent now, through the
+  // same scrubber; then the list is dropped.
+  const early = window.__GYMBASE_EARLY_ERRORS__ ?? []
+  window.__GYMBASE_EARLY_ERRORS__ = undefined
+  for (const error of early) Sentry.captureException(error)
 }
