@@ -173,6 +173,7 @@ async function paymentOutcome(
 ): Promise<ChargeNowOutcome> {
   const [row] = await db
     .select({
+      type: payments.type,
       status: payments.status,
       amount: payments.amount,
       surcharge: payments.surcharge,
@@ -184,7 +185,9 @@ async function paymentOutcome(
     .from(payments)
     .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
     .where(and(eq(payments.id, paymentId), eq(payments.subscriptionId, subscriptionId)))
-  if (!row) throw new AppError('NOT_FOUND', 'Payment not found.')
+  // Only a card charge of this link that was made (waiting, paid or declined) is confirmed.
+  if (row?.type !== 'stripe_card' || !['pending_request', 'sent', 'failed'].includes(row.status))
+    throw new AppError('NOT_FOUND', 'Payment not found.')
   const amount = row.amount + row.surcharge - row.creditUsed
   if (row.status === 'sent') return { status: 'sent', paymentId, amount }
   if (row.status === 'failed')
