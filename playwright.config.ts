@@ -59,6 +59,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The data a test needs that no screen makes on the sandboxes (a failed webhook event to reprocess).
       TEST_SUPPORT_ROUTES: 'true',
+      // Each test is a person on a device of their own (tests/e2e/support/test.ts sends its address as a
+      // proxy would), so the per-address limits (sign-ups, sign-ins) count each test, not the whole suite.
+      TRUST_PROXY: 'true',
       // Mail goes over real SMTP to the server the global setup starts (tests/e2e/support/smtp.ts).
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 3125}`,
     },

@@ -18,6 +18,9 @@ import { tapDoor } from './doors.functions'
 import { doorQueries } from './queries'
 import type { TapSearch } from './search'
 
+/** Presses this close together are one tap, as a reader reads a card held to it once. */
+const sameTapMs = 1000
+
 /**
  * The demo's door (issue 17): tap a member's card or code at one of the sandbox door system's doors and
  * see what the door does — open, or refuse and why — and the visit it lists. The sandbox only; the
@@ -176,9 +179,12 @@ function TapForm(props: {
   const [pending, setPending] = useState(false)
   // A second press before the first has re-rendered sees the old `pending`: the ref sees it at once.
   const inFlight = useRef(false)
+  // A reader reads a card held to it for a moment once: a press within a second of the last tap's is
+  // the same tap, even when the first has already been answered (a quick server).
+  const lastTapAt = useRef(0)
 
   async function submit() {
-    if (inFlight.current) return
+    if (inFlight.current || performance.now() - lastTapAt.current < sameTapMs) return
     setProblem(undefined)
     if (!props.member && credential.trim() === '') return setError('Type the card number or code to tap')
     // Longer than any card or code: the server function's check would refuse it before the API, and
@@ -186,6 +192,7 @@ function TapForm(props: {
     if (!props.member && credential.trim().length > tapCredentialMaxLength)
       return setError(tapCredentialTooLong)
     inFlight.current = true
+    lastTapAt.current = performance.now()
     setPending(true)
     const result = await orConnectionLost(() =>
       tap({
