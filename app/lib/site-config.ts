@@ -8,6 +8,11 @@ export interface SiteConfig extends SiteHosts {
   /** Sentry's DSN when error reporting is on (public by design: it only lets one send events). */
   sentryDsn?: string
   /**
+   * With a DSN, the head script that keeps what the page throws before Sentry has loaded (ADR 039).
+   * Carried in the config, so it is in the page only then and never in the JavaScript every page loads.
+   */
+  earlyErrors?: string
+  /**
    * `stripe` when cards go through Stripe: the card form waits for Stripe's instead of showing the
    * sandbox's fields first (which provider takes cards is public: the page loads Stripe.js anyway).
    */
@@ -57,16 +62,5 @@ export const getSiteConfig = createIsomorphicFn()
 export function siteConfigScript(config: SiteConfig): string {
   // JSON inside a <script>: escape `<` so a host name can never close the tag.
   const sites = `window.__GYMBASE_SITES__=${JSON.stringify(config).replace(/</g, '\\u003c')}`
-  return config.sentryDsn ? `${sites};${earlyErrorsScript}` : sites
+  return config.earlyErrors ? `${sites};${config.earlyErrors}` : sites
 }
-
-/**
- * With error reporting on, errors thrown before Sentry has loaded (it loads once the page has come
- * alive) are kept, at most twenty, for it to send when it starts (`initBrowserSentry`, ADR 039).
- */
-const earlyErrorsScript = [
-  'window.__GYMBASE_EARLY_ERRORS__=[];',
-  '(function(k){function keep(e){if(k.length<20)k.push(e)}',
-  "addEventListener('error',function(e){keep(e.error||e.message)});",
-  "addEventListener('unhandledrejection',function(e){keep(e.reason)})})(window.__GYMBASE_EARLY_ERRORS__)",
-].join('')

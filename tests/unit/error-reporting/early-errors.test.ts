@@ -1,8 +1,11 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { siteConfigScript } from '~/lib/site-config'
+import { earlyErrorsScript } from '~/lib/site-config.server'
 
 const config = { join: 'join.localhost', console: 'console.localhost', protocol: 'http:', port: '3000' }
+/** As `readSiteConfig` gives it with `SENTRY_DSN` set. */
+const sentryOn = { ...config, sentryDsn: 'https://k@o1.ingest.sentry.io/2', earlyErrors: earlyErrorsScript }
 
 /** Runs the head script as a page would, and throws `count` errors at it before Sentry is there. */
 function runScript(script: string, count: number) {
@@ -22,18 +25,12 @@ function runScript(script: string, count: number) {
 
 describe('errors before Sentry starts (ADR 039)', () => {
   it('are kept, at most twenty, only when the page has a DSN', () => {
-    const withDsn = runScript(
-      siteConfigScript({ ...config, sentryDsn: 'https://k@o1.ingest.sentry.io/2' }),
-      3,
-    )
+    const withDsn = runScript(siteConfigScript(sentryOn), 3)
     const kept = withDsn.__GYMBASE_EARLY_ERRORS__ as unknown[]
     expect(kept).toHaveLength(4)
     expect(String(kept[0])).toContain('early 0')
     expect(kept[3]).toBe('a promise refused')
-    expect(
-      runScript(siteConfigScript({ ...config, sentryDsn: 'https://k@o1.ingest.sentry.io/2' }), 50)
-        .__GYMBASE_EARLY_ERRORS__,
-    ).toHaveLength(20)
+    expect(runScript(siteConfigScript(sentryOn), 50).__GYMBASE_EARLY_ERRORS__).toHaveLength(20)
 
     const without = runScript(siteConfigScript(config), 3)
     expect(without.__GYMBASE_EARLY_ERRORS__).toBeUndefined()
