@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { parseDataKey } from '~/server/providers/provider-config.server'
 
 /**
  * Secrets we must keep to act for someone later, encrypted at rest (ADR 043): a member's Akahu user
@@ -18,13 +19,6 @@ const PREFIX = 'sealed:v1:'
 
 export class SecretBoxError extends Error {
   override readonly name = 'SecretBoxError'
-}
-
-/** The 32-byte key in `DATA_ENCRYPTION_KEY`'s base64, or null when it is not one. */
-export function parseDataKey(base64: string): Buffer | null {
-  if (!/^[A-Za-z0-9+/]{43}=?$/.test(base64.trim())) return null
-  const key = Buffer.from(base64.trim(), 'base64')
-  return key.length === 32 ? key : null
 }
 
 export function createSecretBox(base64Key: string): SecretBox {

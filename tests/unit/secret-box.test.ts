@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSecretBox, parseDataKey, SecretBoxError } from '~/server/secret-box.server'
+import { parseDataKey } from '~/server/providers/provider-config.server'
+import { createSecretBox, SecretBoxError } from '~/server/secret-box.server'
 import { TEST_DATA_KEY } from '../mocks/data-key'
 
 describe('the secret box (ADR 043)', () => {

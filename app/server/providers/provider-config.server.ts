@@ -11,8 +11,6 @@
  * server: only `publicProviderSummary` (no secrets) and Stripe's publishable key reach a browser.
  */
 
-import { parseDataKey } from '~/server/secret-box.server'
-
 export type ProviderMode = 'live' | 'test'
 
 export interface StripeConfig {
@@ -174,6 +172,16 @@ function readKisi(env: Env): KisiConfig | SandboxConfig {
   const mode = value(env, 'KISI_MODE') === 'test' ? 'test' : 'live'
   const dataKey = readDataKey(env, 'Kisi, whose organisation keys')
   return { provider: 'kisi', apiKey, webhookSecret, dataKey, mode, ...apiBase(env, 'KISI_API_BASE') }
+}
+
+/**
+ * The 32-byte key in `DATA_ENCRYPTION_KEY`'s base64, or null when it is not one. Here, with no imports,
+ * because `scripts/start.ts` reads this module as it is before the build (`secret-box.server.ts` uses it).
+ */
+export function parseDataKey(base64: string): Buffer | null {
+  if (!/^[A-Za-z0-9+/]{43}=?$/.test(base64.trim())) return null
+  const key = Buffer.from(base64.trim(), 'base64')
+  return key.length === 32 ? key : null
 }
 
 /**
