@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import {
   ProviderConfigError,
@@ -173,5 +174,22 @@ describe('readProviderConfig', () => {
     // Cards keep nothing of the member's: Stripe alone needs no key.
     expect(refusal(stripe)).toBeNull()
     expect(readProviderConfig({ ...akahu, ...dataKey }).bank).toMatchObject({ dataKey: TEST_DATA_KEY })
+  })
+})
+
+describe('the module scripts/start.ts reads before the build', () => {
+  it('loads in plain Node (no path aliases, no build): start-up checks the keys with it', () => {
+    const module = new URL('../../../app/server/providers/provider-config.server.ts', import.meta.url)
+    const loaded = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(module.href)}); console.log(typeof m.readProviderConfig)`,
+      ],
+      { encoding: 'utf8' },
+    )
+    expect(loaded.stderr).toBe('')
+    expect(loaded.stdout.trim()).toBe('function')
   })
 })
