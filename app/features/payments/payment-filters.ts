@@ -55,7 +55,7 @@ const failureWords: Record<string, string> = {
   stolen_card: 'Card reported stolen',
   processing_error: 'Card network error',
   authentication_required: 'The member must approve the payment',
-  payment_intent_authentication_failure: 'Not approved with the member’s bank',
+  payment_intent_authentication_failure: 'Not approved at the bank',
   amount_too_small: 'Amount too small to charge',
   payment_method_not_found: 'No payment method on file',
   invalid_account: 'Bank account not valid',

@@ -218,7 +218,7 @@ describeEachDatabase('card approvals on the payment link', (database) => {
     expect(confirmed.outcomes).toEqual([
       expect.objectContaining({
         status: 'failed',
-        failure_reason: 'Not approved with the member’s bank',
+        failure_reason: 'Not approved at the bank',
         approval: null,
       }),
     ])
@@ -240,7 +240,7 @@ describeEachDatabase('card approvals on the payment link', (database) => {
     expect(link.owed).toEqual([
       expect.objectContaining({
         payment_id: waiting.payment_id,
-        reason: 'Not approved with the member’s bank',
+        reason: 'Not approved at the bank',
       }),
     ])
     const [charge] = await database.db
