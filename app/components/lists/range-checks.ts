@@ -6,11 +6,12 @@ import { isBackwardsRange } from '~/lib/search-params'
  * pair, `isBackwardsRange`, when it arrives in an address).
  */
 export function rangeChecks<Value extends number | string>(
-  range: { from: Value | undefined; to: Value | undefined },
+  /** The range applied now, read at each check (`useAppliedSearch`'s `latest`). */
+  range: () => { from: Value | undefined; to: Value | undefined },
   messages: { from: string; to: string },
 ) {
   return {
-    from: (value: Value) => (isBackwardsRange(value, range.to) ? messages.from : undefined),
-    to: (value: Value) => (isBackwardsRange(range.from, value) ? messages.to : undefined),
+    from: (value: Value) => (isBackwardsRange(value, range().to) ? messages.from : undefined),
+    to: (value: Value) => (isBackwardsRange(range().from, value) ? messages.to : undefined),
   }
 }

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { DayFilter } from '~/components/lists/day-filter'
 import { FilterToolbar } from '~/components/lists/filter-toolbar'
 import { rangeChecks } from '~/components/lists/range-checks'
+import { useAppliedSearch } from '~/components/lists/use-applied-search'
 import { useTextFilter } from '~/components/lists/use-text-filter'
 import { Select, SelectItem } from '~/components/ui/select'
 import { joinedFromRangeMessage, joinedRangeMessage, type MemberFilterOptions } from './contract'
@@ -21,12 +22,13 @@ const any = 'any'
 export function MemberFilters(props: { search: MembersSearch; options: MemberFilterOptions }) {
   const { search, options } = props
   const navigate = useNavigate()
-  const joinedChecks = rangeChecks(
-    { from: search.joined_from, to: search.joined_to },
-    { from: joinedFromRangeMessage, to: joinedRangeMessage },
+  const { apply, latest } = useAppliedSearch(search, (next, replace) =>
+    navigate({ to: '/console/members', search: next, replace }),
   )
-  const apply = (changes: Partial<MembersSearch>, replace = false) =>
-    navigate({ to: '/console/members', search: { ...search, ...changes, page: undefined }, replace })
+  const joinedChecks = rangeChecks(() => ({ from: latest().joined_from, to: latest().joined_to }), {
+    from: joinedFromRangeMessage,
+    to: joinedRangeMessage,
+  })
 
   const [text, setText] = useTextFilter(search.search, (settled) => void apply({ search: settled }, true))
 

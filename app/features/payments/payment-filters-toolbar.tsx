@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { DayFilter } from '~/components/lists/day-filter'
 import { FilterToolbar } from '~/components/lists/filter-toolbar'
 import { rangeChecks } from '~/components/lists/range-checks'
+import { useAppliedSearch } from '~/components/lists/use-applied-search'
 import { useTextFilter } from '~/components/lists/use-text-filter'
 import { NumberField } from '~/components/ui/number-field'
 import { Select, SelectItem } from '~/components/ui/select'
@@ -30,16 +31,17 @@ const any = 'any'
 export function PaymentFilters(props: { search: PaymentsSearch; gyms: Array<{ id: number; name: string }> }) {
   const { search, gyms } = props
   const navigate = useNavigate()
-  const dueChecks = rangeChecks(
-    { from: search.due_from, to: search.due_to },
-    { from: dueFromRangeMessage, to: dueRangeMessage },
+  const { apply, latest } = useAppliedSearch(search, (next, replace) =>
+    navigate({ to: '/console/payments', search: next, replace }),
   )
-  const amountChecks = rangeChecks(
-    { from: search.amount_min, to: search.amount_max },
-    { from: amountFromRangeMessage, to: amountRangeMessage },
-  )
-  const apply = (changes: Partial<PaymentsSearch>, replace = false) =>
-    navigate({ to: '/console/payments', search: { ...search, ...changes, page: undefined }, replace })
+  const dueChecks = rangeChecks(() => ({ from: latest().due_from, to: latest().due_to }), {
+    from: dueFromRangeMessage,
+    to: dueRangeMessage,
+  })
+  const amountChecks = rangeChecks(() => ({ from: latest().amount_min, to: latest().amount_max }), {
+    from: amountFromRangeMessage,
+    to: amountRangeMessage,
+  })
   const [text, setText] = useTextFilter(search.search, (settled) => void apply({ search: settled }, true))
 
   return (

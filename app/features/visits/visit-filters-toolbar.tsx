@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { DayFilter } from '~/components/lists/day-filter'
 import { FilterToolbar } from '~/components/lists/filter-toolbar'
 import { rangeChecks } from '~/components/lists/range-checks'
+import { useAppliedSearch } from '~/components/lists/use-applied-search'
 import { useTextFilter } from '~/components/lists/use-text-filter'
 import { Select, SelectItem } from '~/components/ui/select'
 import { visitFromRangeMessage, visitRangeMessage } from './contract'
@@ -16,12 +17,13 @@ const any = 'any'
 export function VisitFilters(props: { search: VisitsSearch; gyms: Array<{ id: number; name: string }> }) {
   const { search, gyms } = props
   const navigate = useNavigate()
-  const dayChecks = rangeChecks(
-    { from: search.from, to: search.to },
-    { from: visitFromRangeMessage, to: visitRangeMessage },
+  const { apply, latest } = useAppliedSearch(search, (next, replace) =>
+    navigate({ to: '/console/visits', search: next, replace }),
   )
-  const apply = (changes: Partial<VisitsSearch>, replace = false) =>
-    navigate({ to: '/console/visits', search: { ...search, ...changes, page: undefined }, replace })
+  const dayChecks = rangeChecks(() => ({ from: latest().from, to: latest().to }), {
+    from: visitFromRangeMessage,
+    to: visitRangeMessage,
+  })
   const [text, setText] = useTextFilter(search.search, (settled) => void apply({ search: settled }, true))
 
   return (
