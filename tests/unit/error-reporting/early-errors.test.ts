@@ -7,11 +7,18 @@ const config = { join: 'join.localhost', console: 'console.localhost', protocol:
 /** As `readSiteConfig` gives it with `SENTRY_DSN` set. */
 const sentryOn = { ...config, sentryDsn: 'https://k@o1.ingest.sentry.io/2', earlyErrors: earlyErrorsScript }
 
+/** The page's global object, as much of it as the head script touches. */
+interface Page {
+  addEventListener: (type: string, listener: (event: unknown) => void) => void
+  window?: Page
+  __GYMBASE_EARLY_ERRORS__?: unknown[]
+}
+
 /** Runs the head script as a page would, and throws `count` errors at it before Sentry is there. */
-function runScript(script: string, count: number) {
+function runScript(script: string, count: number): Page {
   const listeners: Record<string, (event: unknown) => void> = {}
-  const page: Record<string, unknown> = {
-    addEventListener: (type: string, listener: (event: unknown) => void) => {
+  const page: Page = {
+    addEventListener: (type, listener) => {
       listeners[type] = listener
     },
   }
@@ -26,7 +33,7 @@ function runScript(script: string, count: number) {
 describe('errors before Sentry starts (ADR 039)', () => {
   it('are kept, at most twenty, only when the page has a DSN', () => {
     const withDsn = runScript(siteConfigScript(sentryOn), 3)
-    const kept = withDsn.__GYMBASE_EARLY_ERRORS__ as unknown[]
+    const kept = withDsn.__GYMBASE_EARLY_ERRORS__ ?? []
     expect(kept).toHaveLength(4)
     expect(String(kept[0])).toContain('early 0')
     expect(kept[3]).toBe('a promise refused')
