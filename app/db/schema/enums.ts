@@ -128,12 +128,11 @@ export type OneTimeCodePurpose = (typeof oneTimeCodePurposes)[number]
 export const mailStatuses = ['pending', 'sending', 'sent', 'kept', 'failed'] as const
 export type MailStatus = (typeof mailStatuses)[number]
 
-export const webhookProviders = ['stripe', 'akahu', 'kisi'] as const
-export type WebhookProvider = (typeof webhookProviders)[number]
-/**
- * Where a stored webhook stands: `refused` (its signature did not verify: kept only to be seen),
- * `received` (stored, waiting for the queue), `processed` (its effect done, or nothing to do, with a
- * note), `failed` (processing threw; an admin may reprocess it).
- */
-export const webhookResults = ['refused', 'received', 'processed', 'failed'] as const
-export type WebhookResult = (typeof webhookResults)[number]
+// In a module of their own: the webhooks screen's address filters (in the route tree every page loads)
+// read them without bringing every other value list along.
+export {
+  type WebhookProvider,
+  type WebhookResult,
+  webhookProviders,
+  webhookResults,
+} from './webhook-values'
