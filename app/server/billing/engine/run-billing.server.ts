@@ -277,6 +277,22 @@ export async function settleInDoubtAttempts(options: { db: Db; providers: Paymen
 async function methodOf(db: Db, paymentMethodId: number | null): Promise<ClaimedCharge['method']> {
   if (paymentMethodId === null) return null
   const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, paymentMethodId))
+  return chargeMethodOf(method)
+}
+
+/** What of a saved method a charge needs (`chargeMethodOf`), for a query to select beside its payment. */
+export const chargeMethodColumns = {
+  type: paymentMethods.type,
+  providerReference: paymentMethods.providerReference,
+  providerCustomerReference: paymentMethods.providerCustomerReference,
+  providerAccountReference: paymentMethods.providerAccountReference,
+  deletedAt: paymentMethods.deletedAt,
+}
+
+/** A saved method as a provider charges it: null when it is gone or was never saved at the provider. */
+export function chargeMethodOf(
+  method: Pick<typeof paymentMethods.$inferSelect, keyof typeof chargeMethodColumns> | null | undefined,
+): ClaimedCharge['method'] {
   if (!method?.providerReference || method.deletedAt) return null
   return {
     type: method.type,
@@ -303,10 +319,12 @@ export async function pollPendingPayments(options: { db: Db; providers: PaymentP
       reference: paymentAttempts.providerReference,
       startedAt: paymentAttempts.startedAt,
       type: payments.type,
-      paymentMethodId: payments.paymentMethodId,
+      // Card charges live on the gym's account: asked about with the card, read here in the same query.
+      method: chargeMethodColumns,
     })
     .from(paymentAttempts)
     .innerJoin(payments, eq(payments.id, paymentAttempts.paymentId))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
     .where(
       and(
         eq(paymentAttempts.status, 'unknown'),
@@ -339,12 +357,8 @@ export async function pollPendingPayments(options: { db: Db; providers: PaymentP
               billingPolicy.concurrency,
             )
           : await Promise.allSettled(
-              rows.map(async (row) =>
-                provider.pollCharge({
-                  reference: row.reference,
-                  now,
-                  method: await methodOf(db, row.paymentMethodId),
-                }),
+              rows.map((row) =>
+                provider.pollCharge({ reference: row.reference, now, method: chargeMethodOf(row.method) }),
               ),
             )
       for (const [index, answer] of answers.entries()) {
@@ -365,7 +379,7 @@ export async function pollPendingPayments(options: { db: Db; providers: PaymentP
           provider.cancelCharge &&
           row.startedAt.getTime() <= now.getTime() - billingPolicy.actionAbandonedAfterMs
         ) {
-          const method = await methodOf(db, row.paymentMethodId)
+          const method = chargeMethodOf(row.method)
           result = await provider.cancelCharge({ reference: row.reference, now, method }).catch(() => result)
         }
         if (result.status !== 'pending')

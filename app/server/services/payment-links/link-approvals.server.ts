@@ -4,6 +4,8 @@ import { paymentAttempts, paymentMethods, payments } from '~/db/schema'
 import { failureReasonWords } from '~/features/payments/payment-filters'
 import { AppError } from '~/lib/errors'
 import { recordChargeResult } from '~/server/billing/engine/record-charge-result.server'
+import { chargeMethodColumns, chargeMethodOf } from '~/server/billing/engine/run-billing.server'
+import { chargedTotal } from '~/server/billing/next-charge'
 import { safeErrorMessage } from '~/server/loggable-error.server'
 import { logger } from '~/server/logger.server'
 import type {
@@ -29,7 +31,6 @@ interface WaitingApproval {
   paymentId: number
   attempt: number
   reference: string
-  amount: number
   method: ChargeMethod | null
 }
 
@@ -43,10 +44,7 @@ async function findWaitingApprovals(
       paymentId: payments.id,
       attempt: paymentAttempts.attempt,
       reference: paymentAttempts.providerReference,
-      amount: payments.amount,
-      surcharge: payments.surcharge,
-      creditUsed: payments.creditUsed,
-      method: paymentMethods,
+      method: chargeMethodColumns,
     })
     .from(payments)
     .innerJoin(
@@ -68,15 +66,7 @@ async function findWaitingApprovals(
     paymentId: row.paymentId,
     attempt: row.attempt,
     reference: row.reference ?? '',
-    amount: row.amount + row.surcharge - row.creditUsed,
-    method: row.method?.providerReference
-      ? {
-          type: row.method.type,
-          reference: row.method.providerReference,
-          customerReference: row.method.providerCustomerReference,
-          accountReference: row.method.providerAccountReference,
-        }
-      : null,
+    method: chargeMethodOf(row.method),
   }))
 }
 
@@ -164,15 +154,19 @@ export async function settleLeftApprovals(options: {
   }
 }
 
-/** How a link's payment stands now, from its row (a webhook may have recorded it first). */
+/**
+ * How a link's payment stands now, from its row (a webhook may have recorded it first), and the method
+ * it was charged to (the rest of what is owed is paid with it).
+ */
 async function paymentOutcome(
   db: Db,
   subscriptionId: number,
   paymentId: number,
   approval: ChargeResult | null,
-): Promise<ChargeNowOutcome> {
+): Promise<{ outcome: ChargeNowOutcome; paymentMethodId: number | null }> {
   const [row] = await db
     .select({
+      paymentMethodId: payments.paymentMethodId,
       type: payments.type,
       status: payments.status,
       amount: payments.amount,
@@ -188,22 +182,16 @@ async function paymentOutcome(
   // Only a card charge of this link that was made (waiting, paid or declined) is confirmed.
   if (row?.type !== 'stripe_card' || !['pending_request', 'sent', 'failed'].includes(row.status))
     throw new AppError('NOT_FOUND', 'Payment not found.')
-  const amount = row.amount + row.surcharge - row.creditUsed
-  if (row.status === 'sent') return { status: 'sent', paymentId, amount }
-  if (row.status === 'failed')
-    return {
-      status: 'failed',
-      paymentId,
-      amount,
-      reason: failureReasonWords(row.errorStatus, row.errorDescription),
-    }
-  const action = approval?.status === 'pending' ? approval.action : undefined
-  return {
-    status: 'pending',
-    paymentId,
-    amount,
-    approval: action && { clientSecret: action.clientSecret, accountReference: row.accountReference },
+  const base = { paymentId, amount: chargedTotal(row) }
+  const { paymentMethodId } = row
+  if (row.status === 'sent') return { outcome: { status: 'sent', ...base }, paymentMethodId }
+  if (row.status === 'failed') {
+    const reason = failureReasonWords(row.errorStatus, row.errorDescription)
+    return { outcome: { status: 'failed', ...base, reason }, paymentMethodId }
   }
+  const action = approval?.status === 'pending' ? approval.action : undefined
+  const waiting = action && { clientSecret: action.clientSecret, accountReference: row.accountReference }
+  return { outcome: { status: 'pending', ...base, approval: waiting }, paymentMethodId }
 }
 
 /**
@@ -229,20 +217,21 @@ export async function confirmLinkPayment(options: {
     paymentId: options.paymentId,
   })
   const settled = waiting ? await settleApproval({ db, now, providers, waiting, cancel: false }) : null
-  const confirmed = await paymentOutcome(db, link.subscriptionId, options.paymentId, settled?.result ?? null)
+  const { outcome: confirmed, paymentMethodId } = await paymentOutcome(
+    db,
+    link.subscriptionId,
+    options.paymentId,
+    settled?.result ?? null,
+  )
   // Recorded before this call (the provider's webhook): its receipt went with it.
   if (confirmed.status === 'sent' && !settled?.recorded) confirmed.receipted = true
-  const [method] = await db
-    .select({ id: payments.paymentMethodId })
-    .from(payments)
-    .where(eq(payments.id, options.paymentId))
   return payByLink({
     db,
     now,
     providers,
     mailer: options.mailer,
     token: options.token,
-    paymentMethodId: method?.id ?? undefined,
+    paymentMethodId: paymentMethodId ?? undefined,
     makeDefault: false,
     returnUrl: options.returnUrl,
     before: [confirmed],
