@@ -135,12 +135,28 @@ describeEachDatabase('card approvals on the payment link', (database) => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, 'Your payment receipt')))
 
+  type Visitor = Awaited<ReturnType<typeof memberWhoseBankAsks>>['visitor']
+  /** The link's Pay, with the member's saved method. */
+  const pay = async (visitor: Visitor, token: string) =>
+    readData(await visitor.post(`/payment-links/${token}/pay`, {}), payByLinkAnswerSchema)
+  /** The sandbox bank's check of a waiting charge, answered. */
+  const answerCheck = async (visitor: Visitor, clientSecret: string | undefined, approved: boolean) =>
+    readData(
+      await visitor.post('/sandbox/card-approvals', { client_secret: clientSecret, approved }),
+      sandboxCardApprovalSchema,
+    )
+  const confirm = async (visitor: Visitor, token: string, paymentId: number) =>
+    readData(
+      await visitor.post(`/payment-links/${token}/confirm`, { payment_id: paymentId }),
+      payByLinkAnswerSchema,
+    )
+
   const linkRow = async (userId: number) =>
     (await database.db.select().from(paymentLinks).where(eq(paymentLinks.userId, userId)))[0]
 
   it('waits for the member’s approval, records it through the card provider’s event once, and the confirmation ends the link', async () => {
     const { member, subscription, token, visitor } = await memberWhoseBankAsks()
-    const paid = await readData(await visitor.post(`/payment-links/${token}/pay`, {}), payByLinkAnswerSchema)
+    const paid = await pay(visitor, token)
     expect(paid.outcomes).toEqual([
       expect.objectContaining({
         status: 'pending',
@@ -156,11 +172,7 @@ describeEachDatabase('card approvals on the payment link', (database) => {
     expect((await linkRow(member.id))?.usedAt).toBeNull()
     expect((await visitor.post(`/payment-links/${token}/pay`, {})).status).toBe(409)
 
-    const approved = await visitor.post('/sandbox/card-approvals', {
-      client_secret: waiting.approval?.client_secret,
-      approved: true,
-    })
-    expect(await readData(approved, sandboxCardApprovalSchema)).toEqual({ status: 'succeeded' })
+    expect(await answerCheck(visitor, waiting.approval?.client_secret, true)).toEqual({ status: 'succeeded' })
     // The sandbox sent it as Stripe does: one processed `payment_intent.succeeded` on the organisation's list.
     const events = await database.db
       .select()
@@ -171,20 +183,9 @@ describeEachDatabase('card approvals on the payment link', (database) => {
     expect(succeeded[0]).toMatchObject({ provider: 'stripe', result: 'processed', signatureVerified: true })
     expect(JSON.stringify(succeeded[0]?.payload)).not.toContain('_secret_')
     // Approving again changes nothing and sends nothing more.
-    expect(
-      await readData(
-        await visitor.post('/sandbox/card-approvals', {
-          client_secret: waiting.approval?.client_secret,
-          approved: true,
-        }),
-        sandboxCardApprovalSchema,
-      ),
-    ).toEqual({ status: 'succeeded' })
+    expect(await answerCheck(visitor, waiting.approval?.client_secret, true)).toEqual({ status: 'succeeded' })
 
-    const confirmed = await readData(
-      await visitor.post(`/payment-links/${token}/confirm`, { payment_id: waiting.payment_id }),
-      payByLinkAnswerSchema,
-    )
+    const confirmed = await confirm(visitor, token, waiting.payment_id)
     expect(confirmed).toMatchObject({
       balance_owing: 0,
       outcomes: [expect.objectContaining({ status: 'sent', payment_id: waiting.payment_id, approval: null })],
@@ -200,21 +201,10 @@ describeEachDatabase('card approvals on the payment link', (database) => {
 
   it('a refused check is a decline in words; the link still works and asks again', async () => {
     const { member, token, visitor } = await memberWhoseBankAsks()
-    const paid = await readData(await visitor.post(`/payment-links/${token}/pay`, {}), payByLinkAnswerSchema)
+    const paid = await pay(visitor, token)
     const waiting = paid.outcomes[0]!
-    expect(
-      await readData(
-        await visitor.post('/sandbox/card-approvals', {
-          client_secret: waiting.approval?.client_secret,
-          approved: false,
-        }),
-        sandboxCardApprovalSchema,
-      ),
-    ).toEqual({ status: 'failed' })
-    const confirmed = await readData(
-      await visitor.post(`/payment-links/${token}/confirm`, { payment_id: waiting.payment_id }),
-      payByLinkAnswerSchema,
-    )
+    expect(await answerCheck(visitor, waiting.approval?.client_secret, false)).toEqual({ status: 'failed' })
+    const confirmed = await confirm(visitor, token, waiting.payment_id)
     expect(confirmed.outcomes).toEqual([
       expect.objectContaining({
         status: 'failed',
@@ -226,14 +216,14 @@ describeEachDatabase('card approvals on the payment link', (database) => {
     expect((await linkRow(member.id))?.usedAt).toBeNull()
     expect(await receipts(member.email)).toEqual([])
     // Paying again asks for a new approval (a new charge, the refused one stays refused).
-    const again = await readData(await visitor.post(`/payment-links/${token}/pay`, {}), payByLinkAnswerSchema)
+    const again = await pay(visitor, token)
     expect(again.outcomes[0]).toMatchObject({ status: 'pending', approval: { provider: 'sandbox_card' } })
     expect(again.outcomes[0]?.approval?.client_secret).not.toBe(waiting.approval?.client_secret)
   })
 
   it('opening the link again ends an approval left mid-way: cancelled, owed again, the old check refused', async () => {
     const { token, visitor } = await memberWhoseBankAsks()
-    const paid = await readData(await visitor.post(`/payment-links/${token}/pay`, {}), payByLinkAnswerSchema)
+    const paid = await pay(visitor, token)
     const waiting = paid.outcomes[0]!
     const link = await readData(await visitor.get(`/payment-links/${token}`), paymentLinkSchema)
     expect(link).toMatchObject({ state: 'usable', balance_owing: 2500 })
@@ -249,22 +239,14 @@ describeEachDatabase('card approvals on the payment link', (database) => {
       .where(eq(sandboxCharges.actionSecret, waiting.approval?.client_secret ?? ''))
     expect(charge).toMatchObject({ status: 'failed', errorStatus: 'payment_intent_authentication_failure' })
     // The old check, finished late, cannot bring the cancelled charge back: it answers how it ended.
-    expect(
-      await readData(
-        await visitor.post('/sandbox/card-approvals', {
-          client_secret: waiting.approval?.client_secret,
-          approved: true,
-        }),
-        sandboxCardApprovalSchema,
-      ),
-    ).toEqual({ status: 'failed' })
+    expect(await answerCheck(visitor, waiting.approval?.client_secret, true)).toEqual({ status: 'failed' })
     const [row] = await database.db.select().from(payments).where(eq(payments.id, waiting.payment_id))
     expect(row?.status).toBe('failed')
   })
 
   it('the engine’s poll cancels an approval left for over an hour', async () => {
     const { token, visitor } = await memberWhoseBankAsks()
-    const paid = await readData(await visitor.post(`/payment-links/${token}/pay`, {}), payByLinkAnswerSchema)
+    const paid = await pay(visitor, token)
     const paymentId = paid.outcomes[0]!.payment_id
     const providers = createSandboxProviders({ db: database.db })
     // Ten minutes on: still the member's to approve.
@@ -282,10 +264,7 @@ describeEachDatabase('card approvals on the payment link', (database) => {
   it('refuses another link’s payment, an unknown secret, and a body that is not one', async () => {
     const first = await memberWhoseBankAsks()
     const second = await memberWhoseBankAsks()
-    const paid = await readData(
-      await second.visitor.post(`/payment-links/${second.token}/pay`, {}),
-      payByLinkAnswerSchema,
-    )
+    const paid = await pay(second.visitor, second.token)
     const theirs = paid.outcomes[0]!.payment_id
     expect(
       (await first.visitor.post(`/payment-links/${first.token}/confirm`, { payment_id: theirs })).status,
