@@ -16,6 +16,7 @@ import { safeErrorMessage } from '~/server/loggable-error.server'
 import type { UnlockEvent } from '~/server/providers/doors/door-provider'
 import type { ChargeResult } from '~/server/providers/payments/payment-provider'
 import type { PaymentServices } from '~/server/providers/payments/sandbox-providers.server'
+import { declineDescription, declineStatus } from '~/server/providers/payments/stripe/stripe-declines'
 import { getProviderConfig } from '~/server/providers/provider-config.server'
 import type { Mailer } from '~/server/services/auth/mailer'
 import { recordUnlockEvent } from '~/server/services/door-access/member-door-access.server'
@@ -114,14 +115,18 @@ async function settleAttempt(
   }
 }
 
-/** A PaymentIntent's failure as the engine records it: Stripe's decline code, and its message. */
+/**
+ * A PaymentIntent's failure as the engine records it, in the words the Stripe adapter gives a charge's
+ * own answer (`declineStatus`, `declineDescription`): a webhook and a direct answer read alike.
+ */
 function stripeFailure(intent: Payload): ChargeResult {
   const error = objectOf(intent.last_payment_error)
+  const errorStatus = declineStatus({ code: textOf(error.code), decline_code: textOf(error.decline_code) })
   return {
     status: 'failed',
     reference: textOf(intent.id),
-    errorStatus: textOf(error.decline_code) ?? textOf(error.code) ?? 'card_declined',
-    errorDescription: textOf(error.message) ?? 'The card was declined.',
+    errorStatus,
+    errorDescription: declineDescription(errorStatus, textOf(error.message)),
   }
 }
 
