@@ -1,8 +1,10 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
+import { provideInProcessApi } from '~/lib/api-client.server'
 import { provideServerSiteConfig } from '~/lib/site-config'
-import { readSiteConfig } from '~/lib/site-config.server'
+import { getApi } from '~/server/api/app'
 import { boot, shutdown } from '~/server/boot.server'
+import { readSiteConfig } from '~/server/site-config.server'
 
 /**
  * The production server's entry. `boot()` opens and migrates the database (and seeds the embedded
@@ -11,6 +13,7 @@ import { boot, shutdown } from '~/server/boot.server'
 const handler = createStartHandler(defaultStreamHandler)
 
 provideServerSiteConfig(readSiteConfig)
+provideInProcessApi((request) => getApi().fetch(request))
 
 export { boot, shutdown }
 

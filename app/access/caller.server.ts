@@ -1,17 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm'
-import type { Context } from 'hono'
-import { type AccessInput, type ConsoleArea, type GymRoles, mayUse, seesMoneyAt } from '~/access/areas'
 import { ownedBy } from '~/access/scope.server'
+import { type AccessInput, type ConsoleArea, type GymRoles, mayUse, seesMoneyAt } from '~/contracts/areas'
 import { gyms, organisations, staffGymRoles } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import type { ApiEnv } from '~/server/api/context'
-import { requireUser } from '~/server/api/middleware/session'
+import { type Actor, requireSignedIn } from './actor.server'
 import type { GymScope } from './scope.server'
 
 export const unauthorisedMessage = 'This action is unauthorized.'
 
 export interface StaffCaller {
-  user: NonNullable<ApiEnv['Variables']['auth']>['user']
+  user: NonNullable<Actor['auth']>['user']
   organisationId: number
   /** The gyms the caller may see, by name. */
   gyms: Array<{ id: number; name: string }>
@@ -27,9 +25,21 @@ export interface StaffCaller {
  * A signed-in staff member and what they may see (SPEC §6): an organisation admin every gym of the
  * organisation, anyone else the gyms of their `staff_gym_roles`. A member is refused with a 403.
  */
-export async function requireStaff(c: Context<ApiEnv>): Promise<StaffCaller> {
-  const user = requireStaffUser(c)
-  const db = c.var.database.db
+export function requireStaff(actor: Actor): Promise<StaffCaller> {
+  const user = requireStaffUser(actor)
+  const key = actor.auth ?? actor
+  let caller = callers.get(key)
+  if (!caller) {
+    caller = readStaffCaller(actor.db, user)
+    callers.set(key, caller)
+  }
+  return caller
+}
+
+/** The staff caller of each request's session, read once however many rules ask (the session row is the request's own). */
+const callers = new WeakMap<object, Promise<StaffCaller>>()
+
+async function readStaffCaller(db: Actor['db'], user: StaffCaller['user']): Promise<StaffCaller> {
   const organisationId = user.organisationId
   const isOrganisationAdmin = user.organisationRole === 'admin'
   // Both at once: every staff call starts here.
@@ -88,8 +98,8 @@ export function seesMoneyIn(caller: StaffCaller, scope: GymScope): boolean {
 }
 
 /** A signed-in staff member, without reading their gyms (a call that reads them in its own query). */
-export function requireStaffUser(c: Context<ApiEnv>): StaffCaller['user'] {
-  const { user } = requireUser(c)
+export function requireStaffUser(actor: Actor): StaffCaller['user'] {
+  const { user } = requireSignedIn(actor)
   if (!user.isStaff) throw new AppError('FORBIDDEN', unauthorisedMessage)
   return user
 }
@@ -134,8 +144,8 @@ export function runGyms(caller: StaffCaller): StaffCaller['gyms'] {
 }
 
 /** An organisation admin of `organisationId`; another organisation is a 404, other staff a 403. */
-export async function requireOrganisationAdmin(c: Context<ApiEnv>, organisationId: number) {
-  const caller = await requireStaff(c)
+export async function requireOrganisationAdmin(actor: Actor, organisationId: number) {
+  const caller = await requireStaff(actor)
   requireOwnOrganisation(caller, organisationId)
   if (!caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
   return caller

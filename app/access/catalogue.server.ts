@@ -1,9 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Context } from 'hono'
 import type { Db } from '~/db/client.server'
 import { offeringGyms, offerings, prices } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import type { ApiEnv } from '~/server/api/context'
+import type { Actor } from './actor.server'
 import { requireArea, requireStaff, type StaffCaller, unauthorisedMessage } from './caller.server'
 import { ownedBy } from './scope.server'
 
@@ -35,8 +34,8 @@ export interface CatalogueCaller extends StaffCaller, OfferingViewer {
   adminGymIds: number[]
 }
 
-export async function requireCatalogueCaller(c: Context<ApiEnv>): Promise<CatalogueCaller> {
-  const caller = await requireStaff(c)
+export async function requireCatalogueCaller(actor: Actor): Promise<CatalogueCaller> {
+  const caller = await requireStaff(actor)
   // The offerings area of the console (ADR 014): organisation and gym admins; trainers get a 403.
   requireArea(caller, 'offerings')
   // `access.gymRoles` lists the caller's role at each of `gyms`, in the same order (caller.server.ts).

@@ -1,5 +1,5 @@
 import { and, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm'
-import { seesMoneyAt } from '~/access/areas'
+import { seesMoneyAt } from '~/contracts/areas'
 import type { Db } from '~/db/client.server'
 import { subscriptions, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'

@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm'
-import type { Context } from 'hono'
 import { ownedBy } from '~/access/scope.server'
 import { staffGymRoles, subscriptions } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import type { ApiEnv } from '~/server/api/context'
-import { requireUser } from '~/server/api/middleware/session'
 import { assertSubscriptionVersion } from '~/server/services/subscriptions/subscription-version.server'
+import { type Actor, requireSignedIn } from './actor.server'
 
 export type SubscriptionAccess = 'read' | 'manage'
 
@@ -14,9 +12,9 @@ export type SubscriptionAccess = 'read' | 'manage'
  * gym admins those at their gyms; personal trainers may look but not change; a member only their own,
  * read-only. Another organisation's subscription, or one outside the caller's gyms, is a 404.
  */
-export async function subscriptionFor(c: Context<ApiEnv>, id: number, access: SubscriptionAccess) {
-  const { user } = requireUser(c)
-  const db = c.var.database.db
+export async function subscriptionFor(actor: Actor, id: number, access: SubscriptionAccess) {
+  const { user } = requireSignedIn(actor)
+  const db = actor.db
   const [subscription] = await db
     .select()
     .from(subscriptions)

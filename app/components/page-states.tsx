@@ -4,7 +4,7 @@ import { type ReactNode, useEffect } from 'react'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonStyles } from '~/components/ui/button'
-import { sessionQueryKey } from '~/features/auth/guards'
+import { sessionQueryKey } from '~/lib/query-keys'
 
 /** What a screen shows while its data loads or when it could not be loaded (UI.md: never a blank page). */
 

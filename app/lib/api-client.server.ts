@@ -1,8 +1,7 @@
 import type { RouteConfig } from '@hono/zod-openapi'
 import { getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
 import type { z } from 'zod'
-import { getApi } from '~/server/api/app'
-import { clientIpHeader, currentClientIp } from '~/server/client-ip.server'
+import { clientIpHeader, currentClientIp } from '~/lib/client-ip.server'
 import { ApiError } from './api-error'
 import { getEnv } from './env.server'
 import { z as zod } from './validation'
@@ -64,7 +63,7 @@ const errorBody = zod
 
 const IN_PROCESS_ROOT = 'http://in-process.invalid/api'
 
-/* What a route object (app/server/api/routes/*.routes.ts) says a call takes and answers. */
+/* What a route object (app/contracts/api/*.routes.ts) says a call takes and answers. */
 
 type JsonSchemaOf<T> = T extends { content: { 'application/json': { schema: infer S extends z.ZodType } } }
   ? S
@@ -125,11 +124,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+let inProcess: ApiTransport | undefined
+
+/**
+ * The server entry hands over the in-process API (`getApi().fetch`), so the screens' server functions
+ * reach the server only through the route objects of app/contracts/api and this transport: nothing under
+ * app/features imports app/server (docs/architecture.md, the layers).
+ */
+export function provideInProcessApi(transport: ApiTransport): void {
+  inProcess = transport
+}
+
+function inProcessTransport(request: Request): Response | Promise<Response> {
+  if (!inProcess) throw new Error('No in-process API: app/server-entry.ts provides it at start-up')
+  return inProcess(request)
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const root = (options.baseUrl ?? IN_PROCESS_ROOT).replace(/\/$/, '')
   const transport: ApiTransport =
-    options.transport ??
-    (options.baseUrl ? (request) => fetch(request) : (request) => getApi().fetch(request))
+    options.transport ?? (options.baseUrl ? (request) => fetch(request) : inProcessTransport)
 
   async function send(
     method: string,

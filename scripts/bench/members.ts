@@ -17,8 +17,8 @@
  */
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
+import { memberFilterStates } from '~/contracts/member-filters'
 import { migrateDatabase } from '~/db/client.server'
-import { memberFilterStates } from '~/features/members/member-filters'
 import { createApi } from '~/server/api/app'
 import { memberPageStatements } from '~/server/services/members/find-member-page.server'
 import { buildFixture, membersFixtureSize, readFixture } from './fixture'

@@ -8,16 +8,16 @@
  * Plain functions over a `ConsoleApi` (fetch-like), so the tests drive them against the real API.
  */
 
-import { sessionUserSchema } from '~/features/auth/contract'
+import { sessionUserSchema } from '~/contracts/auth'
 import {
   doorCredentialSchema,
   gymDoorsSchema,
   memberDoorAccessSchema,
   tapResultSchema,
-} from '~/features/doors/contract'
-import { gymSchema } from '~/features/gyms/contract'
-import { memberRowSchema } from '~/features/members/contract'
-import { staffMemberSchema } from '~/features/staff/contract'
+} from '~/contracts/doors'
+import { gymSchema } from '~/contracts/gyms'
+import { memberRowSchema } from '~/contracts/members'
+import { staffMemberSchema } from '~/contracts/staff'
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
 import { z } from '~/lib/validation'
 

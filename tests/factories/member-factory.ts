@@ -1,11 +1,11 @@
-import type { Db } from '~/db/client.server'
-import { prices } from '~/db/schema'
 import {
   type BillingFrequency,
   organisationPriceFrequencies,
   type PaymentMethodType,
-} from '~/db/schema/enums'
-import { isFrequencyEnabled } from '~/lib/price-rules'
+} from '~/contracts/enums'
+import { isFrequencyEnabled } from '~/contracts/price-rules'
+import type { Db } from '~/db/client.server'
+import { prices } from '~/db/schema'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { createFakeMember } from '~/server/seed/factories/member-factory.server'
 import { addFakePaymentMethod } from '~/server/seed/factories/payment-method-factory.server'

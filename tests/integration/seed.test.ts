@@ -30,8 +30,9 @@ import {
   seedDemoIfEmpty,
 } from '~/server/seed/seed-demo.server'
 import { findDemoHistoryState } from '~/server/services/demo/find-demo-history-state.server'
-import { findDoorCredential, tapDoor } from '~/server/services/door-access/member-door-access.server'
+import { findDoorCredential } from '~/server/services/door-access/member-door-access.server'
 import { decidePersonDoorAccess } from '~/server/services/door-access/sync-door-access.server'
+import { tapDoor } from '~/server/services/door-access/tap-door.server'
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from './support/database'
 
 // 09:30 on Monday 16 March 2026 in Auckland (+13:00): a weekday, inside daylight time.

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react'
-import { useDebouncedValue } from '~/features/shell/use-debounced-value'
+import { useDebouncedValue } from '~/components/lists/use-debounced-value'
 
 /** How long a list's text filter waits after the last key before it asks (the global search waits 600 ms). */
 const SEARCH_DELAY_MS = 400

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { oneTimeCodePurposes } from '~/contracts/enums'
 import { createdAt, id, instant, isOneOf } from './columns'
-import { oneTimeCodePurposes } from './enums'
 import { users } from './users'
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, integer, jsonb, pgTable } from 'drizzle-orm/pg-core'
+import type { PaymentMethodType } from '~/contracts/enums'
 import { id, instant } from './columns'
-import type { PaymentMethodType } from './enums'
 
 /** The records one demo organisation's seeding needs again when it resumes: made in the set-up. */
 export interface DemoOrganisationRecords {

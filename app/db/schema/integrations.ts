@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { accessControlIntegrationTypes } from '~/contracts/enums'
 import { id, instant, isOneOf, timestamps } from './columns'
-import { accessControlIntegrationTypes } from './enums'
 import { gyms } from './gyms'
 import { organisationId } from './organisations'
 import { users } from './users'

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { mailStatuses } from '~/contracts/enums'
 import { createdAt, id, instant, isOneOf } from './columns'
-import { mailStatuses } from './enums'
 import { organisations } from './organisations'
 import { users } from './users'
 

@@ -10,8 +10,8 @@ import {
   text,
   time,
 } from 'drizzle-orm/pg-core'
+import { offeringTypes } from '~/contracts/enums'
 import { createdAt, id, instant, isOneOf, timestamps } from './columns'
-import { offeringTypes } from './enums'
 import { gyms } from './gyms'
 import { organisationId } from './organisations'
 

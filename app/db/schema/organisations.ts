@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { graceUnits, type OrganisationPriceFrequency, organisationPriceFrequencies } from '~/contracts/enums'
 import { allOneOf, id, isOneOf, timestamps } from './columns'
-import { graceUnits, type OrganisationPriceFrequency, organisationPriceFrequencies } from './enums'
 
 export const organisations = pgTable(
   'organisations',

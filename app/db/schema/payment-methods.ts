@@ -1,55 +1,8 @@
-import { check, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core'
-import { id, instant, isOneOf, timestamps } from './columns'
-import { paymentMethodTypes } from './enums'
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { id, instant, timestamps } from './columns'
 import { gyms } from './gyms'
 import { organisationId } from './organisations'
 import { users } from './users'
-
-/**
- * A member's bank account (open banking) or saved card. Card numbers never reach us: a card row only
- * holds the provider's references and the display details the provider returns.
- */
-export const paymentMethods = pgTable(
-  'payment_methods',
-  {
-    id: id(),
-    organisationId: organisationId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    // Cards are saved on the gym's own connected card account (direct charges), so a card is only
-    // usable at that gym; bank accounts are not tied to a gym and leave this null.
-    gymId: integer('gym_id').references(() => gyms.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: paymentMethodTypes }).notNull(),
-    // Bank account.
-    bankAccountNumber: text('bank_account_number'),
-    name: text('name'),
-    status: text('status'),
-    // Card.
-    brand: text('brand'),
-    expMonth: smallint('exp_month'),
-    expYear: smallint('exp_year'),
-    lastFour: text('last_four'),
-    country: text('country'),
-    /** Provider id of the method: Akahu account `acc_…` or card `pm_…`. */
-    providerReference: text('provider_reference'),
-    /** Provider id of the payer: card-provider customer `cus_…`. */
-    providerCustomerReference: text('provider_customer_reference'),
-    /**
-     * The gym's connected card account (`acct_…`) the customer and card were saved on: direct charges
-     * are made there (Stripe Connect), so `acct_`, `cus_` and `pm_` are kept together.
-     */
-    providerAccountReference: text('provider_account_reference'),
-    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
-    deletedAt: instant('deleted_at'),
-    ...timestamps(),
-  },
-  (t) => [
-    index('payment_methods_user_idx').on(t.userId),
-    index('payment_methods_provider_reference_idx').on(t.providerReference),
-    check('payment_methods_type_check', isOneOf(t.type, paymentMethodTypes)),
-  ],
-)
 
 /**
  * A member's open-banking connection (Akahu's OAuth, PROVIDERS.md §2). `state` ties the consent page's

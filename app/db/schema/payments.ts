@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { id, instant, isOneOf, timestamps } from './columns'
 import {
   deskPaymentMethods,
   type PaymentStatus,
   paymentAttemptStatuses,
   paymentProviders,
   paymentTypes,
-} from './enums'
+} from '~/contracts/enums'
+import { id, instant, isOneOf, timestamps } from './columns'
 import { destinationAccounts, gyms } from './gyms'
 import { organisationId } from './organisations'
-import { paymentMethods } from './payment-methods'
 import { subscriptions } from './subscriptions'
-import { users } from './users'
+import { paymentMethods, users } from './users'
 
 /**
  * One payment owed for one billing period of a subscription (or a joining fee, pro-rata or manual

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
-import { createdAt, id, instant, isOneOf, timestamps } from './columns'
-import { billingFrequencies, termUnits } from './enums'
+import { billingFrequencies, termUnits } from '~/contracts/enums'
+import { id, instant, isOneOf, timestamps } from './columns'
 import { gyms } from './gyms'
 import { offerings } from './offerings'
 import { organisationId } from './organisations'
-import { users } from './users'
 
 /**
  * A price of an offering. Amounts are integer cents. A term membership is a price with a term
@@ -47,40 +46,4 @@ export const prices = pgTable(
       sql`(${t.termAmount} is null) = (${t.termUnit} is null) and (${t.termAmount} is null or ${t.termAmount} > 0)`,
     ),
   ],
-)
-
-/** A link that offers a private price (and optionally waives the age check) to whoever holds it. */
-export const privatePriceLinks = pgTable(
-  'private_price_links',
-  {
-    id: id(),
-    organisationId: organisationId(),
-    priceId: integer('price_id')
-      .notNull()
-      .references(() => prices.id, { onDelete: 'cascade' }),
-    token: text('token').notNull().unique(),
-    ageBypass: boolean('age_bypass').notNull().default(false),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: instant('expires_at'),
-    usedAt: instant('used_at'),
-    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('private_price_links_price_idx').on(t.priceId)],
-)
-
-/** An organisation-level link that lets someone under the minimum age register. */
-export const ageBypassLinks = pgTable(
-  'age_bypass_links',
-  {
-    id: id(),
-    organisationId: organisationId(),
-    token: text('token').notNull().unique(),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: instant('expires_at'),
-    usedAt: instant('used_at'),
-    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('age_bypass_links_organisation_idx').on(t.organisationId)],
 )

@@ -1,6 +1,6 @@
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { staffRoles } from '~/contracts/enums'
 import { id, isOneOf, timestamps } from './columns'
-import { staffRoles } from './enums'
 import { gyms } from './gyms'
 import { organisationId } from './organisations'
 import { users } from './users'

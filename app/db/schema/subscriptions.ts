@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { priceTransitionTimings } from '~/contracts/enums'
 import { createdAt, id, instant, isOneOf, timestamps } from './columns'
-import { priceTransitionTimings } from './enums'
 import { gyms } from './gyms'
 import { organisationId } from './organisations'
-import { prices, privatePriceLinks } from './prices'
-import { users } from './users'
+import { prices } from './prices'
+import { privatePriceLinks, users } from './users'
 
 /**
  * A member's subscription to a price at a gym. Only state lives here; what SPEC §3 lists as derived

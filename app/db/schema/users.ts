@@ -6,22 +6,30 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { allOneOf, id, instant, isOneOf, timestamps } from './columns'
 import {
   type ConfidenceAndExperience,
   confidenceAndExperienceOptions,
   type HearAboutUs,
   hearAboutUsOptions,
   organisationRoles,
-} from './enums'
+  paymentMethodTypes,
+} from '~/contracts/enums'
+import { allOneOf, createdAt, id, instant, isOneOf, timestamps } from './columns'
 import { gyms } from './gyms'
 import { organisationId } from './organisations'
-import { paymentMethods } from './payment-methods'
-import { ageBypassLinks, privatePriceLinks } from './prices'
+import { prices } from './prices'
+
+/*
+ * A person, the ways they pay and the join links they came by name each other both ways (a user's
+ * default method and join link; the method's and the link's user), so they are declared in one module:
+ * the schema's files import one another without a circle (docs/architecture.md, the layers).
+ */
 
 /**
  * Members and staff alike. A user belongs to exactly one organisation, so the same e-mail address can
@@ -145,4 +153,86 @@ export const users = pgTable(
     check('users_hear_about_us_check', allOneOf(t.hearAboutUs, hearAboutUsOptions)),
     check('users_pending_invite_check', sql`${t.pendingInvite} >= 0`),
   ],
+)
+
+/**
+ * A member's bank account (open banking) or saved card. Card numbers never reach us: a card row only
+ * holds the provider's references and the display details the provider returns.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Cards are saved on the gym's own connected card account (direct charges), so a card is only
+    // usable at that gym; bank accounts are not tied to a gym and leave this null.
+    gymId: integer('gym_id').references(() => gyms.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: paymentMethodTypes }).notNull(),
+    // Bank account.
+    bankAccountNumber: text('bank_account_number'),
+    name: text('name'),
+    status: text('status'),
+    // Card.
+    brand: text('brand'),
+    expMonth: smallint('exp_month'),
+    expYear: smallint('exp_year'),
+    lastFour: text('last_four'),
+    country: text('country'),
+    /** Provider id of the method: Akahu account `acc_…` or card `pm_…`. */
+    providerReference: text('provider_reference'),
+    /** Provider id of the payer: card-provider customer `cus_…`. */
+    providerCustomerReference: text('provider_customer_reference'),
+    /**
+     * The gym's connected card account (`acct_…`) the customer and card were saved on: direct charges
+     * are made there (Stripe Connect), so `acct_`, `cus_` and `pm_` are kept together.
+     */
+    providerAccountReference: text('provider_account_reference'),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    deletedAt: instant('deleted_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('payment_methods_user_idx').on(t.userId),
+    index('payment_methods_provider_reference_idx').on(t.providerReference),
+    check('payment_methods_type_check', isOneOf(t.type, paymentMethodTypes)),
+  ],
+)
+
+/** A link that offers a private price (and optionally waives the age check) to whoever holds it. */
+export const privatePriceLinks = pgTable(
+  'private_price_links',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    priceId: integer('price_id')
+      .notNull()
+      .references(() => prices.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    ageBypass: boolean('age_bypass').notNull().default(false),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: instant('expires_at'),
+    usedAt: instant('used_at'),
+    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('private_price_links_price_idx').on(t.priceId)],
+)
+
+/** An organisation-level link that lets someone under the minimum age register. */
+export const ageBypassLinks = pgTable(
+  'age_bypass_links',
+  {
+    id: id(),
+    organisationId: organisationId(),
+    token: text('token').notNull().unique(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: instant('expires_at'),
+    usedAt: instant('used_at'),
+    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('age_bypass_links_organisation_idx').on(t.organisationId)],
 )

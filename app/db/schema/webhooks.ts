@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { webhookProviders, webhookResults } from '~/contracts/enums'
 import { id, instant, isOneOf } from './columns'
-import { webhookProviders, webhookResults } from './enums'
 import { organisations } from './organisations'
 
 /**

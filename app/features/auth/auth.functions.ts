@@ -1,9 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
-import { ApiError } from '~/lib/api-error'
-import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
-import { authRoutes } from '~/server/api/routes/auth.routes'
+import { authRoutes } from '~/contracts/api/auth.routes'
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -13,7 +9,11 @@ import {
   setPasswordRequestSchema,
   uniqueEmailRequestSchema,
   verifyCodeRequestSchema,
-} from './contract'
+} from '~/contracts/auth'
+import { toActionResult } from '~/lib/action-result'
+import { api } from '~/lib/api-client.server'
+import { ApiError } from '~/lib/api-error'
+import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
 
 export type SessionState =
   | { kind: 'user'; user: SessionUser }

@@ -5,9 +5,9 @@ import { useAppForm } from '~/components/form/form-hook'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
+import { forgotPasswordRequestSchema } from '~/contracts/auth'
 import { forgotPassword } from './auth.functions'
 import { AuthFrame } from './auth-frame'
-import { forgotPasswordRequestSchema } from './contract'
 
 export function ForgotPasswordPage(props: { site: 'console' | 'join' }) {
   const serverError = useActionFormError()

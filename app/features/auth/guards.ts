@@ -1,15 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
+import type { SessionUser } from '~/contracts/auth'
+import { sessionQueryKey } from '~/lib/query-keys'
 import { getSiteConfig } from '~/lib/site-config'
 import { siteUrl } from '~/lib/sites'
 import { fetchSessionState, type SessionState } from './auth.functions'
-import type { SessionUser } from './contract'
-
-/**
- * The guards of SPEC §2.1 and §2.3 for both sites. The session query is cached briefly so moving
- * between screens doesn't ask the API every time; signing in or out clears it.
- */
-export const sessionQueryKey = ['session', 'me'] as const
 
 interface GuardContext {
   location: Pick<ParsedLocation, 'publicHref' | 'search'>

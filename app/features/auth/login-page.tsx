@@ -5,10 +5,10 @@ import { useAppForm } from '~/components/form/form-hook'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
+import { loginRequestSchema } from '~/contracts/auth'
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
 import { login } from './auth.functions'
 import { AuthFrame } from './auth-frame'
-import { loginRequestSchema } from './contract'
 import { resetSession } from './guards'
 
 /** Sign-in for staff on the console and for returning members on the join site. */

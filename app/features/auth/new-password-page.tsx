@@ -4,9 +4,9 @@ import { useServerFn } from '@tanstack/react-start'
 import { useAppForm } from '~/components/form/form-hook'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
+import { resetPasswordRequestSchema } from '~/contracts/auth'
 import { resetPassword, setPassword } from './auth.functions'
 import { AuthFrame } from './auth-frame'
-import { resetPasswordRequestSchema } from './contract'
 import { resetSession } from './guards'
 
 /**

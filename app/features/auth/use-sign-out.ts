@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from '~/components/ui/toast'
+import { sessionQueryKey } from '~/lib/query-keys'
 import { logout } from './auth.functions'
-import { sessionQueryKey } from './guards'
 
 /**
  * Signing out, wherever it is offered (the console's Logout, the join header's Sign out, a code

@@ -6,10 +6,11 @@ import { Page } from '~/components/page'
 import { LoadFailedPage, LoadingPage, SkeletonBar, SkeletonTable } from '~/components/page-states'
 import { buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { memberStateWords, type StateTone } from '~/features/members/member-states'
-import type { ActiveUserCounts, ActiveUserRow, ActiveUserSearch, MemberState } from './contract'
+import type { ActiveUserCounts, ActiveUserRow, MemberState } from '~/contracts/billing-debugging'
+import { memberStateWords, type StateTone } from '~/contracts/member-states'
 import { GymFilter } from './debug-page-parts'
 import { activeUserCountsQuery, activeUsersQuery } from './queries'
+import type { ActiveUserSearch } from './search'
 
 const title = 'Active members'
 const description =

@@ -1,7 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
+import { billingDebuggingRoutes } from '~/contracts/api/billing-debugging.routes'
+import {
+  activeUserCountsQuerySchema,
+  activeUserQuerySchema,
+  expectedPaymentsQuerySchema,
+} from '~/contracts/billing-debugging'
 import { api } from '~/lib/api-client.server'
-import { billingDebuggingRoutes } from '~/server/api/routes/billing-debugging.routes'
-import { activeUserCountsQuerySchema, activeUserQuerySchema, expectedPaymentsQuerySchema } from './contract'
 
 /** `GET /api/expected-payments-debugging`: weeks of expected against collected payments. */
 export const fetchExpectedPayments = createServerFn({ method: 'GET' })

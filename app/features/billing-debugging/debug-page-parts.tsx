@@ -1,5 +1,5 @@
 import { Select, SelectItem } from '~/components/ui/select'
-import type { DebugGym } from './contract'
+import type { DebugGym } from '~/contracts/billing-debugging'
 
 const allGyms = 'all'
 

@@ -4,16 +4,16 @@ import { Page } from '~/components/page'
 import { LoadFailedPage, LoadingPage, SkeletonBar, SkeletonTable } from '~/components/page-states'
 import { Card } from '~/components/ui/card'
 import { Select, SelectItem } from '~/components/ui/select'
-import { formatCents } from '~/lib/money'
 import {
   type CollectionSums,
   DEFAULT_WEEKS_BACK,
-  type ExpectedPaymentsSearch,
   type ExpectedPaymentsWeek,
   formatDayRange,
-} from './contract'
+} from '~/contracts/billing-debugging'
+import { formatCents } from '~/lib/money'
 import { GymFilter } from './debug-page-parts'
 import { expectedPaymentsQuery } from './queries'
+import type { ExpectedPaymentsSearch } from './search'
 
 const title = 'Expected payments'
 const description =

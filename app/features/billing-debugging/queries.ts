@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { fetchActiveUserCounts, fetchActiveUsers, fetchExpectedPayments } from './billing-debugging.functions'
-import type { ActiveUserSearch, ExpectedPaymentsSearch } from './contract'
+import type { ActiveUserSearch, ExpectedPaymentsSearch } from './search'
 
 /**
  * The debug pages' queries, apart from the pages: route loaders read them, and a loader's imports are

@@ -1,9 +1,8 @@
+import { MAX_WEEKS_BACK } from '~/contracts/weeks-back'
 import { MAX_RECORD_ID } from '~/lib/record-id'
 import { integer, searchParams } from '~/lib/search-params'
 
 /** The debugging screens' search params (plain readers: route definitions load with every page). */
-/** How many weeks back the expected-payments screen reaches. */
-export const MAX_WEEKS_BACK = 104
 
 const recordId = integer({ min: 1, max: MAX_RECORD_ID })
 

@@ -1,15 +1,15 @@
 import { createServerFn } from '@tanstack/react-start'
-import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
-import { z } from '~/lib/validation'
-import { offeringRoutes } from '~/server/api/routes/offerings.routes'
-import { priceRoutes } from '~/server/api/routes/prices.routes'
+import { offeringRoutes } from '~/contracts/api/offerings.routes'
+import { priceRoutes } from '~/contracts/api/prices.routes'
 import {
   createOfferingRequestSchema,
   priceInputSchema,
   updateOfferingRequestSchema,
   updatePriceRequestSchema,
-} from './contract'
+} from '~/contracts/catalogue'
+import { toActionResult } from '~/lib/action-result'
+import { api } from '~/lib/api-client.server'
+import { z } from '~/lib/validation'
 
 /**
  * Server functions of the catalogue and organisation screens: each validates and calls the API

@@ -13,16 +13,16 @@ import { Card } from '~/components/ui/card'
 import { Checkbox } from '~/components/ui/checkbox'
 import { Radio } from '~/components/ui/radio-group'
 import { toast } from '~/components/ui/toast'
-import type { SessionUser } from '~/features/auth/contract'
-import type { Organisation } from '~/features/organisation/contract'
-import { createOffering, updateOffering } from './catalogue.functions'
+import type { SessionUser } from '~/contracts/auth'
 import {
   createOfferingRequestSchema,
   dayNames,
   type Offering,
   offeringTypeLabels,
   updateOfferingRequestSchema,
-} from './contract'
+} from '~/contracts/catalogue'
+import type { Organisation } from '~/contracts/organisation'
+import { createOffering, updateOffering } from './catalogue.functions'
 import {
   defaultOfferingValues,
   emptyPrice,

@@ -1,8 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
+import { organisationRoutes } from '~/contracts/api/organisations.routes'
 import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
-import { organisationRoutes } from '~/server/api/routes/organisations.routes'
 
 /**
  * The join site's one catalogue call, in a file of its own so the sign-up page's bundle doesn't carry

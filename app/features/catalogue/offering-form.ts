@@ -1,6 +1,4 @@
 import { formErrorsOf } from '~/components/form/field-errors'
-import type { Organisation } from '~/features/organisation/contract'
-import { isFrequencyEnabled } from '~/lib/price-rules'
 import {
   billingFrequencies,
   billingFrequencyLabels,
@@ -9,7 +7,9 @@ import {
   termUnitLabels,
   termUnits,
   updateOfferingRequestSchema,
-} from './contract'
+} from '~/contracts/catalogue'
+import type { Organisation } from '~/contracts/organisation'
+import { isFrequencyEnabled } from '~/contracts/price-rules'
 
 /**
  * The offering form's values and how they become the API's payload. Choices are held as the select's

@@ -14,16 +14,16 @@ import { Checkbox } from '~/components/ui/checkbox'
 import { ConfirmDialog, FormDialog } from '~/components/ui/modal'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { toast } from '~/components/ui/toast'
-import type { Organisation } from '~/features/organisation/contract'
-import { formatCents } from '~/lib/money'
-import { changePriceStatus, createPrice, createPrivateLink, updatePrice } from './catalogue.functions'
 import {
   billingFrequencyLabels,
   describePrice,
   type Offering,
   type Price,
   priceInputSchema,
-} from './contract'
+} from '~/contracts/catalogue'
+import type { Organisation } from '~/contracts/organisation'
+import { formatCents } from '~/lib/money'
+import { changePriceStatus, createPrice, createPrivateLink, updatePrice } from './catalogue.functions'
 import {
   emptyPrice,
   frequencyOptions,

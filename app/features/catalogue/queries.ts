@@ -1,13 +1,13 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import { isOutsideGyms } from '~/access/route-guard'
-import type { SessionUser } from '~/features/auth/contract'
+import type { SessionUser } from '~/contracts/auth'
+import type { Offering } from '~/contracts/catalogue'
+import { isOutsideGyms } from '~/features/auth/route-guard'
 import {
   fetchGymOfferings,
   fetchOffering,
   fetchOrganisationPrices,
   fetchUniqueMemberships,
 } from './catalogue.functions'
-import type { Offering } from './contract'
 
 /** Query options of the catalogue screens: loaders ensure them, components read them (STYLE.md). */
 export const catalogueQueries = {

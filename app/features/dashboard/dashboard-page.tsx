@@ -2,7 +2,6 @@ import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-q
 import { Link, useNavigate } from '@tanstack/react-router'
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { accessOf, gymRolesOf, mayUse, seesMoneyAt } from '~/access/areas'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -10,14 +9,15 @@ import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
 import { Select, SelectItem } from '~/components/ui/select'
 import { toast } from '~/components/ui/toast'
-import type { SessionUser } from '~/features/auth/contract'
-import type { MemberState } from '~/features/billing-debugging/contract'
-import type { MemberFilterState } from '~/features/members/member-filters'
+import { accessOf, gymRolesOf, mayUse, seesMoneyAt } from '~/contracts/areas'
+import type { SessionUser } from '~/contracts/auth'
+import type { MemberState } from '~/contracts/billing-debugging'
+import type { Collection, CostAndVisitBreakdown, Stats } from '~/contracts/dashboard'
+import type { MemberFilterState } from '~/contracts/member-filters'
 import { formatDate, formatDayAndMonth } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { ChartWithTable, DataTable, Panel, Skeleton } from './chart-card'
 import { SimpleBarChart, TrendChart } from './charts'
-import type { Collection, CostAndVisitBreakdown, Stats } from './contract'
 import { type DashboardScope, DEMO_HISTORY_REFRESH_MS, dashboardGymId, dashboardQueries } from './queries'
 
 const count = (value: number) => value.toLocaleString('en-NZ')
@@ -519,7 +519,7 @@ function VisitsByHour(props: { query: CostsQuery }) {
   )
 }
 
-function WeeklyTrend(props: { query: UseQueryResult<import('./contract').ActiveUsers> }) {
+function WeeklyTrend(props: { query: UseQueryResult<import('~/contracts/dashboard').ActiveUsers> }) {
   const today = props.query.data?.today ?? ''
   // The current week is only partly over: its figures are marked "so far", not compared as a whole week.
   const rows = (props.query.data?.weeks ?? []).map((week) => {
@@ -577,7 +577,7 @@ const stateRows: Array<{ state: MemberState; label: string }> = [
   { state: 'no_membership', label: 'No membership' },
 ]
 
-type BreakdownQuery = UseQueryResult<import('./contract').UserBreakdown>
+type BreakdownQuery = UseQueryResult<import('~/contracts/dashboard').UserBreakdown>
 
 function MembersByState(props: { query: BreakdownQuery }) {
   const data = props.query.data

@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
+import { dashboardRoutes } from '~/contracts/api/dashboard.routes'
+import { dashboardQuerySchema } from '~/contracts/dashboard'
 import { api } from '~/lib/api-client.server'
-import { dashboardRoutes } from '~/server/api/routes/dashboard.routes'
-import { dashboardQuerySchema } from './contract'
 
 /** `GET /api/stats`: members by state and collections against the previous week and month. */
 export const fetchStats = createServerFn({ method: 'GET' })

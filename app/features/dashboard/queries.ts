@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { SessionUser } from '~/features/auth/contract'
+import type { SessionUser } from '~/contracts/auth'
 import {
   fetchActiveUsers,
   fetchCostAndVisitBreakdown,

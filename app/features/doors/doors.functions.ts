@@ -1,9 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
+import { accessControlRoutes } from '~/contracts/api/access-control.routes'
+import { connectDoorSystemRequestSchema, linkPlaceRequestSchema, tapRequestSchema } from '~/contracts/doors'
 import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
-import { accessControlRoutes } from '~/server/api/routes/access-control.routes'
-import { connectDoorSystemRequestSchema, linkPlaceRequestSchema, tapRequestSchema } from './contract'
 
 /** `GET /api/gyms/{id}/access-control`: the gym's place and doors. */
 export const fetchGymDoors = createServerFn({ method: 'GET' })

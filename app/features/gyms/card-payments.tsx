@@ -9,8 +9,8 @@ import { Badge } from '~/components/ui/badge'
 import { Button, buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Spinner } from '~/components/ui/spinner'
+import type { Gym } from '~/contracts/gyms'
 import { orConnectionLost } from '~/features/join/connection-lost'
-import type { Gym } from './contract'
 import { exchangeCardPaymentsState, startCardPayments } from './gyms.functions'
 
 /** Whether the gym takes card payments: not connected, being checked by the provider, or connected. */

@@ -7,8 +7,8 @@ import { GymLogo } from '~/components/gym-logo'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/toast'
+import type { Gym } from '~/contracts/gyms'
 import { orConnectionLost } from '~/features/join/connection-lost'
-import type { Gym } from './contract'
 import { uploadGymLogo } from './gyms.functions'
 
 const acceptedTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/heic', 'image/heif', 'image/avif']

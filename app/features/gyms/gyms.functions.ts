@@ -1,15 +1,15 @@
 import { createServerFn } from '@tanstack/react-start'
-import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
-import { recordId, z } from '~/lib/validation'
-import { cardPaymentRoutes } from '~/server/api/routes/card-payments.routes'
-import { gymRoutes } from '~/server/api/routes/gyms.routes'
+import { cardPaymentRoutes } from '~/contracts/api/card-payments.routes'
+import { gymRoutes } from '~/contracts/api/gyms.routes'
 import {
   createGymRequestSchema,
   destinationAccountRequestSchema,
   sandboxOnboardingRequestSchema,
   stripeExchangeRequestSchema,
-} from './contract'
+} from '~/contracts/gyms'
+import { toActionResult } from '~/lib/action-result'
+import { api } from '~/lib/api-client.server'
+import { recordId, z } from '~/lib/validation'
 
 /** `GET /api/gyms`: the organisation's gyms. */
 export const fetchGyms = createServerFn({ method: 'GET' }).handler(() => api().data(gymRoutes.list))

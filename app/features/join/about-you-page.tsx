@@ -6,16 +6,16 @@ import { useAppForm } from '~/components/form/form-hook'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { Checkbox } from '~/components/ui/checkbox'
-import { confidenceAndExperienceOptions, hearAboutUsOptions } from '~/db/schema/enums'
-import { AuthFrame } from '~/features/auth/auth-frame'
-import type { SessionUser } from '~/features/auth/contract'
-import { nextRegistrationStep, resetSession } from '~/features/auth/guards'
+import type { SessionUser } from '~/contracts/auth'
+import { confidenceAndExperienceOptions, hearAboutUsOptions } from '~/contracts/enums'
 import {
   confidenceAndExperienceLabels,
   hearAboutUsLabels,
   type RegisterFields,
   registerFieldsRequestSchema,
-} from './contract'
+} from '~/contracts/join'
+import { AuthFrame } from '~/features/auth/auth-frame'
+import { nextRegistrationStep, resetSession } from '~/features/auth/guards'
 import { saveRegisterFields } from './join.functions'
 import { JoinSteps } from './join-steps'
 

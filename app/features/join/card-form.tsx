@@ -6,6 +6,7 @@ import { useTextTypedBeforeLoad } from '~/components/form/typed-before-load'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { TextField } from '~/components/ui/text-field'
+import type { CardSetupAnswer } from '~/contracts/join-payment'
 import type { ActionResult } from '~/lib/action-result'
 import {
   cardBrand,
@@ -20,7 +21,6 @@ import { todayInAuckland } from '~/lib/today'
 import { z } from '~/lib/validation'
 import { orConnectionLost } from './connection-lost'
 import { confirmSandboxCard } from './payment.functions'
-import type { CardSetupAnswer } from './payment-contract'
 
 const today = () => {
   const [year = 0, month = 0] = todayInAuckland().split('-').map(Number)

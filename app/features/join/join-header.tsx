@@ -3,8 +3,8 @@ import { Link as RouterLink } from '@tanstack/react-router'
 import { Dumbbell, LogOut } from 'lucide-react'
 import { Link } from '~/components/ui/link'
 import { fetchSessionState } from '~/features/auth/auth.functions'
-import { sessionQueryKey } from '~/features/auth/guards'
 import { useSignOut } from '~/features/auth/use-sign-out'
+import { sessionQueryKey } from '~/lib/query-keys'
 
 /**
  * The join site's header on every screen (issue 13): the brand, back to the start, and — once someone

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useCallback, useState } from 'react'
-import type { SessionUser } from '~/features/auth/contract'
+import type { SessionUser } from '~/contracts/auth'
+import type { PaymentType } from '~/contracts/join-payment'
 import { resetSession } from '~/features/auth/guards'
 import { useJoinCall } from './connection-lost'
 import { switchPaymentType } from './payment.functions'
-import type { PaymentType } from './payment-contract'
 import { joinQueries } from './queries'
 
 type StepAfterChange =

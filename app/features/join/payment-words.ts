@@ -1,5 +1,5 @@
+import type { PaymentType } from '~/contracts/join-payment'
 import { describeCard } from '~/lib/card-number'
-import type { PaymentType } from './payment-contract'
 
 /** "Visa ending 4242, expires 12/30" or "Everyday 99-••••-•••••99-91", as the member reads it. */
 export function describePaymentType(method: PaymentType): string {

@@ -1,10 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
-import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
-import { recordId, z } from '~/lib/validation'
-import { membershipRoutes } from '~/server/api/routes/membership.routes'
-import { paymentMethodRoutes } from '~/server/api/routes/payment-methods.routes'
-import { subscriptionRoutes } from '~/server/api/routes/subscriptions.routes'
+import { membershipRoutes } from '~/contracts/api/membership.routes'
+import { paymentMethodRoutes } from '~/contracts/api/payment-methods.routes'
+import { subscriptionRoutes } from '~/contracts/api/subscriptions.routes'
 import {
   bankExchangeRequestSchema,
   joinRequestSchema,
@@ -12,7 +9,10 @@ import {
   sandboxBankConsentRequestSchema,
   sandboxCardConfirmRequestSchema,
   saveCardRequestSchema,
-} from './payment-contract'
+} from '~/contracts/join-payment'
+import { toActionResult } from '~/lib/action-result'
+import { api } from '~/lib/api-client.server'
+import { recordId, z } from '~/lib/validation'
 
 /** The join flow's payment steps, confirm and welcome (issue 14), each through the API's route objects. */
 

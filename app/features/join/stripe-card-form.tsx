@@ -5,8 +5,8 @@ import { Lock } from 'lucide-react'
 import { type FormEvent, type ReactNode, useRef, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
+import type { CardSetupAnswer } from '~/contracts/join-payment'
 import type { ActionResult } from '~/lib/action-result'
-import type { CardSetupAnswer } from './payment-contract'
 
 type StripeCardSetup = Extract<CardSetupAnswer, { provider: 'stripe' }>
 type Refusal = Extract<ActionResult<never>, { ok: false }>

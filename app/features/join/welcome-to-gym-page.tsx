@@ -4,13 +4,13 @@ import { CalendarClock, CircleCheck, DoorOpen, Hourglass, Mail } from 'lucide-re
 import { useEffect } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
+import type { SessionUser } from '~/contracts/auth'
+import type { ActiveSubscription } from '~/contracts/join-payment'
+import { nextChargeAmountWords } from '~/contracts/next-charge-words'
 import { AuthFrame } from '~/features/auth/auth-frame'
-import type { SessionUser } from '~/features/auth/contract'
-import { nextChargeAmountWords } from '~/features/subscriptions/next-charge-words'
 import { formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { celebrate } from './celebrate'
-import type { ActiveSubscription } from './payment-contract'
 import { joinQueries } from './queries'
 
 /**

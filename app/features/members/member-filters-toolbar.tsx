@@ -5,9 +5,9 @@ import { rangeChecks } from '~/components/lists/range-checks'
 import { useAppliedSearch } from '~/components/lists/use-applied-search'
 import { useTextFilter } from '~/components/lists/use-text-filter'
 import { Select, SelectItem } from '~/components/ui/select'
-import { joinedFromRangeMessage, joinedRangeMessage, type MemberFilterOptions } from './contract'
-import { type MemberFilterState, memberFilterStates } from './member-filters'
-import { memberFilterStateLabels } from './member-states'
+import { type MemberFilterState, memberFilterStates } from '~/contracts/member-filters'
+import { memberFilterStateLabels } from '~/contracts/member-states'
+import { joinedFromRangeMessage, joinedRangeMessage, type MemberFilterOptions } from '~/contracts/members'
 import type { MembersSearch } from './search'
 
 const notVisitedChoices = [7, 14, 30, 60, 90] as const

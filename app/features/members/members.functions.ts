@@ -1,9 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
-import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
-import { recordId, z } from '~/lib/validation'
-import { memberRoutes } from '~/server/api/routes/members.routes'
-import { priceChangeRoutes } from '~/server/api/routes/price-changes.routes'
+import { memberRoutes } from '~/contracts/api/members.routes'
+import { priceChangeRoutes } from '~/contracts/api/price-changes.routes'
 import {
   addMemberRequestSchema,
   memberActivityQuerySchema,
@@ -11,7 +8,10 @@ import {
   membersQuerySchema,
   schedulePriceChangesRequestSchema,
   updateMemberRequestSchema,
-} from './contract'
+} from '~/contracts/members'
+import { toActionResult } from '~/lib/action-result'
+import { api } from '~/lib/api-client.server'
+import { recordId, z } from '~/lib/validation'
 
 /** `GET /api/members`: one page of the members in the caller's gyms, filtered and sorted. */
 export const fetchMembers = createServerFn({ method: 'GET' })

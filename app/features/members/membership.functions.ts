@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { subscriptionRoutes } from '~/contracts/api/subscriptions.routes'
 import {
   cancelRequestSchema,
   changePricePreviewRequestSchema,
@@ -7,11 +8,10 @@ import {
   schedulePriceChangeRequestSchema,
   startEarlyRequestSchema,
   undoCancellationRequestSchema,
-} from '~/features/subscriptions/contract'
+} from '~/contracts/subscriptions'
 import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
-import { subscriptionRoutes } from '~/server/api/routes/subscriptions.routes'
 
 /**
  * The subscription actions of the member's page (issue 15), each a call of the subscriptions API that

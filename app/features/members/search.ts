@@ -1,6 +1,6 @@
+import { MAX_NOT_VISITED_DAYS, memberFilterStates, memberSorts } from '~/contracts/member-filters'
 import { MAX_RECORD_ID } from '~/lib/record-id'
 import { calendarDay, integer, oneOf, searchParams, text, yesNo } from '~/lib/search-params'
-import { MAX_NOT_VISITED_DAYS, memberFilterStates, memberSorts } from './member-filters'
 
 /** The members list's filters, sort and page in the address, so a view can be shared and Back works. */
 export const membersSearchSchema = searchParams(

@@ -15,7 +15,6 @@ import { Card } from '~/components/ui/card'
 import { Checkbox } from '~/components/ui/checkbox'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { toast } from '~/components/ui/toast'
-import { formatDate } from '~/lib/dates'
 import {
   gracePeriodRequestSchema,
   graceUnitLabels,
@@ -29,7 +28,8 @@ import {
   priceRiseNoticeRequestSchema,
   taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
-} from './contract'
+} from '~/contracts/organisation'
+import { formatDate } from '~/lib/dates'
 import {
   createAgeBypassLink,
   type OrganisationSettingChange,

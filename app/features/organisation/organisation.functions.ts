@@ -1,8 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
-import { z } from '~/lib/validation'
-import { organisationRoutes } from '~/server/api/routes/organisations.routes'
+import { organisationRoutes } from '~/contracts/api/organisations.routes'
 import {
   gracePeriodRequestSchema,
   offeringPermissionsRequestSchema,
@@ -11,7 +8,10 @@ import {
   priceRiseNoticeRequestSchema,
   taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
-} from './contract'
+} from '~/contracts/organisation'
+import { toActionResult } from '~/lib/action-result'
+import { api } from '~/lib/api-client.server'
+import { z } from '~/lib/validation'
 
 /**
  * Server functions of the organisation settings screen: each validates and calls the API (DESIGN §1).

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
+import type { PayByLinkAnswer, PaymentApprovalAnswer } from '~/contracts/pay'
 import { orConnectionLost } from '~/features/join/connection-lost'
 import type { ActionResult } from '~/lib/action-result'
 import { answerSandboxCardCheck, confirmLinkPayment } from './approve.functions'
-import type { PayByLinkAnswer, PaymentApprovalAnswer } from './contract'
 
 /** Said when the card check could not start; reloading the page ends the waiting charge. */
 const checkDidNotLoadMessage =

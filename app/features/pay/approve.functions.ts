@@ -1,14 +1,14 @@
 import { createServerFn } from '@tanstack/react-start'
-import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
-import { z } from '~/lib/validation'
-import { cardPaymentRoutes } from '~/server/api/routes/card-payments.routes'
-import { paymentLinkRoutes } from '~/server/api/routes/payment-links.routes'
+import { cardPaymentRoutes } from '~/contracts/api/card-payments.routes'
+import { paymentLinkRoutes } from '~/contracts/api/payment-links.routes'
 import {
   confirmLinkPaymentRequestSchema,
   paymentLinkToken,
   sandboxCardApprovalRequestSchema,
-} from './contract'
+} from '~/contracts/pay'
+import { toActionResult } from '~/lib/action-result'
+import { api } from '~/lib/api-client.server'
+import { z } from '~/lib/validation'
 
 /**
  * The payment link's bank checks (ADR 042), apart from `pay.functions.ts`: only `approve-payments.ts`,

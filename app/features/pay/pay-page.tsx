@@ -5,14 +5,14 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Checkbox } from '~/components/ui/checkbox'
 import { Radio, RadioGroup } from '~/components/ui/radio-group'
+import type { PaymentType } from '~/contracts/join-payment'
+import type { PayByLinkAnswer, PaymentLinkDetail } from '~/contracts/pay'
 import { AuthFrame } from '~/features/auth/auth-frame'
 import { CardForm } from '~/features/join/card-form'
 import { orConnectionLost } from '~/features/join/connection-lost'
-import type { PaymentType } from '~/features/join/payment-contract'
 import { describePaymentType } from '~/features/join/payment-words'
 import { formatDate, formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
-import type { PayByLinkAnswer, PaymentLinkDetail } from './contract'
 import {
   fetchPaymentLink,
   payWithLink,

@@ -1,14 +1,14 @@
 import { createServerFn } from '@tanstack/react-start'
-import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
-import { z } from '~/lib/validation'
-import { paymentLinkRoutes } from '~/server/api/routes/payment-links.routes'
+import { paymentLinkRoutes } from '~/contracts/api/payment-links.routes'
 import {
   linkBankReturnSchema,
   payByLinkRequestSchema,
   paymentLinkToken,
   saveLinkCardRequestSchema,
-} from './contract'
+} from '~/contracts/pay'
+import { toActionResult } from '~/lib/action-result'
+import { api } from '~/lib/api-client.server'
+import { z } from '~/lib/validation'
 
 /** The payment link's page (issue 16): each call through the API's route objects, the token its credential. */
 

@@ -1,5 +1,5 @@
 import { loadStripe } from '@stripe/stripe-js/pure'
-import type { PaymentApprovalAnswer } from './contract'
+import type { PaymentApprovalAnswer } from '~/contracts/pay'
 
 /**
  * The member's bank check of a card charge with Stripe (issue 26): Stripe.js on the gym's connected

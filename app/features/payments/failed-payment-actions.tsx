@@ -7,11 +7,11 @@ import { Button } from '~/components/ui/button'
 import { FormDialog } from '~/components/ui/modal'
 import { TextField } from '~/components/ui/text-field'
 import { toast } from '~/components/ui/toast'
+import { waiveReasonMessage } from '~/contracts/payments'
 import { orConnectionLost } from '~/features/join/connection-lost'
 import type { ActionResult } from '~/lib/action-result'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
-import { waiveReasonMessage } from './contract'
 import { retryPayment, sendPaymentLink, waivePayment } from './payments.functions'
 
 export interface FixablePayment {

@@ -7,9 +7,6 @@ import { useAppliedSearch } from '~/components/lists/use-applied-search'
 import { useTextFilter } from '~/components/lists/use-text-filter'
 import { NumberField } from '~/components/ui/number-field'
 import { Select, SelectItem } from '~/components/ui/select'
-import { dollarFieldFormat } from '~/lib/money'
-import { messages } from '~/lib/validation'
-import { amountFromRangeMessage, amountRangeMessage, dueFromRangeMessage, dueRangeMessage } from './contract'
 import {
   MAX_FILTER_AMOUNT,
   type PaymentFilterStatus,
@@ -18,7 +15,15 @@ import {
   paymentFilterStatusLabels,
   paymentFilterTypeLabels,
   paymentFilterTypes,
-} from './payment-filters'
+} from '~/contracts/payment-filters'
+import {
+  amountFromRangeMessage,
+  amountRangeMessage,
+  dueFromRangeMessage,
+  dueRangeMessage,
+} from '~/contracts/payments'
+import { dollarFieldFormat } from '~/lib/money'
+import { messages } from '~/lib/validation'
 import type { PaymentsSearch } from './search'
 
 const any = 'any'

@@ -1,9 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
+import { paymentRoutes } from '~/contracts/api/payments.routes'
+import { paymentsQuerySchema } from '~/contracts/payments'
 import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
-import { paymentRoutes } from '~/server/api/routes/payments.routes'
-import { paymentsQuerySchema } from './contract'
 
 /** `GET /api/payments`: one page of the payments of the gyms the caller runs, with the filtered totals. */
 export const fetchPayments = createServerFn({ method: 'GET' })

@@ -1,6 +1,11 @@
+import {
+  MAX_FILTER_AMOUNT,
+  paymentFilterStatuses,
+  paymentFilterTypes,
+  paymentSorts,
+} from '~/contracts/payment-filters'
 import { MAX_RECORD_ID } from '~/lib/record-id'
 import { calendarDay, integer, oneOf, searchParams, text, yesNo } from '~/lib/search-params'
-import { MAX_FILTER_AMOUNT, paymentFilterStatuses, paymentFilterTypes, paymentSorts } from './payment-filters'
 
 /** The payments list's filters, sort and page in the address, so a view can be shared and Back works. */
 export const paymentsSearchSchema = searchParams(

@@ -12,12 +12,12 @@ import {
   Popover,
 } from 'react-aria-components'
 import { useTextTypedBeforeLoad } from '~/components/form/typed-before-load'
+import { useDebouncedValue } from '~/components/lists/use-debounced-value'
 import { MemberPhoto } from '~/components/member-photo'
 import { Spinner } from '~/components/ui/spinner'
 import { toast } from '~/components/ui/toast'
-import { noResultsText, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, type SearchResult } from './contract'
+import { noResultsText, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, type SearchResult } from '~/contracts/shell'
 import { searchMembers } from './shell.functions'
-import { useDebouncedValue } from './use-debounced-value'
 
 /**
  * SPEC §2.4's global search: a combo box with the placeholder "Search", asking `POST /api/search` once

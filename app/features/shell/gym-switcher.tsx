@@ -6,7 +6,7 @@ import { Button, type Key, ListBox, Popover, Select, SelectValue } from 'react-a
 import { SelectItem } from '~/components/ui/select'
 import { toast } from '~/components/ui/toast'
 import { focusRing } from '~/components/ui/utils'
-import type { SessionUser } from '~/features/auth/contract'
+import type { SessionUser } from '~/contracts/auth'
 import { resetSession } from '~/features/auth/guards'
 import { switchGym } from './shell.functions'
 

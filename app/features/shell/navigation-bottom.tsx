@@ -1,8 +1,8 @@
 import { Check, LogOut, Minus } from 'lucide-react'
-import { accessOf, derivedRoles, gymRolesOf, roleAt } from '~/access/areas'
 import { Badge } from '~/components/ui/badge'
 import { Link } from '~/components/ui/link'
-import type { SessionUser } from '~/features/auth/contract'
+import { accessOf, derivedRoles, gymRolesOf, roleAt } from '~/contracts/areas'
+import type { SessionUser } from '~/contracts/auth'
 import { useSignOut } from '~/features/auth/use-sign-out'
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')

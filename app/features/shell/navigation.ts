@@ -12,8 +12,8 @@ import {
   WalletCards,
   Warehouse,
 } from 'lucide-react'
-import { accessOf, type ConsoleArea, mayUse } from '~/access/areas'
-import type { SessionUser } from '~/features/auth/contract'
+import { accessOf, type ConsoleArea, mayUse } from '~/contracts/areas'
+import type { SessionUser } from '~/contracts/auth'
 
 /**
  * The side navigation of SPEC §2.4: each entry has a name, an icon, a target route, a visibility check

@@ -5,7 +5,7 @@ import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-compone
 import { tv } from 'tailwind-variants'
 import { RouterLink } from '~/components/ui/router-link'
 import { focusRing } from '~/components/ui/utils'
-import type { SessionUser } from '~/features/auth/contract'
+import type { SessionUser } from '~/contracts/auth'
 import { type NavigationGroup, type NavigationLink, publicPath, visibleEntries } from './navigation'
 
 const itemStyles = tv({

@@ -1,6 +1,6 @@
+import { staffSorts, staffStatuses } from '~/contracts/staff-filters'
 import { MAX_RECORD_ID } from '~/lib/record-id'
 import { integer, oneOf, searchParams, text } from '~/lib/search-params'
-import { staffSorts, staffStatuses } from './staff-filters'
 
 /** The staff list's filters, sort and page in the address, so a view can be shared and Back works. */
 export const staffSearchSchema = searchParams({

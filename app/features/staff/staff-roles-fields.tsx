@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react'
 import { Select, SelectItem } from '~/components/ui/select'
-import type { StaffRole } from '~/db/schema/enums'
-import { perGymRole, type StaffMemberRole } from './contract'
+import type { StaffRole } from '~/contracts/enums'
+import { perGymRole, type StaffMemberRole } from '~/contracts/staff'
 
 /** What the role fields hold while someone edits them: the role, and the role picked at each gym. */
 export interface RolesValue {

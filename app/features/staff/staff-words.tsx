@@ -1,5 +1,5 @@
 import { Badge } from '~/components/ui/badge'
-import { type StaffMember, staffRoleLabels } from './contract'
+import { type StaffMember, staffRoleLabels } from '~/contracts/staff'
 
 /** Where someone stands: deactivated, invited and not yet signed up, or active. */
 export function StaffStatusBadge(props: { staff: StaffMember }) {

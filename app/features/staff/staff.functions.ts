@@ -1,14 +1,14 @@
 import { createServerFn } from '@tanstack/react-start'
-import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
-import { recordId, z } from '~/lib/validation'
-import { staffRoutes } from '~/server/api/routes/staff.routes'
+import { staffRoutes } from '~/contracts/api/staff.routes'
 import {
   inviteStaffRequestSchema,
   staffExistsRequestSchema,
   staffQuerySchema,
   updateStaffRolesRequestSchema,
-} from './contract'
+} from '~/contracts/staff'
+import { toActionResult } from '~/lib/action-result'
+import { api } from '~/lib/api-client.server'
+import { recordId, z } from '~/lib/validation'
 
 const byId = z.object({ id: recordId })
 

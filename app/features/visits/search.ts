@@ -1,6 +1,6 @@
+import { visitSorts } from '~/contracts/visit-filters'
 import { MAX_RECORD_ID } from '~/lib/record-id'
 import { calendarDay, integer, oneOf, searchParams, text, yesNo } from '~/lib/search-params'
-import { visitSorts } from './visit-filters'
 
 /** The visits list's filters, sort and page in the address, so a view can be shared and Back works. */
 export const visitsSearchSchema = searchParams(

@@ -5,7 +5,7 @@ import { rangeChecks } from '~/components/lists/range-checks'
 import { useAppliedSearch } from '~/components/lists/use-applied-search'
 import { useTextFilter } from '~/components/lists/use-text-filter'
 import { Select, SelectItem } from '~/components/ui/select'
-import { visitFromRangeMessage, visitRangeMessage } from './contract'
+import { visitFromRangeMessage, visitRangeMessage } from '~/contracts/visits'
 import type { VisitsSearch } from './search'
 
 const any = 'any'

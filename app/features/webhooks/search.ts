@@ -1,4 +1,4 @@
-import { webhookProviders, webhookResults } from '~/db/schema/webhook-values'
+import { webhookProviders, webhookResults } from '~/contracts/webhook-values'
 import { integer, oneOf, searchParams, text } from '~/lib/search-params'
 
 /** The webhooks screen's filters and page in the address, so a view can be shared and Back works. */

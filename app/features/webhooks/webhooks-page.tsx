@@ -12,14 +12,14 @@ import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
 import { Select, SelectItem } from '~/components/ui/select'
 import { toast } from '~/components/ui/toast'
-import { formatDate, formatTime } from '~/lib/dates'
 import {
   type WebhookEvent,
   webhookProviderLabels,
   webhookProviderNames,
   webhookResultLabels,
   webhookResultNames,
-} from './contract'
+} from '~/contracts/webhooks'
+import { formatDate, formatTime } from '~/lib/dates'
 import { webhookQueries } from './queries'
 import type { WebhooksSearch } from './search'
 import { reprocessWebhookEvent } from './webhooks.functions'

@@ -1,9 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
+import { webhookRoutes } from '~/contracts/api/webhooks.routes'
+import { webhookEventsQuerySchema } from '~/contracts/webhooks'
 import { toActionResult } from '~/lib/action-result'
 import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
-import { webhookRoutes } from '~/server/api/routes/webhooks.routes'
-import { webhookEventsQuerySchema } from './contract'
 
 /** `GET /api/organisations/{id}/webhook-events`: one page of the organisation's provider events. */
 export const fetchWebhookEvents = createServerFn({ method: 'GET' })

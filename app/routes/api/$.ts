@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { clientIpHeader, currentClientIp } from '~/lib/client-ip.server'
 import { getApi } from '~/server/api/app'
-import { clientIpHeader, currentClientIp } from '~/server/client-ip.server'
 
 /**
  * Every `/api/*` request goes to the Hono API (DESIGN §1); the router never rewrites it. The client's

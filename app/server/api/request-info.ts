@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
+import { clientIpHeader } from '~/lib/client-ip.server'
 import { getEnv } from '~/lib/env.server'
-import { clientIpHeader } from '~/server/client-ip.server'
 
 /**
  * The client's address for rate limits, as our server layer stated it (the `/api` route and the

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { OneTimeCodePurpose } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { oneTimeCodes } from '~/db/schema'
-import type { OneTimeCodePurpose } from '~/db/schema/enums'
 import { AppError } from '~/lib/errors'
 import { authPolicy } from './policy'
 import { hashToken, randomToken, sameHash, sixDigitCode } from './tokens.server'

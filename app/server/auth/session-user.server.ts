@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
+import type { SessionUser } from '~/contracts/auth'
 import type { Db } from '~/db/client.server'
 import {
   gyms,
@@ -10,7 +11,6 @@ import {
   staffGymRoles,
   subscriptions,
 } from '~/db/schema'
-import type { SessionUser } from '~/features/auth/contract'
 import { AppError } from '~/lib/errors'
 import { chooseMemberPaymentMethod } from '~/server/billing/member-payment-method.server'
 import { gymTakesCards } from '~/server/services/gyms/gym-card-payments.server'

@@ -1,4 +1,4 @@
-import type { PaymentType } from '~/db/schema/enums'
+import type { PaymentType } from '~/contracts/enums'
 import type { organisations } from '~/db/schema/organisations'
 import type { prices } from '~/db/schema/prices'
 import { formatCents } from '~/lib/money'

@@ -1,4 +1,4 @@
-import type { GraceUnit } from '~/db/schema/enums'
+import type { GraceUnit } from '~/contracts/enums'
 import { addDays, addMonths, type CalendarDateString } from './calendar'
 
 /**

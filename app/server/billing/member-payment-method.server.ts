@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import type { PaymentMethodType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { paymentMethods, users } from '~/db/schema'
-import type { PaymentMethodType } from '~/db/schema/enums'
 
 export interface MemberPaymentMethod {
   id: number

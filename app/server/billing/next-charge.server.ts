@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
+import type { PaymentMethodType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { payments, prices, subscriptions } from '~/db/schema'
-import type { PaymentMethodType } from '~/db/schema/enums'
 import type { CardSurchargeSettings } from './amounts'
 import { calendarDateAt } from './calendar'
 import { findMemberPaymentMethods } from './member-payment-method.server'

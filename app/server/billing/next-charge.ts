@@ -1,6 +1,6 @@
+import type { PaymentMethodType } from '~/contracts/enums'
+import { chargedCents } from '~/contracts/payments'
 import type { payments, prices, subscriptions } from '~/db/schema'
-import type { PaymentMethodType } from '~/db/schema/enums'
-import { chargedCents } from '~/features/payments/contract'
 import { type CardSurchargeSettings, cardSurcharge, periodAmount } from './amounts'
 import {
   addDays,

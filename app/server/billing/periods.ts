@@ -1,5 +1,5 @@
 import { type DateDuration, parseDate } from '@internationalized/date'
-import { type BillingFrequency, billingFrequencies } from '~/db/schema/enums'
+import { type BillingFrequency, billingFrequencies } from '~/contracts/enums'
 import type { CalendarDateString } from './calendar'
 
 /**

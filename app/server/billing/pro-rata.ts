@@ -1,7 +1,7 @@
+import { frequencyWords } from '~/contracts/frequency-words'
 import type { prices } from '~/db/schema/prices'
 import { formatDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
-import { frequencyWords } from '~/lib/frequency-words'
 import { formatCents } from '~/lib/money'
 import { divideRoundingHalfUp, periodAmount } from './amounts'
 import { type CalendarDateString, daysBetween, isCalendarDate } from './calendar'

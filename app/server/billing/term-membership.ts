@@ -1,5 +1,5 @@
 import { parseDate } from '@internationalized/date'
-import type { TermUnit } from '~/db/schema/enums'
+import type { TermUnit } from '~/contracts/enums'
 import type { CalendarDateString } from './calendar'
 
 /**

@@ -1,5 +1,5 @@
-import type { BillingFrequency, TermUnit } from '~/db/schema/enums'
-import { hasTerm } from '~/lib/price-rules'
+import type { BillingFrequency, TermUnit } from '~/contracts/enums'
+import { hasTerm } from '~/contracts/price-rules'
 
 /**
  * What a term membership's whole term costs, for the catalogue (`total_value`): one price amount for

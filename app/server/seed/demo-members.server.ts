@@ -1,5 +1,5 @@
+import type { OfferingType, PaymentMethodType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
-import type { OfferingType, PaymentMethodType } from '~/db/schema/enums'
 import type { CardSurchargeSettings } from '~/server/billing/amounts'
 import {
   addDays,

@@ -1,4 +1,4 @@
-import type { ConfidenceAndExperience, HearAboutUs } from '~/db/schema/enums'
+import type { ConfidenceAndExperience, HearAboutUs } from '~/contracts/enums'
 import { addDays, type CalendarDateString } from '~/server/billing/calendar'
 import type { Random } from './random'
 

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { eq, inArray, isNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
+import type { OfferingType, PaymentMethodType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import {
   type DemoOrganisationRecords,
@@ -11,7 +12,6 @@ import {
   prices as pricesTable,
   users,
 } from '~/db/schema'
-import type { OfferingType, PaymentMethodType } from '~/db/schema/enums'
 import { hashPassword } from '~/server/auth/password.server'
 import {
   addDays,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { WebhookProvider } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import {
   accessControlIntegrations,
@@ -10,7 +11,6 @@ import {
   users,
   webhookEvents,
 } from '~/db/schema'
-import type { WebhookProvider } from '~/db/schema/enums'
 import { recordChargeResult } from '~/server/billing/engine/record-charge-result.server'
 import { safeErrorMessage } from '~/server/loggable-error.server'
 import type { UnlockEvent } from '~/server/providers/doors/door-provider'

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
+import type { WebhookProvider } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { webhookEvents } from '~/db/schema'
-import type { WebhookProvider } from '~/db/schema/enums'
 import { attributeWebhook } from './process-webhook.server'
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect

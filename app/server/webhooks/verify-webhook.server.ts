@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { AkahuClient } from 'akahu'
 import Stripe from 'stripe'
-import type { WebhookProvider } from '~/db/schema/enums'
+import type { WebhookProvider } from '~/contracts/enums'
 import type {
   AkahuConfig,
   KisiConfig,

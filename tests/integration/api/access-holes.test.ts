@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { priceChangeHistoryEntrySchema } from '~/features/subscriptions/contract'
+import { priceChangeHistoryEntrySchema } from '~/contracts/subscriptions'
 import { z } from '~/lib/validation'
 import { createTestMember, createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'

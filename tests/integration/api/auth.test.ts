@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { joinGymSchema, sessionUserSchema, uniqueEmailResponseSchema } from '~/contracts/auth'
 import { users } from '~/db/schema'
-import { joinGymSchema, sessionUserSchema, uniqueEmailResponseSchema } from '~/features/auth/contract'
 import { z } from '~/lib/validation'
 import { hashPassword } from '~/server/auth/password.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'

@@ -3,7 +3,7 @@ import {
   activeUserCountsSchema,
   activeUserRowSchema,
   expectedPaymentsSchema,
-} from '~/features/billing-debugging/contract'
+} from '~/contracts/billing-debugging'
 import { hashPassword } from '~/server/auth/password.server'
 import { addDays } from '~/server/billing/calendar'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { webhookEvents } from '~/db/schema'
 import {
   joinLinkSchema,
   type Offering,
@@ -9,9 +8,10 @@ import {
   privateLinkSchema,
   uniqueMembershipsSchema,
   unrecognisedJoinLinkMessage,
-} from '~/features/catalogue/contract'
-import { ageBypassLinkSchema, akahuWebhookSchema, organisationSchema } from '~/features/organisation/contract'
-import { keepOneFrequencyMessage } from '~/lib/price-rules'
+} from '~/contracts/catalogue'
+import { ageBypassLinkSchema, akahuWebhookSchema, organisationSchema } from '~/contracts/organisation'
+import { keepOneFrequencyMessage } from '~/contracts/price-rules'
+import { webhookEvents } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { tooYoungMessage } from '~/server/services/auth/apply-join-link.server'
 import {

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { auditLog } from '~/db/schema'
 import {
   doorCredentialSchema,
   doorPlaceSchema,
@@ -10,7 +9,8 @@ import {
   memberDoorAccessSchema,
   placeDoorSchema,
   tapResultSchema,
-} from '~/features/doors/contract'
+} from '~/contracts/doors'
+import { auditLog } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
 import { kisiUnavailableMessage } from '~/server/services/door-access/door-system.server'

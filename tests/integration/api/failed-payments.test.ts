@@ -1,5 +1,7 @@
 import { and, eq, inArray, like } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { payByLinkAnswerSchema, paymentLinkSchema } from '~/contracts/pay'
+import { retryAnswerSchema, waiveReasonMessage } from '~/contracts/payments'
 import {
   auditLog,
   dunningNotices,
@@ -11,8 +13,6 @@ import {
   subscriptions,
   users,
 } from '~/db/schema'
-import { payByLinkAnswerSchema, paymentLinkSchema } from '~/features/pay/contract'
-import { retryAnswerSchema, waiveReasonMessage } from '~/features/payments/contract'
 import { z } from '~/lib/validation'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { inFlightMessage, waivedMessage } from '~/server/billing/engine/owed-periods.server'

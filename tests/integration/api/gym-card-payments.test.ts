@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { auditLog, cardAccountOnboardings, gyms } from '~/db/schema'
 import {
   cardPaymentsRedirectSchema,
   gymSchema,
   sandboxOnboardingSchema,
   stripeExchangeSchema,
-} from '~/features/gyms/contract'
+} from '~/contracts/gyms'
+import { auditLog, cardAccountOnboardings, gyms } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { onboardingStateMessage } from '~/server/services/gyms/card-payments-onboarding.server'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'

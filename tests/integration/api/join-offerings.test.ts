@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
+import { joinOfferingSchema } from '~/contracts/join'
 import { prices } from '~/db/schema'
-import { joinOfferingSchema } from '~/features/join/contract'
 import { z } from '~/lib/validation'
 import { createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'

@@ -1,6 +1,19 @@
 import { and, eq } from 'drizzle-orm'
 import { PDFDocument } from 'pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { sessionUserSchema } from '~/contracts/auth'
+import {
+  activeSubscriptionSchema,
+  authUrlSchema,
+  cardSetupSchema,
+  membershipOptionsSchema,
+  membershipQuoteSchema,
+  paymentTypeSchema,
+  sandboxBankConsentSchema,
+  sandboxCardConfirmSchema,
+} from '~/contracts/join-payment'
+import { organisationSchema } from '~/contracts/organisation'
+import { subscriptionSchema } from '~/contracts/subscriptions'
 import {
   mailOutbox,
   membershipAgreements,
@@ -11,19 +24,6 @@ import {
   subscriptions,
   users,
 } from '~/db/schema'
-import { sessionUserSchema } from '~/features/auth/contract'
-import {
-  activeSubscriptionSchema,
-  authUrlSchema,
-  cardSetupSchema,
-  membershipOptionsSchema,
-  membershipQuoteSchema,
-  paymentTypeSchema,
-  sandboxBankConsentSchema,
-  sandboxCardConfirmSchema,
-} from '~/features/join/payment-contract'
-import { organisationSchema } from '~/features/organisation/contract'
-import { subscriptionSchema } from '~/features/subscriptions/contract'
 import { z } from '~/lib/validation'
 import { pollPendingPayments } from '~/server/billing/engine/run-billing.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
+import { payByLinkAnswerSchema, paymentLinkSchema, sandboxCardApprovalSchema } from '~/contracts/pay'
 import {
   mailOutbox,
   paymentLinks,
@@ -9,7 +10,6 @@ import {
   users,
   webhookEvents,
 } from '~/db/schema'
-import { payByLinkAnswerSchema, paymentLinkSchema, sandboxCardApprovalSchema } from '~/features/pay/contract'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'

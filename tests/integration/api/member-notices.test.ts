@@ -1,15 +1,11 @@
 import { and, eq, gt } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
+import { memberDetailSchema, memberHistoryEntrySchema, memberPaymentSchema } from '~/contracts/members'
+import { nextPaymentSentence } from '~/contracts/next-charge-words'
+import { payByLinkAnswerSchema } from '~/contracts/pay'
+import { paymentRowSchema } from '~/contracts/payments'
+import { deskMethodMessage } from '~/contracts/subscriptions'
 import { auditLog, mailOutbox, organisations, payments, subscriptions } from '~/db/schema'
-import {
-  memberDetailSchema,
-  memberHistoryEntrySchema,
-  memberPaymentSchema,
-} from '~/features/members/contract'
-import { payByLinkAnswerSchema } from '~/features/pay/contract'
-import { paymentRowSchema } from '~/features/payments/contract'
-import { deskMethodMessage } from '~/features/subscriptions/contract'
-import { nextPaymentSentence } from '~/features/subscriptions/next-charge-words'
 import { gstContent } from '~/lib/gst'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest'
-import { offeringSchema, offeringSummarySchema, uniqueMembershipsSchema } from '~/features/catalogue/contract'
-import { userBreakdownSchema } from '~/features/dashboard/contract'
+import { offeringSchema, offeringSummarySchema, uniqueMembershipsSchema } from '~/contracts/catalogue'
+import { userBreakdownSchema } from '~/contracts/dashboard'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { createPrice } from '~/server/services/prices/create-price.server'
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'

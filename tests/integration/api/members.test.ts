@@ -1,17 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  auditLog,
-  mailOutbox,
-  organisations,
-  payments,
-  priceChangeHistory,
-  subscriptions,
-  users,
-  visits,
-} from '~/db/schema'
-import type { MemberState } from '~/features/billing-debugging/contract'
+import type { MemberState } from '~/contracts/billing-debugging'
 import {
   joinedRangeMessage,
   type MemberFilterState,
@@ -26,7 +16,17 @@ import {
   subscriptionPeriodsSchema,
   weeklyCostPerVisitSchema,
   weeklyVisitsSchema,
-} from '~/features/members/contract'
+} from '~/contracts/members'
+import {
+  auditLog,
+  mailOutbox,
+  organisations,
+  payments,
+  priceChangeHistory,
+  subscriptions,
+  users,
+  visits,
+} from '~/db/schema'
 import { z } from '~/lib/validation'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import { planAdvance } from '~/server/billing/engine/advance-subscriptions.server'

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { mailOutbox, payments, subscriptions, users } from '~/db/schema'
-import { joinGymSchema, sessionUserSchema } from '~/features/auth/contract'
-import { gymSchema } from '~/features/gyms/contract'
+import { joinGymSchema, sessionUserSchema } from '~/contracts/auth'
+import { gymSchema } from '~/contracts/gyms'
 import {
   activeSubscriptionSchema,
   authUrlSchema,
@@ -10,9 +9,10 @@ import {
   paymentMethodChangeSchema,
   paymentTypeSchema,
   sandboxBankConsentSchema,
-} from '~/features/join/payment-contract'
-import { paymentLinkSchema } from '~/features/pay/contract'
-import { subscriptionSchema } from '~/features/subscriptions/contract'
+} from '~/contracts/join-payment'
+import { paymentLinkSchema } from '~/contracts/pay'
+import { subscriptionSchema } from '~/contracts/subscriptions'
+import { mailOutbox, payments, subscriptions, users } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { cardSurcharge } from '~/server/billing/amounts'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'

@@ -1,14 +1,14 @@
 import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { auditLog, organisations, payments, users } from '~/db/schema'
 import {
   amountRangeMessage,
   dueRangeMessage,
   type PaymentRow,
   paymentRowSchema,
   paymentTotalsSchema,
-} from '~/features/payments/contract'
+} from '~/contracts/payments'
+import { auditLog, organisations, payments, users } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { addDays } from '~/server/billing/calendar'
 import { forEachPaymentBatch, type PaymentListRow } from '~/server/services/payments/find-payment-page.server'

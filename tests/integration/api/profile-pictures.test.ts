@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
-import { sessionUserSchema } from '~/features/auth/contract'
+import { sessionUserSchema } from '~/contracts/auth'
 import { imageMessages } from '~/server/services/images/prepare-image.server'
 import { createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'

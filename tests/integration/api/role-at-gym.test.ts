@@ -1,18 +1,18 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { payments } from '~/db/schema'
-import { sessionUserSchema } from '~/features/auth/contract'
-import { expectedPaymentsSchema } from '~/features/billing-debugging/contract'
-import { costAndVisitBreakdownSchema, statsSchema } from '~/features/dashboard/contract'
-import { memberDoorAccessSchema } from '~/features/doors/contract'
+import { sessionUserSchema } from '~/contracts/auth'
+import { expectedPaymentsSchema } from '~/contracts/billing-debugging'
+import { costAndVisitBreakdownSchema, statsSchema } from '~/contracts/dashboard'
+import { memberDoorAccessSchema } from '~/contracts/doors'
 import {
   memberDetailSchema,
   memberHistoryEntrySchema,
   memberPaymentSchema,
   memberRowSchema,
   subscriptionPeriodsSchema,
-} from '~/features/members/contract'
-import { paymentRowSchema } from '~/features/payments/contract'
+} from '~/contracts/members'
+import { paymentRowSchema } from '~/contracts/payments'
+import { payments } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'

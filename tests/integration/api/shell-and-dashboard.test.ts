@@ -1,15 +1,15 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { demoSeed, payments } from '~/db/schema'
-import { sessionUserSchema } from '~/features/auth/contract'
-import { activeUserCountsSchema, expectedPaymentsSchema } from '~/features/billing-debugging/contract'
+import { sessionUserSchema } from '~/contracts/auth'
+import { activeUserCountsSchema, expectedPaymentsSchema } from '~/contracts/billing-debugging'
 import {
   activeUsersSchema,
   costAndVisitBreakdownSchema,
   statsSchema,
   userBreakdownSchema,
-} from '~/features/dashboard/contract'
-import { searchResultSchema } from '~/features/shell/contract'
+} from '~/contracts/dashboard'
+import { searchResultSchema } from '~/contracts/shell'
+import { demoSeed, payments } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
+import { type VisitRow, visitRangeMessage, visitRowSchema } from '~/contracts/visits'
 import { accessControlIntegrations, auditLog, doorIntegrations, users, visits } from '~/db/schema'
-import { type VisitRow, visitRangeMessage, visitRowSchema } from '~/features/visits/contract'
 import { z } from '~/lib/validation'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import { forEachVisitBatch, type VisitListRow } from '~/server/services/visits/find-visit-page.server'

@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { akahuWebhookSchema } from '~/contracts/organisation'
+import { webhookEventSchema, webhookTypesSchema } from '~/contracts/webhooks'
 import type { DatabaseHandle } from '~/db/client.server'
 import {
   auditLog,
@@ -15,8 +17,6 @@ import {
   visits,
   webhookEvents,
 } from '~/db/schema'
-import { akahuWebhookSchema } from '~/features/organisation/contract'
-import { webhookEventSchema, webhookTypesSchema } from '~/features/webhooks/contract'
 import { z } from '~/lib/validation'
 import { getBoss, stopBoss } from '~/server/jobs/boss.server'
 import { createQueues } from '~/server/jobs/queues.server'

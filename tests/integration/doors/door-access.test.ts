@@ -29,12 +29,12 @@ import {
   findDoorCredential,
   findMemberDoorAccess,
   recordUnlockEvent,
-  tapDoor,
 } from '~/server/services/door-access/member-door-access.server'
 import {
   findDoorIntegration,
   processDueDoorAccess,
 } from '~/server/services/door-access/sync-door-access.server'
+import { tapDoor } from '~/server/services/door-access/tap-door.server'
 import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
 import { switchPaymentMethod } from '~/server/services/payment-methods/switch-payment-method.server'
 import { retryPaymentNow } from '~/server/services/payments/retry-payment.server'

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '~/db/client.server'
-import { accessControlIntegrations, doorAccessMembers, doorAccessOutbox } from '~/db/schema'
 import {
   doorCredentialSchema,
   doorPlaceSchema,
   doorSystemSchema,
   gymDoorsSchema,
   memberDoorAccessSchema,
-} from '~/features/doors/contract'
+} from '~/contracts/doors'
+import type { Db } from '~/db/client.server'
+import { accessControlIntegrations, doorAccessMembers, doorAccessOutbox } from '~/db/schema'
 import { z } from '~/lib/validation'
 import type { DoorProviders } from '~/server/providers/doors/door-provider'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { z } from 'zod'
+import { paginatedEnvelope } from '~/contracts/api/envelope'
 import { z as zod } from '~/lib/validation'
-import { paginatedEnvelope } from '~/server/api/envelope'
 
 /**
  * API answers checked against the contract's schemas rather than cast: a test fails when the API's shape

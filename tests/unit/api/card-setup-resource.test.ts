@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardSetupSchema } from '~/features/join/payment-contract'
+import { cardSetupSchema } from '~/contracts/join-payment'
 import { toCardSetupResource } from '~/server/api/resources/card-setup'
 import { readProviderConfig } from '~/server/providers/provider-config.server'
 

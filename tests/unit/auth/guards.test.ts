@@ -1,15 +1,15 @@
 import { QueryClient } from '@tanstack/react-query'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { requireConsoleArea } from '~/access/route-guard'
+import type { SessionUser } from '~/contracts/auth'
 import type { SessionState } from '~/features/auth/auth.functions'
-import type { SessionUser } from '~/features/auth/contract'
 import {
   nextRegistrationStep,
   redirectSignedInFromRegister,
   requireMember,
   requireStaff,
-  sessionQueryKey,
 } from '~/features/auth/guards'
+import { requireConsoleArea } from '~/features/auth/route-guard'
+import { sessionQueryKey } from '~/lib/query-keys'
 
 // Outside a request there is no host to read; the site names come from here instead.
 vi.mock('~/lib/site-config', () => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BillingFrequency } from '~/db/schema/enums'
+import type { BillingFrequency } from '~/contracts/enums'
 import { instantAt } from '~/server/billing/calendar'
 import {
   chargesStopFrom,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type BillingFrequency, billingFrequencies, type TermUnit } from '~/db/schema/enums'
+import { type BillingFrequency, billingFrequencies, type TermUnit } from '~/contracts/enums'
 import { addDays } from '~/server/billing/calendar'
 import { billingPeriodsBetween, isRecurringFrequency } from '~/server/billing/periods'
 import { termEndDate } from '~/server/billing/term-membership'

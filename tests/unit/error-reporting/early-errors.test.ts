@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { siteConfigScript } from '~/lib/site-config'
-import { earlyErrorsScript } from '~/lib/site-config.server'
+import { earlyErrorsScript } from '~/server/site-config.server'
 
 const config = { join: 'join.localhost', console: 'console.localhost', protocol: 'http:', port: '3000' }
 /** As `readSiteConfig` gives it with `SENTRY_DSN` set. */

@@ -2,20 +2,26 @@ import { createRoute } from '@hono/zod-openapi'
 import { delay, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { dataEnvelope, paginatedEnvelope } from '~/contracts/api/envelope'
+import { errorResponses, jsonBody, jsonResponse } from '~/contracts/api/openapi'
 import { closeDatabase } from '~/db/client.server'
-import { AUTH_TIMEOUT_MS, createApiClient, fillPath, isAuthPath } from '~/lib/api-client.server'
+import {
+  AUTH_TIMEOUT_MS,
+  createApiClient,
+  fillPath,
+  isAuthPath,
+  provideInProcessApi,
+} from '~/lib/api-client.server'
 import { ApiError } from '~/lib/api-error'
 import { resetEnvCache } from '~/lib/env.server'
 import { recordIdParam, z } from '~/lib/validation'
-import { createApi } from '~/server/api/app'
-import { dataEnvelope, paginatedEnvelope } from '~/server/api/envelope'
-import { errorResponses, jsonBody, jsonResponse } from '~/server/api/openapi'
+import { createApi, getApi } from '~/server/api/app'
 
 const REMOTE = 'https://api.remote.test/api'
 const member = z.object({ id: z.number(), name: z.string() })
 const memberResponse = jsonResponse('A member', dataEnvelope(member))
 
-// Route objects as the API declares them (app/server/api/routes/*.routes.ts), for a made-up API.
+// Route objects as the API declares them (app/contracts/api/*.routes.ts), for a made-up API.
 const routes = {
   me: createRoute({ method: 'get', path: '/me', responses: { 200: memberResponse } }),
   login: createRoute({
@@ -279,7 +285,12 @@ describe('API client, in-process (default)', () => {
     // The first call opens and migrates the default (in-memory) database, seconds on a busy machine.
   }, 30_000)
 
-  it('uses the in-process API when no base URL and no transport are given', async () => {
+  it('refuses to guess when the server entry has not provided the in-process API', async () => {
+    const client = createApiClient({ context: () => ({}) })
+    await expect(client.call(routes.me)).rejects.toThrow('No in-process API')
+  })
+
+  it('uses the in-process API the server entry provides when no base URL and no transport are given', async () => {
     // The process-wide API opens the configured database: a throw-away one, never the developer's.
     vi.stubEnv('DATABASE_URL', '')
     vi.stubEnv('DATA_DIR', 'memory://')
@@ -289,6 +300,8 @@ describe('API client, in-process (default)', () => {
       vi.unstubAllEnvs()
       resetEnvCache()
     })
+    // What app/server-entry.ts does at start-up.
+    provideInProcessApi((request) => getApi().fetch(request))
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
     const client = createApiClient({ context: () => ({}) })
     await expect(client.call(routes.me)).rejects.toMatchObject({ status: 401 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeHours, formatTime } from '~/features/catalogue/hours-words'
+import { describeHours, formatTime } from '~/contracts/hours-words'
 
 describe('describeHours', () => {
   it('is null for an offering open any time', () => {

@@ -5,7 +5,7 @@ import {
   hasTerm,
   isFrequencyEnabled,
   selectTermUnit,
-} from '~/lib/price-rules'
+} from '~/contracts/price-rules'
 
 describe('price rules', () => {
   it('asks for the missing half of a term, and nothing of a flexi price or a whole term', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { paginate } from '~/contracts/api/envelope'
 import { summariseFieldErrors } from '~/lib/errors'
 import { messages, z } from '~/lib/validation'
-import { paginate } from '~/server/api/envelope'
 
 describe('the generic validation messages of SPEC §5', () => {
   const schema = z.object({ name: z.string().min(1), email: z.email(), days: z.number().max(7) })

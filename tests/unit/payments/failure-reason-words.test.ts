@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { failureReasonWords } from '~/features/payments/payment-filters'
+import { failureReasonWords } from '~/contracts/payment-filters'
 
 describe('failureReasonWords', () => {
   it('says a known provider code in the words staff read', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { derivedRoles, mayUse } from '~/access/areas'
-import type { SessionUser } from '~/features/auth/contract'
+import { derivedRoles, mayUse } from '~/contracts/areas'
+import type { SessionUser } from '~/contracts/auth'
 import { navigationEntries, publicPath, visibleEntries } from '~/features/shell/navigation'
 
 const base: SessionUser = {

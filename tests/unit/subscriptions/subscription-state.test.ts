@@ -6,7 +6,7 @@ import {
   type SubscriptionStateInput,
   subscriptionDisplayStates,
   termLengthLabel,
-} from '~/features/subscriptions/subscription-state'
+} from '~/contracts/subscription-state'
 
 const today = '2026-03-15'
 const yesterday = '2026-03-14'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage, LoadingPage, SkeletonBar } from '~/components/page-states'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { ProRataPage } from '~/features/catalogue/pro-rata-page'
 import { catalogueQueries } from '~/features/catalogue/queries'
 import { proRataDescription, proRataTitle } from '~/features/catalogue/skeletons'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { DashboardPage } from '~/features/dashboard/dashboard-page'
 import { dashboardGymId, prefetchDashboard } from '~/features/dashboard/queries'
 import { oneOf, searchParams } from '~/lib/search-params'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { isOutsideGyms, requireConsoleArea } from '~/access/route-guard'
 import { OutsideGymsPage } from '~/components/page-states'
+import { isOutsideGyms, requireConsoleArea } from '~/features/auth/route-guard'
 import {
   ExpectedPaymentsError,
   ExpectedPaymentsPage,

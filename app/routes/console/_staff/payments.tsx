@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { isOutsideGyms, requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage, OutsideGymsPage } from '~/components/page-states'
+import { isOutsideGyms, requireConsoleArea } from '~/features/auth/route-guard'
 import { PaymentsPage } from '~/features/payments/payments-page'
 import { paymentQueries } from '~/features/payments/queries'
 import { paymentsSearchSchema } from '~/features/payments/search'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { isOutsideGyms, requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage, OutsideGymsPage } from '~/components/page-states'
+import { isOutsideGyms, requireConsoleArea } from '~/features/auth/route-guard'
 import { visitQueries } from '~/features/visits/queries'
 import { visitsSearchSchema } from '~/features/visits/search'
 import { VisitsPage } from '~/features/visits/visits-page'

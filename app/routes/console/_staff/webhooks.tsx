@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { webhookQueries } from '~/features/webhooks/queries'
 import { webhooksSearchSchema } from '~/features/webhooks/search'
 import { WebhooksPage } from '~/features/webhooks/webhooks-page'

@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { requireSession as requireActorSession, requireSignedIn } from '~/access/actor.server'
 import { getEnv } from '~/lib/env.server'
-import { AppError } from '~/lib/errors'
 import { authPolicy, sessionCookieName, trustedBrowserCookieName } from '~/server/auth/policy'
-import { findSession, isSecondFactorPending } from '~/server/auth/sessions.server'
+import { findSession } from '~/server/auth/sessions.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { isSecureRequest } from '../request-info'
 
@@ -47,25 +48,10 @@ export function trustedBrowserToken(c: Context): string | undefined {
 
 /** A signed-in session, second factor pending or not (the code screens). */
 export function requireSession(c: Context<ApiEnv>) {
-  const auth = c.var.auth
-  if (!auth) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.')
-  return auth
-}
-
-export const secondFactorMessages = {
-  staff: 'Enter the 6-digit code we e-mailed you to finish signing in.',
-  member: 'Enter the 6-digit code we e-mailed you to confirm your address.',
+  return requireActorSession(actorOf(c))
 }
 
 /** Every protected call: signed in, second factor done (SPEC §8). */
 export function requireUser(c: Context<ApiEnv>) {
-  const auth = requireSession(c)
-  if (isSecondFactorPending(auth.session, auth.user)) {
-    throw new AppError(
-      'TWO_FACTOR_REQUIRED',
-      auth.user.isStaff ? secondFactorMessages.staff : secondFactorMessages.member,
-      { email: auth.user.email },
-    )
-  }
-  return auth
+  return requireSignedIn(actorOf(c))
 }

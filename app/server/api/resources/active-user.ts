@@ -1,4 +1,4 @@
-import type { ActiveUserRow } from '~/features/billing-debugging/contract'
+import type { ActiveUserRow } from '~/contracts/billing-debugging'
 import { describeMembership } from '~/server/services/members/describe-membership.server'
 import type { findActiveUserPage } from '~/server/services/members/find-active-user-page.server'
 

@@ -1,4 +1,4 @@
-import type { CardSetupAnswer } from '~/features/join/payment-contract'
+import type { CardSetupAnswer } from '~/contracts/join-payment'
 import { AppError } from '~/lib/errors'
 import type { ProviderConfig } from '~/server/providers/provider-config.server'
 import type { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'

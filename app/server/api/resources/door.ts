@@ -1,5 +1,5 @@
+import type { DoorSystem, GymDoor, TapResult } from '~/contracts/doors'
 import type { doorIntegrations, visits } from '~/db/schema'
-import type { DoorSystem, GymDoor, TapResult } from '~/features/doors/contract'
 import type { DoorIntegration } from '~/server/services/door-access/sync-door-access.server'
 
 /** The door system, never its credentials. */

@@ -1,4 +1,4 @@
-import type { Gym } from '~/features/gyms/contract'
+import type { Gym } from '~/contracts/gyms'
 import { maskNzBankAccount } from '~/lib/nz-bank-account'
 import { getProviderConfig, publicProviderSummary } from '~/server/providers/provider-config.server'
 import type { GymRow } from '~/server/services/gyms/find-gyms.server'

@@ -1,4 +1,4 @@
-import type { JoinLink } from '~/features/catalogue/contract'
+import type { JoinLink } from '~/contracts/catalogue'
 import type { UsableJoinLink } from '~/server/services/join-links/find-usable-join-link.server'
 
 /** What a usable join link offers, as the join site's sign-up form shows it. */

@@ -1,4 +1,4 @@
-import type { JoinOffering } from '~/features/join/contract'
+import type { JoinOffering } from '~/contracts/join'
 import type { findJoinOfferings } from '~/server/services/offerings/find-join-offerings.server'
 
 type OfferingOnSale = Awaited<ReturnType<typeof findJoinOfferings>>[number]

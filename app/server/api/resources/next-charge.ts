@@ -1,4 +1,4 @@
-import type { NextChargeAnswer } from '~/features/subscriptions/next-charge-words'
+import type { NextChargeAnswer } from '~/contracts/next-charge-words'
 import type { NextCharge } from '~/server/billing/next-charge'
 
 /** A next charge as the API gives it; amounts left out for staff who may not see money (ADR 014). */

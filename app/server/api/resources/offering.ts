@@ -1,6 +1,6 @@
 import type { OfferingViewer } from '~/access/catalogue.server'
 import { canManageOffering } from '~/access/catalogue.server'
-import { type Offering, type OfferingSummary, offeringTypeLabels } from '~/features/catalogue/contract'
+import { type Offering, type OfferingSummary, offeringTypeLabels } from '~/contracts/catalogue'
 import type {
   OfferingDetail,
   OfferingSummary as OfferingSummaryRow,

@@ -1,6 +1,6 @@
-import type { PaymentType } from '~/features/join/payment-contract'
-import type { PaymentLinkDetail } from '~/features/pay/contract'
-import { failureReasonWords } from '~/features/payments/payment-filters'
+import type { PaymentType } from '~/contracts/join-payment'
+import type { PaymentLinkDetail } from '~/contracts/pay'
+import { failureReasonWords } from '~/contracts/payment-filters'
 import { isHardDecline } from '~/server/billing/engine/policy'
 import type { findPaymentLinkDetail } from '~/server/services/payment-links/find-payment-link.server'
 

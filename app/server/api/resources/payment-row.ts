@@ -1,6 +1,6 @@
-import { failureReasonWords, type PaymentRow } from '~/features/payments/contract'
-import { settledAtDeskOn } from '~/features/payments/desk-methods'
-import { paymentStatusKind } from '~/features/subscriptions/subscription-state'
+import { settledAtDeskOn } from '~/contracts/desk-methods'
+import { failureReasonWords, type PaymentRow } from '~/contracts/payments'
+import { paymentStatusKind } from '~/contracts/subscription-state'
 import type { PaymentListRow } from '~/server/services/payments/find-payment-page.server'
 
 /** A payment of the payments list: its status as SPEC §4 reads it, and why it failed in words. */

@@ -1,5 +1,5 @@
-import type { PaymentMethodChange, PaymentType } from '~/features/join/payment-contract'
-import { nextChargeAmountWords } from '~/features/subscriptions/next-charge-words'
+import type { PaymentMethodChange, PaymentType } from '~/contracts/join-payment'
+import { nextChargeAmountWords } from '~/contracts/next-charge-words'
 import { formatLongDate } from '~/lib/dates'
 import { maskNzBankAccount } from '~/lib/nz-bank-account'
 import { toNextChargeResource } from '~/server/api/resources/next-charge'

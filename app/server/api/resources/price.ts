@@ -1,10 +1,5 @@
-import {
-  formatTerm,
-  type Price,
-  type PrivateLink,
-  type UpdatePriceRequest,
-} from '~/features/catalogue/contract'
-import { hasTerm } from '~/lib/price-rules'
+import { formatTerm, type Price, type PrivateLink, type UpdatePriceRequest } from '~/contracts/catalogue'
+import { hasTerm } from '~/contracts/price-rules'
 import { termTotalValue } from '~/server/billing/term-value'
 import type { PriceListing, PrivateLinkRow } from '~/server/services/prices/find-prices.server'
 import { publicSiteUrl } from '../request-info'

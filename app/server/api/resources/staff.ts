@@ -1,4 +1,4 @@
-import { perGymRole, type StaffMember } from '~/features/staff/contract'
+import { perGymRole, type StaffMember } from '~/contracts/staff'
 import { profilePictureUrl } from '~/server/auth/session-user.server'
 import type { StaffRow } from '~/server/services/staff/find-staff.server'
 

@@ -1,4 +1,4 @@
-import type { SubscriptionResource } from '~/features/subscriptions/contract'
+import type { SubscriptionResource } from '~/contracts/subscriptions'
 import type { PriceChangeHistoryRow } from '~/server/services/subscriptions/find-price-change-history.server'
 import type { SubscriptionRow } from '~/server/services/subscriptions/manage-subscription.server'
 

@@ -1,4 +1,4 @@
-import type { VisitRow } from '~/features/visits/contract'
+import type { VisitRow } from '~/contracts/visits'
 import type { VisitListRow } from '~/server/services/visits/find-visit-page.server'
 
 /** A visit of the visits list. */

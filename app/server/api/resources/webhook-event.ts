@@ -1,4 +1,4 @@
-import type { WebhookEvent } from '~/features/webhooks/contract'
+import type { WebhookEvent } from '~/contracts/webhooks'
 import type { WebhookEventRow } from '~/server/services/webhooks/find-webhook-events.server'
 import { redactPayload } from '~/server/webhooks/redact-payload'
 

@@ -8,6 +8,7 @@ import {
 } from '~/access/caller.server'
 import { findManageableMember, findMemberForMoney, findMemberWithMoneyRight } from '~/access/members.server'
 import { ownedBy } from '~/access/scope.server'
+import { accessControlRoutes as routes } from '~/contracts/api/access-control.routes'
 import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import {
@@ -24,23 +25,23 @@ import {
   findDoorCredential,
   findMemberDoorAccess,
   recreateDoorCredential,
-  tapDoor,
 } from '~/server/services/door-access/member-door-access.server'
 import { findDoorIntegration } from '~/server/services/door-access/sync-door-access.server'
+import { tapDoor } from '~/server/services/door-access/tap-door.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { toDoorSystemResource, toGymDoorResource, toTapResource } from '../resources/door'
-import { accessControlRoutes as routes } from './access-control.routes'
 
 /** Door access (issue 17, ADR 029): the door system, a gym's doors, a person's access, the sandbox tap. */
 export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.integration, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const integration = await findDoorIntegration(c.var.database.db, caller.organisationId)
     return c.json({ data: integration ? toDoorSystemResource(integration) : null }, 200)
   })
 
   api.openapi(routes.connect, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const body = c.req.valid('json')
     const integration = await connectDoorSystem({
       db: c.var.database.db,
@@ -55,7 +56,7 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.places, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const data = await findDoorPlaces({
       db: c.var.database.db,
       providers: c.var.doors,
@@ -66,7 +67,7 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
 
   api.openapi(routes.placeDoors, async (c) => {
     const { id, place } = c.req.valid('param')
-    const caller = await requireOrganisationAdmin(c, id)
+    const caller = await requireOrganisationAdmin(actorOf(c), id)
     const data = await findPlaceDoors({
       db: c.var.database.db,
       providers: c.var.doors,
@@ -77,7 +78,7 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.gymDoors, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const gymId = c.req.valid('param').id
     // Any of the gym's staff may see its doors (the tap page); linking and changing them is the
     // organisation admins', who alone are told which of the door system's places are free.
@@ -92,7 +93,7 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.linkPlace, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const gymId = c.req.valid('param').id
     requireVisibleGym(caller, gymId)
     requireArea(caller, 'organisation')
@@ -116,7 +117,7 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.tracksVisits, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const gymId = c.req.valid('param').id
     requireVisibleGym(caller, gymId)
     requireArea(caller, 'organisation')
@@ -134,7 +135,7 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.memberAccess, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const db = c.var.database.db
     const { member, gymId } = await findMemberWithMoneyRight({
       db,
@@ -151,7 +152,7 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.memberCredential, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const db = c.var.database.db
     // A door code opens the gym: those who run the member's gym only (ADR 032).
     const member = await findMemberForMoney({ db, caller, memberId: c.req.valid('param').id })
@@ -165,7 +166,7 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.recreateLogin, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const db = c.var.database.db
     const member = await findManageableMember({ db, caller, memberId: c.req.valid('param').id })
     const data = await recreateDoorCredential({
@@ -180,7 +181,7 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.staffAccess, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const staffId = c.req.valid('param').id
     const db = c.var.database.db
     const [staff] = await db
@@ -201,7 +202,7 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.sandboxPlace, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const data = await openSandboxPlace({
       db: c.var.database.db,
       organisationId: caller.organisationId,
@@ -212,7 +213,7 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.tap, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const body = c.req.valid('json')
     const db = c.var.database.db
     let person: { id: number; name: string } | null = null

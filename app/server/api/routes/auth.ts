@@ -1,4 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { secondFactorMessages } from '~/access/actor.server'
+import { authRoutes as routes } from '~/contracts/api/auth.routes'
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { loadSessionUser } from '~/server/auth/session-user.server'
@@ -20,14 +22,12 @@ import {
   clearSessionCookie,
   requireSession,
   requireUser,
-  secondFactorMessages,
   setSessionCookie,
   setTrustedBrowserCookie,
   trustedBrowserToken,
 } from '../middleware/session'
 import { clientIp, originSite, publicSiteUrl } from '../request-info'
 import { gymLogoUrl } from '../resources/gym'
-import { authRoutes as routes } from './auth.routes'
 
 export function registerAuthRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.me, async (c) => {

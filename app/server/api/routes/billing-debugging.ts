@@ -1,18 +1,19 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { moneyScope, requireArea, requireStaff, runGyms } from '~/access/caller.server'
-import type { ActiveUserCounts } from '~/features/billing-debugging/contract'
+import { billingDebuggingRoutes as routes } from '~/contracts/api/billing-debugging.routes'
+import { paginate } from '~/contracts/api/envelope'
+import type { ActiveUserCounts } from '~/contracts/billing-debugging'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { countMemberStates } from '~/server/services/members/count-member-states.server'
 import { findActiveUserPage } from '~/server/services/members/find-active-user-page.server'
 import { findExpectedPayments } from '~/server/services/payments/find-expected-payments.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
-import { paginate } from '../envelope'
 import { toActiveUserResource } from '../resources/active-user'
-import { billingDebuggingRoutes as routes } from './billing-debugging.routes'
 
 export function registerBillingDebuggingRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.expectedPayments, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     // Money: organisation and gym admins only (ADR 014), of the gyms they run (ADR 032).
     requireArea(caller, 'payments')
     const query = c.req.valid('query')
@@ -31,7 +32,7 @@ export function registerBillingDebuggingRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.activeUsers, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     // Each member's amount owing is money: the payments area (ADR 014), like the expected payments.
     requireArea(caller, 'payments')
     const query = c.req.valid('query')
@@ -49,7 +50,7 @@ export function registerBillingDebuggingRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.activeUserCounts, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'payments')
     const query = c.req.valid('query')
     const scope = moneyScope(caller, query.gym_id)

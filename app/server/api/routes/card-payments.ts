@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireArea, requireStaff } from '~/access/caller.server'
 import { requireGymToSetUp } from '~/access/gyms.server'
+import { cardPaymentRoutes as routes } from '~/contracts/api/card-payments.routes'
 import { AppError } from '~/lib/errors'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import {
@@ -13,17 +14,17 @@ import {
 } from '~/server/services/gyms/card-payments-onboarding.server'
 import { findGyms } from '~/server/services/gyms/find-gyms.server'
 import { approveSandboxCardCharge } from '~/server/services/payments/approve-sandbox-card-charge.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { clientIp, publicSiteUrl } from '../request-info'
 import { toGymResource } from '../resources/gym'
-import { cardPaymentRoutes as routes } from './card-payments.routes'
 
 const linkGone =
   'This onboarding link has expired or was already used. Go back to Gymbase and start connecting again.'
 
 export function registerCardPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.redirect, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const id = c.req.valid('param').id
     requireGymToSetUp(caller, id)
     const { url } = await startCardPaymentsOnboarding({
@@ -39,7 +40,7 @@ export function registerCardPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.exchange, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'organisation')
     const db = c.var.database.db
     const finished = await finishCardPaymentsOnboarding({

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { gymScope, requireStaff, seesMoneyIn } from '~/access/caller.server'
-import { NEW_MEMBER_DAYS } from '~/features/dashboard/contract'
+import { dashboardRoutes as routes } from '~/contracts/api/dashboard.routes'
+import { NEW_MEMBER_DAYS } from '~/contracts/dashboard'
 import { addDays, calendarDateAt } from '~/server/billing/calendar'
 import { findCollections, sumCollected } from '~/server/services/dashboard/find-collections.server'
 import { findFailedPayments } from '~/server/services/dashboard/find-failed-payments.server'
@@ -10,12 +11,12 @@ import { findDemoHistoryState } from '~/server/services/demo/find-demo-history-s
 import { countMemberStates } from '~/server/services/members/count-member-states.server'
 import { findMembersPerOffering } from '~/server/services/members/members-now.server'
 import { findExpectedPayments } from '~/server/services/payments/find-expected-payments.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
-import { dashboardRoutes as routes } from './dashboard.routes'
 
 export function registerDashboardRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.stats, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const gymId = c.req.valid('query').gym_id
     const scope = gymScope(caller, gymId)
     const db = c.var.database.db
@@ -53,7 +54,7 @@ export function registerDashboardRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.activeUsers, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const gymId = c.req.valid('query').gym_id
     const scope = gymScope(caller, gymId)
     const now = c.var.now
@@ -67,7 +68,7 @@ export function registerDashboardRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.userBreakdown, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const gymId = c.req.valid('query').gym_id
     const scope = gymScope(caller, gymId)
     const now = c.var.now
@@ -91,7 +92,7 @@ export function registerDashboardRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.costAndVisitBreakdown, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const gymId = c.req.valid('query').gym_id
     const scope = gymScope(caller, gymId)
     const now = c.var.now

@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireArea, requireStaff } from '~/access/caller.server'
 import { requireGymToSetUp } from '~/access/gyms.server'
-import { chooseLogoMessage, logoCollectionMessage } from '~/features/gyms/contract'
+import { gymRoutes } from '~/contracts/api/gyms.routes'
+import { chooseLogoMessage, logoCollectionMessage } from '~/contracts/gyms'
 import { AppError } from '~/lib/errors'
 import { loadSessionUser } from '~/server/auth/session-user.server'
 import { addGym } from '~/server/services/gyms/add-gym.server'
@@ -10,11 +11,11 @@ import { findGyms } from '~/server/services/gyms/find-gyms.server'
 import { setGymLogo } from '~/server/services/gyms/set-gym-logo.server'
 import { updateDestinationAccount } from '~/server/services/gyms/update-destination-account.server'
 import { switchCurrentGym } from '~/server/services/users/switch-current-gym.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
 import { publicSiteUrl } from '../request-info'
 import { toGymResource } from '../resources/gym'
-import { gymRoutes } from './gyms.routes'
 
 export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(gymRoutes.switch, async (c) => {
@@ -26,7 +27,7 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
 
   // The organisation's gyms: organisation admins only (ADR 014's "organisation" area).
   api.openapi(gymRoutes.list, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'organisation')
     const rows = await findGyms({
       db: c.var.database.db,
@@ -37,7 +38,7 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(gymRoutes.show, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const id = c.req.valid('param').id
     const [row] = await findGyms({
       db: c.var.database.db,
@@ -52,7 +53,7 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(gymRoutes.updateDestinationAccount, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const { id, accountId } = c.req.valid('param')
     requireGymToSetUp(caller, id)
     const body = c.req.valid('json')
@@ -92,7 +93,7 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(gymRoutes.create, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'organisation')
     const body = c.req.valid('json')
     const db = c.var.database.db
@@ -119,7 +120,7 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(gymRoutes.uploadLogo, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const id = c.req.valid('param').id
     requireGymToSetUp(caller, id)
     const form = c.req.valid('form')

@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { joinRoutes as routes } from '~/contracts/api/join.routes'
 import { findJoinOfferings } from '~/server/services/offerings/find-join-offerings.server'
 import type { ApiEnv } from '../context'
 import { toJoinOfferingResource } from '../resources/join-offering'
-import { joinRoutes as routes } from './join.routes'
 
 export function registerJoinRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.offerings, async (c) => {

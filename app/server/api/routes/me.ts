@@ -1,13 +1,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import { unauthorisedMessage } from '~/access/caller.server'
+import { meRoutes as routes } from '~/contracts/api/me.routes'
 import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { loadSessionUser } from '~/server/auth/session-user.server'
 import { updateRegisterFields } from '~/server/services/users/update-register-fields.server'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
-import { meRoutes as routes } from './me.routes'
 
 export function registerMeRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.showRegisterFields, async (c) => {

@@ -8,6 +8,8 @@ import {
   findMemberWithMoneyRight,
   requireGymAdmin,
 } from '~/access/members.server'
+import { paginate } from '~/contracts/api/envelope'
+import { memberRoutes as routes } from '~/contracts/api/members.routes'
 import { AppError } from '~/lib/errors'
 import { findFixablePaymentIds } from '~/server/billing/engine/owed-periods.server'
 import { recordAudit } from '~/server/services/audit/record-audit.server'
@@ -25,11 +27,10 @@ import {
   findMemberVisits,
 } from '~/server/services/members/find-member-history.server'
 import { updateMember } from '~/server/services/members/update-member.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
-import { paginate } from '../envelope'
 import { publicSiteUrl } from '../request-info'
 import { toMemberDetailResource, toMemberPaymentResource } from '../resources/member'
-import { memberRoutes as routes } from './members.routes'
 
 /** History lines that name amounts, as staff who may not see money read them (ADR 014). */
 const withoutMoney: Record<string, string> = {
@@ -42,7 +43,7 @@ const withoutMoney: Record<string, string> = {
 
 /** A member of the caller's gyms (the members area); another gym's or organisation's is a 404. */
 async function memberInScope(c: Context<ApiEnv>, id: number) {
-  const caller = await requireStaff(c)
+  const caller = await requireStaff(actorOf(c))
   requireArea(caller, 'members')
   const db = c.var.database.db
   await findMemberInScope({ db, caller, memberId: id })
@@ -54,7 +55,7 @@ async function memberInScope(c: Context<ApiEnv>, id: number) {
  * member's gym); another gym's or organisation's member is a 404.
  */
 async function memberWithMoneyRight(c: Context<ApiEnv>, id: number) {
-  const caller = await requireStaff(c)
+  const caller = await requireStaff(actorOf(c))
   requireArea(caller, 'members')
   const db = c.var.database.db
   const { seesMoney } = await findMemberWithMoneyRight({ db, caller, memberId: id })
@@ -63,7 +64,7 @@ async function memberWithMoneyRight(c: Context<ApiEnv>, id: number) {
 
 /** A member whose money is asked for: in scope (else 404), at a gym the caller runs (else 403; ADR 032). */
 async function memberForMoney(c: Context<ApiEnv>, id: number) {
-  const caller = await requireStaff(c)
+  const caller = await requireStaff(actorOf(c))
   requireArea(caller, 'members')
   const db = c.var.database.db
   await findMemberForMoney({ db, caller, memberId: id })
@@ -72,7 +73,7 @@ async function memberForMoney(c: Context<ApiEnv>, id: number) {
 
 /** A member the caller may change (the members area, a gym they run); see `findManageableMember`. */
 async function manageableMember(c: Context<ApiEnv>, id: number) {
-  const caller = await requireStaff(c)
+  const caller = await requireStaff(actorOf(c))
   requireArea(caller, 'members')
   await findManageableMember({ db: c.var.database.db, caller, memberId: id })
   return { caller, id }
@@ -161,7 +162,7 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.add, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'members')
     const body = c.req.valid('json')
     // A gym the caller can't see is unknown to them; one where they train, not theirs to add to.

@@ -10,15 +10,16 @@ import {
 } from '~/access/caller.server'
 import { findVisibleOffering } from '~/access/catalogue.server'
 import { seesPersonalDetails } from '~/access/members.server'
-import type { ParsedMemberFilters } from '~/features/members/contract'
+import { paginate } from '~/contracts/api/envelope'
+import { memberRoutes as routes } from '~/contracts/api/members.routes'
+import type { ParsedMemberFilters } from '~/contracts/members'
 import { findMemberFilterOptions } from '~/server/services/members/find-member-filter-options.server'
 import { findMemberPage, forEachMemberBatch } from '~/server/services/members/find-member-page.server'
 import { membersCsvHeader, membersCsvRows } from '~/server/services/members/members-csv.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { csvDownload } from '../csv-download'
-import { paginate } from '../envelope'
 import { toMemberRowResource } from '../resources/member'
-import { memberRoutes as routes } from './members.routes'
 
 /**
  * The filters as the caller may use them: a gym or offering they cannot see is a 404 (like another
@@ -40,7 +41,7 @@ async function filtersFor(c: Context<ApiEnv>, caller: StaffCaller, filters: Pars
 /** The members list, what its filters offer, and its export (issue 15). */
 export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.list, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'members')
     const { page, per_page, ...query } = c.req.valid('query')
     const { seesMoney, scope, filters } = await filtersFor(c, caller, query)
@@ -58,7 +59,7 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.filterOptions, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'members')
     const options = await findMemberFilterOptions({
       db: c.var.database.db,
@@ -73,7 +74,7 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.export, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'members')
     const { seesMoney, scope, filters } = await filtersFor(c, caller, c.req.valid('json'))
     const db = c.var.database.db

@@ -1,15 +1,16 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireMemberSelf } from '~/access/member-self.server'
+import { membershipRoutes as routes } from '~/contracts/api/membership.routes'
 import { describeMemberDoorAccess } from '~/server/services/door-access/member-door-access.server'
 import { findActiveSubscription } from '~/server/services/join/find-active-subscription.server'
 import { findMembershipOptions, quoteMembership } from '~/server/services/join/membership-quote.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { toJoinOfferingResource } from '../resources/join-offering'
-import { membershipRoutes as routes } from './membership.routes'
 
 export function registerMembershipRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.options, async (c) => {
-    const member = requireMemberSelf(c)
+    const member = requireMemberSelf(actorOf(c))
     const options = await findMembershipOptions({ db: c.var.database.db, now: c.var.now, userId: member.id })
     return c.json(
       {
@@ -24,7 +25,7 @@ export function registerMembershipRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.quote, async (c) => {
-    const member = requireMemberSelf(c)
+    const member = requireMemberSelf(actorOf(c))
     const query = c.req.valid('query')
     const quote = await quoteMembership({
       db: c.var.database.db,
@@ -71,7 +72,7 @@ export function registerMembershipRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.active, async (c) => {
-    const member = requireMemberSelf(c)
+    const member = requireMemberSelf(actorOf(c))
     const db = c.var.database.db
     const active = await findActiveSubscription({ db, userId: member.id, now: c.var.now })
     const doors =

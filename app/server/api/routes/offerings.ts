@@ -7,7 +7,9 @@ import {
   findVisibleOffering,
   requireCatalogueCaller,
 } from '~/access/catalogue.server'
-import type { OfferingListQueryValues } from '~/features/catalogue/contract'
+import { paginate } from '~/contracts/api/envelope'
+import { offeringRoutes as routes } from '~/contracts/api/offerings.routes'
+import type { OfferingListQueryValues } from '~/contracts/catalogue'
 import { archiveOffering } from '~/server/services/offerings/archive-offering.server'
 import { createOffering } from '~/server/services/offerings/create-offering.server'
 import { deleteOffering } from '~/server/services/offerings/delete-offering.server'
@@ -20,16 +22,15 @@ import {
 import { restoreOffering } from '~/server/services/offerings/restore-offering.server'
 import { updateOffering } from '~/server/services/offerings/update-offering.server'
 import { findPrices } from '~/server/services/prices/find-prices.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
-import { paginate } from '../envelope'
 import { toOfferingResource, toOfferingSummaryResource } from '../resources/offering'
 import { fromPriceRequest, toPriceResource } from '../resources/price'
-import { offeringRoutes as routes } from './offerings.routes'
 
 /** Offerings (ADR 013): each handler authorises, calls one service and maps the answer. */
 export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.gymList, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const gymId = c.req.valid('param').gym_id
     requireVisibleGym(caller, gymId)
     return c.json(
@@ -39,20 +40,20 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.list, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const availability = { forViewer: caller }
     return c.json(await offeringPage({ c, caller, availability, query: c.req.valid('query') }), 200)
   })
 
   api.openapi(routes.show, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const offering = await findVisibleOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
     return c.json({ data: await offeringResource({ c, caller, offeringId: offering.id }) }, 200)
   })
 
   api.openapi(routes.create, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const body = c.req.valid('json')
     assertMayCreateOffering(caller, { allGymsAccess: body.all_gyms_access, gymIds: body.gyms })
     const created = await createOffering({
@@ -78,7 +79,7 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.update, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const offering = await findManageableOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
     const body = c.req.valid('json')
@@ -103,7 +104,7 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.restore, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const offering = await findManageableOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
     await restoreOffering({
@@ -116,7 +117,7 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.delete, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const offering = await findManageableOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
     await deleteOffering({ db, organisationId: caller.organisationId, offeringId: offering.id })
@@ -124,7 +125,7 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.archive, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const offering = await findManageableOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
     await archiveOffering({
@@ -137,7 +138,7 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.prices, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const offering = await findVisibleOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
     const listings = await findPrices({
@@ -150,7 +151,7 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.uniqueMemberships, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const params = c.req.valid('param')
     requireVisibleGym(caller, params.gym)
     const db = c.var.database.db

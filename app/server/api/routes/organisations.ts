@@ -1,7 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { requireOrganisationAdmin, requireOwnOrganisation, requireStaff } from '~/access/caller.server'
-import { unrecognisedJoinLinkMessage } from '~/features/catalogue/contract'
+import { paginate } from '~/contracts/api/envelope'
+import { organisationRoutes as routes } from '~/contracts/api/organisations.routes'
+import { unrecognisedJoinLinkMessage } from '~/contracts/catalogue'
 import { AppError } from '~/lib/errors'
 import { findJoinLink } from '~/server/services/join-links/find-usable-join-link.server'
 import { couldBeJoinLinkToken } from '~/server/services/join-links/join-link-token.server'
@@ -15,20 +17,19 @@ import {
   updateOrganisationSettings,
 } from '~/server/services/organisations/update-organisation-settings.server'
 import { findWebhookEventPage } from '~/server/services/webhooks/find-webhook-events.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
-import { paginate } from '../envelope'
 import { toJoinLinkResource } from '../resources/join-link'
 import {
   toAgeBypassLinkResource,
   toOrganisationResource,
   toWebhookEventResource,
 } from '../resources/organisation'
-import { organisationRoutes as routes } from './organisations.routes'
 
 export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.show, async (c) => {
     // Staff creating offerings and prices need the permissions and frequencies they may use (ADR 013).
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireOwnOrganisation(caller, c.req.valid('param').id)
     const row = await findOrganisation({ db: c.var.database.db, organisationId: caller.organisationId })
     return c.json({ data: toOrganisationResource(row) }, 200)
@@ -39,7 +40,7 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
     organisationId: number,
     change: UpdateOrganisationSettingsInput,
   ) => {
-    await requireOrganisationAdmin(c, organisationId)
+    await requireOrganisationAdmin(actorOf(c), organisationId)
     const row = await updateOrganisationSettings({ ...change, db: c.var.database.db, now: c.var.now })
     return { data: toOrganisationResource(row) }
   }
@@ -100,7 +101,7 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.akahuWebhooks, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const query = c.req.valid('query')
     const page = await findWebhookEventPage({
       db: c.var.database.db,
@@ -114,13 +115,13 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.ageBypassLinks, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const rows = await findAgeBypassLinks({ db: c.var.database.db, organisationId: caller.organisationId })
     return c.json({ data: rows.map(toAgeBypassLinkResource) }, 200)
   })
 
   api.openapi(routes.createAgeBypassLink, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const link = await createAgeBypassLink({
       db: c.var.database.db,
       now: c.var.now,

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { paymentLinkRoutes as routes } from '~/contracts/api/payment-links.routes'
+import type { PayByLinkAnswer } from '~/contracts/pay'
 import type { Db } from '~/db/client.server'
-import type { PayByLinkAnswer } from '~/features/pay/contract'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { getProviderConfig } from '~/server/providers/provider-config.server'
 import {
@@ -30,7 +31,6 @@ import { publicSiteUrl } from '../request-info'
 import { toCardSetupResource } from '../resources/card-setup'
 import { toPaymentLinkResource } from '../resources/payment-link'
 import { toPaymentTypeResource } from '../resources/payment-type'
-import { paymentLinkRoutes as routes } from './payment-links.routes'
 import { toRetryAnswer } from './payments'
 
 /** The join site's pay page (issue 16): the token is the credential, one membership its scope. */

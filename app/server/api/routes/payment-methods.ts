@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireMemberSelf } from '~/access/member-self.server'
+import { paymentMethodRoutes as routes } from '~/contracts/api/payment-methods.routes'
+import { chooseAccountMessage } from '~/contracts/bank-consent-words'
 import type { Db } from '~/db/client.server'
-import { chooseAccountMessage } from '~/features/join/bank-consent-words'
 import { AppError } from '~/lib/errors'
 import {
   grantSandboxBankConsent,
@@ -22,12 +23,12 @@ import {
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
 import { saveCard } from '~/server/services/payment-methods/save-card.server'
 import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { publicSiteUrl } from '../request-info'
 import { toCardSetupResource } from '../resources/card-setup'
 import { toPaymentMethodChangeResource, toPaymentTypeResource } from '../resources/payment-type'
 import { payBankRedirectUri } from './payment-links'
-import { paymentMethodRoutes as routes } from './payment-methods.routes'
 
 /** Where the bank's consent page sends the member back: the join site's connect-akahu step. */
 const bankRedirectUri = () => publicSiteUrl('join', '/connect-akahu')
@@ -39,12 +40,12 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
   }
 
   api.openapi(routes.list, async (c) => {
-    const member = requireMemberSelf(c)
+    const member = requireMemberSelf(actorOf(c))
     return c.json({ data: await list(c.var.database.db, member.id) }, 200)
   })
 
   api.openapi(routes.change, async (c) => {
-    const member = requireMemberSelf(c)
+    const member = requireMemberSelf(actorOf(c))
     const change = await findPaymentMethodChange({
       db: c.var.database.db,
       organisationId: member.organisationId,
@@ -56,7 +57,7 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.switch, async (c) => {
-    const member = requireMemberSelf(c)
+    const member = requireMemberSelf(actorOf(c))
     const db = c.var.database.db
     await changePaymentMethod({
       db,
@@ -71,7 +72,7 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.cardSetup, async (c) => {
-    const member = requireMemberSelf(c)
+    const member = requireMemberSelf(actorOf(c))
     const setup = await startCardSetup({
       db: c.var.database.db,
       now: c.var.now,
@@ -83,7 +84,7 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.saveCard, async (c) => {
-    const member = requireMemberSelf(c)
+    const member = requireMemberSelf(actorOf(c))
     const db = c.var.database.db
     const card = await saveCard({
       db,
@@ -100,7 +101,7 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.authUrl, async (c) => {
-    const member = requireMemberSelf(c)
+    const member = requireMemberSelf(actorOf(c))
     const url = await startBankConsent({
       db: c.var.database.db,
       now: c.var.now,
@@ -113,7 +114,7 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.exchange, async (c) => {
-    const member = requireMemberSelf(c)
+    const member = requireMemberSelf(actorOf(c))
     const body = c.req.valid('json')
     await finishBankConsent({
       db: c.var.database.db,
@@ -128,7 +129,7 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.syncAccounts, async (c) => {
-    const member = requireMemberSelf(c)
+    const member = requireMemberSelf(actorOf(c))
     const synced = await syncBankAccounts({
       db: c.var.database.db,
       now: c.var.now,

@@ -1,7 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { moneyScope, requireArea, requireStaff } from '~/access/caller.server'
 import { findPaymentToManage } from '~/access/payments.server'
-import type { RetryAnswer } from '~/features/payments/contract'
+import { paginate } from '~/contracts/api/envelope'
+import { paymentRoutes as routes } from '~/contracts/api/payments.routes'
+import type { RetryAnswer } from '~/contracts/payments'
 import { formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
@@ -13,17 +15,16 @@ import { findPaymentPage, forEachPaymentBatch } from '~/server/services/payments
 import { paymentsCsvHeader, paymentsCsvRows } from '~/server/services/payments/payments-csv.server'
 import { type ChargeNowOutcome, retryPaymentNow } from '~/server/services/payments/retry-payment.server'
 import { waivePayment } from '~/server/services/payments/waive-payment.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { csvDownload } from '../csv-download'
-import { paginate } from '../envelope'
 import { publicSiteUrl } from '../request-info'
 import { toPaymentRowResource } from '../resources/payment-row'
-import { paymentRoutes as routes } from './payments.routes'
 
 /** The payments list and its export (issue 16): money, so only the gyms the caller runs (ADR 014). */
 export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.list, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'payments')
     const { page, per_page, gym_id, ...filters } = c.req.valid('query')
     const found = await findPaymentPage({
@@ -49,7 +50,7 @@ export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.export, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'payments')
     const { gym_id, ...filters } = c.req.valid('json')
     const scope = moneyScope(caller, gym_id)
@@ -83,7 +84,7 @@ export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.retry, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const db = c.var.database.db
     const payment = await findPaymentToManage({ db, caller, paymentId: c.req.valid('param').id })
     const outcome = await retryPaymentNow({
@@ -97,7 +98,7 @@ export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.waive, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const db = c.var.database.db
     const payment = await findPaymentToManage({ db, caller, paymentId: c.req.valid('param').id })
     const waived = await waivePayment({
@@ -112,7 +113,7 @@ export function registerPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.sendLink, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const db = c.var.database.db
     const payment = await findPaymentToManage({ db, caller, paymentId: c.req.valid('param').id })
     await consumeLimit({ db, name: 'paymentLinkSend', key: `payment:${payment.id}` })

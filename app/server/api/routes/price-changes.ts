@@ -1,17 +1,18 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { gymScope, requireArea, requireStaff } from '~/access/caller.server'
 import { findVisiblePrice } from '~/access/catalogue.server'
+import { priceChangeRoutes as routes } from '~/contracts/api/price-changes.routes'
 import { findPriceMemberships } from '~/server/services/subscriptions/find-price-memberships.server'
 import {
   previewPriceChanges,
   schedulePriceChanges,
 } from '~/server/services/subscriptions/schedule-price-changes.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
-import { priceChangeRoutes as routes } from './price-changes.routes'
 
 export function registerPriceChangeRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.memberships, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'price_changes')
     const db = c.var.database.db
     const price = await findVisiblePrice({ db, viewer: caller, priceId: c.req.valid('param').id })
@@ -26,7 +27,7 @@ export function registerPriceChangeRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.preview, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'price_changes')
     const body = c.req.valid('json')
     const db = c.var.database.db
@@ -45,7 +46,7 @@ export function registerPriceChangeRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.schedule, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'price_changes')
     const body = c.req.valid('json')
     const db = c.var.database.db

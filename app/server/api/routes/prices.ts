@@ -6,6 +6,7 @@ import {
   findVisiblePrice,
   requireCatalogueCaller,
 } from '~/access/catalogue.server'
+import { priceRoutes as routes } from '~/contracts/api/prices.routes'
 import { proRata } from '~/server/billing/pro-rata'
 import { archivePrice } from '~/server/services/prices/archive-price.server'
 import { createPrice } from '~/server/services/prices/create-price.server'
@@ -14,14 +15,14 @@ import { deletePrice } from '~/server/services/prices/delete-price.server'
 import { findPrice, findPrices } from '~/server/services/prices/find-prices.server'
 import { restorePrice } from '~/server/services/prices/restore-price.server'
 import { updatePrice } from '~/server/services/prices/update-price.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { fromPriceRequest, toPriceResource, toPrivateLinkResource } from '../resources/price'
-import { priceRoutes as routes } from './prices.routes'
 
 /** Prices (ADR 013): each handler authorises, calls one service and maps the answer. */
 export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.organisationList, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     requireOwnOrganisation(caller, c.req.valid('param').id)
     const { archived } = c.req.valid('query')
     const listings = await findPrices({
@@ -34,7 +35,7 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.create, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const offering = await findManageableOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
     const body = c.req.valid('json')
@@ -53,7 +54,7 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.update, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
     await updatePrice({
@@ -70,7 +71,7 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.archive, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
     await archivePrice({ db, now: c.var.now, organisationId: caller.organisationId, priceId })
@@ -78,7 +79,7 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.restore, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
     await restorePrice({ db, now: c.var.now, organisationId: caller.organisationId, priceId })
@@ -86,7 +87,7 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.delete, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
     await deletePrice({ db, organisationId: caller.organisationId, priceId })
@@ -94,7 +95,7 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.createPrivateLink, async (c) => {
-    const caller = await requireCatalogueCaller(c)
+    const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
     const link = await createPrivatePriceLink({
@@ -111,7 +112,7 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
 
   api.openapi(routes.proRata, async (c) => {
     // The console's calculator: any staff member, for a price of an offering they see.
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const body = c.req.valid('json')
     const price = await findVisiblePrice({
       db: c.var.database.db,

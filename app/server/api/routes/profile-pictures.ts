@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm'
 import { requireStaff } from '~/access/caller.server'
 import { findMemberInScope } from '~/access/members.server'
 import { findStaffInScope } from '~/access/staff.server'
+import { profilePictureRoutes as routes } from '~/contracts/api/profile-pictures.routes'
 import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { loadSessionUser } from '~/server/auth/session-user.server'
 import { setProfilePicture } from '~/server/services/users/set-profile-picture.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
-import { profilePictureRoutes as routes } from './profile-pictures.routes'
 
 const choosePhoto = 'Choose a photo to upload.'
 
@@ -39,7 +40,7 @@ export function registerProfilePictureRoutes(api: OpenAPIHono<ApiEnv>) {
     // Your own photo, a member's to staff who see the member, or a staff member's to those who see
     // them (issue 17); anyone else's is unknown (404).
     if (id !== user.id) {
-      const caller = await requireStaff(c)
+      const caller = await requireStaff(actorOf(c))
       await findMemberInScope({ db, caller, memberId: id }).catch(async (error: unknown) => {
         if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error
         await findStaffInScope({ db, caller, staffId: id }).catch(() => {

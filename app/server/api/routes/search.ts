@@ -1,14 +1,15 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireStaffUser } from '~/access/caller.server'
+import { searchRoutes } from '~/contracts/api/search.routes'
 import { profilePictureUrl } from '~/server/auth/session-user.server'
 import { searchMembers } from '~/server/services/members/search-members.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
-import { searchRoutes } from './search.routes'
 
 export function registerSearchRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(searchRoutes.search, async (c) => {
     // The caller's gyms are read by the search's own statement (one round trip instead of three).
-    const user = requireStaffUser(c)
+    const user = requireStaffUser(actorOf(c))
     const { query } = c.req.valid('json')
     const data = await searchMembers({
       db: c.var.database.db,

@@ -1,20 +1,21 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireOrganisationAdmin, requireOwnOrganisation, requireStaff } from '~/access/caller.server'
 import { findManageableStaff, findStaffInScope, staffViewScope } from '~/access/staff.server'
+import { paginate } from '~/contracts/api/envelope'
+import { staffRoutes as routes } from '~/contracts/api/staff.routes'
 import { deactivateStaff } from '~/server/services/staff/deactivate-staff.server'
 import { findStaffPage, findUserByEmail } from '~/server/services/staff/find-staff.server'
 import { inviteStaff } from '~/server/services/staff/invite-staff.server'
 import { resendStaffInvitation } from '~/server/services/staff/resend-staff-invitation.server'
 import { updateStaffRoles } from '~/server/services/staff/update-staff-roles.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
-import { paginate } from '../envelope'
 import { publicSiteUrl } from '../request-info'
 import { toStaffResource } from '../resources/staff'
-import { staffRoutes as routes } from './staff.routes'
 
 export function registerStaffRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.list, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireOwnOrganisation(caller, c.req.valid('param').id)
     const query = c.req.valid('query')
     const { rows, total } = await findStaffPage({
@@ -41,13 +42,13 @@ export function registerStaffRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.show, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const row = await findStaffInScope({ db: c.var.database.db, caller, staffId: c.req.valid('param').id })
     return c.json({ data: toStaffResource(row) }, 200)
   })
 
   api.openapi(routes.exists, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const found = await findUserByEmail({
       db: c.var.database.db,
       organisationId: caller.organisationId,
@@ -67,7 +68,7 @@ export function registerStaffRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.invite, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const body = c.req.valid('json')
     const db = c.var.database.db
     const created = await inviteStaff({
@@ -91,7 +92,7 @@ export function registerStaffRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.update, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const db = c.var.database.db
     const staff = await findManageableStaff({ db, caller, staffId: c.req.valid('param').id })
     const body = c.req.valid('json')
@@ -109,7 +110,7 @@ export function registerStaffRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.resendInvitation, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const db = c.var.database.db
     const staff = await findManageableStaff({ db, caller, staffId: c.req.valid('param').id })
     const sent = await resendStaffInvitation({
@@ -125,7 +126,7 @@ export function registerStaffRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.deactivate, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     const db = c.var.database.db
     const staff = await findManageableStaff({ db, caller, staffId: c.req.valid('param').id })
     const done = await deactivateStaff({

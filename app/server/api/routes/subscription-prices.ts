@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireStaff } from '~/access/caller.server'
 import { findMemberInScope } from '~/access/members.server'
 import { assertVersion, subscriptionFor } from '~/access/subscriptions.server'
+import { subscriptionRoutes as routes } from '~/contracts/api/subscriptions.routes'
 import { AppError } from '~/lib/errors'
 import { surchargeTotal } from '~/server/billing/amounts'
 import { auditMembership } from '~/server/services/audit/record-audit.server'
@@ -13,17 +14,17 @@ import {
   previewPriceChangeMail,
 } from '~/server/services/subscriptions/preview-price-change-mail.server'
 import { priceChangeScheduledDescription } from '~/server/services/subscriptions/price-change-rules.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
 import { toPriceChangeHistoryResource, toSubscriptionResource } from '../resources/subscription'
 import { reload } from './subscriptions'
-import { subscriptionRoutes as routes } from './subscriptions.routes'
 
 /** A membership's price: schedule a change (with its notice), preview it, its history, and card surcharges. */
 export function registerSubscriptionPriceRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.schedulePriceChange, async (c) => {
     const body = c.req.valid('json')
-    const { subscription, user } = await subscriptionFor(c, body.subscription_id, 'manage')
+    const { subscription, user } = await subscriptionFor(actorOf(c), body.subscription_id, 'manage')
     assertVersion(subscription, body.version)
     // The change, the member's notice (the outbox) and the history line commit together.
     await c.var.database.db.transaction(async (tx) => {
@@ -66,7 +67,7 @@ export function registerSubscriptionPriceRoutes(api: OpenAPIHono<ApiEnv>) {
 
   api.openapi(routes.preview, async (c) => {
     const body = c.req.valid('json')
-    const { subscription } = await subscriptionFor(c, body.subscription_id, 'manage')
+    const { subscription } = await subscriptionFor(actorOf(c), body.subscription_id, 'manage')
     const mail = await previewPriceChangeMail({
       db: c.var.database.db,
       now: c.var.now,
@@ -82,7 +83,7 @@ export function registerSubscriptionPriceRoutes(api: OpenAPIHono<ApiEnv>) {
     const db = c.var.database.db
     let memberId = c.req.valid('param').id
     if (user.isStaff) {
-      memberId = (await findMemberInScope({ db, caller: await requireStaff(c), memberId })).id
+      memberId = (await findMemberInScope({ db, caller: await requireStaff(actorOf(c)), memberId })).id
     } else if (memberId !== user.id) {
       throw new AppError('NOT_FOUND', 'Member not found.')
     }

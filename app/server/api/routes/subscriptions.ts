@@ -2,9 +2,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireStaff, unauthorisedMessage } from '~/access/caller.server'
 import { findMemberInScope, requireGymAdmin } from '~/access/members.server'
 import { assertVersion, subscriptionFor } from '~/access/subscriptions.server'
+import { subscriptionRoutes as routes } from '~/contracts/api/subscriptions.routes'
+import { deskMethodLabels } from '~/contracts/desk-methods'
+import { joinRequestSchema } from '~/contracts/join-payment'
 import type { Db } from '~/db/client.server'
-import { joinRequestSchema } from '~/features/join/payment-contract'
-import { deskMethodLabels } from '~/features/payments/desk-methods'
 import { formatDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
@@ -33,11 +34,11 @@ import {
 } from '~/server/services/subscriptions/manage-subscription.server'
 import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
 import { resumeSubscription } from '~/server/services/subscriptions/resume-subscription.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
 import { clientIp } from '../request-info'
 import { toSubscriptionResource } from '../resources/subscription'
-import { subscriptionRoutes as routes } from './subscriptions.routes'
 
 export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.create, async (c) => {
@@ -47,7 +48,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     let memberId = user.id
     if (user.isStaff) {
       // Staff start memberships for members they can see, at gyms they run (SPEC §6, ADR 014).
-      const caller = await requireStaff(c)
+      const caller = await requireStaff(actorOf(c))
       const member = await findMemberInScope({ db, caller, memberId: body.user_id ?? user.id })
       const gymId = body.gym_id ?? member.homeGymId
       if (gymId !== null) requireGymAdmin(caller, gymId)
@@ -102,7 +103,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.pause, async (c) => {
-    const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
+    const { subscription, user } = await subscriptionFor(actorOf(c), c.req.valid('param').id, 'manage')
     const body = c.req.valid('json')
     assertVersion(subscription, body.version)
     await c.var.database.db.transaction(async (tx) => {
@@ -131,7 +132,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.resume, async (c) => {
-    const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
+    const { subscription, user } = await subscriptionFor(actorOf(c), c.req.valid('param').id, 'manage')
     assertVersion(subscription, c.req.valid('json').version)
     await c.var.database.db.transaction(async (tx) => {
       const resumed = await resumeSubscription({ db: tx, now: c.var.now, subscription })
@@ -154,7 +155,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.cancel, async (c) => {
-    const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
+    const { subscription, user } = await subscriptionFor(actorOf(c), c.req.valid('param').id, 'manage')
     const body = c.req.valid('json')
     assertVersion(subscription, body.version)
     const updated = await c.var.database.db.transaction(async (tx) => {
@@ -196,7 +197,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.undo, async (c) => {
-    const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
+    const { subscription, user } = await subscriptionFor(actorOf(c), c.req.valid('param').id, 'manage')
     assertVersion(subscription, c.req.valid('json').version)
     const updated = await c.var.database.db.transaction(async (tx) => {
       const undone = await undoCancellation({ db: tx, now: c.var.now, subscription })
@@ -213,7 +214,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.manualPayment, async (c) => {
-    const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
+    const { subscription, user } = await subscriptionFor(actorOf(c), c.req.valid('param').id, 'manage')
     const body = c.req.valid('json')
     assertVersion(subscription, body.version)
     await c.var.database.db.transaction(async (tx) => {
@@ -244,7 +245,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.startEarlyData, async (c) => {
-    const { subscription } = await subscriptionFor(c, c.req.valid('param').id, 'read')
+    const { subscription } = await subscriptionFor(actorOf(c), c.req.valid('param').id, 'read')
     return c.json(
       { data: await startEarlyData({ db: c.var.database.db, now: c.var.now, subscription }) },
       200,
@@ -252,7 +253,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.startEarly, async (c) => {
-    const { subscription, user } = await subscriptionFor(c, c.req.valid('param').id, 'manage')
+    const { subscription, user } = await subscriptionFor(actorOf(c), c.req.valid('param').id, 'manage')
     assertVersion(subscription, c.req.valid('json').version)
     const started = await c.var.database.db.transaction(async (tx) => {
       const early = await startSubscriptionEarly({ db: tx, now: c.var.now, subscription })

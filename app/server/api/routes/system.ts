@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { systemRoutes } from '~/contracts/api/system.routes'
 import { findDemoHistoryState } from '~/server/services/demo/find-demo-history-state.server'
 import { getDatabaseHealth } from '~/server/services/system/get-database-health.server'
 import type { ApiEnv } from '../context'
-import { systemRoutes } from './system.routes'
 
 export function registerSystemRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(systemRoutes.health, async (c) => {

@@ -1,14 +1,15 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireOrganisationAdmin } from '~/access/caller.server'
+import { testSupportRoutes as routes } from '~/contracts/api/test-support.routes'
 import { recordFailedDemoWebhookEvent } from '~/server/seed/demo-webhooks.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { toWebhookEventResource } from '../resources/webhook-event'
-import { testSupportRoutes as routes } from './test-support.routes'
 
 /** Registered only with `TEST_SUPPORT_ROUTES=true` (see `test-support.routes.ts`). */
 export function registerTestSupportRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.failedWebhookEvent, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const row = await recordFailedDemoWebhookEvent({
       db: c.var.database.db,
       now: c.var.now,

@@ -1,17 +1,18 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { gymScope, requireArea, requireStaff } from '~/access/caller.server'
+import { paginate } from '~/contracts/api/envelope'
+import { visitRoutes as routes } from '~/contracts/api/visits.routes'
 import { findVisitPage, forEachVisitBatch } from '~/server/services/visits/find-visit-page.server'
 import { visitsCsvHeader, visitsCsvRows } from '~/server/services/visits/visits-csv.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { csvDownload } from '../csv-download'
-import { paginate } from '../envelope'
 import { toVisitRowResource } from '../resources/visit-row'
-import { visitRoutes as routes } from './visits.routes'
 
 /** The visits list and its export (issue 16). */
 export function registerVisitRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.list, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'visits')
     const { page, per_page, gym_id, ...filters } = c.req.valid('query')
     const found = await findVisitPage({
@@ -27,7 +28,7 @@ export function registerVisitRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.export, async (c) => {
-    const caller = await requireStaff(c)
+    const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'visits')
     const { gym_id, ...filters } = c.req.valid('json')
     const scope = gymScope(caller, gym_id)

@@ -1,7 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { requireOrganisationAdmin } from '~/access/caller.server'
-import type { WebhookProvider } from '~/db/schema/enums'
+import { paginate } from '~/contracts/api/envelope'
+import { webhookRoutes as routes } from '~/contracts/api/webhooks.routes'
+import type { WebhookProvider } from '~/contracts/enums'
 import { tryConsumeLimit } from '~/server/auth/rate-limits.server'
 import { getProviderConfig } from '~/server/providers/provider-config.server'
 import {
@@ -12,11 +14,10 @@ import { reprocessWebhookEvent } from '~/server/services/webhooks/reprocess-webh
 import { recordRefusedWebhook } from '~/server/webhooks/receive-webhook.server'
 import { verifyDelivery } from '~/server/webhooks/verify-webhook.server'
 import { acceptWebhookEvent } from '~/server/webhooks/webhook-jobs.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
-import { paginate } from '../envelope'
 import { clientIp } from '../request-info'
 import { toWebhookEventResource } from '../resources/webhook-event'
-import { webhookRoutes as routes } from './webhooks.routes'
 
 /**
  * The receiving end: the raw body is read once, as bytes turned text, and verified before anything
@@ -71,7 +72,7 @@ export function registerWebhookRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.kisi, (c) => receive(c, 'kisi'))
 
   api.openapi(routes.list, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const query = c.req.valid('query')
     const page = await findWebhookEventPage({
       db: c.var.database.db,
@@ -87,7 +88,7 @@ export function registerWebhookRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.types, async (c) => {
-    const caller = await requireOrganisationAdmin(c, c.req.valid('param').id)
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const types = await findWebhookEventTypes({
       db: c.var.database.db,
       organisationId: caller.organisationId,
@@ -97,7 +98,7 @@ export function registerWebhookRoutes(api: OpenAPIHono<ApiEnv>) {
 
   api.openapi(routes.reprocess, async (c) => {
     const params = c.req.valid('param')
-    const caller = await requireOrganisationAdmin(c, params.id)
+    const caller = await requireOrganisationAdmin(actorOf(c), params.id)
     const row = await reprocessWebhookEvent({
       db: c.var.database.db,
       payments: c.var.payments,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import type { PaymentProvider as PaymentProviderName } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { paymentAttempts, paymentMethods, payments, subscriptions } from '~/db/schema'
-import type { PaymentProvider as PaymentProviderName } from '~/db/schema/enums'
 import { BILLING_TIME_ZONE, calendarDateAt } from '../calendar'
 import { chargedTotal } from '../next-charge'
 import { attemptIdempotencyKey } from './policy'

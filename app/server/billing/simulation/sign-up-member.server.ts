@@ -1,5 +1,5 @@
+import type { PaymentMethodType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
-import type { PaymentMethodType } from '~/db/schema/enums'
 import type { CalendarDateString } from '~/server/billing/calendar'
 import { createFakeMember } from '~/server/seed/factories/member-factory.server'
 import type { Random } from '~/server/seed/random'

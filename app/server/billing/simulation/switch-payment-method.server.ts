@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
+import type { PaymentMethodType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { payments } from '~/db/schema'
-import type { PaymentMethodType } from '~/db/schema/enums'
 import { cardSurcharge } from '~/server/billing/amounts'
 import { scheduleRetriesForNewMethod } from '~/server/billing/engine/owed-periods.server'
 import type { Random } from '~/server/seed/random'

@@ -1,4 +1,4 @@
-import type { AccessControlIntegrationType } from '~/db/schema/enums'
+import type { AccessControlIntegrationType } from '~/contracts/enums'
 import { AppError } from '~/lib/errors'
 
 /**

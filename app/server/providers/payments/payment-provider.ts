@@ -1,4 +1,4 @@
-import type { PaymentMethodType, PaymentProvider as PaymentProviderName } from '~/db/schema/enums'
+import type { PaymentMethodType, PaymentProvider as PaymentProviderName } from '~/contracts/enums'
 
 /**
  * What the billing engine calls to take money (DESIGN §5–§6). The sandboxes in this folder implement it

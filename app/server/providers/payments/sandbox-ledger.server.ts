@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import type { PaymentProvider as PaymentProviderName } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
-import type { PaymentProvider as PaymentProviderName } from '~/db/schema/enums'
 import { type SandboxChargeKind, sandboxCharges } from '~/db/schema/sandbox'
 import {
   AUTHENTICATION_FAILED,

@@ -1,5 +1,5 @@
+import type { PaymentMethodType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
-import type { PaymentMethodType } from '~/db/schema/enums'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { sandboxBankAccountReference } from '~/server/providers/payments/bank-sandbox.server'
 import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'

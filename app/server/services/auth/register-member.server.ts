@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
+import type { RegisterRequest } from '~/contracts/auth'
 import type { Db } from '~/db/client.server'
 import { ageBypassLinks, gyms, privatePriceLinks, users } from '~/db/schema'
-import type { RegisterRequest } from '~/features/auth/contract'
 import { AppError } from '~/lib/errors'
 import { messages } from '~/lib/validation'
 import { isCommonPassword } from '~/server/auth/common-passwords.server'

@@ -1,9 +1,9 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import type { GymScope } from '~/access/scope.server'
 import { ownedBy } from '~/access/scope.server'
+import type { Collection } from '~/contracts/dashboard'
 import type { Db } from '~/db/client.server'
 import { payments } from '~/db/schema'
-import type { Collection } from '~/features/dashboard/contract'
 import {
   addDays,
   addMonths,

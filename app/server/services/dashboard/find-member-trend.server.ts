@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { GymScope } from '~/access/scope.server'
 import { ownedBy } from '~/access/scope.server'
+import { type ActiveUsers, TREND_WEEKS } from '~/contracts/dashboard'
 import type { Db } from '~/db/client.server'
 import { subscriptions, users, visits } from '~/db/schema'
-import { type ActiveUsers, TREND_WEEKS } from '~/features/dashboard/contract'
 import { addDays, calendarDateAt, instantAt, mondayOf } from '~/server/billing/calendar'
 
 const zone = sql.raw(`'Pacific/Auckland'`)

@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { GymScope } from '~/access/scope.server'
 import { ownedBy } from '~/access/scope.server'
+import { type CostAndVisitBreakdown, VISIT_PATTERN_DAYS } from '~/contracts/dashboard'
 import type { Db } from '~/db/client.server'
 import { visits } from '~/db/schema'
-import { type CostAndVisitBreakdown, VISIT_PATTERN_DAYS } from '~/features/dashboard/contract'
 import { addDays, calendarDateAt, instantAt } from '~/server/billing/calendar'
 
 const zone = sql.raw(`'Pacific/Auckland'`)

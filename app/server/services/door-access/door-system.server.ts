@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
+import type { AccessControlIntegrationType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import {
   accessControlIntegrations,
@@ -10,7 +11,6 @@ import {
   subscriptions,
   users,
 } from '~/db/schema'
-import type { AccessControlIntegrationType } from '~/db/schema/enums'
 import { AppError } from '~/lib/errors'
 import {
   DoorProviderError,

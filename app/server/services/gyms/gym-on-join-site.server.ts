@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm'
+import { organisationFrequencyOf } from '~/contracts/price-rules'
 import type { Db } from '~/db/client.server'
 import { destinationAccounts, gyms, offeringGyms, offerings, organisations, prices } from '~/db/schema'
-import { organisationFrequencyOf } from '~/lib/price-rules'
 
 /**
  * When a gym is on the join site (issue 25): only when it can sell — a price on sale there and a way

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
+import type { BillingFrequency } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { ageBypassLinks, gyms, offerings, organisations, prices, privatePriceLinks } from '~/db/schema'
-import type { BillingFrequency } from '~/db/schema/enums'
 
 export const joinLinkGoneMessage =
   'This link has expired or has already been used. Ask the gym for a new one.'

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm'
+import type { ActiveSubscription } from '~/contracts/join-payment'
 import type { Db } from '~/db/client.server'
 import { gyms, offerings, organisations, paymentMethods, payments, prices, subscriptions } from '~/db/schema'
-import type { ActiveSubscription } from '~/features/join/payment-contract'
 import { toNextChargeResource } from '~/server/api/resources/next-charge'
 import { periodAmount } from '~/server/billing/amounts'
 import { findNextCharge } from '~/server/billing/next-charge.server'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
+import { nextPaymentSentence } from '~/contracts/next-charge-words'
 import type { Db } from '~/db/client.server'
 import { membershipAgreements, organisations, users } from '~/db/schema'
-import { nextPaymentSentence } from '~/features/subscriptions/next-charge-words'
 import { formatDate, formatLongDate } from '~/lib/dates'
 import { gstContent } from '~/lib/gst'
 import { formatCents } from '~/lib/money'

@@ -1,13 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { GymScope } from '~/access/scope.server'
 import { ownedBy } from '~/access/scope.server'
+import type { MemberState } from '~/contracts/billing-debugging'
+import { type SubscriptionStateInput, subscriptionDisplayStates } from '~/contracts/subscription-state'
 import type { Db } from '~/db/client.server'
 import { subscriptions, users } from '~/db/schema'
-import type { MemberState } from '~/features/billing-debugging/contract'
-import {
-  type SubscriptionStateInput,
-  subscriptionDisplayStates,
-} from '~/features/subscriptions/subscription-state'
 import { calendarDateAt } from '~/server/billing/calendar'
 
 /**

@@ -1,5 +1,5 @@
-import { type ActiveUserRow, formatDayRange, type MemberState } from '~/features/billing-debugging/contract'
-import { cardColour, subscriptionDisplayStates } from '~/features/subscriptions/subscription-state'
+import { type ActiveUserRow, formatDayRange, type MemberState } from '~/contracts/billing-debugging'
+import { cardColour, subscriptionDisplayStates } from '~/contracts/subscription-state'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm'
+import { paymentStatusKind } from '~/contracts/subscription-state'
 import type { Db } from '~/db/client.server'
 import { offerings, payments, prices, subscriptions, visits } from '~/db/schema'
-import { paymentStatusKind } from '~/features/subscriptions/subscription-state'
 import {
   addDays,
   calendarDateAt,

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm'
 import { type GymScope, inGymScope } from '~/access/scope.server'
+import type { MemberSort, ParsedMemberFilters } from '~/contracts/members'
 import type { Db } from '~/db/client.server'
 import { escapeLike } from '~/db/like'
 import { gyms, memberCounts, memberSummaries, offerings, prices, users } from '~/db/schema'
-import type { MemberSort, ParsedMemberFilters } from '~/features/members/contract'
 import { addDays, calendarDateAt, instantAt } from '~/server/billing/calendar'
 import { memberStateCondition, notActiveCondition } from './member-state-conditions.server'
 

@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
-import type { MemberFilterState } from '~/features/members/contract'
+import type { MemberFilterState } from '~/contracts/members'
 import type { CalendarDateString } from '~/server/billing/calendar'
 
 type StateColumn =

@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync'
-import type { MemberRow } from '~/features/members/contract'
-import { memberStateWords } from '~/features/members/member-states'
+import { frequencyWords } from '~/contracts/frequency-words'
+import { memberStateWords } from '~/contracts/member-states'
+import type { MemberRow } from '~/contracts/members'
 import { formatDate } from '~/lib/dates'
-import { frequencyWords } from '~/lib/frequency-words'
 
 /**
  * The members list as CSV rows (csv-stringify: quoting, and `escape_formulas` so a cell starting with

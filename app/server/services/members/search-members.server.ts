@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
+import { SEARCH_LIMIT, type SearchResult } from '~/contracts/shell'
 import type { Db } from '~/db/client.server'
 import { escapeLike } from '~/db/like'
 import { preparedPerDatabase } from '~/db/prepared.server'
 import { toSearchKey } from '~/db/search-key'
-import { SEARCH_LIMIT, type SearchResult } from '~/features/shell/contract'
 
 /**
  * The global search (SPEC §2.4, ADR 015): members of the caller's organisation, and of the caller's

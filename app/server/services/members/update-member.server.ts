@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import type { UpdateMemberRequest } from '~/contracts/members'
 import type { Db } from '~/db/client.server'
 import { oneTimeCodes, organisations, users } from '~/db/schema'
-import type { UpdateMemberRequest } from '~/features/members/contract'
 import { AppError } from '~/lib/errors'
 import { emailChangedMail } from '~/server/mail/templates.server'
 import { recordAudit } from '~/server/services/audit/record-audit.server'

@@ -1,8 +1,8 @@
 import { and, asc, eq, exists, inArray, isNull, or } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
+import { isFrequencyEnabled } from '~/contracts/price-rules'
 import type { Db } from '~/db/client.server'
 import { gyms, offeringGyms, offerings, organisations, prices } from '~/db/schema'
-import { isFrequencyEnabled } from '~/lib/price-rules'
 import { notFound } from '../service-input.server'
 
 /**

@@ -1,5 +1,5 @@
+import type { OfferingType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
-import type { OfferingType } from '~/db/schema/enums'
 import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
 import { validationError } from '../service-input.server'
 

@@ -1,7 +1,7 @@
 import { like } from 'drizzle-orm'
+import { graceUnits, organisationPriceFrequencies } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { organisations } from '~/db/schema'
-import { graceUnits, organisationPriceFrequencies } from '~/db/schema/enums'
 import { z } from '~/lib/validation'
 import { parseInput } from '../service-input.server'
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
+import { graceUnits, organisationPriceFrequencies } from '~/contracts/enums'
+import { keepOneFrequencyMessage } from '~/contracts/price-rules'
 import type { Db } from '~/db/client.server'
 import { organisations } from '~/db/schema'
-import { graceUnits, organisationPriceFrequencies } from '~/db/schema/enums'
 import { gstNumberMessage, normaliseGstNumber } from '~/lib/gst-number'
-import { keepOneFrequencyMessage } from '~/lib/price-rules'
 import { z } from '~/lib/validation'
 import { idSchema, notFound, parseInput } from '../service-input.server'
 

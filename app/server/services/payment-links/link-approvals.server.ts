@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
+import { failureReasonWords } from '~/contracts/payment-filters'
 import type { Db } from '~/db/client.server'
 import { paymentAttempts, paymentMethods, payments } from '~/db/schema'
-import { failureReasonWords } from '~/features/payments/payment-filters'
 import { AppError } from '~/lib/errors'
 import { recordChargeResult } from '~/server/billing/engine/record-charge-result.server'
 import { chargeMethodColumns, chargeMethodOf } from '~/server/billing/engine/run-billing.server'

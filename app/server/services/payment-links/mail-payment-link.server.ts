@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
+import { failureReasonWords } from '~/contracts/payment-filters'
 import type { Db } from '~/db/client.server'
 import { organisations, paymentLinks, subscriptions, users } from '~/db/schema'
-import { failureReasonWords } from '~/features/payments/payment-filters'
 import { formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { hashToken, randomToken } from '~/server/auth/tokens.server'

@@ -1,13 +1,9 @@
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { GymScope } from '~/access/scope.server'
 import { ownedBy } from '~/access/scope.server'
+import { type CollectionSums, type ExpectedPaymentsWeek, WEEKS_AHEAD } from '~/contracts/billing-debugging'
 import type { Db } from '~/db/client.server'
 import { payments } from '~/db/schema'
-import {
-  type CollectionSums,
-  type ExpectedPaymentsWeek,
-  WEEKS_AHEAD,
-} from '~/features/billing-debugging/contract'
 import {
   addDays,
   BILLING_TIME_ZONE,

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { GymScope } from '~/access/scope.server'
 import { inGymScope, ownedBy } from '~/access/scope.server'
+import type { PaymentType } from '~/contracts/enums'
+import type { ParsedPaymentFilters, PaymentFilterType, PaymentSort } from '~/contracts/payments'
 import type { Db } from '~/db/client.server'
 import {
   gyms,
@@ -11,8 +13,6 @@ import {
   payments,
   users,
 } from '~/db/schema'
-import type { PaymentType } from '~/db/schema/enums'
-import type { ParsedPaymentFilters, PaymentFilterType, PaymentSort } from '~/features/payments/contract'
 import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 import {
   afterKeyset,

@@ -1,11 +1,11 @@
 import { stringify } from 'csv-stringify/sync'
+import { paidByWords } from '~/contracts/desk-methods'
 import {
   chargedCents,
   type PaymentRow,
   paymentFilterStatusLabels,
   paymentTypeWords,
-} from '~/features/payments/contract'
-import { paidByWords } from '~/features/payments/desk-methods'
+} from '~/contracts/payments'
 import { formatDate } from '~/lib/dates'
 import { gstContent } from '~/lib/gst'
 

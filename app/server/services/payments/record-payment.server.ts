@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
+import type { PaymentType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { destinationAccounts, paymentMethods, payments, subscriptions, users } from '~/db/schema'
-import type { PaymentType } from '~/db/schema/enums'
 import { z } from '~/lib/validation'
 import { chooseMemberPaymentMethod } from '~/server/billing/member-payment-method.server'
 import {

@@ -1,5 +1,5 @@
+import { failureReasonWords } from '~/contracts/payment-filters'
 import type { Db } from '~/db/client.server'
-import { failureReasonWords } from '~/features/payments/payment-filters'
 import { formatCents } from '~/lib/money'
 import type { ClaimedCharge } from '~/server/billing/engine/claim-due-payments.server'
 import { claimOwedPeriodCharge, lockOwedPeriod } from '~/server/billing/engine/owed-periods.server'

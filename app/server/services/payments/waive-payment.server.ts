@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
+import { waiveReasonMessage } from '~/contracts/payments'
 import type { Db } from '~/db/client.server'
 import { payments } from '~/db/schema'
-import { waiveReasonMessage } from '~/features/payments/contract'
 import { AppError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { lockOwedPeriod } from '~/server/billing/engine/owed-periods.server'

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
-import type { Db } from '~/db/client.server'
-import { gyms, offeringGyms, offerings, organisations, prices } from '~/db/schema'
-import { billingFrequencies } from '~/db/schema/enums'
+import { billingFrequencies } from '~/contracts/enums'
 import {
   findTermProblems,
   frequencyNotEnabledMessage,
   isFrequencyEnabled,
   termAmountSchema,
   termUnitSchema,
-} from '~/lib/price-rules'
+} from '~/contracts/price-rules'
+import type { Db } from '~/db/client.server'
+import { gyms, offeringGyms, offerings, organisations, prices } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { centsSchema, idSchema, notFound, parseInput, validationError } from '../service-input.server'
 

@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
-import type { Db } from '~/db/client.server'
-import { organisations, prices } from '~/db/schema'
-import { billingFrequencies } from '~/db/schema/enums'
-import { AppError } from '~/lib/errors'
+import { billingFrequencies } from '~/contracts/enums'
 import {
   findTermProblems,
   frequencyNotEnabledMessage,
   isFrequencyEnabled,
   termAmountSchema,
   termUnitSchema,
-} from '~/lib/price-rules'
+} from '~/contracts/price-rules'
+import type { Db } from '~/db/client.server'
+import { organisations, prices } from '~/db/schema'
+import { AppError } from '~/lib/errors'
 import { z } from '~/lib/validation'
 import { findPricesInUse } from '../members/members-now.server'
 import { centsSchema, idSchema, notFound, parseInput, validationError } from '../service-input.server'

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
+import type { StaffRole } from '~/contracts/enums'
+import type { StaffSort, StaffStatus } from '~/contracts/staff'
 import type { Db } from '~/db/client.server'
 import { escapeLike } from '~/db/like'
 import { gyms, staffGymRoles, users, visits } from '~/db/schema'
-import type { StaffRole } from '~/db/schema/enums'
-import type { StaffSort, StaffStatus } from '~/features/staff/contract'
 
 /**
  * Whose staff records a viewer reads: the whole organisation (its admins), or the staff holding a role

@@ -1,6 +1,6 @@
+import type { StaffRole } from '~/contracts/enums'
+import type { StaffMemberRole } from '~/contracts/staff'
 import type { Db } from '~/db/client.server'
-import type { StaffRole } from '~/db/schema/enums'
-import type { StaffMemberRole } from '~/features/staff/contract'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { recordAudit } from '../audit/record-audit.server'
 import { inviteStaffMember } from '../auth/invite-staff-member.server'

@@ -1,9 +1,9 @@
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
+import type { OrganisationRole, StaffRole } from '~/contracts/enums'
+import { perGymRole, type StaffMemberRole } from '~/contracts/staff'
 import type { Db } from '~/db/client.server'
 import { gyms, organisations, users } from '~/db/schema'
-import type { OrganisationRole, StaffRole } from '~/db/schema/enums'
-import { perGymRole, type StaffMemberRole } from '~/features/staff/contract'
 import { AppError } from '~/lib/errors'
 import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
 

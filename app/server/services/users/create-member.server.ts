@@ -1,6 +1,6 @@
+import { confidenceAndExperienceOptions, hearAboutUsOptions } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
-import { confidenceAndExperienceOptions, hearAboutUsOptions } from '~/db/schema/enums'
 import { messages, z } from '~/lib/validation'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'

@@ -1,6 +1,6 @@
+import { organisationRoles, staffRoles } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { staffGymRoles, users } from '~/db/schema'
-import { organisationRoles, staffRoles } from '~/db/schema/enums'
 import { z } from '~/lib/validation'
 import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
 import { idSchema, parseInput, validationError } from '../service-input.server'

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import type { ConfidenceAndExperience, HearAboutUs } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
-import type { ConfidenceAndExperience, HearAboutUs } from '~/db/schema/enums'
 import { notFound } from '../service-input.server'
 
 export interface RegisterFields {

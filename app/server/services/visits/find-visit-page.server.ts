@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { GymScope } from '~/access/scope.server'
 import { inGymScope, ownedBy } from '~/access/scope.server'
+import type { ParsedVisitFilters, VisitSort } from '~/contracts/visits'
 import type { Db } from '~/db/client.server'
 import { doorIntegrations, gyms, users, visitDayCounts, visitMemberCounts, visits } from '~/db/schema'
-import type { ParsedVisitFilters, VisitSort } from '~/features/visits/contract'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import {
   afterKeyset,

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
-import type { VisitRow } from '~/features/visits/contract'
+import type { VisitRow } from '~/contracts/visits'
 import { formatDate, formatTime } from '~/lib/dates'
 
 /**

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
+import type { WebhookProvider, WebhookResult } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { webhookEvents } from '~/db/schema'
-import type { WebhookProvider, WebhookResult } from '~/db/schema/enums'
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect
 

@@ -1,5 +1,5 @@
+import { reprocessOnlyFailedMessage } from '~/contracts/webhooks'
 import type { Db } from '~/db/client.server'
-import { reprocessOnlyFailedMessage } from '~/features/webhooks/contract'
 import { AppError } from '~/lib/errors'
 import type { PaymentServices } from '~/server/providers/payments/sandbox-providers.server'
 import { recordAudit } from '~/server/services/audit/record-audit.server'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { doorQueries } from '~/features/doors/queries'
 import { GymPage } from '~/features/gyms/gyms-page'
 import { gymQueries } from '~/features/gyms/queries'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { ChangePricePage } from '~/features/members/change-price-page'
 import { changePriceSearchSchema } from '~/features/members/search'
 

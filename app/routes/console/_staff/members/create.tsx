@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { AddMemberPage } from '~/features/members/add-member-page'
 
 /** members.create: staff add a member, who finishes joining on the join site (issue 15). */

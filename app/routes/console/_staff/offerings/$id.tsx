@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { OfferingPage } from '~/features/catalogue/offering-page'
 import { catalogueQueries, prefetchMembersPerGym } from '~/features/catalogue/queries'
 import { OfferingSkeleton } from '~/features/catalogue/skeletons'

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage, LoadingPage, SkeletonBar } from '~/components/page-states'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { EditOfferingPage } from '~/features/catalogue/create-offering-page'
 import { catalogueQueries } from '~/features/catalogue/queries'
 import { organisationQueries } from '~/features/organisation/queries'

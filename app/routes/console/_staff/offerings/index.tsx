@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { OfferingsPage } from '~/features/catalogue/offerings-page'
 import { offeringsQueryFor } from '~/features/catalogue/queries'
 import { OfferingsSkeleton } from '~/features/catalogue/skeletons'

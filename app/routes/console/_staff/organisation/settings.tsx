@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { OrganisationSettingsPage } from '~/features/organisation/organisation-settings-page'
 import { organisationQueries } from '~/features/organisation/queries'
 import {

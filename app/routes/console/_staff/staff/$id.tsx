@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { staffQueries } from '~/features/staff/queries'
 import { StaffMemberPage } from '~/features/staff/staff-member-page'
 import { idParams } from '~/lib/route-params'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { StripeCallbackPage } from '~/features/gyms/card-payments'
 import { searchParams, text } from '~/lib/search-params'
 

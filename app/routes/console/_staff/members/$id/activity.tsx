@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { MemberActivityPage } from '~/features/members/member-activity-page'
 import { memberQueries } from '~/features/members/queries'
 import { memberActivitySearchSchema } from '~/features/members/search'

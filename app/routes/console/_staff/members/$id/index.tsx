@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { requireConsoleArea } from '~/access/route-guard'
 import { LoadFailedPage } from '~/components/page-states'
+import { requireConsoleArea } from '~/features/auth/route-guard'
 import { MemberPage } from '~/features/members/member-page'
 import { memberQueries } from '~/features/members/queries'
 import { memberPageSearchSchema } from '~/features/members/search'

@@ -1,0 +1,17 @@
+import { createRoute } from '@hono/zod-openapi'
+import { healthSchema } from '~/contracts/system'
+
+export const systemRoutes = {
+  health: createRoute({
+    method: 'get',
+    path: '/health',
+    tags: ['System'],
+    summary: 'Liveness and database check',
+    responses: {
+      200: {
+        description: 'The app and its database answer',
+        content: { 'application/json': { schema: healthSchema } },
+      },
+    },
+  }),
+}

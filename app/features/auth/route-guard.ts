@@ -1,0 +1,20 @@
+import { redirect } from '@tanstack/react-router'
+import { accessOf, type ConsoleArea, mayUse } from '~/contracts/areas'
+import type { SessionUser } from '~/contracts/auth'
+
+/**
+ * A console screen's guard from the navigation's rule (ADR 014): someone the menu doesn't offer the
+ * screen to goes to the dashboard, rather than meeting the API's 403.
+ */
+export function requireConsoleArea(user: SessionUser, area: ConsoleArea) {
+  if (!mayUse(accessOf(user), area)) throw redirect({ to: '/console/dashboard' })
+}
+
+/**
+ * Whether a screen was opened for a gym the user doesn't work at (`?gym_id=` of another gym or another
+ * organisation's): the screen says so rather than quietly showing one of their own gyms (issue 13).
+ * The same rule as the API's gym scope: an organisation admin's gyms are all the organisation's.
+ */
+export function isOutsideGyms(user: SessionUser, gymId: number | undefined): boolean {
+  return gymId !== undefined && !user.gyms.some((gym) => gym.id === gymId)
+}
