@@ -1,15 +1,24 @@
 import type { Db } from '~/db/client.server'
+import type { sessions, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { isSecondFactorPending, type SessionRow, type UserRow } from '~/server/auth/sessions.server'
 
 /**
  * Who is asking, as plain values: the database of the request and the session its cookie named (none for
  * a guest). The API's edge builds it once per request (`actorOf` in app/server/api/actor.ts); the access
  * rules read only this, never the HTTP request.
  */
+type SessionRow = typeof sessions.$inferSelect
+type UserRow = typeof users.$inferSelect
+
 export interface Actor {
   db: Db
   auth: { session: SessionRow; user: UserRow } | undefined
+}
+
+/** Whether a session still waits for its second factor: staff until the code, members until verified. */
+export function isSecondFactorPending(session: SessionRow, user: UserRow): boolean {
+  if (user.isStaff) return session.twoFactorVerifiedAt === null
+  return user.emailVerifiedAt === null
 }
 
 export const secondFactorMessages = {

@@ -1,7 +1,8 @@
-import type { Db } from '~/db/client.server'
 import { AppError } from '~/lib/errors'
-import { findStaffMember, type StaffViewScope } from '~/server/services/staff/find-staff.server'
 import { type StaffCaller, unauthorisedMessage } from './caller.server'
+
+/** Whose staff records a query covers: the whole organisation, or the staff holding a role at these gyms. */
+export type StaffViewScope = { wholeOrganisation: true } | { wholeOrganisation: false; gymIds: number[] }
 
 /**
  * Who sees and changes the organisation's staff (issue 17):
@@ -16,24 +17,4 @@ export function staffViewScope(caller: StaffCaller): StaffViewScope {
   const adminGymIds = caller.gymIds.filter((_, index) => caller.access.gymRoles[index] === 'admin')
   if (adminGymIds.length === 0) throw new AppError('FORBIDDEN', unauthorisedMessage)
   return { wholeOrganisation: false, gymIds: adminGymIds }
-}
-
-/** A staff member the caller may see (deactivated ones included), read with what the screens show. */
-export async function findStaffInScope(options: { db: Db; caller: StaffCaller; staffId: number }) {
-  const { caller } = options
-  const row = await findStaffMember({
-    db: options.db,
-    organisationId: caller.organisationId,
-    scope: staffViewScope(caller),
-    staffId: options.staffId,
-  })
-  if (!row) throw new AppError('NOT_FOUND', 'Staff member not found.')
-  return row
-}
-
-/** A staff member the caller may change: one they see (else 404), and only as an organisation admin (403). */
-export async function findManageableStaff(options: { db: Db; caller: StaffCaller; staffId: number }) {
-  const row = await findStaffInScope(options)
-  if (!options.caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
-  return row
 }

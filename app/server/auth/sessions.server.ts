@@ -103,9 +103,3 @@ export async function deleteExpiredSessions(options: { db: Db; now: Date }) {
   const idleCutoff = new Date(now.getTime() - authPolicy.sessionIdleTimeout)
   await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)))
 }
-
-/** Whether a session still waits for its second factor: staff until the code, members until verified. */
-export function isSecondFactorPending(session: SessionRow, user: UserRow): boolean {
-  if (user.isStaff) return session.twoFactorVerifiedAt === null
-  return user.emailVerifiedAt === null
-}

@@ -1,10 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { secondFactorMessages } from '~/access/actor.server'
+import { isSecondFactorPending, secondFactorMessages } from '~/access/actor.server'
 import { authRoutes as routes } from '~/contracts/api/auth.routes'
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { loadSessionUser } from '~/server/auth/session-user.server'
-import { createSession, destroySession, isSecondFactorPending } from '~/server/auth/sessions.server'
+import { createSession, destroySession } from '~/server/auth/sessions.server'
 import { isEmailFreeToJoin } from '~/server/services/auth/is-email-available.server'
 import { registerMember } from '~/server/services/auth/register-member.server'
 import {

@@ -1,10 +1,15 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireOrganisationAdmin, requireOwnOrganisation, requireStaff } from '~/access/caller.server'
-import { findManageableStaff, findStaffInScope, staffViewScope } from '~/access/staff.server'
+import { staffViewScope } from '~/access/staff.server'
 import { paginate } from '~/contracts/api/envelope'
 import { staffRoutes as routes } from '~/contracts/api/staff.routes'
 import { deactivateStaff } from '~/server/services/staff/deactivate-staff.server'
-import { findStaffPage, findUserByEmail } from '~/server/services/staff/find-staff.server'
+import {
+  findManageableStaff,
+  findStaffInScope,
+  findStaffPage,
+  findUserByEmail,
+} from '~/server/services/staff/find-staff.server'
 import { inviteStaff } from '~/server/services/staff/invite-staff.server'
 import { resendStaffInvitation } from '~/server/services/staff/resend-staff-invitation.server'
 import { updateStaffRoles } from '~/server/services/staff/update-staff-roles.server'

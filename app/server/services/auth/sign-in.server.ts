@@ -1,13 +1,9 @@
+import { isSecondFactorPending } from '~/access/actor.server'
 import type { Db } from '~/db/client.server'
 import { AppError } from '~/lib/errors'
 import { hashPassword, verifyPassword } from '~/server/auth/password.server'
 import { assertUnderLimit, consumeLimit, resetLimit } from '~/server/auth/rate-limits.server'
-import {
-  createSession,
-  isSecondFactorPending,
-  type SessionRow,
-  type UserRow,
-} from '~/server/auth/sessions.server'
+import { createSession, type SessionRow, type UserRow } from '~/server/auth/sessions.server'
 import { isTrustedBrowser } from '~/server/auth/trusted-browsers.server'
 import { findSignInCandidates } from './find-sign-in-candidates.server'
 import type { Mailer } from './mailer'

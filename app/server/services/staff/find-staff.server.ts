@@ -1,16 +1,18 @@
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import { type StaffCaller, unauthorisedMessage } from '~/access/caller.server'
 import { ownedBy } from '~/access/scope.server'
+import { type StaffViewScope, staffViewScope } from '~/access/staff.server'
 import type { StaffRole } from '~/contracts/enums'
 import type { StaffSort, StaffStatus } from '~/contracts/staff'
 import type { Db } from '~/db/client.server'
 import { escapeLike } from '~/db/like'
 import { gyms, staffGymRoles, users, visits } from '~/db/schema'
+import { AppError } from '~/lib/errors'
 
 /**
  * Whose staff records a viewer reads: the whole organisation (its admins), or the staff holding a role
  * at some gyms (a gym admin: the gyms they run). Only those gyms' roles are listed to the latter.
  */
-export type StaffViewScope = { wholeOrganisation: true } | { wholeOrganisation: false; gymIds: number[] }
 
 // The users table named in full inside subqueries: a one-table select writes its own columns bare,
 // which the subqueries' tables (all with an `id`) would answer to.
@@ -140,4 +142,24 @@ export async function findUserByEmail(options: { db: Db; organisationId: number;
     )
     .limit(1)
   return found
+}
+
+/** A staff member the caller may see (deactivated ones included), read with what the screens show. */
+export async function findStaffInScope(options: { db: Db; caller: StaffCaller; staffId: number }) {
+  const { caller } = options
+  const row = await findStaffMember({
+    db: options.db,
+    organisationId: caller.organisationId,
+    scope: staffViewScope(caller),
+    staffId: options.staffId,
+  })
+  if (!row) throw new AppError('NOT_FOUND', 'Staff member not found.')
+  return row
+}
+
+/** A staff member the caller may change: one they see (else 404), and only as an organisation admin (403). */
+export async function findManageableStaff(options: { db: Db; caller: StaffCaller; staffId: number }) {
+  const row = await findStaffInScope(options)
+  if (!options.caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
+  return row
 }
