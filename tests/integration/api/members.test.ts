@@ -37,7 +37,7 @@ import { createTestOrganisation, type TestOrganisation } from '../../factories/o
 import { readData, readErrors, readMessage, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff } from '../support/sign-in'
+import { signInStaff, staffSignIn } from '../support/sign-in'
 
 const today = '2026-05-20'
 /** 13:00 in Auckland on `today`. */
@@ -67,19 +67,7 @@ describeEachDatabase('members list API', (database) => {
   let other: TestOrganisation
   const made: Made[] = []
   const testApi = () => createTestApi(database, { now: () => now })
-  const signIn = (options: {
-    org?: TestOrganisation
-    admin?: boolean
-    gyms?: Array<{ index: number; role: 'admin' | 'personal_trainer' }>
-  }) =>
-    signInStaff({
-      database,
-      api: testApi(),
-      now,
-      organisation: options.org ?? org,
-      admin: options.admin,
-      gyms: options.gyms,
-    })
+  const signIn = staffSignIn({ database, now, organisation: () => org })
 
   /**
    * A new member of List Fitness (home gym `homeGymIndex`, default `gymIndex`) with a membership on

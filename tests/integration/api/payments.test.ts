@@ -17,7 +17,7 @@ import { createTestOrganisation, type TestOrganisation } from '../../factories/o
 import { readErrors, readMessage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { staffSignIn, type TestBrowser } from '../support/sign-in'
 
 const today = '2026-05-20'
 const now = new Date(`${today}T01:00:00Z`)
@@ -50,19 +50,7 @@ describeEachDatabase('payments list API', (database) => {
   let other: TestOrganisation
   const made: Made[] = []
   const testApi = () => createTestApi(database, { now: () => now })
-  const signIn = (options: {
-    org?: TestOrganisation
-    admin?: boolean
-    gyms?: Array<{ index: number; role: 'admin' | 'personal_trainer' }>
-  }) =>
-    signInStaff({
-      database,
-      api: testApi(),
-      now,
-      organisation: options.org ?? org,
-      admin: options.admin,
-      gyms: options.gyms,
-    })
+  const signIn = staffSignIn({ database, now, organisation: () => org })
 
   const listAll = async (browser: TestBrowser, query = '') => {
     const rows: PaymentRow[] = []

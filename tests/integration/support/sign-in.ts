@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import { hashPassword } from '~/server/auth/password.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import type { TestOrganisation } from '../../factories/organisation-factory'
-import type { createTestApi } from './api'
+import { createTestApi } from './api'
 import type { TestDatabaseContext } from './database'
 
 export type TestApi = ReturnType<typeof createTestApi>
@@ -51,4 +51,28 @@ export async function signInStaff(options: {
   const verified = await browser.post('/email/verify', { code: await options.api.latestCode(user.email) })
   expect(verified.status).toBe(200)
   return browser
+}
+
+/**
+ * `signInStaff` bound to a test file's database, clock and organisation (read when called: suites set
+ * their organisation in `beforeAll`): `signIn({ admin: true })`, `signIn({ gyms: [{ index: 0, role }] })`.
+ */
+export function staffSignIn(options: {
+  database: TestDatabaseContext
+  now: Date
+  organisation: () => TestOrganisation
+}) {
+  return (ask: {
+    org?: TestOrganisation
+    admin?: boolean
+    gyms?: Array<{ index: number; role: 'admin' | 'personal_trainer' }>
+  }) =>
+    signInStaff({
+      database: options.database,
+      api: createTestApi(options.database, { now: () => options.now }),
+      now: options.now,
+      organisation: ask.org ?? options.organisation(),
+      admin: ask.admin,
+      gyms: ask.gyms,
+    })
 }
