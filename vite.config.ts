@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { siteRouteTrees } from './scripts/vite/site-route-trees.ts'
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -44,6 +45,12 @@ function precompressClientFiles(): Plugin {
   }
 }
 
+// Each site's pages load only that site's routes (ADR 044).
+const routeTrees = siteRouteTrees({
+  appDirectory: fileURLToPath(new URL('./app', import.meta.url)),
+  sites: { join: '/join', console: '/console' },
+})
+
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   server: { port: Number(process.env.PORT ?? 3000), allowedHosts: ['.localhost'] },
@@ -70,6 +77,7 @@ export default defineConfig({
   },
   plugins: [
     tailwindcss(),
+    routeTrees.vitePlugin,
     tanstackStart({
       srcDirectory: 'app',
       server: { entry: 'server-entry.ts' },
@@ -89,6 +97,7 @@ export default defineConfig({
       // entry chunk every page loads, the join site's included (ADR 024). On a first visit the server has
       // run the loaders, so the split adds no request; on navigation it loads beside the component.
       router: {
+        plugins: [routeTrees.generatorPlugin],
         codeSplittingOptions: {
           defaultBehavior: [
             ['loader'],

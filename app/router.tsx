@@ -4,13 +4,32 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { NotFound } from '~/components/not-found'
 import { getSiteConfig } from '~/lib/site-config'
 import { siteForHost, toInternalPath, toPublicPath } from '~/lib/sites'
-import { routeTree } from './routeTree.gen'
 
 export interface RouterContext {
   queryClient: QueryClient
 }
 
-export function getRouter() {
+/**
+ * The routes this page's router knows (ADR 044). The server answers both hosts, so it has every route;
+ * a browser has only its site's: the join site's pages carry no console route definitions, nor what
+ * those import. `route-tree.<site>.ts` is the whole tree for types; the client build replaces it with
+ * the site's own (scripts/vite/site-route-trees.ts). Any other host (a gym's `sites` pages) has the
+ * whole tree.
+ */
+async function siteRouteTree() {
+  if (import.meta.env.SSR) return (await import('./routeTree.gen')).routeTree
+  switch (siteForHost(window.location.hostname, getSiteConfig())) {
+    case 'join':
+      return (await import('./route-tree.join')).routeTree
+    case 'console':
+      return (await import('./route-tree.console')).routeTree
+    default:
+      return (await import('./routeTree.gen')).routeTree
+  }
+}
+
+export async function getRouter() {
+  const routeTree = await siteRouteTree()
   const queryClient = new QueryClient({
     defaultOptions: {
       // One retry for a failed read, none for a record that does not exist: asking again won't make it.
@@ -49,6 +68,6 @@ export function getRouter() {
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof getRouter>
+    router: Awaited<ReturnType<typeof getRouter>>
   }
 }

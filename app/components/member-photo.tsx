@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { tv } from 'tailwind-variants'
+import { tv } from '~/components/ui/tv'
 
 const photoStyles = tv({
   base: 'shrink-0 rounded-full',

@@ -1,28 +1,25 @@
 import { type AnyFieldApi, createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form'
-import { Eye, EyeOff } from 'lucide-react'
 import { createContext, useContext, useEffect, useRef, useState } from 'react'
-import { ToggleButton } from 'react-aria-components'
-import { Button, type ButtonProps, buttonStyles } from '~/components/ui/button'
-import { Checkbox as KitCheckbox, type CheckboxProps as KitCheckboxProps } from '~/components/ui/checkbox'
-import {
-  CheckboxGroup as KitCheckboxGroup,
-  type CheckboxGroupProps as KitCheckboxGroupProps,
-} from '~/components/ui/checkbox-group'
-import {
-  DateField as KitDateField,
-  type DateFieldProps as KitDateFieldProps,
-} from '~/components/ui/date-field'
+import { Button, type ButtonProps } from '~/components/ui/button'
 import { Form as KitForm, type FormProps as KitFormProps } from '~/components/ui/form'
 import {
-  TextField as KitTextField,
-  type TextFieldProps as KitTextFieldProps,
-} from '~/components/ui/text-field'
+  BoundCheckbox,
+  BoundCheckboxGroupField,
+  BoundDateField,
+  BoundPasswordField,
+  BoundTextField,
+  type CheckboxGroupFieldProps,
+  type CheckboxProps,
+  type DateFieldProps,
+  type FieldBinding,
+  type PasswordFieldProps,
+  type TextFieldProps,
+} from './bound-fields'
 import { takeEarlyPress } from './early-press'
 import { getFirstErrorMessage } from './field-errors'
 import { focusFirstInvalidField } from './focus-first-invalid'
 import { clearServerErrors } from './server-errors'
 import { useSettledAfterPress } from './settle-after-press'
-import { useTextTypedBeforeLoad } from './typed-before-load'
 
 /**
  * Forms through TanStack Form's form composition: `useAppForm` gives a form whose `AppField` children get
@@ -83,7 +80,7 @@ function clearAnsweredErrors(field: AnyFieldApi) {
  * this plus, where the control holds another shape than the form (a date, a time, cents), the two
  * conversions.
  */
-export function useFieldBinding<Value>() {
+export function useFieldBinding<Value>(): FieldBinding<Value> {
   const field = useFieldContext<Value>()
   const value = useStore(field.store, (state) => state.value)
   const errorMessage = useFieldError(field)
@@ -99,68 +96,14 @@ export function useFieldBinding<Value>() {
   }
 }
 
-export type BoundProps =
-  | 'name'
-  | 'value'
-  | 'defaultValue'
-  | 'onChange'
-  | 'onBlur'
-  | 'errorMessage'
-  | 'isInvalid'
-
-export type TextFieldProps = Omit<KitTextFieldProps, BoundProps>
-
-function TextField(props: TextFieldProps) {
-  const bound = useFieldBinding<string>()
-  const inputRef = useRef<HTMLInputElement>(null)
-  useTextTypedBeforeLoad(inputRef, (typed) => {
-    if (typed !== bound.value) bound.onChange(typed)
-  })
-  return <KitTextField {...props} {...bound} ref={inputRef} />
-}
-
-export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'endAdornment'>
-
-/** A password with a "Show password" toggle, so people on phones can check what they typed. */
-function PasswordField(props: PasswordFieldProps) {
-  const [isVisible, setVisible] = useState(false)
-  return (
-    <TextField
-      autoComplete="current-password"
-      {...props}
-      type={isVisible ? 'text' : 'password'}
-      endAdornment={
-        <ToggleButton
-          aria-label="Show password"
-          isSelected={isVisible}
-          onChange={setVisible}
-          className={buttonStyles({
-            variant: 'quiet',
-            size: 'sm',
-            isIconOnly: true,
-            className: 'text-slate-600',
-          })}
-        >
-          {isVisible ? (
-            <EyeOff aria-hidden="true" className="size-5" />
-          ) : (
-            <Eye aria-hidden="true" className="size-5" />
-          )}
-        </ToggleButton>
-      }
-    />
-  )
-}
-
-export type DateFieldProps = Omit<KitDateFieldProps, BoundProps>
-
-/**
- * A date field over a `YYYY-MM-DD` string as typed, '' while empty: form values stay the shape the API
- * and its zod schemas take, and a date that doesn't exist reaches the schema to be refused.
- */
-function DateField(props: DateFieldProps) {
-  return <KitDateField {...props} {...useFieldBinding<string>()} />
-}
+export type {
+  BoundProps,
+  CheckboxGroupFieldProps,
+  CheckboxProps,
+  DateFieldProps,
+  PasswordFieldProps,
+  TextFieldProps,
+} from './bound-fields'
 
 /**
  * The binder for a control whose value is an object (a date, a time) over a form value held as text,
@@ -182,13 +125,6 @@ function parsedOrNull<Parsed>(parse: (text: string) => Parsed, text: string): Pa
   } catch {
     return null
   }
-}
-
-export type CheckboxProps = Omit<KitCheckboxProps, BoundProps | 'isSelected' | 'defaultSelected'>
-
-function Checkbox(props: CheckboxProps) {
-  const { value, ...bound } = useFieldBinding<boolean>()
-  return <KitCheckbox {...props} {...bound} isSelected={value} />
 }
 
 export type AppFormProps = Omit<KitFormProps, 'onSubmit' | 'ref'>
@@ -279,14 +215,27 @@ function SubmitButton(props: SubmitButtonProps) {
   return <Button {...props} type="submit" isPending={isSubmitting || waiting} />
 }
 
-/** The fields every form may use; the console's forms add more (console-form-hook.tsx). */
-export type CheckboxGroupFieldProps = Omit<KitCheckboxGroupProps, BoundProps>
-
-/** Several choices, held as a list of their values (checkbox values are strings in the DOM). */
-function CheckboxGroupField(props: CheckboxGroupFieldProps) {
-  return <KitCheckboxGroup {...props} {...useFieldBinding<string[]>()} />
+function TextField(props: TextFieldProps) {
+  return <BoundTextField {...props} bound={useFieldBinding<string>()} />
 }
 
+function PasswordField(props: PasswordFieldProps) {
+  return <BoundPasswordField {...props} bound={useFieldBinding<string>()} />
+}
+
+function DateField(props: DateFieldProps) {
+  return <BoundDateField {...props} bound={useFieldBinding<string>()} />
+}
+
+function Checkbox(props: CheckboxProps) {
+  return <BoundCheckbox {...props} bound={useFieldBinding<boolean>()} />
+}
+
+function CheckboxGroupField(props: CheckboxGroupFieldProps) {
+  return <BoundCheckboxGroupField {...props} bound={useFieldBinding<string[]>()} />
+}
+
+/** The fields every form may use (`bound-fields.tsx`); the console's forms add more (console-form-hook.tsx). */
 export const baseFieldComponents = { TextField, PasswordField, DateField, Checkbox, CheckboxGroupField }
 export const formComponents = { Form, SubmitButton }
 

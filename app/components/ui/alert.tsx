@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react'
 import type { HTMLAttributes, ReactNode } from 'react'
-import { tv } from 'tailwind-variants'
+import { tv } from './tv'
 
 const alertStyles = tv({
   slots: {

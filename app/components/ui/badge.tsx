@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { tv } from 'tailwind-variants'
+import { tv } from './tv'
 
 export const badgeStyles = tv({
   base: 'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 font-medium text-xs ring-1 ring-inset',

@@ -4,8 +4,8 @@ import {
   Button as RACButton,
   type ButtonProps as RACButtonProps,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
 import { Spinner } from './spinner'
+import { tv } from './tv'
 import { focusRing } from './utils'
 
 /**

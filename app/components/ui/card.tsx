@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react'
-import { tv } from 'tailwind-variants'
+import { tv } from './tv'
 
 export const cardStyles = tv({
   base: 'rounded-lg border border-slate-200 bg-white shadow-xs',

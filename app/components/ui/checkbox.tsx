@@ -6,8 +6,8 @@ import {
   type CheckboxFieldProps,
   composeRenderProps,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
 import { Description, FieldError } from './field'
+import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
 
 const boxStyles = tv({

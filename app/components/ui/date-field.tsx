@@ -1,8 +1,8 @@
 import { CircleAlert } from 'lucide-react'
 import { type ClipboardEvent, type Ref, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { Group, TextField as RACTextField } from 'react-aria-components'
-import { twMerge } from 'tailwind-variants'
 import { Input, Label } from './field'
+import { twMerge } from './tv'
 
 export interface DateFieldProps {
   label: string

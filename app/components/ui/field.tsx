@@ -13,7 +13,7 @@ import {
   Text,
   type TextProps,
 } from 'react-aria-components'
-import { tv, twMerge } from 'tailwind-variants'
+import { tv, twMerge } from './tv'
 import { composeTailwindRenderProps } from './utils'
 
 /** The label above a field. */

@@ -1,6 +1,6 @@
 import type { Ref } from 'react'
 import { Form as RACForm, type FormProps as RACFormProps } from 'react-aria-components'
-import { twMerge } from 'tailwind-variants'
+import { twMerge } from './tv'
 
 export interface FormProps extends RACFormProps {
   ref?: Ref<HTMLFormElement>

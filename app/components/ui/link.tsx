@@ -1,5 +1,5 @@
 import { composeRenderProps, Link as RACLink, type LinkProps as RACLinkProps } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from './tv'
 import { focusRing } from './utils'
 
 /**

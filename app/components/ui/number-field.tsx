@@ -7,8 +7,8 @@ import {
   type NumberFieldProps as RACNumberFieldProps,
   useLocale,
 } from 'react-aria-components'
-import { twMerge } from 'tailwind-variants'
 import { Description, FieldError, fieldBorderStyles, Label } from './field'
+import { twMerge } from './tv'
 import { composeTailwindRenderProps } from './utils'
 
 export interface NumberFieldProps

@@ -6,8 +6,8 @@ import {
   type RadioGroupProps as RACRadioGroupProps,
   type RadioProps,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
 import { Description, FieldError, Label } from './field'
+import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
 
 export interface RadioGroupProps extends Omit<RACRadioGroupProps, 'children'> {

@@ -1,6 +1,6 @@
 import { DateInput, DateSegment } from 'react-aria-components'
-import { twMerge } from 'tailwind-variants'
 import { fieldBorderStyles } from './field'
+import { twMerge } from './tv'
 
 /**
  * The typed-in segments of a date or time field (day / month / year, hour / minute / am-pm) in the

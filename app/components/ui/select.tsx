@@ -11,8 +11,8 @@ import {
   type SelectProps as RACSelectProps,
   SelectValue,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
 import { Description, FieldError, fieldBorderStyles, Label } from './field'
+import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
 
 const triggerStyles = tv({

@@ -1,5 +1,5 @@
 import { ProgressBar, type ProgressBarProps } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from './tv'
 import { composeTailwindRenderProps } from './utils'
 
 const spinnerStyles = tv({

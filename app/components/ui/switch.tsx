@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { composeRenderProps, SwitchButton, SwitchField, type SwitchFieldProps } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
 import { Description } from './field'
+import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
 
 const trackStyles = tv({

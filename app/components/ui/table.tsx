@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react'
-import { twMerge } from 'tailwind-variants'
+import { twMerge } from './tv'
 
 /**
  * A data table as plain semantic HTML: a caption or label names it, `th scope` ties headers to cells,

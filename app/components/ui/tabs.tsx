@@ -7,7 +7,7 @@ import {
   type TabProps,
   type TabsProps,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
 
 export function Tabs(props: TabsProps) {

@@ -8,9 +8,9 @@ import {
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastQueue as ToastQueue,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
 import { buttonStyles } from './button'
 import { connectToastRegion, TIMEOUT_MS, type ToastMessage } from './toast'
+import { tv } from './tv'
 import { focusRing } from './utils'
 
 const toastStyles = tv({

@@ -1,5 +1,5 @@
 import { composeRenderProps } from 'react-aria-components'
-import { tv, twMerge } from 'tailwind-variants'
+import { tv, twMerge } from './tv'
 
 /**
  * The keyboard focus ring every control shares. `focus-visible:` (from tailwindcss-react-aria-components)
@@ -16,7 +16,7 @@ export const focusRing = tv({
 
 /**
  * Merges the kit's classes with a caller's `className`, which may be a RAC render-prop function. The
- * caller's classes win conflicts (`twMerge` from tailwind-variants, so the app runs one merge engine).
+ * caller's classes win conflicts (`twMerge` from ./tv, the one merge the app runs).
  */
 export function composeTailwindRenderProps<T>(
   className: string | ((renderProps: T) => string) | undefined,

@@ -2,21 +2,17 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
-import { useAppForm } from '~/components/form/form-hook'
+import { LightField, LightForm, LightSubmitButton, useLightForm } from '~/components/form/light-form'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { toast } from '~/components/ui/toast'
-import { verifyCodeRequestSchema } from '~/contracts/auth'
-import { z } from '~/lib/validation'
 import { resendCode, verifyCode } from './auth.functions'
 import { AuthFrame } from './auth-frame'
+import { codeProblems } from './form-rules'
 import { nextRegistrationStep, resetSession } from './guards'
 import { useSignOut } from './use-sign-out'
-
-// The form always has the checkbox's value; the API treats a missing one as unticked.
-const codeFormSchema = verifyCodeRequestSchema.extend({ remember: z.boolean() })
 
 /**
  * The e-mailed code: the console's two-factor screen (with "remember this browser") and the join
@@ -37,9 +33,9 @@ export function CodePage(props: {
   const resend = useServerFn(resendCode)
   const [resending, setResending] = useState(false)
 
-  const form = useAppForm({
+  const form = useLightForm({
     defaultValues: { code: '', remember: false },
-    validators: { onSubmit: codeFormSchema },
+    problems: codeProblems,
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       const result = await verify({ data: value })
@@ -81,32 +77,33 @@ export function CodePage(props: {
       }
       footer={<UseAnotherAccount site={site} />}
     >
-      <form.AppForm>
-        <form.Form aria-label={site === 'console' ? 'Two-factor authentication' : 'Verification code'}>
-          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
-          <form.AppField name="code">
-            {(field) => (
-              <field.TextField
-                label="Code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                isRequired
-                autoFocus
-              />
-            )}
-          </form.AppField>
-          {site === 'console' ? (
-            <form.AppField name="remember">
-              {(field) => <field.Checkbox>Remember this browser for 30 days</field.Checkbox>}
-            </form.AppField>
-          ) : null}
-          <form.SubmitButton fullWidth>{site === 'console' ? 'Sign in' : 'Confirm'}</form.SubmitButton>
-          <Button variant="secondary" fullWidth isPending={resending} onPress={sendNewCode}>
-            Send a new code
-          </Button>
-        </form.Form>
-      </form.AppForm>
+      <LightForm
+        form={form}
+        aria-label={site === 'console' ? 'Two-factor authentication' : 'Verification code'}
+      >
+        {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+        <LightField form={form} name="code">
+          {(field) => (
+            <field.TextField
+              label="Code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              isRequired
+              autoFocus
+            />
+          )}
+        </LightField>
+        {site === 'console' ? (
+          <LightField form={form} name="remember">
+            {(field) => <field.Checkbox>Remember this browser for 30 days</field.Checkbox>}
+          </LightField>
+        ) : null}
+        <LightSubmitButton fullWidth>{site === 'console' ? 'Sign in' : 'Confirm'}</LightSubmitButton>
+        <Button variant="secondary" fullWidth isPending={resending} onPress={sendNewCode}>
+          Send a new code
+        </Button>
+      </LightForm>
     </AuthFrame>
   )
 }

@@ -1,21 +1,21 @@
 import { Link } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
-import { useAppForm } from '~/components/form/form-hook'
+import { LightField, LightForm, LightSubmitButton, useLightForm } from '~/components/form/light-form'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
-import { forgotPasswordRequestSchema } from '~/contracts/auth'
 import { forgotPassword } from './auth.functions'
 import { AuthFrame } from './auth-frame'
+import { forgotPasswordProblems } from './form-rules'
 
 export function ForgotPasswordPage(props: { site: 'console' | 'join' }) {
   const serverError = useActionFormError()
   const send = useServerFn(forgotPassword)
   const [sent, setSent] = useState<string>()
-  const form = useAppForm({
+  const form = useLightForm({
     defaultValues: { email: '' },
-    validators: { onSubmit: forgotPasswordRequestSchema },
+    problems: forgotPasswordProblems,
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       const result = await send({ data: value })
@@ -36,15 +36,13 @@ export function ForgotPasswordPage(props: { site: 'console' | 'join' }) {
       {sent ? (
         <Alert tone="success">{sent}</Alert>
       ) : (
-        <form.AppForm>
-          <form.Form aria-label="Forgot password">
-            {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
-            <form.AppField name="email">
-              {(field) => <field.TextField label="E-mail" type="email" autoComplete="email" isRequired />}
-            </form.AppField>
-            <form.SubmitButton fullWidth>Send reset link</form.SubmitButton>
-          </form.Form>
-        </form.AppForm>
+        <LightForm form={form} aria-label="Forgot password">
+          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+          <LightField form={form} name="email">
+            {(field) => <field.TextField label="E-mail" type="email" autoComplete="email" isRequired />}
+          </LightField>
+          <LightSubmitButton fullWidth>Send reset link</LightSubmitButton>
+        </LightForm>
       )}
     </AuthFrame>
   )

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
-import { useAppForm } from '~/components/form/form-hook'
+import { LightField, LightForm, LightSubmitButton, useLightForm } from '~/components/form/light-form'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
-import { loginRequestSchema } from '~/contracts/auth'
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
 import { login } from './auth.functions'
 import { AuthFrame } from './auth-frame'
+import { loginProblems } from './form-rules'
 import { resetSession } from './guards'
 
 /** Sign-in for staff on the console and for returning members on the join site. */
@@ -24,9 +24,9 @@ export function LoginPage(props: {
   const serverError = useActionFormError()
   const signIn = useServerFn(login)
 
-  const form = useAppForm({
+  const form = useLightForm({
     defaultValues: { email: '', password: '' },
-    validators: { onSubmit: loginRequestSchema },
+    problems: loginProblems,
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       const result = await signIn({ data: value })
@@ -71,22 +71,20 @@ export function LoginPage(props: {
         ) : undefined
       }
     >
-      <form.AppForm>
-        <form.Form aria-label="Sign in">
-          {props.notice ? <Alert tone="success">{props.notice}</Alert> : null}
-          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
-          <form.AppField name="email">
-            {(field) => <field.TextField label="E-mail" type="email" autoComplete="username" isRequired />}
-          </form.AppField>
-          <form.AppField name="password">
-            {(field) => <field.PasswordField label="Password" autoComplete="current-password" isRequired />}
-          </form.AppField>
-          <form.SubmitButton fullWidth>Sign in</form.SubmitButton>
-          <Link to={forgotLink} className={linkStyles({ className: 'self-center text-sm' })}>
-            Forgot your password?
-          </Link>
-        </form.Form>
-      </form.AppForm>
+      <LightForm form={form} aria-label="Sign in">
+        {props.notice ? <Alert tone="success">{props.notice}</Alert> : null}
+        {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+        <LightField form={form} name="email">
+          {(field) => <field.TextField label="E-mail" type="email" autoComplete="username" isRequired />}
+        </LightField>
+        <LightField form={form} name="password">
+          {(field) => <field.PasswordField label="Password" autoComplete="current-password" isRequired />}
+        </LightField>
+        <LightSubmitButton fullWidth>Sign in</LightSubmitButton>
+        <Link to={forgotLink} className={linkStyles({ className: 'self-center text-sm' })}>
+          Forgot your password?
+        </Link>
+      </LightForm>
     </AuthFrame>
   )
 }

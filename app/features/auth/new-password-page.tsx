@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
-import { useAppForm } from '~/components/form/form-hook'
+import { LightField, LightForm, LightSubmitButton, useLightForm } from '~/components/form/light-form'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
-import { resetPasswordRequestSchema } from '~/contracts/auth'
 import { resetPassword, setPassword } from './auth.functions'
 import { AuthFrame } from './auth-frame'
+import { newPasswordProblems } from './form-rules'
 import { resetSession } from './guards'
 
 /**
@@ -37,14 +37,14 @@ export function NewPasswordPage(props: {
   const serverError = useActionFormError()
   const reset = useServerFn(resetPassword)
   const accept = useServerFn(setPassword)
-  const form = useAppForm({
+  const form = useLightForm({
     defaultValues: {
       token: props.token ?? '',
       email: props.email ?? '',
       password: '',
       password_confirmation: '',
     },
-    validators: { onSubmit: resetPasswordRequestSchema },
+    problems: newPasswordProblems,
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       if (props.kind !== 'reset') {
@@ -80,20 +80,18 @@ export function NewPasswordPage(props: {
           : `For ${props.email}. Use at least 8 characters; a few unrelated words work well.`
       }
     >
-      <form.AppForm>
-        <form.Form aria-label={props.kind === 'reset' ? 'Reset password' : 'Set password'}>
-          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
-          <form.AppField name="password">
-            {(field) => <field.PasswordField label="New password" autoComplete="new-password" isRequired />}
-          </form.AppField>
-          <form.AppField name="password_confirmation">
-            {(field) => (
-              <field.PasswordField label="Repeat the new password" autoComplete="new-password" isRequired />
-            )}
-          </form.AppField>
-          <form.SubmitButton fullWidth>{submitLabels[props.kind]}</form.SubmitButton>
-        </form.Form>
-      </form.AppForm>
+      <LightForm form={form} aria-label={props.kind === 'reset' ? 'Reset password' : 'Set password'}>
+        {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+        <LightField form={form} name="password">
+          {(field) => <field.PasswordField label="New password" autoComplete="new-password" isRequired />}
+        </LightField>
+        <LightField form={form} name="password_confirmation">
+          {(field) => (
+            <field.PasswordField label="Repeat the new password" autoComplete="new-password" isRequired />
+          )}
+        </LightField>
+        <LightSubmitButton fullWidth>{submitLabels[props.kind]}</LightSubmitButton>
+      </LightForm>
     </AuthFrame>
   )
 }

@@ -4,20 +4,22 @@ import { useServerFn } from '@tanstack/react-start'
 import { ChevronRight } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { RadioGroup } from 'react-aria-components'
-import { useAppForm } from '~/components/form/form-hook'
+import { LightField, LightForm, LightSubmitButton, useLightForm } from '~/components/form/light-form'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { GymLogo } from '~/components/gym-logo'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
 import { Radio } from '~/components/ui/radio-group'
-import { type JoinGym, registerRequestSchema } from '~/contracts/auth'
+import type { JoinGym } from '~/contracts/auth'
 import type { JoinLink } from '~/contracts/catalogue'
 import type { BillingFrequency } from '~/contracts/enums'
 import type { JoinOffering } from '~/contracts/join'
 import { chosenPriceKey } from '~/features/join/join-choice'
+import { emailProblem } from '~/lib/form-rules'
 import { formatCents } from '~/lib/money'
 import { checkUniqueEmail, register } from './auth.functions'
 import { AuthFrame } from './auth-frame'
+import { registerProblems } from './form-rules'
 import { resetSession } from './guards'
 
 const emailTaken = 'This e-mail address is already registered. Sign in instead.'
@@ -177,7 +179,7 @@ function RegisterForm(props: { gym: JoinGym; link: string | undefined; notice: R
   const submit = useServerFn(register)
   const isUnique = useServerFn(checkUniqueEmail)
 
-  const form = useAppForm({
+  const form = useLightForm({
     defaultValues: {
       gym: props.gym.uuid,
       name: '',
@@ -186,7 +188,7 @@ function RegisterForm(props: { gym: JoinGym; link: string | undefined; notice: R
       dob: '',
       password: '',
     },
-    validators: { onSubmit: registerRequestSchema },
+    problems: registerProblems,
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       const result = await submit({ data: { ...value, link: props.link } })
@@ -212,62 +214,59 @@ function RegisterForm(props: { gym: JoinGym; link: string | undefined; notice: R
       }
       footer={<SignInInstead />}
     >
-      <form.AppForm>
-        <form.Form aria-label="Join">
-          {props.notice}
-          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
-          <form.AppField name="name">
-            {(field) => <field.TextField label="Full name" autoComplete="name" isRequired />}
-          </form.AppField>
-          <form.AppField
-            name="email"
-            validators={{
-              onBlurAsyncDebounceMs: 300,
-              onBlurAsync: async ({ value }) => {
-                if (!registerRequestSchema.shape.email.safeParse(value).success) return undefined
-                const result = await isUnique({ data: { email: value, gym: props.gym.uuid } })
-                return result.ok && !result.data.unique ? emailTaken : undefined
-              },
-            }}
-          >
-            {(field) => <field.TextField label="E-mail" type="email" autoComplete="email" isRequired />}
-          </form.AppField>
-          <form.AppField name="mobile_number">
-            {(field) => (
-              <field.TextField
-                label="Mobile number"
-                type="tel"
-                autoComplete="tel"
-                placeholder="021 123 4567"
-                isRequired
-              />
-            )}
-          </form.AppField>
-          <form.AppField name="dob">
-            {(field) => <field.DateField label="Date of birth" isRequired />}
-          </form.AppField>
-          <form.AppField name="password">
-            {(field) => (
-              <field.PasswordField
-                label="Password"
-                description="At least 8 characters. A few unrelated words work well."
-                autoComplete="new-password"
-                isRequired
-              />
-            )}
-          </form.AppField>
-          <form.SubmitButton fullWidth size="lg">
-            Join
-          </form.SubmitButton>
-          <p className="text-slate-600 text-xs">
-            By joining you agree to how we handle your information in our{' '}
-            <Link to="/join/legal/privacy-policy" className={linkStyles()}>
-              privacy policy
-            </Link>
-            .
-          </p>
-        </form.Form>
-      </form.AppForm>
+      <LightForm form={form} aria-label="Join">
+        {props.notice}
+        {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+        <LightField form={form} name="name">
+          {(field) => <field.TextField label="Full name" autoComplete="name" isRequired />}
+        </LightField>
+        <LightField
+          form={form}
+          name="email"
+          blurCheckDebounceMs={300}
+          onBlurCheck={async (value) => {
+            if (emailProblem(value) !== undefined) return undefined
+            const result = await isUnique({ data: { email: value, gym: props.gym.uuid } })
+            return result.ok && !result.data.unique ? emailTaken : undefined
+          }}
+        >
+          {(field) => <field.TextField label="E-mail" type="email" autoComplete="email" isRequired />}
+        </LightField>
+        <LightField form={form} name="mobile_number">
+          {(field) => (
+            <field.TextField
+              label="Mobile number"
+              type="tel"
+              autoComplete="tel"
+              placeholder="021 123 4567"
+              isRequired
+            />
+          )}
+        </LightField>
+        <LightField form={form} name="dob">
+          {(field) => <field.DateField label="Date of birth" isRequired />}
+        </LightField>
+        <LightField form={form} name="password">
+          {(field) => (
+            <field.PasswordField
+              label="Password"
+              description="At least 8 characters. A few unrelated words work well."
+              autoComplete="new-password"
+              isRequired
+            />
+          )}
+        </LightField>
+        <LightSubmitButton fullWidth size="lg">
+          Join
+        </LightSubmitButton>
+        <p className="text-slate-600 text-xs">
+          By joining you agree to how we handle your information in our{' '}
+          <Link to="/join/legal/privacy-policy" className={linkStyles()}>
+            privacy policy
+          </Link>
+          .
+        </p>
+      </LightForm>
     </AuthFrame>
   )
 }

@@ -1,7 +1,13 @@
 import { useServerFn } from '@tanstack/react-start'
 import { Lock } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { useAppForm, useFieldBinding } from '~/components/form/form-hook'
+import {
+  LightField,
+  LightForm,
+  LightSubmitButton,
+  useFieldBinding,
+  useLightForm,
+} from '~/components/form/light-form'
 import { useTextTypedBeforeLoad } from '~/components/form/typed-before-load'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
@@ -16,9 +22,9 @@ import {
   groupCardNumberInput,
   parseCardExpiry,
 } from '~/lib/card-number'
+import { problemsOf } from '~/lib/form-rules'
 import { getSiteConfig } from '~/lib/site-config'
 import { todayInAuckland } from '~/lib/today'
-import { z } from '~/lib/validation'
 import { orConnectionLost } from './connection-lost'
 import { confirmSandboxCard } from './payment.functions'
 
@@ -28,15 +34,14 @@ const today = () => {
 }
 
 /** The card form's own checks, as Stripe's Payment Element makes them before anything is sent. */
-const cardFormSchema = z
-  .object({ number: z.string(), expiry: z.string(), cvc: z.string() })
-  .superRefine((value, context) => {
-    const number = cardNumberProblem(value.number)
-    if (number) context.addIssue({ code: 'custom', path: ['number'], message: number })
-    const expiry = parseCardExpiry(value.expiry, today())
-    if ('problem' in expiry) context.addIssue({ code: 'custom', path: ['expiry'], message: expiry.problem })
-    const cvc = cvcProblem(value.cvc, cardBrand(cardDigits(value.number)))
-    if (cvc) context.addIssue({ code: 'custom', path: ['cvc'], message: cvc })
+const cardFormProblems = (values: { number: string; expiry: string; cvc: string }) =>
+  problemsOf(values, {
+    number: cardNumberProblem,
+    expiry: (value) => {
+      const expiry = parseCardExpiry(value, today())
+      return 'problem' in expiry ? expiry.problem : undefined
+    },
+    cvc: (value, all) => cvcProblem(value, cardBrand(cardDigits(all.number))),
   })
 
 // Stripe.js and its React bindings load only for a Stripe setup, never with the join pages (ADR 041).
@@ -114,9 +119,9 @@ export function CardForm(props: {
     )
   }, [])
 
-  const form = useAppForm({
+  const form = useLightForm({
     defaultValues: { number: '', expiry: '', cvc: '' },
-    validators: { onSubmit: cardFormSchema },
+    problems: cardFormProblems,
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       setup.current ??= await early.current
@@ -174,48 +179,48 @@ export function CardForm(props: {
   }
 
   return (
-    <form.AppForm>
-      <form.Form aria-label={props.label} className="flex flex-col gap-4">
-        {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
-        <form.AppField name="number">{() => <CardNumberField />}</form.AppField>
-        <div className="grid grid-cols-2 gap-3">
-          <form.AppField name="expiry">
-            {(field) => (
-              <field.TextField
-                label="Expiry"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM / YY"
-                maxLength={7}
-                isRequired
-              />
-            )}
-          </form.AppField>
-          <form.AppField name="cvc">
-            {(field) => (
-              <field.TextField
-                label="Security code"
-                description="3 digits on the back"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="CVC"
-                maxLength={4}
-                isRequired
-              />
-            )}
-          </form.AppField>
-        </div>
-        <p className="flex items-start gap-2 text-slate-600 text-sm">
-          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          Your card number goes to our card provider and is never stored by the gym. We keep only the brand,
-          the last four digits and the expiry date.
-        </p>
-        <form.SubmitButton size="lg" fullWidth>
-          {props.submitLabel}
-        </form.SubmitButton>
-        {props.children}
-      </form.Form>
-    </form.AppForm>
+    <LightForm form={form} aria-label={props.label} className="flex flex-col gap-4">
+      {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+      <LightField form={form} name="number">
+        {() => <CardNumberField />}
+      </LightField>
+      <div className="grid grid-cols-2 gap-3">
+        <LightField form={form} name="expiry">
+          {(field) => (
+            <field.TextField
+              label="Expiry"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM / YY"
+              maxLength={7}
+              isRequired
+            />
+          )}
+        </LightField>
+        <LightField form={form} name="cvc">
+          {(field) => (
+            <field.TextField
+              label="Security code"
+              description="3 digits on the back"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="CVC"
+              maxLength={4}
+              isRequired
+            />
+          )}
+        </LightField>
+      </div>
+      <p className="flex items-start gap-2 text-slate-600 text-sm">
+        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        Your card number goes to our card provider and is never stored by the gym. We keep only the brand, the
+        last four digits and the expiry date.
+      </p>
+      <LightSubmitButton size="lg" fullWidth>
+        {props.submitLabel}
+      </LightSubmitButton>
+      {props.children}
+    </LightForm>
   )
 }
 

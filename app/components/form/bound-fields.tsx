@@ -1,0 +1,110 @@
+import { Eye, EyeOff } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { ToggleButton } from 'react-aria-components'
+import { buttonStyles } from '~/components/ui/button'
+import { Checkbox as KitCheckbox, type CheckboxProps as KitCheckboxProps } from '~/components/ui/checkbox'
+import {
+  CheckboxGroup as KitCheckboxGroup,
+  type CheckboxGroupProps as KitCheckboxGroupProps,
+} from '~/components/ui/checkbox-group'
+import {
+  DateField as KitDateField,
+  type DateFieldProps as KitDateFieldProps,
+} from '~/components/ui/date-field'
+import {
+  TextField as KitTextField,
+  type TextFieldProps as KitTextFieldProps,
+} from '~/components/ui/text-field'
+import { useTextTypedBeforeLoad } from './typed-before-load'
+
+/**
+ * A form's field as a kit control takes it: its name, value, change (which also drops a server error
+ * the edit has answered), blur and message. The console's forms bind through TanStack Form
+ * (`form-hook.tsx`), the join site's through `light-form.tsx` (ADR 044); the controls are the same.
+ */
+export interface FieldBinding<Value> {
+  name: string
+  value: Value
+  onChange: (next: Value) => void
+  onBlur: () => void
+  errorMessage: string | undefined
+}
+
+export type BoundProps =
+  | 'name'
+  | 'value'
+  | 'defaultValue'
+  | 'onChange'
+  | 'onBlur'
+  | 'errorMessage'
+  | 'isInvalid'
+
+export type TextFieldProps = Omit<KitTextFieldProps, BoundProps>
+export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'endAdornment'>
+export type DateFieldProps = Omit<KitDateFieldProps, BoundProps>
+export type CheckboxProps = Omit<KitCheckboxProps, BoundProps | 'isSelected' | 'defaultSelected'>
+export type CheckboxGroupFieldProps = Omit<KitCheckboxGroupProps, BoundProps>
+
+/**
+ * The fields every form may use, each given its binding (`bound`) by the form's own wrapper: the
+ * console's in `form-hook.tsx`, the join site's in `light-form.tsx`.
+ */
+export function BoundTextField({ bound, ...props }: TextFieldProps & { bound: FieldBinding<string> }) {
+  const inputRef = useRef<HTMLInputElement>(null)
+  useTextTypedBeforeLoad(inputRef, (typed) => {
+    if (typed !== bound.value) bound.onChange(typed)
+  })
+  return <KitTextField {...props} {...bound} ref={inputRef} />
+}
+
+/** A password with a "Show password" toggle, so people on phones can check what they typed. */
+export function BoundPasswordField(props: PasswordFieldProps & { bound: FieldBinding<string> }) {
+  const [isVisible, setVisible] = useState(false)
+  return (
+    <BoundTextField
+      autoComplete="current-password"
+      {...props}
+      type={isVisible ? 'text' : 'password'}
+      endAdornment={
+        <ToggleButton
+          aria-label="Show password"
+          isSelected={isVisible}
+          onChange={setVisible}
+          className={buttonStyles({
+            variant: 'quiet',
+            size: 'sm',
+            isIconOnly: true,
+            className: 'text-slate-600',
+          })}
+        >
+          {isVisible ? (
+            <EyeOff aria-hidden="true" className="size-5" />
+          ) : (
+            <Eye aria-hidden="true" className="size-5" />
+          )}
+        </ToggleButton>
+      }
+    />
+  )
+}
+
+/**
+ * A date field over a `YYYY-MM-DD` string as typed, '' while empty: form values stay the shape the API
+ * and its zod schemas take, and a date that doesn't exist reaches the rules to be refused.
+ */
+export function BoundDateField({ bound, ...props }: DateFieldProps & { bound: FieldBinding<string> }) {
+  return <KitDateField {...props} {...bound} />
+}
+
+export function BoundCheckbox({ bound, ...props }: CheckboxProps & { bound: FieldBinding<boolean> }) {
+  const { value, ...rest } = bound
+  return <KitCheckbox {...props} {...rest} isSelected={value} />
+}
+
+/** Several choices, held as a list of their values (checkbox values are strings in the DOM). */
+export function BoundCheckboxGroupField({
+  bound,
+  ...props
+}: CheckboxGroupFieldProps & { bound: FieldBinding<string[]> }) {
+  return <KitCheckboxGroup {...props} {...bound} />
+}

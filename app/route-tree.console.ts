@@ -1,0 +1,5 @@
+/**
+ * The console's routes in the browser: the root and `/console/**` only (ADR 044). This file is the whole
+ * tree for types and for the server; the client build replaces it (scripts/vite/site-route-trees.ts).
+ */
+export { routeTree } from './routeTree.gen'
