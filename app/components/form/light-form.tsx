@@ -11,19 +11,7 @@ import {
 import { Button, type ButtonProps } from '~/components/ui/button'
 import { Form as KitForm, type FormProps as KitFormProps } from '~/components/ui/form'
 import type { FormProblems } from '~/lib/form-rules'
-import {
-  BoundCheckbox,
-  BoundCheckboxGroupField,
-  BoundDateField,
-  BoundPasswordField,
-  BoundTextField,
-  type CheckboxGroupFieldProps,
-  type CheckboxProps,
-  type DateFieldProps,
-  type FieldBinding,
-  type PasswordFieldProps,
-  type TextFieldProps,
-} from './bound-fields'
+import { boundFields, type FieldBinding } from './bound-fields'
 import { takeEarlyPress } from './early-press'
 import { focusFirstInvalidField } from './focus-first-invalid'
 import { useSettledAfterPress } from './settle-after-press'
@@ -301,28 +289,8 @@ export function useFieldBinding<Value>(): FieldBinding<Value> {
   }
 }
 
-function TextField(props: TextFieldProps) {
-  return <BoundTextField {...props} bound={useFieldBinding<string>()} />
-}
-
-function PasswordField(props: PasswordFieldProps) {
-  return <BoundPasswordField {...props} bound={useFieldBinding<string>()} />
-}
-
-function DateField(props: DateFieldProps) {
-  return <BoundDateField {...props} bound={useFieldBinding<string>()} />
-}
-
-function Checkbox(props: CheckboxProps) {
-  return <BoundCheckbox {...props} bound={useFieldBinding<boolean>()} />
-}
-
-function CheckboxGroupField(props: CheckboxGroupFieldProps) {
-  return <BoundCheckboxGroupField {...props} bound={useFieldBinding<string[]>()} />
-}
-
 /** The fields a `LightField` gives its children, bound to it. */
-const fields = { TextField, PasswordField, DateField, Checkbox, CheckboxGroupField }
+const fields = boundFields(useFieldBinding)
 
 /** A light form for the page's life, as TanStack Form's `useAppForm` gives one. */
 export function useLightForm<Values extends Record<string, unknown>>(
