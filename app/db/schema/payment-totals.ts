@@ -2,6 +2,24 @@ import { bigint, boolean, date, integer, pgTable, primaryKey, text } from 'drizz
 import { organisationId } from './organisations'
 import { users } from './users'
 
+/** The key every payments totals table shares after its own columns: gym, status, type and retry. */
+function paymentKey() {
+  return {
+    gymId: integer('gym_id').notNull(),
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    isRetry: boolean('is_retry').notNull(),
+  }
+}
+
+/** What every payments totals table counts: the payments and their money (amount plus surcharge, cents). */
+function paymentFigures() {
+  return {
+    payments: integer('payments').notNull(),
+    money: bigint('money', { mode: 'number' }).notNull(),
+  }
+}
+
 /**
  * The payments list's totals without reading the payments (ADR 028): how many payments, and their money
  * (amount plus surcharge, in cents), per organisation, due day, gym, status, type and whether a retry.
@@ -17,12 +35,8 @@ export const paymentDayTotals = pgTable(
   {
     organisationId: organisationId(),
     dueOn: date('due_on', { mode: 'string' }).notNull(),
-    gymId: integer('gym_id').notNull(),
-    status: text('status').notNull(),
-    type: text('type').notNull(),
-    isRetry: boolean('is_retry').notNull(),
-    payments: integer('payments').notNull(),
-    money: bigint('money', { mode: 'number' }).notNull(),
+    ...paymentKey(),
+    ...paymentFigures(),
   },
   (t) => [
     primaryKey({
@@ -63,12 +77,8 @@ export const paymentMemberTotals = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    gymId: integer('gym_id').notNull(),
-    status: text('status').notNull(),
-    type: text('type').notNull(),
-    isRetry: boolean('is_retry').notNull(),
-    payments: integer('payments').notNull(),
-    money: bigint('money', { mode: 'number' }).notNull(),
+    ...paymentKey(),
+    ...paymentFigures(),
   },
   (t) => [
     primaryKey({
@@ -90,13 +100,9 @@ export const paymentAmountTotals = pgTable(
   'payment_amount_totals',
   {
     organisationId: organisationId(),
-    gymId: integer('gym_id').notNull(),
-    status: text('status').notNull(),
-    type: text('type').notNull(),
-    isRetry: boolean('is_retry').notNull(),
+    ...paymentKey(),
     amount: integer('amount').notNull(),
-    payments: integer('payments').notNull(),
-    money: bigint('money', { mode: 'number' }).notNull(),
+    ...paymentFigures(),
   },
   (t) => [
     primaryKey({
