@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react'
  * against it: here it builds on what was applied last, and `latest` is what the range checks read. A
  * person typing "from", Enter, "to", Enter at speed neither loses the first nor slips past a check.
  */
-export function useAppliedSearch<Search extends { page?: number | undefined }>(
+export function useAppliedSearch<Search extends { page?: number | undefined; search?: string | undefined }>(
   search: Search,
   go: (next: Search, replace: boolean) => unknown,
 ) {
@@ -20,6 +20,11 @@ export function useAppliedSearch<Search extends { page?: number | undefined }>(
     apply: (changes: Partial<Search>, replace = false) => {
       latest.current = { ...latest.current, ...changes, page: undefined }
       return go(latest.current, replace)
+    },
+    /** The text filter's settled text, replacing the address rather than adding a step per key. */
+    applyText: (text: string | undefined) => {
+      latest.current = { ...latest.current, search: text, page: undefined }
+      return go(latest.current, true)
     },
   }
 }
