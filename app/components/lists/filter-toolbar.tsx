@@ -64,7 +64,7 @@ export function FilterToolbar<S extends ListSearch>(props: {
   filters: Array<ListFilter<S>>
 }) {
   const { search, navigate } = props
-  const { apply, applyText, latest } = useAppliedSearch(search, navigate)
+  const { apply, latest } = useAppliedSearch(search, navigate)
   const choices = props.filters.flatMap((filter) =>
     filter.kind === 'choice' && filter.shown ? [filter] : [],
   )
@@ -107,7 +107,7 @@ export function FilterToolbar<S extends ListSearch>(props: {
     <TextFilterToolbar
       search={search}
       textLabel={props.textLabel}
-      applyText={applyText}
+      applyText={(text) => apply((applied) => ({ ...applied, search: text }), true)}
       onClear={() => navigate(withoutFilters(search, { keepSort: true }), false)}
     >
       {fields}
@@ -120,7 +120,7 @@ interface RangeProps<S, Filter> {
   search: S
   /** The address applied last (`useAppliedSearch`), which the range's checks read. */
   latest: () => S
-  apply: (changes: Partial<S>) => unknown
+  apply: (change: (applied: S) => S) => unknown
 }
 
 function DayRange<S>({ range, search, latest, apply }: RangeProps<S, DayRangeFilter<S>>) {
@@ -131,13 +131,13 @@ function DayRange<S>({ range, search, latest, apply }: RangeProps<S, DayRangeFil
       <DayFilter
         label={range.labels.from}
         value={current.from}
-        onChange={(day) => apply(range.set.from(day))}
+        onChange={(day) => apply((applied) => range.set(applied, 'from', day))}
         check={checks.from}
       />
       <DayFilter
         label={range.labels.to}
         value={current.to}
-        onChange={(day) => apply(range.set.to(day))}
+        onChange={(day) => apply((applied) => range.set(applied, 'to', day))}
         check={checks.to}
       />
     </>
@@ -153,14 +153,14 @@ function AmountRange<S>({ range, search, latest, apply }: RangeProps<S, AmountRa
         label={range.labels.from}
         cents={current.from}
         max={range.max}
-        onChange={(cents) => apply(range.set.from(cents))}
+        onChange={(cents) => apply((applied) => range.set(applied, 'from', cents))}
         check={checks.from}
       />
       <AmountFilter
         label={range.labels.to}
         cents={current.to}
         max={range.max}
-        onChange={(cents) => apply(range.set.to(cents))}
+        onChange={(cents) => apply((applied) => range.set(applied, 'to', cents))}
         check={checks.to}
       />
     </>
@@ -170,14 +170,14 @@ function AmountRange<S>({ range, search, latest, apply }: RangeProps<S, AmountRa
 function ChoiceField<S>(props: {
   filter: ChoiceFilter<S>
   search: S
-  onChange: (changes: Partial<S>) => unknown
+  onChange: (change: (applied: S) => S) => unknown
 }) {
   const { filter } = props
   return (
     <Select
       label={filter.label}
       value={filter.selected(props.search) ?? any}
-      onChange={(key) => props.onChange(filter.changes(key ?? any))}
+      onChange={(key) => props.onChange((applied) => filter.choose(applied, key ?? any))}
     >
       <SelectItem id={any}>{filter.any}</SelectItem>
       {filter.options.map((option) => (

@@ -17,14 +17,10 @@ export function useAppliedSearch<Search extends { page?: number | undefined; sea
   }, [search])
   return {
     latest: () => latest.current,
-    apply: (changes: Partial<Search>, replace = false) => {
-      latest.current = { ...latest.current, ...changes, page: undefined }
+    /** The address `change` makes of the one applied last. */
+    apply: (change: (applied: Search) => Search, replace = false) => {
+      latest.current = { ...change(latest.current), page: undefined }
       return go(latest.current, replace)
-    },
-    /** The text filter's settled text, replacing the address rather than adding a step per key. */
-    applyText: (text: string | undefined) => {
-      latest.current = { ...latest.current, search: text, page: undefined }
-      return go(latest.current, true)
     },
   }
 }

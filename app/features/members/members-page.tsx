@@ -6,8 +6,8 @@ import {
   choiceFilter,
   choicesOf,
   dayRangeFilter,
-  gymChoices,
   type ListFilter,
+  namedChoices,
 } from '~/components/lists/list-filters'
 import { ListPage } from '~/components/lists/list-page'
 import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
@@ -94,59 +94,45 @@ function memberFilters(
       ? notVisitedChoices
       : [...notVisitedChoices, search.not_visited_days]
   return [
-    choiceFilter({
+    choiceFilter('state', {
       label: 'State',
       any: 'Any state',
       choices: choicesOf(memberFilterStates, memberFilterStateLabels),
-      get: (s) => s.state,
-      set: (state) => ({ state }),
     }),
-    choiceFilter({
+    choiceFilter('gym_id', {
       label: 'Gym',
       any: 'All my gyms',
-      choices: gymChoices(options.gyms),
-      get: (s) => s.gym_id,
-      set: (gym_id) => ({ gym_id }),
+      choices: namedChoices(options.gyms),
       shown: options.gyms.length > 1,
     }),
-    choiceFilter({
+    choiceFilter('offering_id', {
       label: 'Offering',
       any: 'Any offering',
-      choices: gymChoices(options.offerings),
-      get: (s) => s.offering_id,
-      set: (offering_id) => ({ offering_id }),
+      choices: namedChoices(options.offerings),
     }),
-    choiceFilter({
+    choiceFilter('tag', {
       label: 'Tag',
       any: 'Any tag',
       choices: tags.map((tag) => ({ value: tag, label: tag })),
-      get: (s) => s.tag,
-      set: (tag) => ({ tag }),
       shown: tags.length > 0,
     }),
-    choiceFilter({
+    choiceFilter('not_visited_days', {
       label: 'Not visited for',
       any: 'Any time',
       choices: days.map((count) => ({ value: count, label: `${count} days or more` })),
-      get: (s) => s.not_visited_days,
-      set: (not_visited_days) => ({ not_visited_days }),
     }),
-    choiceFilter({
+    choiceFilter('owing', {
       label: 'Balance',
       any: 'Any balance',
       choices: [
         { id: 'owing', value: true, label: 'Owes money' },
         { id: 'paid', value: false, label: 'Owes nothing' },
       ],
-      get: (s) => s.owing,
-      set: (owing) => ({ owing }),
       shown: options.sees_money,
     }),
-    dayRangeFilter({
+    dayRangeFilter(['joined_from', 'joined_to'], {
       labels: { from: 'Joined from', to: 'Joined to' },
       messages: { from: joinedFromRangeMessage, to: joinedRangeMessage },
-      get: (s) => ({ from: s.joined_from, to: s.joined_to }),
-      set: { from: (joined_from) => ({ joined_from }), to: (joined_to) => ({ joined_to }) },
     }),
   ]
 }

@@ -7,8 +7,8 @@ import {
   choiceFilter,
   choicesOf,
   dayRangeFilter,
-  gymChoices,
   type ListFilter,
+  namedChoices,
 } from '~/components/lists/list-filters'
 import { ListPage } from '~/components/lists/list-page'
 import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
@@ -77,50 +77,38 @@ export function PaymentsPage(props: { search: PaymentsSearch; gyms: Array<{ id: 
 /** The toolbar's filters; on a phone all but the member's name fold away behind Filters. */
 function paymentFilters(gyms: Array<{ id: number; name: string }>): Array<ListFilter<PaymentsSearch>> {
   return [
-    choiceFilter({
+    choiceFilter('status', {
       label: 'Status',
       any: 'Any status',
       choices: choicesOf(paymentFilterStatuses, paymentFilterStatusLabels),
-      get: (s) => s.status,
-      set: (status) => ({ status }),
     }),
-    choiceFilter({
+    choiceFilter('type', {
       label: 'Paid by',
       any: 'Any method',
       choices: choicesOf(paymentFilterTypes, paymentFilterTypeLabels),
-      get: (s) => s.type,
-      set: (type) => ({ type }),
     }),
-    choiceFilter({
+    choiceFilter('gym_id', {
       label: 'Gym',
       any: 'All my gyms',
-      choices: gymChoices(gyms),
-      get: (s) => s.gym_id,
-      set: (gym_id) => ({ gym_id }),
+      choices: namedChoices(gyms),
       shown: gyms.length > 1,
     }),
-    choiceFilter({
+    choiceFilter('retries', {
       label: 'Attempt',
       any: 'First tries and retries',
       choices: [
         { id: 'first', value: false, label: 'First tries only' },
         { id: 'retries', value: true, label: 'Retries only' },
       ],
-      get: (s) => s.retries,
-      set: (retries) => ({ retries }),
     }),
-    dayRangeFilter({
+    dayRangeFilter(['due_from', 'due_to'], {
       labels: { from: 'Due from', to: 'Due to' },
       messages: { from: dueFromRangeMessage, to: dueRangeMessage },
-      get: (s) => ({ from: s.due_from, to: s.due_to }),
-      set: { from: (due_from) => ({ due_from }), to: (due_to) => ({ due_to }) },
     }),
-    amountRangeFilter({
+    amountRangeFilter(['amount_min', 'amount_max'], {
       labels: { from: 'Amount from', to: 'Amount to' },
       messages: { from: amountFromRangeMessage, to: amountRangeMessage },
       max: MAX_FILTER_AMOUNT,
-      get: (s) => ({ from: s.amount_min, to: s.amount_max }),
-      set: { from: (amount_min) => ({ amount_min }), to: (amount_max) => ({ amount_max }) },
     }),
   ]
 }

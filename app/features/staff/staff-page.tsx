@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper } from '@tanstack/react-table'
 import { UserCog } from 'lucide-react'
-import { choiceFilter, choicesOf, gymChoices, type ListFilter } from '~/components/lists/list-filters'
+import { choiceFilter, choicesOf, type ListFilter, namedChoices } from '~/components/lists/list-filters'
 import { ListPage } from '~/components/lists/list-page'
 import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
 import { MemberPhoto } from '~/components/member-photo'
@@ -57,7 +57,7 @@ export function StaffPage(props: {
 
 function staffFilters(gyms: Array<{ id: number; name: string }>): Array<ListFilter<StaffSearch>> {
   return [
-    choiceFilter({
+    choiceFilter('status', {
       label: 'Status',
       any: 'Active and invited',
       choices: choicesOf(staffStatuses, {
@@ -65,15 +65,11 @@ function staffFilters(gyms: Array<{ id: number; name: string }>): Array<ListFilt
         invited: 'Invited, not signed up yet',
         deactivated: 'Deactivated',
       }),
-      get: (s) => s.status,
-      set: (status) => ({ status }),
     }),
-    choiceFilter({
+    choiceFilter('gym_id', {
       label: 'Gym',
       any: 'Every gym',
-      choices: gymChoices(gyms),
-      get: (s) => s.gym_id,
-      set: (gym_id) => ({ gym_id }),
+      choices: namedChoices(gyms),
       shown: gyms.length > 1,
     }),
   ]

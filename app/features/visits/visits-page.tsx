@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper } from '@tanstack/react-table'
 import { DoorOpen } from 'lucide-react'
-import { choiceFilter, dayRangeFilter, gymChoices, type ListFilter } from '~/components/lists/list-filters'
+import { choiceFilter, dayRangeFilter, type ListFilter, namedChoices } from '~/components/lists/list-filters'
 import { ListPage } from '~/components/lists/list-page'
 import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
 import { Badge } from '~/components/ui/badge'
@@ -48,29 +48,23 @@ export function VisitsPage(props: { search: VisitsSearch; gyms: Array<{ id: numb
 /** The toolbar's filters; on a phone all but the member's name fold away. */
 function visitFilters(gyms: Array<{ id: number; name: string }>): Array<ListFilter<VisitsSearch>> {
   return [
-    choiceFilter({
+    choiceFilter('successful', {
       label: 'Result',
       any: 'Entered and refused',
       choices: [
         { id: 'entered', value: true, label: 'Entered' },
         { id: 'refused', value: false, label: 'Refused' },
       ],
-      get: (s) => s.successful,
-      set: (successful) => ({ successful }),
     }),
-    choiceFilter({
+    choiceFilter('gym_id', {
       label: 'Gym',
       any: 'All my gyms',
-      choices: gymChoices(gyms),
-      get: (s) => s.gym_id,
-      set: (gym_id) => ({ gym_id }),
+      choices: namedChoices(gyms),
       shown: gyms.length > 1,
     }),
-    dayRangeFilter({
+    dayRangeFilter(['from', 'to'], {
       labels: { from: 'From', to: 'To' },
       messages: { from: visitFromRangeMessage, to: visitRangeMessage },
-      get: (s) => ({ from: s.from, to: s.to }),
-      set: { from: (from) => ({ from }), to: (to) => ({ to }) },
     }),
   ]
 }

@@ -74,29 +74,23 @@ export function WebhooksPage(props: { search: WebhooksSearch; organisationId: nu
 /** The toolbar's filters; a type the address holds is offered even before an event of it arrives. */
 function webhookFilters(search: WebhooksSearch, types: string[]): Array<ListFilter<WebhooksSearch>> {
   return [
-    choiceFilter({
+    choiceFilter('provider', {
       label: 'Provider',
       any: 'Every provider',
       choices: choicesOf(webhookProviderNames, webhookProviderLabels),
-      get: (s) => s.provider,
-      set: (provider) => ({ provider }),
     }),
-    choiceFilter({
+    choiceFilter('type', {
       label: 'Type',
       any: 'Every type',
       choices: [...new Set([...types, ...(search.type ? [search.type] : [])])].map((type) => ({
         value: type,
         label: type,
       })),
-      get: (s) => s.type,
-      set: (type) => ({ type }),
     }),
-    choiceFilter({
+    choiceFilter('result', {
       label: 'Result',
       any: 'Every result',
       choices: choicesOf(webhookResultNames, webhookResultLabels),
-      get: (s) => s.result,
-      set: (result) => ({ result }),
     }),
   ]
 }
