@@ -3,6 +3,7 @@ import { getRequestHeader, setResponseHeader } from '@tanstack/react-start/serve
 import type { z } from 'zod'
 import { clientIpHeader, currentClientIp } from '~/lib/client-ip.server'
 import { ApiError } from './api-error'
+import { fillPath } from './api-path'
 import { getEnv } from './env.server'
 import { z as zod } from './validation'
 
@@ -102,15 +103,6 @@ export type CallInput<R extends RouteConfig> = ParamsInput<R> &
 
 type CallArguments<R extends RouteConfig> =
   object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]
-
-/** `/offerings/{id}` with `{ id: 7 }` → `/offerings/7`. */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name]
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`)
-    return encodeURIComponent(String(value))
-  })
-}
 
 function successSchemaOf(route: RouteConfig): z.ZodType | undefined {
   const answer = route.responses[200] ?? route.responses[201]

@@ -1,18 +1,27 @@
 import { Download } from 'lucide-react'
 import { useState } from 'react'
+import type { z } from 'zod'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/toast'
+import { apiUrl } from '~/lib/api-path'
+
+/** A list's export endpoint: a route object of app/contracts/api taking the list's filters as JSON. */
+export interface ExportRoute {
+  method: string
+  path: string
+  request?: { body?: { content: { 'application/json': { schema: z.ZodType } } } }
+}
 
 /**
- * Exports exactly the filtered list (`POST <endpoint>` with the address's filters, e.g.
- * `/api/members/export`) and saves it as a file. The file streams in: the button counts the rows
- * received against the list's total, so a long export shows it is moving, and stays busy (a second
- * press does nothing) until it is saved.
+ * Exports exactly the filtered list (the route object's endpoint, e.g. `memberRoutes.export`, with the
+ * address's filters as its body) and saves it as a file. The file streams in: the button counts the
+ * rows received against the list's total, so a long export shows it is moving, and stays busy (a
+ * second press does nothing) until it is saved.
  */
 export function ExportCsvButton(props: {
-  endpoint: `/api/${string}/export`
-  /** The list's filters and sort (not its page). */
-  filters: Record<string, unknown>
+  route: ExportRoute
+  /** The list's address: its filters and sort are sent, its page left out. */
+  filters: { page?: number | undefined }
   total: number
   noun: { one: string; many: string }
 }) {
@@ -23,8 +32,8 @@ export function ExportCsvButton(props: {
   async function exportRows() {
     setReceived(0)
     try {
-      const response = await fetch(props.endpoint, {
-        method: 'POST',
+      const response = await fetch(apiUrl(props.route), {
+        method: props.route.method.toUpperCase(),
         headers: {
           'Content-Type': 'application/json',
           'X-Requested-With': 'XMLHttpRequest',

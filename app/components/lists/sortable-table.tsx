@@ -4,17 +4,21 @@ import type { ReactNode } from 'react'
 import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 
 /**
- * The console's server-sorted lists (members, payments, visits): TanStack Table renders the columns
- * into the accessible table of `components/ui/table`; a sortable column's header is a link to the
- * same list sorted by it (the sort lives in the address), with `aria-sort` on the current one.
+ * The console's lists (members, payments, visits, staff, offerings, gyms): TanStack Table renders the
+ * columns into the accessible table of `components/ui/table`; in a server-sorted list a sortable
+ * column's header is a link to the same list sorted by it (the sort lives in the address), with
+ * `aria-sort` on the current one.
  */
 export const listFeatures = tableFeatures({})
 export type ListFeatures = typeof listFeatures
 
 export interface ListColumnMeta {
   align?: 'end'
-  /** Columns phones do without, so the list reads at 390 px without scrolling sideways. */
-  hideOnPhone?: boolean
+  /**
+   * Columns phones (`md`: and small tablets; `lg`: and tablets) do without, so the list reads at
+   * 390 px without scrolling sideways.
+   */
+  hideBelow?: 'sm' | 'md' | 'lg'
   /** The sort this column's header toggles (ascending first, or descending first for dates/money). */
   sort?: { key: string; descendingFirst?: boolean }
 }
@@ -23,9 +27,8 @@ export function SortableTable<TRow extends RowData & { id: number }, TSort exten
   label: string
   columns: ColumnDef<ListFeatures, TRow>[]
   rows: TRow[]
-  sort: TSort
-  /** A link to the list sorted by `sort` (page 1), holding `children`. */
-  sortLink: (sort: TSort, children: ReactNode) => ReactNode
+  /** The list's sort, and a link to the list sorted another way (page 1) holding `children`. */
+  sort?: { current: TSort; link: (sort: TSort, children: ReactNode) => ReactNode }
   meta?: Record<string, unknown>
 }) {
   const table = useTable<ListFeatures, TRow>({
@@ -44,17 +47,18 @@ export function SortableTable<TRow extends RowData & { id: number }, TSort exten
           {table.getFlatHeaders().map((header) => {
             const meta = header.column.columnDef.meta as ListColumnMeta | undefined
             const label = flexRender(header.column.columnDef.header, header.getContext())
-            const current = meta?.sort ? sortDirection(props.sort, meta.sort.key) : undefined
+            const sort = meta?.sort && props.sort ? { ...props.sort, column: meta.sort } : undefined
+            const current = sort ? sortDirection(sort.current, sort.column.key) : undefined
             return (
               <Column
                 key={header.id}
                 align={meta?.align === 'end' ? 'end' : 'start'}
-                className={meta?.hideOnPhone ? 'hidden md:table-cell' : undefined}
-                aria-sort={current ?? (meta?.sort ? 'none' : undefined)}
+                className={hiddenBelow(meta)}
+                aria-sort={current ?? (sort ? 'none' : undefined)}
               >
-                {meta?.sort
-                  ? props.sortLink(
-                      nextSort(props.sort, meta.sort),
+                {sort
+                  ? sort.link(
+                      nextSort(sort.current, sort.column),
                       <>
                         {label}
                         {current === 'ascending' ? <ArrowUp aria-hidden="true" className="size-3.5" /> : null}
@@ -78,7 +82,7 @@ export function SortableTable<TRow extends RowData & { id: number }, TSort exten
                     key={cell.id}
                     isRowHeader={index === 0}
                     align={meta?.align === 'end' ? 'end' : 'start'}
-                    className={meta?.hideOnPhone ? 'hidden md:table-cell' : undefined}
+                    className={hiddenBelow(meta)}
                   >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </Cell>
@@ -90,6 +94,16 @@ export function SortableTable<TRow extends RowData & { id: number }, TSort exten
       </Table>
     </TableFrame>
   )
+}
+
+const hiddenBelowClass = {
+  sm: 'hidden sm:table-cell',
+  md: 'hidden md:table-cell',
+  lg: 'hidden lg:table-cell',
+} as const
+
+function hiddenBelow(meta: ListColumnMeta | undefined): string | undefined {
+  return meta?.hideBelow ? hiddenBelowClass[meta.hideBelow] : undefined
 }
 
 /** The class of a sortable header's link. */

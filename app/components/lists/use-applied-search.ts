@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react'
  * against it: here it builds on what was applied last, and `latest` is what the range checks read. A
  * person typing "from", Enter, "to", Enter at speed neither loses the first nor slips past a check.
  */
-export function useAppliedSearch<Search extends { page?: number | undefined }>(
+export function useAppliedSearch<Search extends { page?: number | undefined; search?: string | undefined }>(
   search: Search,
   go: (next: Search, replace: boolean) => unknown,
 ) {
@@ -17,8 +17,9 @@ export function useAppliedSearch<Search extends { page?: number | undefined }>(
   }, [search])
   return {
     latest: () => latest.current,
-    apply: (changes: Partial<Search>, replace = false) => {
-      latest.current = { ...latest.current, ...changes, page: undefined }
+    /** The address `change` makes of the one applied last. */
+    apply: (change: (applied: Search) => Search, replace = false) => {
+      latest.current = { ...change(latest.current), page: undefined }
       return go(latest.current, replace)
     },
   }

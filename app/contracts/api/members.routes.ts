@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   addMemberRequestSchema,
   memberActivityQuerySchema,
@@ -18,7 +17,7 @@ import {
 } from '~/contracts/members'
 import { z } from '~/lib/validation'
 import { dataEnvelope, paginatedEnvelope } from './envelope'
-import { idParams, jsonBody, jsonResponse, messageResponse, staffErrors } from './openapi'
+import { createRoute, idParams, jsonBody, jsonResponse, messageResponse, staffErrors } from './openapi'
 
 /**
  * The members of the console (issue 15): the list with its filters, what the filters offer, and the

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   paymentFiltersSchema,
   paymentLinkSentSchema,
@@ -10,7 +9,7 @@ import {
 } from '~/contracts/payments'
 import { z } from '~/lib/validation'
 import { dataEnvelope, messageSchema, paginatedEnvelope } from './envelope'
-import { errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from './openapi'
+import { createRoute, errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from './openapi'
 
 /**
  * The payments of the console (issue 16): the list with its totals, and the list as a CSV file. For

@@ -1,8 +1,7 @@
-import { createRoute } from '@hono/zod-openapi'
 import { visitFiltersSchema, visitRowSchema, visitsQuerySchema } from '~/contracts/visits'
 import { z } from '~/lib/validation'
 import { paginatedEnvelope } from './envelope'
-import { jsonBody, jsonResponse, staffErrors } from './openapi'
+import { createRoute, jsonBody, jsonResponse, staffErrors } from './openapi'
 
 /**
  * The visits of the console (issue 16): every entry and refused entry at the caller's gyms, and the

@@ -1,15 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table'
+import { createColumnHelper } from '@tanstack/react-table'
 import { Plus } from 'lucide-react'
-import { ListFooter } from '~/components/lists/list-footer'
+import type { ReactNode } from 'react'
+import { ListPage } from '~/components/lists/list-page'
+import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
 import { Page } from '~/components/page'
 import { OutsideGymsPage } from '~/components/page-states'
 import { Badge } from '~/components/ui/badge'
 import { buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
-import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import type { SessionUser } from '~/contracts/auth'
 import type { OfferingSummary } from '~/contracts/catalogue'
 import { isOutsideGyms } from '~/features/auth/route-guard'
@@ -54,97 +55,67 @@ export function OfferingsPage(props: { user: SessionUser; search: OfferingsSearc
       </Page>
     )
   }
-  return (
-    <Page
-      title={title}
-      description={`Membership types sold at ${gym.name}, with their prices and members.`}
-      actions={newOffering}
-    >
-      <OfferingsList
-        user={user}
-        search={search}
-        gymId={gym.id}
-        gymName={gym.name}
-        canCreate={newOffering !== null}
-      />
-    </Page>
-  )
+  return <OfferingsList search={search} gym={gym} newOffering={newOffering} />
 }
 
 function OfferingsList(props: {
-  user: SessionUser
   search: OfferingsSearch
-  gymId: number
-  gymName: string
-  canCreate: boolean
+  gym: { id: number; name: string }
+  newOffering: ReactNode
 }) {
-  const { search, gymId } = props
+  const { search, gym } = props
   const archived = search.archived ?? false
   const { data: page } = useSuspenseQuery(
-    catalogueQueries.gymOfferings({ gym_id: gymId, archived, page: search.page ?? 1 }),
+    catalogueQueries.gymOfferings({ gym_id: gym.id, archived, page: search.page ?? 1 }),
   )
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <nav aria-label="Offering status" className="flex gap-1 border-slate-200 border-b">
-          {[
-            { label: 'Active', value: false },
-            { label: 'Archived', value: true },
-          ].map((tab) => (
-            <Link
-              key={tab.label}
-              to="/console/offerings"
-              search={{ ...search, archived: tab.value || undefined, page: undefined }}
-              aria-current={archived === tab.value ? 'page' : undefined}
-              className={`-mb-px border-b-2 px-3 py-2 font-medium text-sm no-underline ${
-                archived === tab.value
-                  ? 'border-accent-600 text-accent-800'
-                  : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
-              }`}
-            >
-              {tab.label}
-            </Link>
-          ))}
-        </nav>
-      </div>
-
-      {page.data.length === 0 ? (
-        <Card>
-          <p className="font-medium text-slate-900">
-            {archived ? `No archived offerings at ${props.gymName}` : `No offerings at ${props.gymName} yet`}
-          </p>
-          <p className="mt-1 text-slate-600 text-sm">
-            {archived
-              ? 'Offerings you archive appear here; their members keep their memberships.'
-              : props.canCreate
-                ? 'Create an offering and give it prices to start selling memberships.'
-                : 'An admin creates offerings; they appear here once they are on sale at this gym.'}
-          </p>
-        </Card>
-      ) : (
-        <OfferingsTable rows={page.data} />
-      )}
-
-      <ListFooter
-        meta={page.meta}
-        noun={{ one: 'offering', many: 'offerings' }}
-        pageLink={(link) => (
-          <Link
-            to="/console/offerings"
-            search={{ ...search, page: link.page }}
-            disabled={link.disabled}
-            className={link.className}
-          >
-            {link.children}
-          </Link>
-        )}
-      />
-    </div>
+    <ListPage
+      title={title}
+      description={`Membership types sold at ${gym.name}, with their prices and members.`}
+      actions={props.newOffering}
+      noun={{ one: 'offering', many: 'offerings' }}
+      search={search}
+      link={(link) => <Link to="/console/offerings" {...link} />}
+      toolbar={
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <nav aria-label="Offering status" className="flex gap-1 border-slate-200 border-b">
+            {[
+              { label: 'Active', value: false },
+              { label: 'Archived', value: true },
+            ].map((tab) => (
+              <Link
+                key={tab.label}
+                to="/console/offerings"
+                search={{ ...search, archived: tab.value || undefined, page: undefined }}
+                aria-current={archived === tab.value ? 'page' : undefined}
+                className={`-mb-px border-b-2 px-3 py-2 font-medium text-sm no-underline ${
+                  archived === tab.value
+                    ? 'border-accent-600 text-accent-800'
+                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                }`}
+              >
+                {tab.label}
+              </Link>
+            ))}
+          </nav>
+        </div>
+      }
+      page={page}
+      columns={columns}
+      filtered={false}
+      empty={{
+        title: archived ? `No archived offerings at ${gym.name}` : `No offerings at ${gym.name} yet`,
+        text: archived
+          ? 'Offerings you archive appear here; their members keep their memberships.'
+          : props.newOffering !== null
+            ? 'Create an offering and give it prices to start selling memberships.'
+            : 'An admin creates offerings; they appear here once they are on sale at this gym.',
+      }}
+    />
   )
 }
 
-const features = tableFeatures({})
-const column = createColumnHelper<typeof features, OfferingSummary>()
+const column = createColumnHelper<ListFeatures, OfferingSummary>()
 
 /** The columns, defined once (TanStack Table); the kit's table draws them. */
 const columns = column.columns([
@@ -175,66 +146,15 @@ const columns = column.columns([
   column.display({
     id: 'gyms',
     header: 'Gyms',
-    meta: { hideOnPhone: true },
+    meta: { hideBelow: 'md' } satisfies ListColumnMeta,
     cell: (info) =>
       info.row.original.all_gyms_access
         ? 'All gyms'
         : info.row.original.gyms.map((gym) => gym.name).join(', '),
   }),
-  column.accessor('prices_count', { header: 'Prices', meta: { align: 'end' } }),
-  column.accessor('memberships_count', { header: 'Members', meta: { align: 'end' } }),
+  column.accessor('prices_count', { header: 'Prices', meta: { align: 'end' } satisfies ListColumnMeta }),
+  column.accessor('memberships_count', {
+    header: 'Members',
+    meta: { align: 'end' } satisfies ListColumnMeta,
+  }),
 ])
-
-function OfferingsTable(props: { rows: OfferingSummary[] }) {
-  const table = useTable<typeof features, OfferingSummary>({
-    features,
-    columns,
-    data: props.rows,
-  })
-  return (
-    <TableFrame>
-      <Table aria-label="Offerings">
-        <TableHeader>
-          {table.getFlatHeaders().map((header) => (
-            <Column
-              key={header.id}
-              align={alignOf(header.column.columnDef.meta)}
-              className={phoneClass(header.column.columnDef.meta)}
-            >
-              {flexRender(header.column.columnDef.header, header.getContext())}
-            </Column>
-          ))}
-        </TableHeader>
-        <TableBody>
-          {table.getRowModel().rows.map((row) => (
-            <Row key={row.id}>
-              {row.getAllCells().map((cell, index) => (
-                <Cell
-                  key={cell.id}
-                  isRowHeader={index === 0}
-                  align={alignOf(cell.column.columnDef.meta)}
-                  className={phoneClass(cell.column.columnDef.meta)}
-                >
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </Cell>
-              ))}
-            </Row>
-          ))}
-        </TableBody>
-      </Table>
-    </TableFrame>
-  )
-}
-
-/** A column phones can do without (the list stays readable at 390 px without scrolling sideways). */
-function phoneClass(meta: unknown): string | undefined {
-  return typeof meta === 'object' && meta !== null && 'hideOnPhone' in meta
-    ? 'hidden md:table-cell'
-    : undefined
-}
-
-function alignOf(meta: unknown): 'start' | 'end' {
-  return typeof meta === 'object' && meta !== null && 'align' in meta && meta.align === 'end'
-    ? 'end'
-    : 'start'
-}

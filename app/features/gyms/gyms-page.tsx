@@ -1,13 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { createColumnHelper } from '@tanstack/react-table'
 import { BadgeCheck, CreditCard, DoorOpen, Landmark, Plug, UserCog, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { GymLogo } from '~/components/gym-logo'
+import { ListPage } from '~/components/lists/list-page'
+import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
-import { Cell, Column, Row, Table, TableBody, TableFrame, TableHeader } from '~/components/ui/table'
 import { type Gym, type GymProviders, staffRoleWords } from '~/contracts/gyms'
 import { GymDoorsCard } from '~/features/doors/gym-doors'
 import { formatDate } from '~/lib/dates'
@@ -29,66 +31,79 @@ export const roleWords = (gym: Gym) => (gym.role ? staffRoleWords[gym.role] : '-
 export function GymsPage() {
   const { data: gyms } = useSuspenseQuery(gymQueries.list())
   return (
-    <Page title="Gyms" description={gymsDescription} actions={<AddGymButton />}>
-      <TableFrame>
-        <Table aria-label="Gyms">
-          <TableHeader>
-            <Column>Gym</Column>
-            <Column align="end">Members</Column>
-            <Column align="end" className="hidden sm:table-cell">
-              Staff
-            </Column>
-            <Column className="hidden md:table-cell">Your role</Column>
-            <Column className="hidden md:table-cell">Card payments</Column>
-            <Column className="hidden lg:table-cell">Bank payments into</Column>
-          </TableHeader>
-          <TableBody>
-            {gyms.map((gym) => (
-              <Row key={gym.id}>
-                <Cell isRowHeader>
-                  <span className="flex items-center gap-3">
-                    <GymLogo src={gym.logo} name={gym.name} />
-                    <span className="min-w-0">
-                      <Link
-                        to="/console/gyms/$id"
-                        params={{ id: gym.id }}
-                        className={linkStyles({ className: 'font-medium' })}
-                      >
-                        {gym.name}
-                      </Link>
-                      <span className="block text-slate-600 text-xs md:hidden">
-                        {count(gym.staff_count)} staff · your role {roleWords(gym)}
-                      </span>
-                    </span>
-                  </span>
-                </Cell>
-                <Cell align="end" className="tabular-nums">
-                  {count(gym.members_count)}
-                </Cell>
-                <Cell align="end" className="hidden tabular-nums sm:table-cell">
-                  {count(gym.staff_count)}
-                </Cell>
-                <Cell className="hidden md:table-cell">{roleWords(gym)}</Cell>
-                <Cell className="hidden md:table-cell">
-                  <CardPayments gym={gym} />
-                </Cell>
-                <Cell className="hidden lg:table-cell">
-                  {gym.destination_account ? (
-                    <span className="whitespace-nowrap tabular-nums">
-                      {gym.destination_account.bank_account_number}
-                    </span>
-                  ) : (
-                    <span className="text-slate-600">Not set</span>
-                  )}
-                </Cell>
-              </Row>
-            ))}
-          </TableBody>
-        </Table>
-      </TableFrame>
-    </Page>
+    <ListPage
+      title="Gyms"
+      description={gymsDescription}
+      actions={<AddGymButton />}
+      noun={{ one: 'gym', many: 'gyms' }}
+      search={{}}
+      page={{ data: gyms }}
+      columns={columns}
+    />
   )
 }
+
+const column = createColumnHelper<ListFeatures, Gym>()
+
+const columns = column.columns([
+  column.accessor('name', {
+    header: 'Gym',
+    cell: (info) => {
+      const gym = info.row.original
+      return (
+        <span className="flex items-center gap-3">
+          <GymLogo src={gym.logo} name={gym.name} />
+          <span className="min-w-0">
+            <Link
+              to="/console/gyms/$id"
+              params={{ id: gym.id }}
+              className={linkStyles({ className: 'font-medium' })}
+            >
+              {gym.name}
+            </Link>
+            <span className="block text-slate-600 text-xs md:hidden">
+              {count(gym.staff_count)} staff · your role {roleWords(gym)}
+            </span>
+          </span>
+        </span>
+      )
+    },
+  }),
+  column.accessor('members_count', {
+    header: 'Members',
+    meta: { align: 'end' } satisfies ListColumnMeta,
+    cell: (info) => count(info.getValue()),
+  }),
+  column.accessor('staff_count', {
+    header: 'Staff',
+    meta: { align: 'end', hideBelow: 'sm' } satisfies ListColumnMeta,
+    cell: (info) => count(info.getValue()),
+  }),
+  column.display({
+    id: 'role',
+    header: 'Your role',
+    meta: { hideBelow: 'md' } satisfies ListColumnMeta,
+    cell: (info) => roleWords(info.row.original),
+  }),
+  column.display({
+    id: 'card_payments',
+    header: 'Card payments',
+    meta: { hideBelow: 'md' } satisfies ListColumnMeta,
+    cell: (info) => <CardPayments gym={info.row.original} />,
+  }),
+  column.accessor('destination_account', {
+    header: 'Bank payments into',
+    meta: { hideBelow: 'lg' } satisfies ListColumnMeta,
+    cell: (info) => {
+      const account = info.getValue()
+      return account ? (
+        <span className="whitespace-nowrap tabular-nums">{account.bank_account_number}</span>
+      ) : (
+        <span className="text-slate-600">Not set</span>
+      )
+    },
+  }),
+])
 
 /**
  * Whether people can find and join the gym on the join site (issue 25): a gym is listed only once it

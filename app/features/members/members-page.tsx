@@ -2,28 +2,33 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper } from '@tanstack/react-table'
 import { Plus, UserRoundSearch } from 'lucide-react'
-import { ExportCsvButton } from '~/components/lists/export-csv-button'
-import { hasListFilters } from '~/components/lists/filter-toolbar'
-import { ListFooter } from '~/components/lists/list-footer'
 import {
-  type ListColumnMeta,
-  type ListFeatures,
-  SortableTable,
-  sortLinkClass,
-} from '~/components/lists/sortable-table'
+  choiceFilter,
+  choicesOf,
+  dayRangeFilter,
+  type ListFilter,
+  namedChoices,
+} from '~/components/lists/list-filters'
+import { ListPage } from '~/components/lists/list-page'
+import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
 import { MemberPhoto } from '~/components/member-photo'
-import { Page } from '~/components/page'
 import { Badge } from '~/components/ui/badge'
 import { buttonStyles } from '~/components/ui/button'
-import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
+import { memberRoutes } from '~/contracts/api/members.routes'
 import type { MemberState } from '~/contracts/billing-debugging'
 import { frequencyWords } from '~/contracts/frequency-words'
-import { memberStateWords } from '~/contracts/member-states'
-import type { MemberFilterOptions, MemberFilterState, MemberRow } from '~/contracts/members'
+import { memberFilterStates } from '~/contracts/member-filters'
+import { memberFilterStateLabels, memberStateWords } from '~/contracts/member-states'
+import {
+  joinedFromRangeMessage,
+  joinedRangeMessage,
+  type MemberFilterOptions,
+  type MemberFilterState,
+  type MemberRow,
+} from '~/contracts/members'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
-import { MemberFilters } from './member-filters-toolbar'
 import { memberQueries } from './queries'
 import type { MembersSearch } from './search'
 
@@ -33,92 +38,103 @@ const description = 'Everyone who has joined your gyms: find them, see how they 
 /** members.index (issue 15): the members in the user's gyms, filtered and sorted by the address. */
 export function MembersPage(props: { search: MembersSearch; seesMoney: boolean }) {
   const { search } = props
+  const navigate = useNavigate()
   const { data: options } = useSuspenseQuery(memberQueries.filterOptions())
   // Balances, prices and the balance filter: of the gyms shown, for those who run them all (ADR 032).
   const listOptions = { ...options, sees_money: props.seesMoney }
   const { data: page } = useSuspenseQuery(memberQueries.list(search))
   return (
-    <Page
+    <ListPage
       title={title}
       description={description}
+      noun={{ one: 'member', many: 'members' }}
+      search={search}
+      link={(link) => <Link to="/console/members" {...link} />}
+      exportRoute={memberRoutes.export}
       actions={
-        <>
-          <ExportCsvButton
-            endpoint="/api/members/export"
-            filters={search}
-            total={page.meta.total}
-            noun={{ one: 'member', many: 'members' }}
-          />
-          {/* Members are added by those who run a gym: the same people who see money (ADR 014). */}
-          {options.sees_money ? (
-            <Link to="/console/members/create" className={buttonStyles({ variant: 'primary' })}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add member
-            </Link>
-          ) : null}
-        </>
+        // Members are added by those who run a gym: the same people who see money (ADR 014).
+        options.sees_money ? (
+          <Link to="/console/members/create" className={buttonStyles({ variant: 'primary' })}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add member
+          </Link>
+        ) : null
       }
-    >
-      <div className="flex flex-col gap-4">
-        <MemberFilters search={search} options={listOptions} />
-        {page.data.length === 0 ? (
-          <EmptyMembers search={search} />
-        ) : (
-          <MembersTable rows={page.data} search={search} options={listOptions} />
-        )}
-        <ListFooter
-          meta={page.meta}
-          noun={{ one: 'member', many: 'members' }}
-          pageLink={(link) => (
-            <Link
-              to="/console/members"
-              search={{ ...search, page: link.page }}
-              disabled={link.disabled}
-              className={link.className}
-            >
-              {link.children}
-            </Link>
-          )}
-        />
-      </div>
-    </Page>
+      filters={{
+        navigate: (next, replace) => navigate({ to: '/console/members', search: next, replace }),
+        text: 'Name, e-mail or mobile',
+        fields: memberFilters(search, listOptions),
+      }}
+      page={page}
+      columns={listOptions.sees_money ? allColumns : columnsWithoutMoney}
+      tableMeta={{ filteredState: search.state }}
+      sort={search.sort ?? 'name'}
+      empty={{
+        title: 'No members yet',
+        text: 'Members appear here when they join through your gym’s join page, or when you add one with Add member.',
+      }}
+      noMatches={{ icon: UserRoundSearch }}
+    />
   )
 }
 
-/** No members: with filters, a way back to everyone; without, how members arrive. */
-function EmptyMembers(props: { search: MembersSearch }) {
-  const navigate = useNavigate()
-  if (hasListFilters(props.search)) {
-    return (
-      <Card>
-        <div className="flex items-start gap-3">
-          <UserRoundSearch aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-          <div>
-            <p className="font-medium text-slate-900">No members match these filters</p>
-            <p className="mt-1 text-slate-600 text-sm">
-              Try fewer filters, or{' '}
-              <button
-                type="button"
-                className={linkStyles()}
-                onClick={() => navigate({ to: '/console/members', search: {} })}
-              >
-                show every member
-              </button>
-              .
-            </p>
-          </div>
-        </div>
-      </Card>
-    )
-  }
-  return (
-    <Card>
-      <p className="font-medium text-slate-900">No members yet</p>
-      <p className="mt-1 text-slate-600 text-sm">
-        Members appear here when they join through your gym’s join page, or when you add one with Add member.
-      </p>
-    </Card>
-  )
+const notVisitedChoices = [7, 14, 30, 60, 90]
+
+/** The toolbar's filters; a tag or day count the address holds is offered even when the lists lack it. */
+function memberFilters(
+  search: MembersSearch,
+  options: MemberFilterOptions,
+): Array<ListFilter<MembersSearch>> {
+  const tags =
+    search.tag === undefined || options.tags.includes(search.tag)
+      ? options.tags
+      : [...options.tags, search.tag]
+  const days =
+    search.not_visited_days === undefined || notVisitedChoices.includes(search.not_visited_days)
+      ? notVisitedChoices
+      : [...notVisitedChoices, search.not_visited_days]
+  return [
+    choiceFilter('state', {
+      label: 'State',
+      any: 'Any state',
+      choices: choicesOf(memberFilterStates, memberFilterStateLabels),
+    }),
+    choiceFilter('gym_id', {
+      label: 'Gym',
+      any: 'All my gyms',
+      choices: namedChoices(options.gyms),
+      shown: options.gyms.length > 1,
+    }),
+    choiceFilter('offering_id', {
+      label: 'Offering',
+      any: 'Any offering',
+      choices: namedChoices(options.offerings),
+    }),
+    choiceFilter('tag', {
+      label: 'Tag',
+      any: 'Any tag',
+      choices: tags.map((tag) => ({ value: tag, label: tag })),
+      shown: tags.length > 0,
+    }),
+    choiceFilter('not_visited_days', {
+      label: 'Not visited for',
+      any: 'Any time',
+      choices: days.map((count) => ({ value: count, label: `${count} days or more` })),
+    }),
+    choiceFilter('owing', {
+      label: 'Balance',
+      any: 'Any balance',
+      choices: [
+        { id: 'owing', value: true, label: 'Owes money' },
+        { id: 'paid', value: false, label: 'Owes nothing' },
+      ],
+      shown: options.sees_money,
+    }),
+    dayRangeFilter(['joined_from', 'joined_to'], {
+      labels: { from: 'Joined from', to: 'Joined to' },
+      messages: { from: joinedFromRangeMessage, to: joinedRangeMessage },
+    }),
+  ]
 }
 
 const column = createColumnHelper<ListFeatures, MemberRow>()
@@ -163,7 +179,7 @@ const allColumns = column.columns([
   column.display({
     id: 'membership',
     header: 'Membership',
-    meta: { hideOnPhone: true } satisfies ColumnMeta,
+    meta: { hideBelow: 'md' } satisfies ColumnMeta,
     cell: (info) => {
       const member = info.row.original
       return (
@@ -187,7 +203,7 @@ const allColumns = column.columns([
     header: 'Owing',
     meta: {
       align: 'end',
-      hideOnPhone: true,
+      hideBelow: 'md',
       money: true,
       sort: { key: 'balance', descendingFirst: true },
     } satisfies ColumnMeta,
@@ -198,12 +214,12 @@ const allColumns = column.columns([
   }),
   column.accessor('last_visit_at', {
     header: 'Last visit',
-    meta: { hideOnPhone: true, sort: { key: 'last_visit', descendingFirst: true } } satisfies ColumnMeta,
+    meta: { hideBelow: 'md', sort: { key: 'last_visit', descendingFirst: true } } satisfies ColumnMeta,
     cell: (info) => (info.getValue() ? formatDate(info.getValue()) : 'Never'),
   }),
   column.accessor('joined_at', {
     header: 'Joined',
-    meta: { hideOnPhone: true, sort: { key: 'joined', descendingFirst: true } } satisfies ColumnMeta,
+    meta: { hideBelow: 'md', sort: { key: 'joined', descendingFirst: true } } satisfies ColumnMeta,
     cell: (info) => formatDate(info.getValue()),
   }),
 ])
@@ -239,27 +255,6 @@ function StateBadge(props: { row: MemberRow; filteredState: MemberState | undefi
         </span>
       ) : null}
     </span>
-  )
-}
-
-function MembersTable(props: { rows: MemberRow[]; search: MembersSearch; options: MemberFilterOptions }) {
-  return (
-    <SortableTable
-      label="Members"
-      columns={props.options.sees_money ? allColumns : columnsWithoutMoney}
-      rows={props.rows}
-      meta={{ filteredState: props.search.state }}
-      sort={props.search.sort ?? 'name'}
-      sortLink={(sort, children) => (
-        <Link
-          to="/console/members"
-          search={{ ...props.search, sort, page: undefined }}
-          className={sortLinkClass}
-        >
-          {children}
-        </Link>
-      )}
-    />
   )
 }
 

@@ -2,90 +2,115 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper } from '@tanstack/react-table'
 import { Receipt } from 'lucide-react'
-import { ExportCsvButton } from '~/components/lists/export-csv-button'
-import { hasListFilters } from '~/components/lists/filter-toolbar'
-import { ListFooter } from '~/components/lists/list-footer'
 import {
-  type ListColumnMeta,
-  type ListFeatures,
-  SortableTable,
-  sortLinkClass,
-} from '~/components/lists/sortable-table'
-import { Page } from '~/components/page'
+  amountRangeFilter,
+  choiceFilter,
+  choicesOf,
+  dayRangeFilter,
+  type ListFilter,
+  namedChoices,
+} from '~/components/lists/list-filters'
+import { ListPage } from '~/components/lists/list-page'
+import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
 import { Badge } from '~/components/ui/badge'
-import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
+import { paymentRoutes } from '~/contracts/api/payments.routes'
 import { isPaidAtTheDesk, paidByWords } from '~/contracts/desk-methods'
 import { paymentStatusWords } from '~/contracts/member-states'
-import { chargedCents, type PaymentRow, type PaymentTotals, paymentTypeWords } from '~/contracts/payments'
+import {
+  MAX_FILTER_AMOUNT,
+  paymentFilterStatuses,
+  paymentFilterStatusLabels,
+  paymentFilterTypeLabels,
+  paymentFilterTypes,
+} from '~/contracts/payment-filters'
+import {
+  amountFromRangeMessage,
+  amountRangeMessage,
+  chargedCents,
+  dueFromRangeMessage,
+  dueRangeMessage,
+  type PaymentRow,
+  type PaymentTotals,
+  paymentTypeWords,
+} from '~/contracts/payments'
 import { formatDate, formatDayAndMonth } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { FailedPaymentActions, FailedPaymentDialog } from './failed-payment-actions'
-import { PaymentFilters } from './payment-filters-toolbar'
 import { paymentQueries } from './queries'
 import type { PaymentsSearch } from './search'
 
 const description = 'Every payment of the gyms you run: what came in, what is on its way, and what failed.'
-const noun = { one: 'payment', many: 'payments' }
 
 /** payments.index (issue 16): the payments of the user's gyms, filtered and sorted by the address. */
 export function PaymentsPage(props: { search: PaymentsSearch; gyms: Array<{ id: number; name: string }> }) {
   const { search } = props
+  const navigate = useNavigate()
   const { data: page } = useSuspenseQuery(paymentQueries.list(search))
   return (
-    <Page
+    <ListPage
       title="Payments"
       description={description}
-      actions={
-        <ExportCsvButton
-          endpoint="/api/payments/export"
-          filters={search}
-          total={page.meta.total}
-          noun={noun}
-        />
-      }
-    >
-      <div className="flex flex-col gap-4">
-        <PaymentFilters search={search} gyms={props.gyms} />
-        <Totals totals={page.totals} />
-        {page.data.length === 0 ? (
-          <EmptyPayments search={search} />
-        ) : (
-          <FailedPaymentDialog>
-            <SortableTable
-              label="Payments"
-              columns={columns}
-              rows={page.data}
-              sort={search.sort ?? '-due_on'}
-              sortLink={(sort, children) => (
-                <Link
-                  to="/console/payments"
-                  search={{ ...search, sort, page: undefined }}
-                  className={sortLinkClass}
-                >
-                  {children}
-                </Link>
-              )}
-            />
-          </FailedPaymentDialog>
-        )}
-        <ListFooter
-          meta={page.meta}
-          noun={noun}
-          pageLink={(link) => (
-            <Link
-              to="/console/payments"
-              search={{ ...search, page: link.page }}
-              disabled={link.disabled}
-              className={link.className}
-            >
-              {link.children}
-            </Link>
-          )}
-        />
-      </div>
-    </Page>
+      noun={{ one: 'payment', many: 'payments' }}
+      search={search}
+      link={(link) => <Link to="/console/payments" {...link} />}
+      exportRoute={paymentRoutes.export}
+      filters={{
+        navigate: (next, replace) => navigate({ to: '/console/payments', search: next, replace }),
+        text: 'Member’s name or e-mail',
+        fields: paymentFilters(props.gyms),
+      }}
+      totals={<Totals totals={page.totals} />}
+      page={page}
+      columns={columns}
+      sort={search.sort ?? '-due_on'}
+      tableFrame={FailedPaymentDialog}
+      empty={{
+        icon: Receipt,
+        title: 'No payments yet',
+        text: 'Payments appear here a week before each member’s payment is due, and when one is recorded at the desk.',
+      }}
+    />
   )
+}
+
+/** The toolbar's filters; on a phone all but the member's name fold away behind Filters. */
+function paymentFilters(gyms: Array<{ id: number; name: string }>): Array<ListFilter<PaymentsSearch>> {
+  return [
+    choiceFilter('status', {
+      label: 'Status',
+      any: 'Any status',
+      choices: choicesOf(paymentFilterStatuses, paymentFilterStatusLabels),
+    }),
+    choiceFilter('type', {
+      label: 'Paid by',
+      any: 'Any method',
+      choices: choicesOf(paymentFilterTypes, paymentFilterTypeLabels),
+    }),
+    choiceFilter('gym_id', {
+      label: 'Gym',
+      any: 'All my gyms',
+      choices: namedChoices(gyms),
+      shown: gyms.length > 1,
+    }),
+    choiceFilter('retries', {
+      label: 'Attempt',
+      any: 'First tries and retries',
+      choices: [
+        { id: 'first', value: false, label: 'First tries only' },
+        { id: 'retries', value: true, label: 'Retries only' },
+      ],
+    }),
+    dayRangeFilter(['due_from', 'due_to'], {
+      labels: { from: 'Due from', to: 'Due to' },
+      messages: { from: dueFromRangeMessage, to: dueRangeMessage },
+    }),
+    amountRangeFilter(['amount_min', 'amount_max'], {
+      labels: { from: 'Amount from', to: 'Amount to' },
+      messages: { from: amountFromRangeMessage, to: amountRangeMessage },
+      max: MAX_FILTER_AMOUNT,
+    }),
+  ]
 }
 
 /**
@@ -131,41 +156,6 @@ function Totals(props: { totals: PaymentTotals }) {
         </dd>
       </div>
     </dl>
-  )
-}
-
-function EmptyPayments(props: { search: PaymentsSearch }) {
-  const navigate = useNavigate()
-  return (
-    <Card>
-      <div className="flex items-start gap-3">
-        <Receipt aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-        {hasListFilters(props.search) ? (
-          <div>
-            <p className="font-medium text-slate-900">No payments match these filters</p>
-            <p className="mt-1 text-slate-600 text-sm">
-              Try fewer filters, or{' '}
-              <button
-                type="button"
-                className={linkStyles()}
-                onClick={() => navigate({ to: '/console/payments', search: {} })}
-              >
-                show every payment
-              </button>
-              .
-            </p>
-          </div>
-        ) : (
-          <div>
-            <p className="font-medium text-slate-900">No payments yet</p>
-            <p className="mt-1 text-slate-600 text-sm">
-              Payments appear here a week before each member’s payment is due, and when one is recorded at the
-              desk.
-            </p>
-          </div>
-        )}
-      </div>
-    </Card>
   )
 }
 
@@ -231,18 +221,18 @@ const columns = column.columns([
   }),
   column.accessor('status_kind', {
     header: 'Status',
-    meta: { hideOnPhone: true } satisfies ListColumnMeta,
+    meta: { hideBelow: 'md' } satisfies ListColumnMeta,
     cell: (info) => <PaymentStatus payment={info.row.original} />,
   }),
   column.accessor('type', {
     header: 'Paid by',
-    meta: { hideOnPhone: true } satisfies ListColumnMeta,
+    meta: { hideBelow: 'md' } satisfies ListColumnMeta,
     cell: (info) => paidByWords(info.row.original, paymentTypeWords),
   }),
   column.display({
     id: 'period',
     header: 'Period',
-    meta: { hideOnPhone: true } satisfies ListColumnMeta,
+    meta: { hideBelow: 'md' } satisfies ListColumnMeta,
     cell: (info) => {
       const payment = info.row.original
       return payment.period_start_at && payment.period_end_at ? (

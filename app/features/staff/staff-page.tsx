@@ -2,21 +2,13 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper } from '@tanstack/react-table'
 import { UserCog } from 'lucide-react'
-import { FilterToolbar, hasListFilters } from '~/components/lists/filter-toolbar'
-import { ListFooter } from '~/components/lists/list-footer'
-import {
-  type ListColumnMeta,
-  type ListFeatures,
-  SortableTable,
-  sortLinkClass,
-} from '~/components/lists/sortable-table'
-import { useTextFilter } from '~/components/lists/use-text-filter'
+import { choiceFilter, choicesOf, type ListFilter, namedChoices } from '~/components/lists/list-filters'
+import { ListPage } from '~/components/lists/list-page'
+import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
 import { MemberPhoto } from '~/components/member-photo'
-import { Page } from '~/components/page'
-import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
-import { Select, SelectItem } from '~/components/ui/select'
 import type { StaffMember } from '~/contracts/staff'
+import { staffStatuses } from '~/contracts/staff-filters'
 import { formatDate } from '~/lib/dates'
 import { InviteStaffButton } from './invite-staff-form'
 import { staffQueries } from './queries'
@@ -24,8 +16,6 @@ import type { StaffSearch } from './search'
 import { StaffRoles, StaffStatusBadge } from './staff-words'
 
 export const staffDescription = 'Who works at your gyms, their role at each, and their invitations.'
-const noun = { one: 'staff member', many: 'staff members' }
-const any = 'any'
 
 /** staff.index (issue 17): the organisation's staff, filtered and sorted by the address. */
 export function StaffPage(props: {
@@ -34,118 +24,55 @@ export function StaffPage(props: {
   gyms: Array<{ id: number; name: string }>
 }) {
   const { search } = props
+  const navigate = useNavigate()
   const { data: page } = useSuspenseQuery(staffQueries.list(props.organisationId, search))
   return (
-    <Page
+    <ListPage
       title="Staff"
       description={staffDescription}
       actions={<InviteStaffButton organisationId={props.organisationId} gyms={props.gyms} />}
-    >
-      <div className="flex flex-col gap-4">
-        <StaffFilters search={search} gyms={props.gyms} />
-        {page.data.length === 0 ? (
-          <EmptyStaff search={search} />
-        ) : (
-          <SortableTable
-            label="Staff"
-            columns={columns}
-            rows={page.data}
-            sort={search.sort ?? 'name'}
-            sortLink={(sort, children) => (
-              <Link
-                to="/console/staff"
-                search={{ ...search, sort, page: undefined }}
-                className={sortLinkClass}
-              >
-                {children}
-              </Link>
-            )}
-          />
-        )}
-        <ListFooter
-          meta={page.meta}
-          noun={noun}
-          pageLink={(link) => (
-            <Link
-              to="/console/staff"
-              search={{ ...search, page: link.page }}
-              disabled={link.disabled}
-              className={link.className}
-            >
-              {link.children}
-            </Link>
-          )}
-        />
-      </div>
-    </Page>
-  )
-}
-
-function StaffFilters(props: { search: StaffSearch; gyms: Array<{ id: number; name: string }> }) {
-  const { search, gyms } = props
-  const navigate = useNavigate()
-  const apply = (changes: Partial<StaffSearch>, replace = false) =>
-    navigate({ to: '/console/staff', search: { ...search, ...changes, page: undefined }, replace })
-  const [text, setText] = useTextFilter(search.search, (settled) => void apply({ search: settled }, true))
-  return (
-    <FilterToolbar
+      noun={{ one: 'staff member', many: 'staff members' }}
       search={search}
-      textLabel="Name or e-mail"
-      text={text}
-      onTextChange={setText}
-      onClear={() => {
-        setText('')
-        void navigate({ to: '/console/staff', search: { sort: search.sort } })
+      link={(link) => <Link to="/console/staff" {...link} />}
+      filters={{
+        navigate: (next, replace) => navigate({ to: '/console/staff', search: next, replace }),
+        text: 'Name or e-mail',
+        fields: staffFilters(props.gyms),
       }}
-    >
-      <Select
-        label="Status"
-        value={search.status ?? any}
-        onChange={(key) =>
-          apply({ status: key === 'active' || key === 'invited' || key === 'deactivated' ? key : undefined })
-        }
-      >
-        <SelectItem id={any}>Active and invited</SelectItem>
-        <SelectItem id="active">Active</SelectItem>
-        <SelectItem id="invited">Invited, not signed up yet</SelectItem>
-        <SelectItem id="deactivated">Deactivated</SelectItem>
-      </Select>
-      {gyms.length > 1 ? (
-        <Select
-          label="Gym"
-          value={search.gym_id ?? any}
-          onChange={(key) => apply({ gym_id: key === any ? undefined : Number(key) })}
-        >
-          <SelectItem id={any}>Every gym</SelectItem>
-          {gyms.map((gym) => (
-            <SelectItem key={gym.id} id={gym.id}>
-              {gym.name}
-            </SelectItem>
-          ))}
-        </Select>
-      ) : null}
-    </FilterToolbar>
+      page={page}
+      columns={columns}
+      sort={search.sort ?? 'name'}
+      empty={{
+        icon: UserCog,
+        title: 'No staff yet',
+        text: 'Invite your team with “Invite staff”: each gets an e-mail to set their password.',
+      }}
+      noMatches={{
+        title: 'No staff match these filters',
+        text: 'Try fewer filters, or clear them to see everyone.',
+      }}
+    />
   )
 }
 
-function EmptyStaff(props: { search: StaffSearch }) {
-  return (
-    <Card>
-      <div className="flex items-start gap-3">
-        <UserCog aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-        <div>
-          <p className="font-medium text-slate-900">
-            {hasListFilters(props.search) ? 'No staff match these filters' : 'No staff yet'}
-          </p>
-          <p className="mt-1 text-slate-600 text-sm">
-            {hasListFilters(props.search)
-              ? 'Try fewer filters, or clear them to see everyone.'
-              : 'Invite your team with “Invite staff”: each gets an e-mail to set their password.'}
-          </p>
-        </div>
-      </div>
-    </Card>
-  )
+function staffFilters(gyms: Array<{ id: number; name: string }>): Array<ListFilter<StaffSearch>> {
+  return [
+    choiceFilter('status', {
+      label: 'Status',
+      any: 'Active and invited',
+      choices: choicesOf(staffStatuses, {
+        active: 'Active',
+        invited: 'Invited, not signed up yet',
+        deactivated: 'Deactivated',
+      }),
+    }),
+    choiceFilter('gym_id', {
+      label: 'Gym',
+      any: 'Every gym',
+      choices: namedChoices(gyms),
+      shown: gyms.length > 1,
+    }),
+  ]
 }
 
 const column = createColumnHelper<ListFeatures, StaffMember>()
@@ -175,7 +102,7 @@ const columns = column.columns([
   }),
   column.accessor('role', {
     header: 'Role',
-    meta: { hideOnPhone: true } satisfies ListColumnMeta,
+    meta: { hideBelow: 'md' } satisfies ListColumnMeta,
     cell: (info) => <StaffRoles staff={info.row.original} />,
   }),
   column.accessor('pending_invite', {
@@ -184,12 +111,12 @@ const columns = column.columns([
   }),
   column.accessor('visits_count', {
     header: 'Visits',
-    meta: { align: 'end', hideOnPhone: true } satisfies ListColumnMeta,
+    meta: { align: 'end', hideBelow: 'md' } satisfies ListColumnMeta,
     cell: (info) => <span className="tabular-nums">{info.getValue().toLocaleString('en-NZ')}</span>,
   }),
   column.accessor('created_at', {
     header: 'Added',
-    meta: { sort: { key: 'created_at', descendingFirst: true }, hideOnPhone: true } satisfies ListColumnMeta,
+    meta: { sort: { key: 'created_at', descendingFirst: true }, hideBelow: 'md' } satisfies ListColumnMeta,
     cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
   }),
 ])

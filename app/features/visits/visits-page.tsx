@@ -2,112 +2,71 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper } from '@tanstack/react-table'
 import { DoorOpen } from 'lucide-react'
-import { ExportCsvButton } from '~/components/lists/export-csv-button'
-import { hasListFilters } from '~/components/lists/filter-toolbar'
-import { ListFooter } from '~/components/lists/list-footer'
-import {
-  type ListColumnMeta,
-  type ListFeatures,
-  SortableTable,
-  sortLinkClass,
-} from '~/components/lists/sortable-table'
-import { Page } from '~/components/page'
+import { choiceFilter, dayRangeFilter, type ListFilter, namedChoices } from '~/components/lists/list-filters'
+import { ListPage } from '~/components/lists/list-page'
+import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
 import { Badge } from '~/components/ui/badge'
-import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
-import type { VisitRow } from '~/contracts/visits'
+import { visitRoutes } from '~/contracts/api/visits.routes'
+import { type VisitRow, visitFromRangeMessage, visitRangeMessage } from '~/contracts/visits'
 import { formatDate, formatTime } from '~/lib/dates'
 import { visitQueries as queries } from './queries'
 import type { VisitsSearch } from './search'
-import { VisitFilters } from './visit-filters-toolbar'
 
 const description = 'Who came in, and who the door turned away.'
-const noun = { one: 'visit', many: 'visits' }
 
 /** visits.index (issue 16): the entries at the user's gyms, filtered and sorted by the address. */
 export function VisitsPage(props: { search: VisitsSearch; gyms: Array<{ id: number; name: string }> }) {
   const { search } = props
+  const navigate = useNavigate()
   const { data: page } = useSuspenseQuery(queries.list(search))
   return (
-    <Page
+    <ListPage
       title="Visits"
       description={description}
-      actions={
-        <ExportCsvButton endpoint="/api/visits/export" filters={search} total={page.meta.total} noun={noun} />
-      }
-    >
-      <div className="flex flex-col gap-4">
-        <VisitFilters search={search} gyms={props.gyms} />
-        {page.data.length === 0 ? (
-          <EmptyVisits search={search} />
-        ) : (
-          <SortableTable
-            label="Visits"
-            columns={columns}
-            rows={page.data}
-            sort={search.sort ?? '-visited_at'}
-            sortLink={(sort, children) => (
-              <Link
-                to="/console/visits"
-                search={{ ...search, sort, page: undefined }}
-                className={sortLinkClass}
-              >
-                {children}
-              </Link>
-            )}
-          />
-        )}
-        <ListFooter
-          meta={page.meta}
-          noun={noun}
-          pageLink={(link) => (
-            <Link
-              to="/console/visits"
-              search={{ ...search, page: link.page }}
-              disabled={link.disabled}
-              className={link.className}
-            >
-              {link.children}
-            </Link>
-          )}
-        />
-      </div>
-    </Page>
+      noun={{ one: 'visit', many: 'visits' }}
+      search={search}
+      link={(link) => <Link to="/console/visits" {...link} />}
+      exportRoute={visitRoutes.export}
+      filters={{
+        navigate: (next, replace) => navigate({ to: '/console/visits', search: next, replace }),
+        text: 'Member’s name or e-mail',
+        fields: visitFilters(props.gyms),
+      }}
+      page={page}
+      columns={columns}
+      sort={search.sort ?? '-visited_at'}
+      empty={{
+        icon: DoorOpen,
+        title: 'No visits yet',
+        text: 'Visits appear here as members open the doors of a gym whose doors record visits.',
+      }}
+    />
   )
 }
 
-function EmptyVisits(props: { search: VisitsSearch }) {
-  const navigate = useNavigate()
-  return (
-    <Card>
-      <div className="flex items-start gap-3">
-        <DoorOpen aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-        {hasListFilters(props.search) ? (
-          <div>
-            <p className="font-medium text-slate-900">No visits match these filters</p>
-            <p className="mt-1 text-slate-600 text-sm">
-              Try fewer filters, or{' '}
-              <button
-                type="button"
-                className={linkStyles()}
-                onClick={() => navigate({ to: '/console/visits', search: {} })}
-              >
-                show every visit
-              </button>
-              .
-            </p>
-          </div>
-        ) : (
-          <div>
-            <p className="font-medium text-slate-900">No visits yet</p>
-            <p className="mt-1 text-slate-600 text-sm">
-              Visits appear here as members open the doors of a gym whose doors record visits.
-            </p>
-          </div>
-        )}
-      </div>
-    </Card>
-  )
+/** The toolbar's filters; on a phone all but the member's name fold away. */
+function visitFilters(gyms: Array<{ id: number; name: string }>): Array<ListFilter<VisitsSearch>> {
+  return [
+    choiceFilter('successful', {
+      label: 'Result',
+      any: 'Entered and refused',
+      choices: [
+        { id: 'entered', value: true, label: 'Entered' },
+        { id: 'refused', value: false, label: 'Refused' },
+      ],
+    }),
+    choiceFilter('gym_id', {
+      label: 'Gym',
+      any: 'All my gyms',
+      choices: namedChoices(gyms),
+      shown: gyms.length > 1,
+    }),
+    dayRangeFilter(['from', 'to'], {
+      labels: { from: 'From', to: 'To' },
+      messages: { from: visitFromRangeMessage, to: visitRangeMessage },
+    }),
+  ]
 }
 
 const column = createColumnHelper<ListFeatures, VisitRow>()

@@ -3,14 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { ChevronRight, Webhook } from 'lucide-react'
 import { useState } from 'react'
 import { Disclosure, DisclosurePanel, Heading, Button as RACButton } from 'react-aria-components'
-import { ListFooter } from '~/components/lists/list-footer'
-import { Page } from '~/components/page'
+import { choiceFilter, choicesOf, type ListFilter } from '~/components/lists/list-filters'
+import { ListPage } from '~/components/lists/list-page'
 import { Alert } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button, buttonStyles } from '~/components/ui/button'
-import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
-import { Select, SelectItem } from '~/components/ui/select'
 import { toast } from '~/components/ui/toast'
 import {
   type WebhookEvent,
@@ -25,8 +23,6 @@ import type { WebhooksSearch } from './search'
 import { reprocessWebhookEvent } from './webhooks.functions'
 
 const description = 'What Stripe, Akahu and Kisi told Gymbase, and what came of it.'
-const noun = { one: 'event', many: 'events' }
-const any = 'any'
 
 /**
  * The webhooks screen (issue 26 point 6, SPEC §2.2): the organisation's provider events, newest first,
@@ -38,108 +34,65 @@ export function WebhooksPage(props: { search: WebhooksSearch; organisationId: nu
   const { data: page } = useSuspenseQuery(webhookQueries.list(organisationId, search))
   const { data: types } = useSuspenseQuery(webhookQueries.types(organisationId))
   const navigate = useNavigate()
-  const apply = (changes: Partial<WebhooksSearch>) =>
-    navigate({ to: '/console/webhooks', search: { ...search, ...changes, page: undefined } })
-  const filtered = search.provider !== undefined || search.type !== undefined || search.result !== undefined
-
   return (
-    <Page title="Webhooks" description={description}>
-      <div className="flex flex-col gap-4">
-        <section
-          aria-label="Filters"
-          className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3"
-        >
-          <Select
-            label="Provider"
-            value={search.provider ?? any}
-            onChange={(key) =>
-              apply({ provider: webhookProviderNames.find((name) => name === key) ?? undefined })
-            }
-          >
-            <SelectItem id={any}>Every provider</SelectItem>
-            {webhookProviderNames.map((name) => (
-              <SelectItem key={name} id={name}>
-                {webhookProviderLabels[name]}
-              </SelectItem>
-            ))}
-          </Select>
-          <Select
-            label="Type"
-            value={search.type ?? any}
-            onChange={(key) => apply({ type: key === any ? undefined : String(key) })}
-          >
-            <SelectItem id={any}>Every type</SelectItem>
-            {[...new Set([...types.data, ...(search.type ? [search.type] : [])])].map((type) => (
-              <SelectItem key={type} id={type}>
-                {type}
-              </SelectItem>
-            ))}
-          </Select>
-          <Select
-            label="Result"
-            value={search.result ?? any}
-            onChange={(key) =>
-              apply({ result: webhookResultNames.find((name) => name === key) ?? undefined })
-            }
-          >
-            <SelectItem id={any}>Every result</SelectItem>
-            {webhookResultNames.map((name) => (
-              <SelectItem key={name} id={name}>
-                {webhookResultLabels[name]}
-              </SelectItem>
-            ))}
-          </Select>
-        </section>
-        {page.data.length === 0 ? (
-          <Card>
-            <div className="flex items-start gap-3">
-              <Webhook aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-              {filtered ? (
-                <div>
-                  <p className="font-medium text-slate-900">No events match these filters</p>
-                  <p className="mt-1 text-slate-600 text-sm">
-                    <Link to="/console/webhooks" search={{}} className={linkStyles()}>
-                      Show every event
-                    </Link>
-                  </p>
-                </div>
-              ) : (
-                <div>
-                  <p className="font-medium text-slate-900">No events yet</p>
-                  <p className="mt-1 text-slate-600 text-sm">
-                    Payments settling, bank consents and door unlocks appear here as the providers report
-                    them.
-                  </p>
-                </div>
-              )}
-            </div>
-          </Card>
-        ) : (
-          <ul aria-label="Events" className="flex flex-col gap-3">
-            {page.data.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event} organisationId={organisationId} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <ListFooter
-          meta={page.meta}
-          noun={noun}
-          pageLink={(link) => (
-            <Link
-              to="/console/webhooks"
-              search={{ ...search, page: link.page }}
-              disabled={link.disabled}
-              className={link.className}
-            >
-              {link.children}
-            </Link>
-          )}
-        />
-      </div>
-    </Page>
+    <ListPage
+      title="Webhooks"
+      description={description}
+      noun={{ one: 'event', many: 'events' }}
+      search={search}
+      link={(link) => <Link to="/console/webhooks" {...link} />}
+      filters={{
+        navigate: (next, replace) => navigate({ to: '/console/webhooks', search: next, replace }),
+        fields: webhookFilters(search, types.data),
+      }}
+      page={page}
+      renderRows={(events) => (
+        <ul aria-label="Events" className="flex flex-col gap-3">
+          {events.map((event) => (
+            <li key={event.id}>
+              <EventCard event={event} organisationId={organisationId} />
+            </li>
+          ))}
+        </ul>
+      )}
+      empty={{
+        icon: Webhook,
+        title: 'No events yet',
+        text: 'Payments settling, bank consents and door unlocks appear here as the providers report them.',
+      }}
+      noMatches={{
+        text: (
+          <Link to="/console/webhooks" search={{}} className={linkStyles()}>
+            Show every event
+          </Link>
+        ),
+      }}
+    />
   )
+}
+
+/** The toolbar's filters; a type the address holds is offered even before an event of it arrives. */
+function webhookFilters(search: WebhooksSearch, types: string[]): Array<ListFilter<WebhooksSearch>> {
+  return [
+    choiceFilter('provider', {
+      label: 'Provider',
+      any: 'Every provider',
+      choices: choicesOf(webhookProviderNames, webhookProviderLabels),
+    }),
+    choiceFilter('type', {
+      label: 'Type',
+      any: 'Every type',
+      choices: [...new Set([...types, ...(search.type ? [search.type] : [])])].map((type) => ({
+        value: type,
+        label: type,
+      })),
+    }),
+    choiceFilter('result', {
+      label: 'Result',
+      any: 'Every result',
+      choices: choicesOf(webhookResultNames, webhookResultLabels),
+    }),
+  ]
 }
 
 const resultTone = { refused: 'red', received: 'slate', processed: 'green', failed: 'amber' } as const

@@ -5,14 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, v
 import { dataEnvelope, paginatedEnvelope } from '~/contracts/api/envelope'
 import { errorResponses, jsonBody, jsonResponse } from '~/contracts/api/openapi'
 import { closeDatabase } from '~/db/client.server'
-import {
-  AUTH_TIMEOUT_MS,
-  createApiClient,
-  fillPath,
-  isAuthPath,
-  provideInProcessApi,
-} from '~/lib/api-client.server'
+import { AUTH_TIMEOUT_MS, createApiClient, isAuthPath, provideInProcessApi } from '~/lib/api-client.server'
 import { ApiError } from '~/lib/api-error'
+import { fillPath } from '~/lib/api-path'
 import { resetEnvCache } from '~/lib/env.server'
 import { recordIdParam, z } from '~/lib/validation'
 import { createApi, getApi } from '~/server/api/app'
