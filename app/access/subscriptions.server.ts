@@ -4,6 +4,8 @@ import { staffGymRoles, subscriptions } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { assertSubscriptionVersion } from '~/server/services/subscriptions/subscription-version.server'
 import { type Actor, requireSignedIn } from './actor.server'
+import { requireStaff, unauthorisedMessage } from './caller.server'
+import { findMemberInScope, requireGymAdmin } from './members.server'
 
 export type SubscriptionAccess = 'read' | 'manage'
 
@@ -34,6 +36,28 @@ export async function subscriptionFor(actor: Actor, id: number, access: Subscrip
   if (access === 'manage' && role.role !== 'admin')
     throw new AppError('FORBIDDEN', 'This action is unauthorized.')
   return { subscription, user }
+}
+
+/**
+ * Who a new membership is for (SPEC §6, ADR 014): staff start one for a member they can see, at a gym
+ * they run (the member's home gym unless another is named); a member only for themselves.
+ */
+export async function membershipStarter(
+  actor: Actor,
+  body: { user_id?: number | undefined; gym_id?: number | undefined },
+) {
+  const { user } = requireSignedIn(actor)
+  if (!user.isStaff) {
+    if (body.user_id !== undefined && body.user_id !== user.id) {
+      throw new AppError('FORBIDDEN', unauthorisedMessage)
+    }
+    return { user, staff: false as const, memberId: user.id }
+  }
+  const caller = await requireStaff(actor)
+  const member = await findMemberInScope({ db: actor.db, caller, memberId: body.user_id ?? user.id })
+  const gymId = body.gym_id ?? member.homeGymId
+  if (gymId !== null) requireGymAdmin(caller, gymId)
+  return { user, staff: true as const, memberId: member.id }
 }
 
 /** The version the caller read must still be the current one. */

@@ -1,11 +1,12 @@
 import { and, desc, eq, gte, isNull } from 'drizzle-orm'
+import type { BillingFrequency } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { subscriptionPauses } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { addDays, calendarDateAt } from '~/server/billing/calendar'
 import type { Subscription } from './create-subscription.server'
 import type { SubscriptionRow } from './manage-subscription.server'
-import { refreshSchedule } from './refresh-schedule.server'
+import { refreshSchedule, refreshScheduleOf } from './refresh-schedule.server'
 import { updateSubscriptionAtVersion } from './subscription-version.server'
 
 export const notPausedMessage = 'This membership has no pause to end.'
@@ -19,6 +20,8 @@ export async function resumeSubscription(options: {
   db: Db
   now: Date
   subscription: SubscriptionRow
+  /** The price's frequency, when the caller has it: the membership is then answered as it now stands. */
+  frequency?: BillingFrequency
 }): Promise<{
   subscription: Subscription
   withdrawn: boolean
@@ -53,9 +56,14 @@ export async function resumeSubscription(options: {
     values: withdrawn ? { pauseStartAt: null, pauseEndAt: null, pausedAt: null } : { pauseEndAt: yesterday },
     now,
   })
-  await refreshSchedule({ db, subscriptionId: subscription.id, now })
+  let refreshed = updated
+  if (options.frequency) {
+    refreshed = await refreshScheduleOf({ db, subscription: updated, frequency: options.frequency, now })
+  } else {
+    await refreshSchedule({ db, subscriptionId: subscription.id, now })
+  }
   return {
-    subscription: updated,
+    subscription: refreshed,
     withdrawn,
     wasRunning: pause.startDate <= today,
     pause: { startDate: pause.startDate, endDate: pause.endDate },
