@@ -1,9 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { requireStaff } from '~/access/caller.server'
-import { findMemberInScope } from '~/access/members.server'
-import { subscriptionFor } from '~/access/subscriptions.server'
+import { priceHistoryMember, subscriptionFor } from '~/access/subscriptions.server'
 import { subscriptionRoutes as routes } from '~/contracts/api/subscriptions.routes'
-import { AppError } from '~/lib/errors'
 import { surchargeTotal } from '~/server/billing/amounts'
 import { findOrganisation } from '~/server/services/organisations/find-organisation.server'
 import { changeMembershipPrice } from '~/server/services/subscriptions/change-membership-price.server'
@@ -38,15 +35,8 @@ export function registerSubscriptionPriceRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.history, async (c) => {
-    const { user } = requireUser(c)
-    const db = c.var.database.db
-    let memberId = c.req.valid('param').id
-    if (user.isStaff) {
-      memberId = (await findMemberInScope({ db, caller: await requireStaff(actorOf(c)), memberId })).id
-    } else if (memberId !== user.id) {
-      throw new AppError('NOT_FOUND', 'Member not found.')
-    }
-    const rows = await findPriceChangeHistory({ db, organisationId: user.organisationId, memberId })
+    const whose = await priceHistoryMember(actorOf(c), c.req.valid('param').id)
+    const rows = await findPriceChangeHistory({ db: c.var.database.db, ...whose })
     return c.json({ data: rows.map(toPriceChangeHistoryResource) }, 200)
   })
 
