@@ -60,14 +60,13 @@ function useMembershipAnswer(memberId: number) {
  * nothing to send yet (a required choice left empty).
  */
 export function useMembershipForm<Values>(options: {
-  member: MemberDetail
+  dialog: ActionDialogProps
   defaultValues: Values
   send: (values: Values) => Answer | null
   said: (values: Values, answer: MembershipChangeResource) => string
-  onDone: () => void
 }) {
   const serverError = useActionFormError()
-  const answer = useMembershipAnswer(options.member.id)
+  const answer = useMembershipAnswer(options.dialog.member.id)
   const form = useConsoleForm({
     defaultValues: options.defaultValues,
     onSubmit: async ({ value, formApi }) => {
@@ -82,10 +81,17 @@ export function useMembershipForm<Values>(options: {
       }
       answer.apply(result.data)
       toast.success(options.said(value, result.data))
-      options.onDone()
+      options.dialog.onClose()
     },
   })
-  return { form, error: serverError.message }
+  // What `ActionFormDialog` takes besides its title and button: open, close, the form, the refusal.
+  const dialog = {
+    isOpen: options.dialog.isOpen,
+    onClose: options.dialog.onClose,
+    form,
+    error: serverError.message,
+  }
+  return { form, dialog }
 }
 
 /** A membership action's form dialog: title, the refusal above the fields, "Keep as it is" and submit. */

@@ -27,8 +27,8 @@ export function CancelDialog(props: ActionDialogProps) {
   const { member, membership } = props
   const cancel = useServerFn(cancelMembership)
   const renews = membership.current_period_end
-  const { form, error } = useMembershipForm({
-    member,
+  const { form, dialog } = useMembershipForm({
+    dialog: props,
     defaultValues: { when: 'period_end' as string | null, reasons: [] as string[], comments: '' },
     send: (value) =>
       cancel({
@@ -44,17 +44,9 @@ export function CancelDialog(props: ActionDialogProps) {
       value.when === 'now' || !renews
         ? `${member.name}’s membership is cancelled`
         : `${member.name}’s membership ends on ${formatDate(renews)}`,
-    onDone: props.onClose,
   })
   return (
-    <ActionFormDialog
-      title="Cancel membership"
-      {...props}
-      form={form}
-      error={error}
-      submit="Cancel membership"
-      destructive
-    >
+    <ActionFormDialog title="Cancel membership" {...dialog} submit="Cancel membership" destructive>
       <form.AppField name="when">
         {(field) => (
           <field.RadioGroupField label="When">

@@ -12,8 +12,8 @@ export function DeskPaymentDialog(props: ActionDialogProps) {
   const { member, membership } = props
   const record = useServerFn(recordManualPayment)
   const owing = member.balance_owing ?? 0
-  const { form, error } = useMembershipForm({
-    member,
+  const { form, dialog } = useMembershipForm({
+    dialog: props,
     defaultValues: {
       amount: (owing > 0 ? owing : null) as number | null,
       method: null as DeskPaymentMethod | null,
@@ -26,10 +26,9 @@ export function DeskPaymentDialog(props: ActionDialogProps) {
             data: { id: membership.id, version: membership.version, amount, method, note: note || null },
           }),
     said: (value) => `${formatCents(value.amount ?? 0)} recorded for ${member.name}`,
-    onDone: props.onClose,
   })
   return (
-    <ActionFormDialog title="Record a payment" {...props} form={form} error={error} submit="Record payment">
+    <ActionFormDialog title="Record a payment" {...dialog} submit="Record payment">
       <form.AppField name="amount">{(field) => <field.MoneyField label="Amount" isRequired />}</form.AppField>
       <form.AppField
         name="method"

@@ -17,16 +17,15 @@ export function PauseDialog(props: ActionDialogProps) {
   const { member, membership } = props
   const pause = useServerFn(pauseMembership)
   const today = todayInAuckland()
-  const { form, error } = useMembershipForm({
-    member,
+  const { form, dialog } = useMembershipForm({
+    dialog: props,
     defaultValues: { start_date: today, end_date: addCalendarDays(today, 13) },
     send: (value) => pause({ data: { id: membership.id, version: membership.version, ...value } }),
     said: (value) =>
       `${member.name}’s membership is paused from ${formatDate(value.start_date)} to ${formatDate(value.end_date)}`,
-    onDone: props.onClose,
   })
   return (
-    <ActionFormDialog title="Pause membership" {...props} form={form} error={error} submit="Pause">
+    <ActionFormDialog title="Pause membership" {...dialog} submit="Pause">
       <div className="flex flex-col gap-4">
         <form.AppField name="start_date">
           {(field) => <field.DateField label="First paused day" isRequired />}

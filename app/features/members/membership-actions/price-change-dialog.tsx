@@ -45,8 +45,8 @@ export function PriceChangeDialog(props: ActionDialogProps & { organisationId: n
     )
     return named?.ok ? named.data.takes_effect_on : null
   }
-  const { form, error } = useMembershipForm({
-    member,
+  const { form, dialog } = useMembershipForm({
+    dialog: props,
     defaultValues: {
       price_id: null as string | null,
       date: membership.current_period_end ?? '',
@@ -70,16 +70,9 @@ export function PriceChangeDialog(props: ActionDialogProps & { organisationId: n
           ? `${member.name}’s price changes from the first renewal on or after ${formatDate(value.date)}`
           : `${member.name}’s price changes ${withoutDate.said}`
     },
-    onDone: props.onClose,
   })
   return (
-    <ActionFormDialog
-      title="Change price"
-      {...props}
-      form={form}
-      error={error}
-      submit="Schedule price change"
-    >
+    <ActionFormDialog title="Change price" {...dialog} submit="Schedule price change">
       <form.AppField name="price_id">
         {(field) => (
           <field.SelectField
