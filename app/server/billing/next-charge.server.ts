@@ -12,6 +12,7 @@ import {
   type ScheduledPayment,
   surchargeFor,
 } from './next-charge'
+import type { Pause } from './periods'
 import { findSubscriptionPauses } from './subscription-pauses.server'
 import { findCardSurcharges } from './subscription-payment.server'
 
@@ -59,7 +60,12 @@ export async function findChargeSchedules(options: {
    * Rows the caller has just read or written (a change to one membership): the subscriptions and their
    * prices (current and booked), so they are not read again.
    */
-  known?: { subscriptions: Array<typeof subscriptions.$inferSelect>; prices: KnownPrice[] }
+  known?: {
+    subscriptions: Array<typeof subscriptions.$inferSelect>
+    prices: KnownPrice[]
+    /** Their pauses, when the caller has just read them. */
+    pauses?: Map<number, Pause[]>
+  }
 }): Promise<Map<number, ChargeSchedule>> {
   const { db, now, known } = options
   const ids = [...new Set(options.subscriptionIds)]
@@ -96,7 +102,7 @@ export async function findChargeSchedules(options: {
       })
       .from(payments)
       .where(inArray(payments.subscriptionId, ids)),
-    findSubscriptionPauses({ db, subscriptionIds: ids }),
+    known?.pauses ?? findSubscriptionPauses({ db, subscriptionIds: ids }),
     findMemberPaymentMethods({ db, userIds: rows.map((row) => row.userId) }),
     findCardSurcharges({ db, organisationIds: rows.map((row) => row.organisationId) }),
   ])

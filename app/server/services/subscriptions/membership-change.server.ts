@@ -3,6 +3,7 @@ import type { Db } from '~/db/client.server'
 import { gyms, offerings, prices, type subscriptions } from '~/db/schema'
 import type { NextCharge } from '~/server/billing/next-charge'
 import { findChargeSchedules } from '~/server/billing/next-charge.server'
+import type { Pause } from '~/server/billing/periods'
 import { auditMembership } from '../audit/record-audit.server'
 import type { Mailer } from '../auth/mailer'
 import { notFound } from '../service-input.server'
@@ -59,7 +60,7 @@ export interface MembershipAfterChange {
  * what it is charged next), the member is told (`notify`, ADR 034) and the history line written, and
  * the described membership is the answer. The change, the e-mail and the line commit together.
  */
-export async function changeMembership<T extends { subscription: SubscriptionRow }>(
+export async function changeMembership<T extends { subscription: SubscriptionRow; pauses?: Pause[] | null }>(
   change: MembershipChange,
   steps: {
     /** Prices the change names besides the membership's own (the price it moves to). */
@@ -78,6 +79,7 @@ export async function changeMembership<T extends { subscription: SubscriptionRow
       db: tx,
       subscription: done.subscription,
       facts,
+      pauses: done.pauses ?? null,
       now: change.now,
     })
     await steps.notify(
@@ -148,6 +150,8 @@ async function describeAfterChange(options: {
   db: Db
   subscription: SubscriptionRow
   facts: MembershipFacts
+  /** The membership's pauses, when the change has just read them (working out its period). */
+  pauses: Pause[] | null
   now: Date
 }): Promise<MembershipAfterChange> {
   const { subscription, facts } = options
@@ -157,7 +161,11 @@ async function describeAfterChange(options: {
       db: options.db,
       subscriptionIds: [subscription.id],
       now: options.now,
-      known: { subscriptions: [subscription], prices: [...facts.prices.values()] },
+      known: {
+        subscriptions: [subscription],
+        prices: [...facts.prices.values()],
+        ...(options.pauses ? { pauses: new Map([[subscription.id, options.pauses]]) } : {}),
+      },
     })
   ).get(subscription.id)
   const movingTo =

@@ -24,7 +24,7 @@ export function pauseMembership(
         startDate,
         endDate,
         createdByUserId: access.user.id,
-      }).then((subscription) => ({ subscription }))
+      })
     },
     notify: (notice) => sendPauseNotice({ ...notice, startDate, endDate }),
     audit: () => ({

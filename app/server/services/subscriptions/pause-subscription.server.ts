@@ -51,7 +51,8 @@ export async function pauseSubscription(
       .from(prices)
       .where(eq(prices.id, subscription.priceId))
     if (!price) throw notFound('Price')
-    return writePause({ db: tx, subscription, frequency: price.frequency, now, ...input })
+    const paused = await writePause({ db: tx, subscription, frequency: price.frequency, now, ...input })
+    return paused.subscription
   })
 }
 
@@ -79,7 +80,7 @@ export function assertPause(options: {
  * Writes a pause the rules allow (`assertPause`) in the caller's transaction, on the membership as read
  * (its version): the pause row, the membership's pause dates, and its schedule worked out again — the
  * payment created ahead for a date the pause now covers is withdrawn, so nothing is charged on a paused
- * day. Answers the membership as it now stands.
+ * day. Answers the membership as it now stands, and the pauses its period was worked out from.
  */
 export async function writePause(options: {
   db: Db
@@ -89,7 +90,7 @@ export async function writePause(options: {
   startDate: CalendarDateString
   endDate: CalendarDateString
   createdByUserId?: number | null | undefined
-}): Promise<Subscription> {
+}) {
   const { db, now, subscription } = options
   await db.insert(subscriptionPauses).values({
     organisationId: subscription.organisationId,

@@ -3,7 +3,7 @@ import type { BillingFrequency } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { payments, prices, subscriptions } from '~/db/schema'
 import { type CalendarDateString, calendarDateAt, laterDate } from '~/server/billing/calendar'
-import { billingPeriodOn, isRecurringFrequency } from '~/server/billing/periods'
+import { billingPeriodOn, isRecurringFrequency, type Pause } from '~/server/billing/periods'
 import { findSubscriptionPauses } from '~/server/billing/subscription-pauses.server'
 
 /**
@@ -19,25 +19,29 @@ type SubscriptionRow = typeof subscriptions.$inferSelect
 
 /**
  * `refreshSchedule` of one membership its change has just written (`subscription`, with its price's
- * frequency): not read again, and answered as it now stands, its current period worked out again.
+ * frequency): not read again, and answered as it now stands, its current period worked out again,
+ * with the pauses the period was worked out from (null when none were read: not a recurring period).
  */
 export async function refreshScheduleOf(options: {
   db: Db
   subscription: SubscriptionRow
   frequency: BillingFrequency
   now: Date
-}): Promise<SubscriptionRow> {
+}): Promise<{ subscription: SubscriptionRow; pauses: Pause[] | null }> {
   const { subscription } = options
-  const periods = await refreshSchedules({
+  const { periods, pauses } = await refreshSchedules({
     db: options.db,
     subscriptionIds: [subscription.id],
     now: options.now,
     known: [{ subscription, frequency: options.frequency }],
   })
   const period = periods.get(subscription.id)
-  return period
-    ? { ...subscription, currentPeriodStart: period.start, currentPeriodEnd: period.end }
-    : subscription
+  return {
+    subscription: period
+      ? { ...subscription, currentPeriodStart: period.start, currentPeriodEnd: period.end }
+      : subscription,
+    pauses: pauses ? (pauses.get(subscription.id) ?? []) : null,
+  }
 }
 
 /**
@@ -50,11 +54,11 @@ export async function refreshSchedules(options: {
   now: Date
   /** The memberships as the caller has just written them, with their price's frequency: not read again. */
   known?: Array<{ subscription: SubscriptionRow; frequency: BillingFrequency }>
-}): Promise<Map<number, { start: CalendarDateString; end: CalendarDateString }>> {
+}): Promise<RefreshedSchedules> {
   const { db, now } = options
   const ids = [...new Set(options.subscriptionIds)]
   const written = new Map<number, { start: CalendarDateString; end: CalendarDateString }>()
-  if (ids.length === 0) return written
+  if (ids.length === 0) return { periods: written, pauses: null }
   const today = calendarDateAt(now)
   await db
     .update(payments)
@@ -79,7 +83,7 @@ export async function refreshSchedules(options: {
       ? [{ subscription, frequency }]
       : [],
   )
-  if (rows.length === 0) return written
+  if (rows.length === 0) return { periods: written, pauses: null }
   const pauses = await findSubscriptionPauses({ db, subscriptionIds: rows.map((row) => row.subscription.id) })
   const periods = rows.map(({ subscription, frequency }) => {
     const period = billingPeriodOn({
@@ -96,5 +100,11 @@ export async function refreshSchedules(options: {
     set current_period_start = periods.period_start, current_period_end = periods.period_end, updated_at = now()
     from (values ${sql.join(periods, sql`, `)}) as periods (id, period_start, period_end)
     where ${subscriptions.id} = periods.id`)
-  return written
+  return { periods: written, pauses }
+}
+
+/** The periods `refreshSchedules` wrote, and the pauses it read to work them out (null: none read). */
+interface RefreshedSchedules {
+  periods: Map<number, { start: CalendarDateString; end: CalendarDateString }>
+  pauses: Map<number, Pause[]> | null
 }

@@ -4,6 +4,7 @@ import type { Db } from '~/db/client.server'
 import { subscriptionPauses } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { addDays, calendarDateAt } from '~/server/billing/calendar'
+import type { Pause } from '~/server/billing/periods'
 import type { Subscription } from './create-subscription.server'
 import type { SubscriptionRow } from './manage-subscription.server'
 import { refreshSchedule, refreshScheduleOf } from './refresh-schedule.server'
@@ -24,6 +25,8 @@ export async function resumeSubscription(options: {
   frequency?: BillingFrequency
 }): Promise<{
   subscription: Subscription
+  /** The pauses the period was worked out from, when the caller gave the frequency (else null). */
+  pauses: Pause[] | null
   withdrawn: boolean
   /** The pause had begun (today or earlier): it ended early rather than being withdrawn ahead of time. */
   wasRunning: boolean
@@ -56,14 +59,17 @@ export async function resumeSubscription(options: {
     values: withdrawn ? { pauseStartAt: null, pauseEndAt: null, pausedAt: null } : { pauseEndAt: yesterday },
     now,
   })
-  let refreshed = updated
+  let refreshed: { subscription: Subscription; pauses: Pause[] | null } = {
+    subscription: updated,
+    pauses: null,
+  }
   if (options.frequency) {
     refreshed = await refreshScheduleOf({ db, subscription: updated, frequency: options.frequency, now })
   } else {
     await refreshSchedule({ db, subscriptionId: subscription.id, now })
   }
   return {
-    subscription: refreshed,
+    ...refreshed,
     withdrawn,
     wasRunning: pause.startDate <= today,
     pause: { startDate: pause.startDate, endDate: pause.endDate },

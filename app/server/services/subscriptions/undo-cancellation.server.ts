@@ -14,14 +14,13 @@ import { updateSubscriptionAtVersion } from './subscription-version.server'
 export function undoCancellation(change: MembershipChange) {
   const { access, now } = change
   return changeMembership(change, {
-    work: async (tx, facts) => ({
-      subscription: await undo({
+    work: (tx, facts) =>
+      undo({
         db: tx,
         now,
         subscription: access.subscription,
         frequency: currentPrice(facts, access.subscription).billingFrequency,
       }),
-    }),
     notify: (notice) => sendUndoCancelNotice(notice),
     audit: () => ({ action: 'membership.cancellation_undone', description: 'Cancellation undone' }),
   })

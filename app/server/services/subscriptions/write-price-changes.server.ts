@@ -65,7 +65,7 @@ export async function writePriceChanges(options: {
     version: subscription.version + 1,
     updatedAt: now,
   }))
-  const periods = await refreshSchedules({
+  const { periods } = await refreshSchedules({
     db,
     subscriptionIds: changes.map((change) => change.subscription.id),
     now,
