@@ -185,6 +185,19 @@ export const memberDetailSchema = z.object({
 })
 export type MemberDetail = z.infer<typeof memberDetailSchema>
 
+/**
+ * What a change to a membership changes on the member's page: the membership as it now stands and the
+ * member's standing (state, badge colour, balance). The staff actions answer it, so the page sets it.
+ */
+export const memberStandingSchema = memberDetailSchema.pick({
+  membership: true,
+  state: true,
+  states: true,
+  card_colour: true,
+  balance_owing: true,
+})
+export type MemberStanding = z.infer<typeof memberStandingSchema>
+
 /** One of a member's payments, newest first (`GET /api/users/{id}/payments`). */
 export const memberPaymentSchema = z.object({
   id: z.number().int(),

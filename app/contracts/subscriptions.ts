@@ -1,4 +1,5 @@
 import { deskPaymentMethods, paymentMethodTypes } from '~/contracts/enums'
+import { memberStandingSchema } from '~/contracts/members'
 import { calendarDate, queryRecordId, z } from '~/lib/validation'
 
 const date = calendarDate
@@ -34,6 +35,14 @@ export const subscriptionSchema = z.object({
   version: z.number().int(),
 })
 export type SubscriptionResource = z.infer<typeof subscriptionSchema>
+
+/**
+ * A staff change's answer (pause, resume, cancel, undo, start early, desk payment, price change): the
+ * subscription as stored after it, and `member`, what the member's page shows of it now — the page sets
+ * its data from this instead of reading the member again.
+ */
+export const membershipChangeSchema = subscriptionSchema.extend({ member: memberStandingSchema })
+export type MembershipChangeResource = z.infer<typeof membershipChangeSchema>
 
 /** Every change names the version it was made on: two staff editing at once cannot overwrite each other. */
 const versioned = { version: z.number().int().positive() }

@@ -5,6 +5,7 @@ import {
   createSubscriptionRequestSchema,
   emailPreviewSchema,
   manualPaymentRequestSchema,
+  membershipChangeSchema,
   pauseRequestSchema,
   priceChangeHistoryEntrySchema,
   schedulePriceChangeRequestSchema,
@@ -21,6 +22,10 @@ import { errorResponses, idParams, jsonBody, jsonResponse } from './openapi'
 
 const tags = ['Subscriptions']
 const subscriptionResponse = jsonResponse('The subscription', dataEnvelope(subscriptionSchema))
+const changeResponse = jsonResponse(
+  'The subscription after the change, and the member’s page as it now stands',
+  dataEnvelope(membershipChangeSchema),
+)
 const errors = {
   401: errorResponses[401],
   403: errorResponses[403],
@@ -36,7 +41,7 @@ const post = <P extends string, B extends z.ZodType>(path: P, summary: string, b
     tags,
     summary,
     request: { params: idParams, ...jsonBody(body) },
-    responses: { 200: subscriptionResponse, ...errors },
+    responses: { 200: changeResponse, ...errors },
   })
 
 export const subscriptionRoutes = {
@@ -92,7 +97,7 @@ export const subscriptionRoutes = {
     tags,
     summary: 'Move a membership to another price at the end of its period (or on a date)',
     request: jsonBody(schedulePriceChangeRequestSchema),
-    responses: { 200: subscriptionResponse, ...errors },
+    responses: { 200: changeResponse, ...errors },
   }),
   preview: createRoute({
     method: 'post',

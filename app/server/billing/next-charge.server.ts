@@ -12,6 +12,7 @@ import {
   type ScheduledPayment,
   surchargeFor,
 } from './next-charge'
+import type { Pause } from './periods'
 import { findSubscriptionPauses } from './subscription-pauses.server'
 import { findCardSurcharges } from './subscription-payment.server'
 
@@ -46,18 +47,33 @@ export interface MethodOverride {
   type: PaymentMethodType
 }
 
+/** A price as the next charge reads it. */
+export type KnownPrice = Pick<typeof prices.$inferSelect, 'id' | 'amount' | 'billingFrequency'>
+
 /** `findNextCharges` with the day a scheduled price change takes effect (`priceChangeTakesEffectOn`). */
 export async function findChargeSchedules(options: {
   db: Db
   subscriptionIds: readonly number[]
   now: Date
   withMethod?: MethodOverride
+  /**
+   * Rows the caller has just read or written (a change to one membership): the subscriptions and their
+   * prices (current and booked), so they are not read again.
+   */
+  known?: {
+    subscriptions: Array<typeof subscriptions.$inferSelect>
+    prices: KnownPrice[]
+    /** Their pauses, when the caller has just read them. */
+    pauses?: Map<number, Pause[]>
+  }
 }): Promise<Map<number, ChargeSchedule>> {
-  const { db, now } = options
+  const { db, now, known } = options
   const ids = [...new Set(options.subscriptionIds)]
   const answer = new Map<number, ChargeSchedule>()
   if (ids.length === 0) return answer
-  const rows = await db.select().from(subscriptions).where(inArray(subscriptions.id, ids))
+  const rows = known
+    ? known.subscriptions.filter((row) => ids.includes(row.id))
+    : await db.select().from(subscriptions).where(inArray(subscriptions.id, ids))
   if (rows.length === 0) return answer
   const priceIds = new Set<number>()
   for (const row of rows) {
@@ -65,10 +81,12 @@ export async function findChargeSchedules(options: {
     if (row.transitionToPriceId !== null) priceIds.add(row.transitionToPriceId)
   }
   const [priceRows, paymentRows, pauses, methods, surcharges] = await Promise.all([
-    db
-      .select({ id: prices.id, amount: prices.amount, billingFrequency: prices.billingFrequency })
-      .from(prices)
-      .where(inArray(prices.id, [...priceIds])),
+    known
+      ? known.prices
+      : db
+          .select({ id: prices.id, amount: prices.amount, billingFrequency: prices.billingFrequency })
+          .from(prices)
+          .where(inArray(prices.id, [...priceIds])),
     db
       .select({
         subscriptionId: payments.subscriptionId,
@@ -84,7 +102,7 @@ export async function findChargeSchedules(options: {
       })
       .from(payments)
       .where(inArray(payments.subscriptionId, ids)),
-    findSubscriptionPauses({ db, subscriptionIds: ids }),
+    known?.pauses ?? findSubscriptionPauses({ db, subscriptionIds: ids }),
     findMemberPaymentMethods({ db, userIds: rows.map((row) => row.userId) }),
     findCardSurcharges({ db, organisationIds: rows.map((row) => row.organisationId) }),
   ])

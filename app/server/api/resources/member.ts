@@ -1,12 +1,15 @@
 import { settledAtDeskOn } from '~/contracts/desk-methods'
-import type { MemberDetail, MemberPayment, MemberRow } from '~/contracts/members'
+import type { BillingFrequency, TermUnit } from '~/contracts/enums'
+import type { MemberDetail, MemberPayment, MemberRow, MemberStanding } from '~/contracts/members'
 import { failureReasonWords } from '~/contracts/payment-filters'
 import { membershipTypeLabel, paymentStatusKind } from '~/contracts/subscription-state'
 import type { payments } from '~/db/schema'
 import { profilePictureUrl } from '~/server/auth/session-user.server'
+import type { NextCharge } from '~/server/billing/next-charge'
 import { describeMembership } from '~/server/services/members/describe-membership.server'
 import type { MemberDetailRow } from '~/server/services/members/find-member-detail.server'
 import type { MemberListRow } from '~/server/services/members/find-member-page.server'
+import type { SubscriptionRow } from '~/server/services/subscriptions/manage-subscription.server'
 import { toNextChargeResource } from './next-charge'
 import { toPaymentTypeResource } from './payment-type'
 
@@ -53,11 +56,6 @@ export function toMemberDetailResource(
   options: { now: Date; seesMoney: boolean },
 ): MemberDetail {
   const { user, latest } = row
-  const sub = latest?.subscription ?? null
-  const { state, states, card_colour, reason } = describeMembership(sub, options.now, {
-    seesMoney: options.seesMoney,
-  })
-  const instant = options.now.toISOString()
   return {
     id: user.id,
     sees_money: options.seesMoney,
@@ -85,24 +83,76 @@ export function toMemberDetailResource(
     payment_methods: row.paymentMethods.methods.map((method) =>
       toPaymentTypeResource(method, row.paymentMethods.defaultId),
     ),
-    membership:
-      latest && sub
+    ...toMemberStandingResource(
+      latest
         ? {
-            id: sub.id,
+            subscription: latest.subscription,
             gym: latest.gym?.id != null ? latest.gym : null,
             offering: latest.offering,
+            price: latest.price,
+            nextCharge: row.nextCharge,
+            priceChange: row.priceChange,
+          }
+        : null,
+      options,
+    ),
+  }
+}
+
+/** A membership as the member's page shows it: its rows, its next charge and its booked price change. */
+export interface MembershipStandingRow {
+  subscription: SubscriptionRow
+  gym: { id: number; name: string } | null
+  offering: { id: number; name: string }
+  price: {
+    id: number
+    amount: number | null
+    billingFrequency: BillingFrequency
+    termAmount: number | null
+    termUnit: TermUnit | null
+  }
+  nextCharge: NextCharge | null
+  priceChange: {
+    id: number
+    amount: number | null
+    billingFrequency: BillingFrequency
+    offeringName: string
+    takesEffectOn: string
+  } | null
+}
+
+/**
+ * The membership part of the member's page (`MemberStanding`): the page reading the member, and a staff
+ * change answering the membership it just changed, say it in the same words.
+ */
+export function toMemberStandingResource(
+  row: MembershipStandingRow | null,
+  options: { now: Date; seesMoney: boolean },
+): MemberStanding {
+  const sub = row?.subscription ?? null
+  const { state, states, card_colour, reason } = describeMembership(sub, options.now, {
+    seesMoney: options.seesMoney,
+  })
+  const instant = options.now.toISOString()
+  return {
+    membership:
+      row && sub
+        ? {
+            id: sub.id,
+            gym: row.gym,
+            offering: row.offering,
             price: {
-              id: latest.price.id,
-              amount: options.seesMoney ? (sub.forcePriceAmount ?? latest.price.amount) : null,
-              billing_frequency: latest.price.billingFrequency,
+              id: row.price.id,
+              amount: options.seesMoney ? (sub.forcePriceAmount ?? row.price.amount) : null,
+              billing_frequency: row.price.billingFrequency,
             },
             start_date: sub.startDate,
             current_period_start: sub.currentPeriodStart,
             current_period_end: sub.currentPeriodEnd,
             type_label: membershipTypeLabel(
               {
-                term_amount: latest.price.termAmount,
-                term_unit: latest.price.termUnit,
+                term_amount: row.price.termAmount,
+                term_unit: row.price.termUnit,
                 term_ends_at: sub.termEndsAt,
                 cooling_period_ends_at: sub.coolingPeriodEndsAt,
               },

@@ -1,6 +1,8 @@
-import type { SubscriptionResource } from '~/contracts/subscriptions'
+import type { MembershipChangeResource, SubscriptionResource } from '~/contracts/subscriptions'
 import type { PriceChangeHistoryRow } from '~/server/services/subscriptions/find-price-change-history.server'
 import type { SubscriptionRow } from '~/server/services/subscriptions/manage-subscription.server'
+import type { MembershipAfterChange } from '~/server/services/subscriptions/membership-change.server'
+import { toMemberStandingResource } from './member'
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null)
 
@@ -33,6 +35,30 @@ export function toSubscriptionResource(row: SubscriptionRow): SubscriptionResour
     balance_owing: row.balanceOwing,
     periods_owing: row.periodsOwing,
     version: row.version,
+  }
+}
+
+/**
+ * A staff change's answer: the subscription as stored, and what the member's page shows of it now.
+ * Only those who may change a membership get it, and they run its gym, so money is shown (ADR 032).
+ */
+export function toMembershipChangeResource(
+  after: MembershipAfterChange,
+  now: Date,
+): MembershipChangeResource {
+  return {
+    ...toSubscriptionResource(after.subscription),
+    member: toMemberStandingResource(
+      {
+        subscription: after.subscription,
+        gym: after.gym,
+        offering: { id: after.price.offeringId, name: after.price.offeringName },
+        price: after.price,
+        nextCharge: after.nextCharge,
+        priceChange: after.priceChange,
+      },
+      { now, seesMoney: true },
+    ),
   }
 }
 

@@ -6,22 +6,13 @@ import { findActiveSubscription } from '~/server/services/join/find-active-subsc
 import { findMembershipOptions, quoteMembership } from '~/server/services/join/membership-quote.server'
 import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
-import { toJoinOfferingResource } from '../resources/join-offering'
+import { toMembershipOptionsResource, toMembershipQuoteResource } from '../resources/membership-quote'
 
 export function registerMembershipRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.options, async (c) => {
     const member = requireMemberSelf(actorOf(c))
     const options = await findMembershipOptions({ db: c.var.database.db, now: c.var.now, userId: member.id })
-    return c.json(
-      {
-        data: {
-          gym: { id: options.gym.id, name: options.gym.name },
-          private_price: options.privatePriceLinkId !== null,
-          offerings: options.offerings.map(toJoinOfferingResource),
-        },
-      },
-      200,
-    )
+    return c.json({ data: toMembershipOptionsResource(options) }, 200)
   })
 
   api.openapi(routes.quote, async (c) => {
@@ -35,40 +26,7 @@ export function registerMembershipRoutes(api: OpenAPIHono<ApiEnv>) {
       priceId: query.price_id,
       startDate: query.start_date,
     })
-    return c.json(
-      {
-        data: {
-          price_id: quote.priceId,
-          offering_name: quote.offeringName,
-          gym_name: quote.gymName,
-          start_date: quote.startDate,
-          billing_frequency: quote.billingFrequency,
-          payment_type: quote.paymentType,
-          payment_method_label: quote.paymentMethodLabel,
-          first_payment: {
-            period_amount: quote.firstPayment.periodAmount,
-            joining_fee: quote.firstPayment.joiningFee,
-            surcharge: quote.firstPayment.surcharge,
-            total: quote.firstPayment.total,
-            due_on: quote.firstPayment.dueOn,
-          },
-          due_today: quote.dueToday,
-          recurring: quote.recurring,
-          term: quote.term
-            ? {
-                amount: quote.term.amount,
-                unit: quote.term.unit,
-                ends_on: quote.term.endsOn,
-                total_value: quote.term.totalValue,
-                cooling_off_ends_on: quote.term.coolingOffEndsOn,
-              }
-            : null,
-          surcharge_text: quote.surchargeText,
-          agreement: quote.agreement,
-        },
-      },
-      200,
-    )
+    return c.json({ data: toMembershipQuoteResource(quote) }, 200)
   })
 
   api.openapi(routes.active, async (c) => {

@@ -1,6 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { gymScope, requireArea, requireStaff } from '~/access/caller.server'
-import { findVisiblePrice } from '~/access/catalogue.server'
+import { priceChanger } from '~/access/subscriptions.server'
 import { priceChangeRoutes as routes } from '~/contracts/api/price-changes.routes'
 import { findPriceMemberships } from '~/server/services/subscriptions/find-price-memberships.server'
 import {
@@ -10,16 +9,14 @@ import {
 import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 
+/** The bulk price change (issue 15): a price's memberships, what moving them would do, and the move. */
 export function registerPriceChangeRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.memberships, async (c) => {
-    const caller = await requireStaff(actorOf(c))
-    requireArea(caller, 'price_changes')
-    const db = c.var.database.db
-    const price = await findVisiblePrice({ db, viewer: caller, priceId: c.req.valid('param').id })
+    const { caller, price, scope } = await priceChanger(actorOf(c), c.req.valid('param').id)
     const data = await findPriceMemberships({
-      db,
+      db: c.var.database.db,
       organisationId: caller.organisationId,
-      scope: adminScope(caller),
+      scope,
       priceId: price.id,
       now: c.var.now,
     })
@@ -27,33 +24,25 @@ export function registerPriceChangeRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.preview, async (c) => {
-    const caller = await requireStaff(actorOf(c))
-    requireArea(caller, 'price_changes')
     const body = c.req.valid('json')
-    const db = c.var.database.db
-    await findVisiblePrice({ db, viewer: caller, priceId: body.price_id })
-    const scope = adminScope(caller)
+    const { caller, allowed } = await priceChanger(actorOf(c), body.price_id)
     const changes = await previewPriceChanges({
-      db,
+      db: c.var.database.db,
       now: c.var.now,
       organisationId: caller.organisationId,
       priceId: body.price_id,
       date: body.date,
       subscriptions: body.subscriptions,
-      allowed: (gymId) => scope.wholeOrganisation || scope.gymIds.includes(gymId),
+      allowed,
     })
     return c.json({ data: { changes } }, 200)
   })
 
   api.openapi(routes.schedule, async (c) => {
-    const caller = await requireStaff(actorOf(c))
-    requireArea(caller, 'price_changes')
     const body = c.req.valid('json')
-    const db = c.var.database.db
-    await findVisiblePrice({ db, viewer: caller, priceId: body.price_id })
-    const scope = adminScope(caller)
+    const { caller, allowed } = await priceChanger(actorOf(c), body.price_id)
     const scheduled = await schedulePriceChanges({
-      db,
+      db: c.var.database.db,
       now: c.var.now,
       organisationId: caller.organisationId,
       actorId: caller.user.id,
@@ -61,17 +50,8 @@ export function registerPriceChangeRoutes(api: OpenAPIHono<ApiEnv>) {
       priceId: body.price_id,
       date: body.date,
       subscriptions: body.subscriptions,
-      allowed: (gymId) => scope.wholeOrganisation || scope.gymIds.includes(gymId),
+      allowed,
     })
     return c.json({ data: { scheduled } }, 200)
   })
-}
-
-/** The gyms whose memberships the caller may move: every gym for an organisation admin, else those they run. */
-function adminScope(caller: Awaited<ReturnType<typeof requireStaff>>) {
-  if (caller.isOrganisationAdmin) return gymScope(caller, undefined)
-  const gymIds = caller.gyms
-    .filter((_, index) => caller.access.gymRoles[index] === 'admin')
-    .map((gym) => gym.id)
-  return { gymIds, wholeOrganisation: false }
 }

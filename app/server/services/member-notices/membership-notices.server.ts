@@ -8,7 +8,7 @@ import { formatDate, formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { toNextChargeResource } from '~/server/api/resources/next-charge'
 import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
-import { chargedTotal } from '~/server/billing/next-charge'
+import { chargedTotal, type NextCharge } from '~/server/billing/next-charge'
 import { findNextCharge } from '~/server/billing/next-charge.server'
 import type { Mailer } from '../auth/mailer'
 import { describePaymentMethod } from '../payment-methods/describe-payment-method'
@@ -27,23 +27,33 @@ interface NoticeContext {
   now: Date
   memberId: number
   subscriptionId: number
+  /**
+   * The membership's name and next charge as the change has just worked them out in this transaction
+   * (`changeMembership`); read here when not given.
+   */
+  membership?: { name: string; nextCharge: NextCharge | null } | undefined
 }
 
 /** The next charge after the change, in the member's words; said plainly when nothing more is charged. */
 async function nextChargeFact(options: NoticeContext): Promise<string> {
-  const charge = await findNextCharge({
-    db: options.db,
-    subscriptionId: options.subscriptionId,
-    now: options.now,
-  })
+  const charge = options.membership
+    ? options.membership.nextCharge
+    : await findNextCharge({ db: options.db, subscriptionId: options.subscriptionId, now: options.now })
   const answer = toNextChargeResource(charge)
   return answer ? nextPaymentSentence(answer) : 'Nothing more will be charged for this membership.'
+}
+
+/** How the notice names the membership: as the change worked it out, else read. */
+function nameOf(options: NoticeContext): Promise<string> {
+  return options.membership
+    ? Promise.resolve(options.membership.name)
+    : membershipName(options.db, options.subscriptionId)
 }
 
 export async function sendPauseNotice(
   options: NoticeContext & { startDate: CalendarDateString; endDate: CalendarDateString },
 ) {
-  const name = await membershipName(options.db, options.subscriptionId)
+  const name = await nameOf(options)
   await sendMemberNotice({
     ...options,
     subject: 'Your membership is paused',
@@ -63,7 +73,7 @@ export async function sendResumeNotice(
     pause: { startDate: CalendarDateString; endDate: CalendarDateString }
   },
 ) {
-  const name = await membershipName(options.db, options.subscriptionId)
+  const name = await nameOf(options)
   const today = calendarDateAt(options.now)
   await sendMemberNotice({
     ...options,
@@ -85,7 +95,7 @@ export async function sendResumeNotice(
 export async function sendCancelNotice(
   options: NoticeContext & { immediately: boolean; endsOn: CalendarDateString | null },
 ) {
-  const name = await membershipName(options.db, options.subscriptionId)
+  const name = await nameOf(options)
   const today = calendarDateAt(options.now)
   const facts = options.immediately
     ? [
@@ -108,7 +118,7 @@ export async function sendCancelNotice(
 }
 
 export async function sendUndoCancelNotice(options: NoticeContext) {
-  const name = await membershipName(options.db, options.subscriptionId)
+  const name = await nameOf(options)
   await sendMemberNotice({
     ...options,
     subject: 'Your cancellation is undone',
@@ -127,7 +137,7 @@ export async function sendStartEarlyNotice(
     proRataAmount: number
   },
 ) {
-  const name = await membershipName(options.db, options.subscriptionId)
+  const name = await nameOf(options)
   await sendMemberNotice({
     ...options,
     subject: 'Your membership has started early',
@@ -160,7 +170,7 @@ export async function sendDeskPaymentReceipt(
     settles: { dueOn: CalendarDateString; amount: number } | null
   },
 ) {
-  const name = await membershipName(options.db, options.subscriptionId)
+  const name = await nameOf(options)
   const today = calendarDateAt(options.now)
   await sendMemberNotice({
     ...options,
@@ -186,7 +196,7 @@ export async function sendDeskPaymentReceipt(
 export async function sendWaiverNotice(
   options: NoticeContext & { amount: number; dueOn: CalendarDateString },
 ) {
-  const name = await membershipName(options.db, options.subscriptionId)
+  const name = await nameOf(options)
   await sendMemberNotice({
     ...options,
     subject: 'A payment you owed is waived',
@@ -219,7 +229,7 @@ export async function sendPaymentLinkReceipt(
     )
     .orderBy(payments.dueOn, payments.id)
   if (rows.length === 0) return
-  const name = await membershipName(db, options.subscriptionId)
+  const name = await nameOf(options)
   const today = calendarDateAt(options.now)
   const method = rows.find((row) => row.method)?.method
   const methodLabel = method ? describePaymentMethod(method) : null

@@ -9,8 +9,9 @@ import { recalculateBalanceOwing } from '../subscriptions/recalculate-balance-ow
 
 /**
  * A payment staff took at the desk (cash, EFTPOS, bank transfer, other: its method is kept). It settles the oldest period still owed, so the
- * balance and the grace period follow; without anything owed it is recorded on its own. One
- * transaction: the period it settles is chosen under the same snapshot it is written in.
+ * balance and the grace period follow; without anything owed it is recorded on its own. Run in the
+ * caller's transaction: the period it settles is chosen under the same snapshot it is written in.
+ * Answers the payment, what it settles, and the membership as it now stands (its balance recalculated).
  */
 export async function recordManualPayment(options: {
   db: Db
@@ -24,87 +25,96 @@ export async function recordManualPayment(options: {
 }) {
   const { db, now, subscription } = options
   const today = calendarDateAt(now)
-  return db.transaction(async (tx) => {
-    const [owed] = await tx
-      .select()
-      .from(payments)
+  const [owed] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.subscriptionId, subscription.id),
+        eq(payments.status, 'failed'),
+        sql`not exists (select 1 from ${payments} s where s.subscription_id = ${payments.subscriptionId}
+          and s.period_start_at = ${payments.periodStartAt} and s.status = 'sent')`,
+      ),
+    )
+    .orderBy(payments.dueOn)
+    .limit(1)
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      organisationId: subscription.organisationId,
+      subscriptionId: subscription.id,
+      userId: subscription.userId,
+      gymId: subscription.gymId,
+      amount: options.amount,
+      periodStartAt: owed?.periodStartAt ?? null,
+      periodEndAt: owed?.periodEndAt ?? null,
+      dueOn: today,
+      status: 'sent',
+      type: 'manual',
+      deskMethod: options.method,
+      isRetry: owed !== undefined,
+      forceAmount: true,
+      processedByUserId: options.processedByUserId,
+      paidAt: now,
+      meta: options.note ? { note: options.note } : {},
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+  if (owed && payment) {
+    // The failed payments of the period say they were settled here (the lists show it).
+    const settled: SettledAtDesk = { on: today, payment_id: payment.id }
+    await db
+      .update(payments)
+      .set({
+        meta: sql`${payments.meta} || ${JSON.stringify({ settled_at_desk: settled })}::jsonb`,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(payments.subscriptionId, subscription.id),
           eq(payments.status, 'failed'),
-          sql`not exists (select 1 from ${payments} s where s.subscription_id = ${payments.subscriptionId}
-            and s.period_start_at = ${payments.periodStartAt} and s.status = 'sent')`,
+          owed.periodStartAt === null
+            ? eq(payments.id, owed.id)
+            : eq(payments.periodStartAt, owed.periodStartAt),
         ),
       )
-      .orderBy(payments.dueOn)
-      .limit(1)
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        organisationId: subscription.organisationId,
-        subscriptionId: subscription.id,
-        userId: subscription.userId,
-        gymId: subscription.gymId,
-        amount: options.amount,
-        periodStartAt: owed?.periodStartAt ?? null,
-        periodEndAt: owed?.periodEndAt ?? null,
-        dueOn: today,
-        status: 'sent',
-        type: 'manual',
-        deskMethod: options.method,
-        isRetry: owed !== undefined,
-        forceAmount: true,
-        processedByUserId: options.processedByUserId,
-        paidAt: now,
-        meta: options.note ? { note: options.note } : {},
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-    if (owed && payment) {
-      // The failed payments of the period say they were settled here (the lists show it).
-      const settled: SettledAtDesk = { on: today, payment_id: payment.id }
-      await tx
-        .update(payments)
-        .set({
-          meta: sql`${payments.meta} || ${JSON.stringify({ settled_at_desk: settled })}::jsonb`,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(payments.subscriptionId, subscription.id),
-            eq(payments.status, 'failed'),
-            owed.periodStartAt === null
-              ? eq(payments.id, owed.id)
-              : eq(payments.periodStartAt, owed.periodStartAt),
-          ),
-        )
-      // Retries still waiting for the period are no longer wanted.
-      await tx
-        .update(payments)
-        .set({ status: 'cancelled', updatedAt: now })
-        .where(
-          and(
-            eq(payments.subscriptionId, subscription.id),
-            eq(payments.status, 'upcoming'),
-            eq(payments.isRetry, true),
-            owed.periodStartAt === null
-              ? isNull(payments.periodStartAt)
-              : eq(payments.periodStartAt, owed.periodStartAt),
-          ),
-        )
-    }
-    await recalculateBalanceOwing({
-      db: tx,
-      now,
-      organisationId: subscription.organisationId,
-      subscriptionIds: [subscription.id],
-    })
-    if (!payment) throw new Error('Inserting the payment returned no row')
-    return {
-      payment,
-      /** The failed payment it settles: its due day and what it asked for. */
-      settles: owed ? { dueOn: owed.dueOn, amount: chargedTotal(owed) } : null,
-    }
+    // Retries still waiting for the period are no longer wanted.
+    await db
+      .update(payments)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(
+        and(
+          eq(payments.subscriptionId, subscription.id),
+          eq(payments.status, 'upcoming'),
+          eq(payments.isRetry, true),
+          owed.periodStartAt === null
+            ? isNull(payments.periodStartAt)
+            : eq(payments.periodStartAt, owed.periodStartAt),
+        ),
+      )
+  }
+  const [balance] = await recalculateBalanceOwing({
+    db,
+    now,
+    organisationId: subscription.organisationId,
+    subscriptionIds: [subscription.id],
   })
+  if (!payment) throw new Error('Inserting the payment returned no row')
+  return {
+    payment,
+    /** The failed payment it settles: its due day and what it asked for. */
+    settles: owed ? { dueOn: owed.dueOn, amount: chargedTotal(owed) } : null,
+    // The recalculation moves the version on, as every change of the balance does.
+    subscription: balance
+      ? {
+          ...subscription,
+          balanceOwing: balance.balanceOwing,
+          periodsOwing: balance.periodsOwing,
+          gracePeriodEndsAt: balance.gracePeriodEndsAt,
+          version: subscription.version + 1,
+          updatedAt: now,
+        }
+      : subscription,
+  }
 }

@@ -7,12 +7,12 @@ import type { Subscription } from './create-subscription.server'
 import { findOrganisationSubscription } from './find-organisation-subscription.server'
 import { updateSubscriptionAtVersion } from './subscription-version.server'
 
-const inputSchema = z.object({
-  organisationId: idSchema,
-  subscriptionId: idSchema,
+const reasonsSchema = z.object({
   reasons: z.array(z.string().trim().min(1).max(100)).default([]),
   comments: z.string().trim().min(1).max(2000).nullish(),
 })
+
+const inputSchema = reasonsSchema.extend({ organisationId: idSchema, subscriptionId: idSchema })
 
 export type CancelSubscriptionInput = z.input<typeof inputSchema>
 
@@ -26,8 +26,21 @@ export async function cancelSubscription(
 ): Promise<Subscription> {
   const { db, now, ...rest } = options
   const input = parseInput(inputSchema, rest)
-  const today = calendarDateAt(now)
   const subscription = await findOrganisationSubscription({ db, ...input })
+  return cancelAtPeriodEnd({ db, now, subscription, reasons: input.reasons, comments: input.comments })
+}
+
+/** `cancelSubscription` of the membership as read (its version), reasons and comments as staff gave them. */
+export async function cancelAtPeriodEnd(options: {
+  db: Db
+  now: Date
+  subscription: Subscription
+  reasons: string[]
+  comments?: string | null | undefined
+}): Promise<Subscription> {
+  const { db, now, subscription } = options
+  const input = parseInput(reasonsSchema, { reasons: options.reasons, comments: options.comments })
+  const today = calendarDateAt(now)
   if (subscription.cancelledAt) throw new AppError('CONFLICT', 'The membership is already cancelled.')
 
   // A one-off subscription has no renewal; it ends when cancelled.

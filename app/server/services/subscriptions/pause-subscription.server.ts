@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
+import type { BillingFrequency } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
-import { subscriptionPauses, users } from '~/db/schema'
+import { prices, subscriptionPauses, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { z } from '~/lib/validation'
-import { calendarDateAt, daysBetween } from '~/server/billing/calendar'
+import { type CalendarDateString, calendarDateAt, daysBetween } from '~/server/billing/calendar'
 import { calendarDateSchema, idSchema, notFound, parseInput, validationError } from '../service-input.server'
 import type { Subscription } from './create-subscription.server'
 import { findOrganisationSubscription } from './find-organisation-subscription.server'
-import { refreshSchedule } from './refresh-schedule.server'
+import { refreshScheduleOf } from './refresh-schedule.server'
 import { updateSubscriptionAtVersion } from './subscription-version.server'
 
 /** Longest single pause; a longer break is a cancellation. */
@@ -35,19 +36,8 @@ export async function pauseSubscription(
 ): Promise<Subscription> {
   const { db, now, ...rest } = options
   const input = parseInput(inputSchema, rest)
-  const today = calendarDateAt(now)
   const subscription = await findOrganisationSubscription({ db, ...input })
-
-  if (subscription.cancelledAt) throw new AppError('CONFLICT', 'A cancelled membership cannot be paused.')
-  if (subscription.pauseEndAt && subscription.pauseEndAt >= today) {
-    throw new AppError('CONFLICT', 'The membership already has a pause.')
-  }
-  if (input.startDate < today) throw validationError('startDate', 'A pause cannot start in the past.')
-  if (input.endDate < input.startDate)
-    throw validationError('endDate', 'The pause must end on or after its start.')
-  if (daysBetween(input.startDate, input.endDate) + 1 > MAX_PAUSE_DAYS) {
-    throw validationError('endDate', `A pause can last at most ${MAX_PAUSE_DAYS} days.`)
-  }
+  assertPause({ subscription, startDate: input.startDate, endDate: input.endDate, now })
   if (input.createdByUserId != null) {
     const [creator] = await db
       .select({ id: users.id })
@@ -55,26 +45,67 @@ export async function pauseSubscription(
       .where(and(eq(users.id, input.createdByUserId), ownedBy(users, input.organisationId)))
     if (!creator) throw notFound('User')
   }
-
-  const paused = await db.transaction(async (tx) => {
-    await tx.insert(subscriptionPauses).values({
-      organisationId: input.organisationId,
-      subscriptionId: subscription.id,
-      startDate: input.startDate,
-      endDate: input.endDate,
-      createdByUserId: input.createdByUserId ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    return updateSubscriptionAtVersion({
-      db: tx,
-      subscription,
-      values: { pausedAt: now, pauseStartAt: input.startDate, pauseEndAt: input.endDate },
-      now,
-    })
+  return db.transaction(async (tx) => {
+    const [price] = await tx
+      .select({ frequency: prices.billingFrequency })
+      .from(prices)
+      .where(eq(prices.id, subscription.priceId))
+    if (!price) throw notFound('Price')
+    const paused = await writePause({ db: tx, subscription, frequency: price.frequency, now, ...input })
+    return paused.subscription
   })
-  // The payment created ahead for a date the pause now covers is withdrawn, and the period worked out
-  // again, so nothing is charged on a paused day.
-  await refreshSchedule({ db, subscriptionId: paused.id, now })
-  return paused
+}
+
+/** SPEC §4's rules for a pause of this membership from `startDate` to `endDate` (inclusive). */
+export function assertPause(options: {
+  subscription: Subscription
+  startDate: CalendarDateString
+  endDate: CalendarDateString
+  now: Date
+}) {
+  const { subscription, startDate, endDate } = options
+  const today = calendarDateAt(options.now)
+  if (subscription.cancelledAt) throw new AppError('CONFLICT', 'A cancelled membership cannot be paused.')
+  if (subscription.pauseEndAt && subscription.pauseEndAt >= today) {
+    throw new AppError('CONFLICT', 'The membership already has a pause.')
+  }
+  if (startDate < today) throw validationError('startDate', 'A pause cannot start in the past.')
+  if (endDate < startDate) throw validationError('endDate', 'The pause must end on or after its start.')
+  if (daysBetween(startDate, endDate) + 1 > MAX_PAUSE_DAYS) {
+    throw validationError('endDate', `A pause can last at most ${MAX_PAUSE_DAYS} days.`)
+  }
+}
+
+/**
+ * Writes a pause the rules allow (`assertPause`) in the caller's transaction, on the membership as read
+ * (its version): the pause row, the membership's pause dates, and its schedule worked out again — the
+ * payment created ahead for a date the pause now covers is withdrawn, so nothing is charged on a paused
+ * day. Answers the membership as it now stands, and the pauses its period was worked out from.
+ */
+export async function writePause(options: {
+  db: Db
+  now: Date
+  subscription: Subscription
+  frequency: BillingFrequency
+  startDate: CalendarDateString
+  endDate: CalendarDateString
+  createdByUserId?: number | null | undefined
+}) {
+  const { db, now, subscription } = options
+  await db.insert(subscriptionPauses).values({
+    organisationId: subscription.organisationId,
+    subscriptionId: subscription.id,
+    startDate: options.startDate,
+    endDate: options.endDate,
+    createdByUserId: options.createdByUserId ?? null,
+    createdAt: now,
+    updatedAt: now,
+  })
+  const paused = await updateSubscriptionAtVersion({
+    db,
+    subscription,
+    values: { pausedAt: now, pauseStartAt: options.startDate, pauseEndAt: options.endDate },
+    now,
+  })
+  return refreshScheduleOf({ db, subscription: paused, frequency: options.frequency, now })
 }

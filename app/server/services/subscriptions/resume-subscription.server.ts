@@ -1,11 +1,13 @@
 import { and, desc, eq, gte, isNull } from 'drizzle-orm'
+import type { BillingFrequency } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { subscriptionPauses } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { addDays, calendarDateAt } from '~/server/billing/calendar'
+import type { Pause } from '~/server/billing/periods'
 import type { Subscription } from './create-subscription.server'
 import type { SubscriptionRow } from './manage-subscription.server'
-import { refreshSchedule } from './refresh-schedule.server'
+import { refreshSchedule, refreshScheduleOf } from './refresh-schedule.server'
 import { updateSubscriptionAtVersion } from './subscription-version.server'
 
 export const notPausedMessage = 'This membership has no pause to end.'
@@ -19,8 +21,12 @@ export async function resumeSubscription(options: {
   db: Db
   now: Date
   subscription: SubscriptionRow
+  /** The price's frequency, when the caller has it: the membership is then answered as it now stands. */
+  frequency?: BillingFrequency
 }): Promise<{
   subscription: Subscription
+  /** The pauses the period was worked out from, when the caller gave the frequency (else null). */
+  pauses: Pause[] | null
   withdrawn: boolean
   /** The pause had begun (today or earlier): it ended early rather than being withdrawn ahead of time. */
   wasRunning: boolean
@@ -53,9 +59,17 @@ export async function resumeSubscription(options: {
     values: withdrawn ? { pauseStartAt: null, pauseEndAt: null, pausedAt: null } : { pauseEndAt: yesterday },
     now,
   })
-  await refreshSchedule({ db, subscriptionId: subscription.id, now })
-  return {
+  let refreshed: { subscription: Subscription; pauses: Pause[] | null } = {
     subscription: updated,
+    pauses: null,
+  }
+  if (options.frequency) {
+    refreshed = await refreshScheduleOf({ db, subscription: updated, frequency: options.frequency, now })
+  } else {
+    await refreshSchedule({ db, subscriptionId: subscription.id, now })
+  }
+  return {
+    ...refreshed,
     withdrawn,
     wasRunning: pause.startDate <= today,
     pause: { startDate: pause.startDate, endDate: pause.endDate },

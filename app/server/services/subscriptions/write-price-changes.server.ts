@@ -22,7 +22,7 @@ export interface PlannedPriceChange {
  * Writes planned price changes to `to`, set-based, in the caller's transaction: one statement moves
  * every membership to its transition at the version it was read at (SPEC §3 `version`; any that moved
  * meanwhile is a 409 and, the caller's transaction rolling back, nothing is kept), one inserts their
- * history lines, and the schedules are refreshed together. One membership from its page and 2,000 from
+ * history lines, and the schedules are refreshed together. Answers the memberships as they now stand. One membership from its page and 2,000 from
  * the bulk change take the same path; then, as after any change of dates, `refreshSchedules`.
  */
 export async function writePriceChanges(options: {
@@ -31,9 +31,9 @@ export async function writePriceChanges(options: {
   to: Price
   changes: PlannedPriceChange[]
   scheduledByUserId: number
-}): Promise<void> {
+}): Promise<SubscriptionRow[]> {
   const { db, now, to, changes } = options
-  if (changes.length === 0) return
+  if (changes.length === 0) return []
   const rows = changes.map(({ subscription, onDate }) => {
     const values = priceChangeTransition({ to, onDate })
     return sql`(${subscription.id}::integer, ${subscription.version}::integer, ${values.transitionTakesEffectAt}::text, ${values.transitionToDate}::date)`
@@ -58,5 +58,22 @@ export async function writePriceChanges(options: {
       }),
     ),
   )
-  await refreshSchedules({ db, subscriptionIds: changes.map((change) => change.subscription.id), now })
+  // Each membership as it now stands: moved to its transition at the next version.
+  const moved = changes.map(({ subscription, onDate }) => ({
+    ...subscription,
+    ...priceChangeTransition({ to, onDate }),
+    version: subscription.version + 1,
+    updatedAt: now,
+  }))
+  const { periods } = await refreshSchedules({
+    db,
+    subscriptionIds: changes.map((change) => change.subscription.id),
+    now,
+  })
+  return moved.map((subscription) => {
+    const period = periods.get(subscription.id)
+    return period
+      ? { ...subscription, currentPeriodStart: period.start, currentPeriodEnd: period.end }
+      : subscription
+  })
 }

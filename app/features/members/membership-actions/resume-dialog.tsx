@@ -1,0 +1,22 @@
+import { useServerFn } from '@tanstack/react-start'
+import { resumeMembership } from '../membership.functions'
+import { ActionConfirmDialog, type ActionDialogProps } from './action-dialog'
+
+/** End a pause that has begun (the member is back today), or withdraw one still ahead. */
+export function ResumeDialog(props: ActionDialogProps & { started: boolean }) {
+  const { member, membership, started } = props
+  const resume = useServerFn(resumeMembership)
+  return (
+    <ActionConfirmDialog
+      {...props}
+      title={started ? 'End the pause today?' : 'Withdraw the planned pause?'}
+      confirmLabel={started ? 'End pause' : 'Withdraw pause'}
+      send={() => resume({ data: { id: membership.id, version: membership.version } })}
+      said={started ? `${member.name} is back: their membership runs from today` : 'The pause is withdrawn'}
+    >
+      {started
+        ? `${member.name}’s membership runs again from today: the doors open for them within seconds, and their next billing date moves back by the days they no longer pause.`
+        : `${member.name}’s membership won’t be paused: they keep their access and are charged on their usual dates.`}
+    </ActionConfirmDialog>
+  )
+}
