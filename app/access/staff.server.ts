@@ -1,7 +1,10 @@
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { findStaffMember, type StaffViewScope } from '~/server/services/staff/find-staff.server'
 import { type StaffCaller, unauthorisedMessage } from './caller.server'
+import { ownedBy } from './scope.server'
 
 /**
  * Who sees and changes the organisation's staff (issue 17):
@@ -36,4 +39,18 @@ export async function findManageableStaff(options: { db: Db; caller: StaffCaller
   const row = await findStaffInScope(options)
   if (!options.caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
   return row
+}
+
+/**
+ * A staff member of the caller's organisation (deactivated ones included), whoever the caller is: the
+ * door screens' check before the area's 403. Another organisation's, or a member, is a 404.
+ */
+export async function findOrganisationStaff(options: { db: Db; caller: StaffCaller; staffId: number }) {
+  const { db, caller, staffId } = options
+  const [staff] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(ownedBy(users, caller.organisationId), eq(users.id, staffId), eq(users.isStaff, true)))
+  if (!staff) throw new AppError('NOT_FOUND', 'Staff member not found.')
+  return staff
 }
