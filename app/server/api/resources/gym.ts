@@ -40,3 +40,13 @@ export function gymLogoUrl(gym: { uuid: string; logo: string | null }): string |
   const version = gym.logo.slice(gym.logo.lastIndexOf('/') + 1, gym.logo.lastIndexOf('.'))
   return `/api/gym-logos/${gym.uuid}?v=${encodeURIComponent(version)}`
 }
+
+/** A gym on the join site's "where do you want to join" list. */
+export function toJoinGymResource(gym: {
+  uuid: string
+  name: string
+  organisationName: string
+  logo: string | null
+}) {
+  return { uuid: gym.uuid, name: gym.name, organisation_name: gym.organisationName, logo: gymLogoUrl(gym) }
+}

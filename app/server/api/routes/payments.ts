@@ -3,17 +3,17 @@ import { moneyScope, requireArea, requireStaff } from '~/access/caller.server'
 import { findPaymentToManage } from '~/access/payments.server'
 import { paginate } from '~/contracts/api/envelope'
 import { paymentRoutes as routes } from '~/contracts/api/payments.routes'
-import type { RetryAnswer } from '~/contracts/payments'
 import { findOrganisation } from '~/server/services/organisations/find-organisation.server'
 import { sendPaymentLink } from '~/server/services/payment-links/send-payment-link.server'
 import { findPaymentPage, forEachPaymentBatch } from '~/server/services/payments/find-payment-page.server'
 import { paymentsCsvHeader, paymentsCsvRows } from '~/server/services/payments/payments-csv.server'
-import { type ChargeNowOutcome, retryPaymentNow } from '~/server/services/payments/retry-payment.server'
+import { retryPaymentNow } from '~/server/services/payments/retry-payment.server'
 import { waivePayment } from '~/server/services/payments/waive-payment.server'
 import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { csvDownload } from '../csv-download'
 import { publicSiteUrl } from '../request-info'
+import { toRetryAnswer } from '../resources/charge-outcome'
 import { toPaymentRowResource } from '../resources/payment-row'
 
 /** The payments list and its export (issue 16): money, so only the gyms the caller runs (ADR 014). */
@@ -115,13 +115,4 @@ async function writePaymentRows(
       ),
     ),
   )
-}
-
-export function toRetryAnswer(outcome: ChargeNowOutcome): RetryAnswer {
-  return {
-    status: outcome.status,
-    payment_id: outcome.paymentId,
-    amount: outcome.amount,
-    failure_reason: outcome.status === 'failed' ? outcome.reason : null,
-  }
 }

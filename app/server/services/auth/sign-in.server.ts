@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from '~/server/auth/password.server'
 import { assertUnderLimit, consumeLimit, resetLimit } from '~/server/auth/rate-limits.server'
 import {
   createSession,
+  destroySession,
   isSecondFactorPending,
   type SessionRow,
   type UserRow,
@@ -40,8 +41,11 @@ export async function signIn(options: {
   userAgent?: string | undefined
   trustedBrowserToken?: string | undefined
   mailer: Mailer
+  /** The browser's session so far: signing in again replaces it rather than leaving two alive. */
+  replacingSessionId?: string | undefined
 }): Promise<SignInResult> {
   const { db, now, ip, mailer } = options
+  if (options.replacingSessionId) await destroySession({ db, sessionId: options.replacingSessionId })
   const email = options.email.trim().toLowerCase()
   await consumeLimit({ db, name: 'loginIp', key: ip })
   await assertUnderLimit({ db, name: 'loginAccountIp', key: `${email}|${ip}` })
