@@ -91,6 +91,7 @@ export async function savePaymentLinkCard(options: {
     cardSetups: options.cardSetups,
     ...member,
     setupId: options.setupId,
+    makeDefault: false,
   })
   if (options.makeDefault) {
     await changePaymentMethod({
