@@ -1,8 +1,10 @@
 import type { RouteConfig } from '@hono/zod-openapi'
 import { getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
 import type { z } from 'zod'
+import { authenticationCalls } from '~/contracts/api/auth.routes'
 import { clientIpHeader, currentClientIp } from '~/lib/client-ip.server'
 import { ApiError } from './api-error'
+import { API_BASE_PATH, fillPath } from './api-path'
 import { getEnv } from './env.server'
 import { z as zod } from './validation'
 
@@ -14,17 +16,7 @@ import { z as zod } from './validation'
 /** SPEC §7/§9: the authentication client gives up after 26 seconds. */
 export const AUTH_TIMEOUT_MS = 26_000
 export const DEFAULT_TIMEOUT_MS = 60_000
-const authPaths = new Set([
-  '/me',
-  '/login',
-  '/logout',
-  '/forgot-password',
-  '/reset-password',
-  '/register',
-  '/unique-email',
-  '/email/verify',
-  '/email/resend',
-])
+const authPaths = new Set<string>(authenticationCalls.map((route) => route.path))
 
 export function isAuthPath(path: string): boolean {
   return authPaths.has(path.split('?')[0] ?? path)
@@ -61,7 +53,7 @@ const errorBody = zod
   })
   .loose()
 
-const IN_PROCESS_ROOT = 'http://in-process.invalid/api'
+const IN_PROCESS_ROOT = `http://in-process.invalid${API_BASE_PATH}`
 
 /* What a route object (app/contracts/api/*.routes.ts) says a call takes and answers. */
 
@@ -103,14 +95,7 @@ export type CallInput<R extends RouteConfig> = ParamsInput<R> &
 type CallArguments<R extends RouteConfig> =
   object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]
 
-/** `/offerings/{id}` with `{ id: 7 }` → `/offerings/7`. */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name]
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`)
-    return encodeURIComponent(String(value))
-  })
-}
+export { fillPath }
 
 function successSchemaOf(route: RouteConfig): z.ZodType | undefined {
   const answer = route.responses[200] ?? route.responses[201]

@@ -1,4 +1,6 @@
+import { gymRoutes } from '~/contracts/api/gyms.routes'
 import type { Gym } from '~/contracts/gyms'
+import { apiAddress } from '~/lib/api-path'
 import { maskNzBankAccount } from '~/lib/nz-bank-account'
 import { getProviderConfig, publicProviderSummary } from '~/server/providers/provider-config.server'
 import type { GymRow } from '~/server/services/gyms/find-gyms.server'
@@ -38,7 +40,7 @@ export function toGymResource(row: GymRow): Gym {
 export function gymLogoUrl(gym: { uuid: string; logo: string | null }): string | null {
   if (!gym.logo) return null
   const version = gym.logo.slice(gym.logo.lastIndexOf('/') + 1, gym.logo.lastIndexOf('.'))
-  return `/api/gym-logos/${gym.uuid}?v=${encodeURIComponent(version)}`
+  return `${apiAddress(gymRoutes.logo, { uuid: gym.uuid })}?v=${encodeURIComponent(version)}`
 }
 
 /** A gym on the join site's "where do you want to join" list. */

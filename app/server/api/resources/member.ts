@@ -1,5 +1,5 @@
 import { settledAtDeskOn } from '~/contracts/desk-methods'
-import type { MemberDetail, MemberPayment, MemberRow } from '~/contracts/members'
+import type { AddMemberRequest, MemberDetail, MemberPayment, MemberRow } from '~/contracts/members'
 import { failureReasonWords } from '~/contracts/payment-filters'
 import { membershipTypeLabel, paymentStatusKind } from '~/contracts/subscription-state'
 import type { payments } from '~/db/schema'
@@ -230,4 +230,16 @@ export function toMemberWeekResource(week: { startsOn: string; endsOn: string; v
 /** A week of the member's visits with what it cost them. */
 export function toMemberWeekCostResource(week: ReturnType<typeof costPerVisit>[number]) {
   return { ...toMemberWeekResource(week), cost: week.cost, cost_per_visit: week.costPerVisit }
+}
+
+/** The desk's "Add member" form as `addMember` takes it. */
+export function fromAddMemberRequest(body: AddMemberRequest) {
+  return {
+    name: body.name,
+    email: body.email,
+    mobileNumber: body.mobile_number,
+    dob: body.dob,
+    gymId: body.gym_id,
+    priceId: body.price_id,
+  }
 }

@@ -29,6 +29,7 @@ import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { publicSiteUrl } from '../request-info'
 import {
+  fromAddMemberRequest,
   toMemberDetailResource,
   toMemberHistoryResource,
   toMemberPaymentResource,
@@ -123,14 +124,7 @@ export function registerMemberRecordRoutes(api: OpenAPIHono<ApiEnv>) {
       actorUserId: caller.user.id,
       mailer: c.var.mailer,
       siteUrl: publicSiteUrl,
-      member: {
-        name: body.name,
-        email: body.email,
-        mobileNumber: body.mobile_number,
-        dob: body.dob,
-        gymId: body.gym_id,
-        priceId: body.price_id,
-      },
+      member: fromAddMemberRequest(body),
     })
     // Added at a gym the caller runs (requireGymAdmin above).
     return c.json({ data: toMemberDetailResource(detail, { now: c.var.now, seesMoney: true }) }, 201)

@@ -1,6 +1,5 @@
 import type { Db } from '~/db/client.server'
 import type { BankConsentProvider, CardSetupProvider } from '~/server/providers/payments/payment-method-setup'
-import type { Mailer } from '../auth/mailer'
 import { finishBankConsent } from './bank-consent.server'
 import { changePaymentMethod, hasJoined } from './change-payment-method.server'
 import { findMemberPaymentMethodList } from './find-member-payment-methods.server'
