@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { gymScope, requireStaff, seesMoneyIn } from '~/access/caller.server'
 import { dashboardRoutes as routes } from '~/contracts/api/dashboard.routes'
 import { calendarDateAt } from '~/server/billing/calendar'
@@ -16,46 +17,41 @@ import {
   toUserBreakdownResource,
 } from '../resources/dashboard'
 
+/** The dashboard's figures are of the gym asked for (all the caller's gyms when none), for any staff. */
+async function figuresFor(c: Context<ApiEnv>, gymId: number | undefined) {
+  const caller = await requireStaff(actorOf(c))
+  const scope = gymScope(caller, gymId)
+  const options = { db: c.var.database.db, organisationId: caller.organisationId, scope, now: c.var.now }
+  // Money of the gyms shown, for those who run them all (ADR 032).
+  return { options, seesMoney: seesMoneyIn(caller, scope) }
+}
+
 export function registerDashboardRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.stats, async (c) => {
-    const caller = await requireStaff(actorOf(c))
     const gymId = c.req.valid('query').gym_id
-    const scope = gymScope(caller, gymId)
-    const options = { db: c.var.database.db, organisationId: caller.organisationId, scope, now: c.var.now }
-    // Money of the gyms shown, for those who run them all (ADR 032).
-    const stats = await findDashboardStats({ ...options, seesMoney: seesMoneyIn(caller, scope) })
+    const { options, seesMoney } = await figuresFor(c, gymId)
+    const stats = await findDashboardStats({ ...options, seesMoney })
     return c.json({ data: toDashboardStatsResource(stats, gymId) }, 200)
   })
 
   api.openapi(routes.activeUsers, async (c) => {
-    const caller = await requireStaff(actorOf(c))
     const gymId = c.req.valid('query').gym_id
-    const scope = gymScope(caller, gymId)
-    const now = c.var.now
-    const weeks = await findMemberTrend({
-      db: c.var.database.db,
-      organisationId: caller.organisationId,
-      scope,
-      now,
-    })
-    return c.json({ data: { today: calendarDateAt(now), gym_id: gymId ?? null, weeks } }, 200)
+    const { options } = await figuresFor(c, gymId)
+    const weeks = await findMemberTrend(options)
+    return c.json({ data: { today: calendarDateAt(options.now), gym_id: gymId ?? null, weeks } }, 200)
   })
 
   api.openapi(routes.userBreakdown, async (c) => {
-    const caller = await requireStaff(actorOf(c))
     const gymId = c.req.valid('query').gym_id
-    const scope = gymScope(caller, gymId)
-    const options = { db: c.var.database.db, organisationId: caller.organisationId, scope, now: c.var.now }
+    const { options } = await figuresFor(c, gymId)
     const breakdown = await findUserBreakdown(options)
     return c.json({ data: toUserBreakdownResource(breakdown, gymId) }, 200)
   })
 
   api.openapi(routes.costAndVisitBreakdown, async (c) => {
-    const caller = await requireStaff(actorOf(c))
     const gymId = c.req.valid('query').gym_id
-    const scope = gymScope(caller, gymId)
-    const options = { db: c.var.database.db, organisationId: caller.organisationId, scope, now: c.var.now }
-    const breakdown = await findCostAndVisitBreakdown({ ...options, seesMoney: seesMoneyIn(caller, scope) })
+    const { options, seesMoney } = await figuresFor(c, gymId)
+    const breakdown = await findCostAndVisitBreakdown({ ...options, seesMoney })
     return c.json({ data: toCostAndVisitBreakdownResource(breakdown, gymId) }, 200)
   })
 }

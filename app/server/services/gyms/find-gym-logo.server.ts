@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { gyms } from '~/db/schema'
-import { AppError } from '~/lib/errors'
 import type { FileStorage, StoredFile } from '~/server/storage/file-storage.server'
+import { findStoredImage } from '../images/find-stored-image.server'
 
 /** The storage key of a gym's logo, by its public uuid; undefined when the gym or its logo is unknown. */
 export async function findGymLogoKey(options: { db: Db; uuid: string }): Promise<string | undefined> {
@@ -16,8 +16,5 @@ export async function findGymLogo(options: {
   storage: FileStorage
   uuid: string
 }): Promise<StoredFile> {
-  const key = await findGymLogoKey(options)
-  const file = key ? await options.storage.get(key) : undefined
-  if (!file) throw new AppError('NOT_FOUND', 'No logo yet.')
-  return file
+  return findStoredImage(options.storage, await findGymLogoKey(options), 'No logo yet.')
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
-import { AppError } from '~/lib/errors'
 import type { FileStorage, StoredFile } from '~/server/storage/file-storage.server'
+import { findStoredImage } from '../images/find-stored-image.server'
 
 /** A user's photo as stored; a user without one (or unknown) is a 404 in words. */
 export async function findProfilePicture(options: {
@@ -14,7 +14,5 @@ export async function findProfilePicture(options: {
     .select({ profilePicture: users.profilePicture })
     .from(users)
     .where(eq(users.id, options.userId))
-  const file = owner?.profilePicture ? await options.storage.get(owner.profilePicture) : undefined
-  if (!file) throw new AppError('NOT_FOUND', 'No photo yet.')
-  return file
+  return findStoredImage(options.storage, owner?.profilePicture, 'No photo yet.')
 }
