@@ -1,9 +1,10 @@
 import type { RouteConfig } from '@hono/zod-openapi'
 import { getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
 import type { z } from 'zod'
+import { authenticationCalls } from '~/contracts/api/auth.routes'
 import { clientIpHeader, currentClientIp } from '~/lib/client-ip.server'
 import { ApiError } from './api-error'
-import { fillPath } from './api-path'
+import { API_ROOT, fillPath } from './api-path'
 import { getEnv } from './env.server'
 import { z as zod } from './validation'
 
@@ -15,17 +16,7 @@ import { z as zod } from './validation'
 /** SPEC §7/§9: the authentication client gives up after 26 seconds. */
 export const AUTH_TIMEOUT_MS = 26_000
 export const DEFAULT_TIMEOUT_MS = 60_000
-const authPaths = new Set([
-  '/me',
-  '/login',
-  '/logout',
-  '/forgot-password',
-  '/reset-password',
-  '/register',
-  '/unique-email',
-  '/email/verify',
-  '/email/resend',
-])
+const authPaths = new Set<string>(authenticationCalls.map((route) => route.path))
 
 export function isAuthPath(path: string): boolean {
   return authPaths.has(path.split('?')[0] ?? path)
@@ -62,7 +53,7 @@ const errorBody = zod
   })
   .loose()
 
-const IN_PROCESS_ROOT = 'http://in-process.invalid/api'
+const IN_PROCESS_ROOT = `http://in-process.invalid${API_ROOT}`
 
 /* What a route object (app/contracts/api/*.routes.ts) says a call takes and answers. */
 

@@ -139,3 +139,19 @@ export const authRoutes = {
     responses: { 200: jsonResponse('Gyms', dataEnvelope(z.array(joinGymSchema))) },
   }),
 }
+
+/**
+ * The authentication calls (SPEC §7/§9): the API client gives up on them after 26 seconds instead of
+ * the usual 60. Setting a password from an e-mailed link and the join site's gym list are not among them.
+ */
+export const authenticationCalls = [
+  authRoutes.me,
+  authRoutes.login,
+  authRoutes.logout,
+  authRoutes.forgotPassword,
+  authRoutes.resetPassword,
+  authRoutes.register,
+  authRoutes.uniqueEmail,
+  authRoutes.verify,
+  authRoutes.resend,
+]

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { getDatabase } from '~/db/client.server'
+import { API_ROOT } from '~/lib/api-path'
 import { getEnv } from '~/lib/env.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
@@ -65,7 +66,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
       if (result.target === 'param') return c.json({ message: 'Not Found' }, 404)
       return validationResponse(c, fieldErrorsFromZod(result.error))
     },
-  }).basePath('/api')
+  }).basePath(API_ROOT)
 
   api.use(csrfProtection)
   api.use(limitBodySize)

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
+import { profilePictureRoutes } from '~/contracts/api/profile-pictures.routes'
 import type { SessionUser } from '~/contracts/auth'
 import type { Db } from '~/db/client.server'
 import {
@@ -11,6 +12,7 @@ import {
   staffGymRoles,
   subscriptions,
 } from '~/db/schema'
+import { apiUrl } from '~/lib/api-path'
 import { AppError } from '~/lib/errors'
 import { chooseMemberPaymentMethod } from '~/server/billing/member-payment-method.server'
 import { gymTakesCards } from '~/server/services/gyms/gym-card-payments.server'
@@ -132,5 +134,5 @@ export function profilePictureUrl(user: { id: number; profilePicture: string | n
     user.profilePicture.lastIndexOf('/') + 1,
     user.profilePicture.lastIndexOf('.'),
   )
-  return `/api/users/${user.id}/profile-picture?v=${encodeURIComponent(version)}`
+  return `${apiUrl(profilePictureRoutes.show, { params: { id: user.id } })}?v=${encodeURIComponent(version)}`
 }

@@ -1,4 +1,6 @@
+import { gymRoutes } from '~/contracts/api/gyms.routes'
 import type { Gym } from '~/contracts/gyms'
+import { apiUrl } from '~/lib/api-path'
 import { maskNzBankAccount } from '~/lib/nz-bank-account'
 import { getProviderConfig, publicProviderSummary } from '~/server/providers/provider-config.server'
 import type { GymRow } from '~/server/services/gyms/find-gyms.server'
@@ -38,5 +40,15 @@ export function toGymResource(row: GymRow): Gym {
 export function gymLogoUrl(gym: { uuid: string; logo: string | null }): string | null {
   if (!gym.logo) return null
   const version = gym.logo.slice(gym.logo.lastIndexOf('/') + 1, gym.logo.lastIndexOf('.'))
-  return `/api/gym-logos/${gym.uuid}?v=${encodeURIComponent(version)}`
+  return `${apiUrl(gymRoutes.logo, { params: { uuid: gym.uuid } })}?v=${encodeURIComponent(version)}`
+}
+
+/** A gym on the join site's "where do you want to join" list. */
+export function toJoinGymResource(gym: {
+  uuid: string
+  name: string
+  organisationName: string
+  logo: string | null
+}) {
+  return { uuid: gym.uuid, name: gym.name, organisation_name: gym.organisationName, logo: gymLogoUrl(gym) }
 }

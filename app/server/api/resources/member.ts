@@ -1,13 +1,24 @@
 import { settledAtDeskOn } from '~/contracts/desk-methods'
 import type { BillingFrequency, TermUnit } from '~/contracts/enums'
-import type { MemberDetail, MemberPayment, MemberRow, MemberStanding } from '~/contracts/members'
+import type {
+  AddMemberRequest,
+  MemberDetail,
+  MemberPayment,
+  MemberRow,
+  MemberStanding,
+} from '~/contracts/members'
 import { failureReasonWords } from '~/contracts/payment-filters'
 import { membershipTypeLabel, paymentStatusKind } from '~/contracts/subscription-state'
 import type { payments } from '~/db/schema'
 import { profilePictureUrl } from '~/server/auth/session-user.server'
 import type { NextCharge } from '~/server/billing/next-charge'
 import { describeMembership } from '~/server/services/members/describe-membership.server'
+import type { costPerVisit, findPeriodsInRange } from '~/server/services/members/find-member-activity.server'
 import type { MemberDetailRow } from '~/server/services/members/find-member-detail.server'
+import type {
+  findMemberAuditPage,
+  findMemberVisits,
+} from '~/server/services/members/find-member-history.server'
 import type { MemberListRow } from '~/server/services/members/find-member-page.server'
 import type { SubscriptionRow } from '~/server/services/subscriptions/manage-subscription.server'
 import { toNextChargeResource } from './next-charge'
@@ -214,5 +225,77 @@ export function toMemberPaymentResource(
     is_pro_rata: row.isProRata,
     desk_method: row.deskMethod,
     settled_at_desk_on: kind === 'failed' ? settledAtDeskOn(row.meta) : null,
+  }
+}
+
+type HistoryEntry = Awaited<ReturnType<typeof findMemberAuditPage>>['rows'][number]
+
+/** A line of the member's history: a change (in the words it was said then) or an e-mail they were sent. */
+export function toMemberHistoryResource(entry: HistoryEntry, options: { seesMoney: boolean }) {
+  if (entry.kind === 'email') {
+    const mail = entry.row
+    return {
+      id: mail.id,
+      action: 'email.sent',
+      description: entry.description,
+      actor: null,
+      created_at: mail.createdAt.toISOString(),
+      email: {
+        to: mail.to,
+        subject: mail.subject,
+        text: options.seesMoney ? mail.text : null,
+        status: mail.status,
+      },
+    }
+  }
+  const row = entry.row
+  return {
+    id: row.id,
+    action: row.action,
+    description: entry.description,
+    actor: row.actor?.id != null ? row.actor : null,
+    created_at: row.createdAt.toISOString(),
+    email: null,
+  }
+}
+
+/** A door event on the member's page. */
+export function toMemberVisitResource(row: Awaited<ReturnType<typeof findMemberVisits>>['rows'][number]) {
+  return { id: row.id, visited_at: row.visitedAt.toISOString(), gym: row.gym, successful: row.successful }
+}
+
+/** A membership period on the member's activity chart; its amount only for those who see money. */
+export function toMemberPeriodResource(
+  period: Awaited<ReturnType<typeof findPeriodsInRange>>[number],
+  options: { seesMoney: boolean },
+) {
+  return {
+    starts_on: period.startsOn,
+    ends_on: period.endsOn,
+    offering: period.offering,
+    amount: options.seesMoney ? period.amount : null,
+    status_kind: period.statusKind,
+  }
+}
+
+/** A week of the member's visits. */
+export function toMemberWeekResource(week: { startsOn: string; endsOn: string; visits: number }) {
+  return { starts_on: week.startsOn, ends_on: week.endsOn, visits: week.visits }
+}
+
+/** A week of the member's visits with what it cost them. */
+export function toMemberWeekCostResource(week: ReturnType<typeof costPerVisit>[number]) {
+  return { ...toMemberWeekResource(week), cost: week.cost, cost_per_visit: week.costPerVisit }
+}
+
+/** The desk's "Add member" form as `addMember` takes it. */
+export function fromAddMemberRequest(body: AddMemberRequest) {
+  return {
+    name: body.name,
+    email: body.email,
+    mobileNumber: body.mobile_number,
+    dob: body.dob,
+    gymId: body.gym_id,
+    priceId: body.price_id,
   }
 }

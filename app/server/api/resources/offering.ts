@@ -55,3 +55,8 @@ export function toOfferingResource(options: {
     }),
   }
 }
+
+/** Opening hours as the offering form sends them, as the offering services take them. */
+export function fromHoursRequest<Day>(hours: ReadonlyArray<{ day: Day; open_at: string; close_at: string }>) {
+  return hours.map((window) => ({ day: window.day, openAt: window.open_at, closeAt: window.close_at }))
+}

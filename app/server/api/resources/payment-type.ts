@@ -62,3 +62,11 @@ function nextPaymentWords(charge: NextCharge | null): string {
     answer.kind === 'retry' ? ' (retry of a failed payment)' : answer.new_price ? ' (new price)' : ''
   return `${nextChargeAmountWords(answer)} on ${formatLongDate(answer.on)}${note}`
 }
+
+/** The member's payment methods, each saying whether it is their default. */
+export function toPaymentTypeList(list: {
+  methods: PaymentMethodRow[]
+  defaultId: number | null
+}): PaymentType[] {
+  return list.methods.map((method) => toPaymentTypeResource(method, list.defaultId))
+}

@@ -1,5 +1,6 @@
 import { formatTerm, type Price, type PrivateLink, type UpdatePriceRequest } from '~/contracts/catalogue'
 import { hasTerm } from '~/contracts/price-rules'
+import type { proRata } from '~/server/billing/pro-rata'
 import { termTotalValue } from '~/server/billing/term-value'
 import type { PriceListing, PrivateLinkRow } from '~/server/services/prices/find-prices.server'
 import { publicSiteUrl } from '../request-info'
@@ -54,5 +55,16 @@ export function toPrivateLinkResource(link: PrivateLinkRow, gymUuid: string | nu
     created_at: link.createdAt.toISOString(),
     expires_at: iso(link.expiresAt),
     used_at: iso(link.usedAt),
+  }
+}
+
+/** The console's pro-rata calculator's answer. */
+export function toProRataResource(result: ReturnType<typeof proRata>) {
+  return {
+    amount: result.amount,
+    days: result.days,
+    period_days: result.periodDays,
+    daily_rate: result.dailyRate,
+    explanation: result.explanation,
   }
 }

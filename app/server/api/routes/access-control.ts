@@ -1,5 +1,4 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { and, eq } from 'drizzle-orm'
 import {
   requireArea,
   requireOrganisationAdmin,
@@ -7,16 +6,14 @@ import {
   requireVisibleGym,
 } from '~/access/caller.server'
 import { findManageableMember, findMemberForMoney, findMemberWithMoneyRight } from '~/access/members.server'
-import { ownedBy } from '~/access/scope.server'
+import { findOrganisationStaff } from '~/access/staff.server'
 import { accessControlRoutes as routes } from '~/contracts/api/access-control.routes'
-import { users } from '~/db/schema'
-import { AppError } from '~/lib/errors'
 import {
   connectDoorSystem,
   findDoorPlaces,
   findGymDoors,
   findPlaceDoors,
-  linkGymPlace,
+  linkPlaceToGym,
   openSandboxPlace,
   setDoorTracksVisits,
   setStaffDoorAccess,
@@ -27,7 +24,7 @@ import {
   recreateDoorCredential,
 } from '~/server/services/door-access/member-door-access.server'
 import { findDoorIntegration } from '~/server/services/door-access/sync-door-access.server'
-import { tapDoor } from '~/server/services/door-access/tap-door.server'
+import { tapDoorAsStaff } from '~/server/services/door-access/tap-door.server'
 import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { toDoorSystemResource, toGymDoorResource, toTapResource } from '../resources/door'
@@ -97,21 +94,14 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
     const gymId = c.req.valid('param').id
     requireVisibleGym(caller, gymId)
     requireArea(caller, 'organisation')
-    const db = c.var.database.db
-    await linkGymPlace({
-      db,
+    const data = await linkPlaceToGym({
+      db: c.var.database.db,
       providers: c.var.doors,
       organisationId: caller.organisationId,
       gymId,
       placeId: c.req.valid('json').place_id,
       actorId: caller.user.id,
       now: c.var.now,
-    })
-    const data = await findGymDoors({
-      db,
-      providers: c.var.doors,
-      organisationId: caller.organisationId,
-      gymId,
     })
     return c.json({ data }, 201)
   })
@@ -182,18 +172,13 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
 
   api.openapi(routes.staffAccess, async (c) => {
     const caller = await requireStaff(actorOf(c))
-    const staffId = c.req.valid('param').id
     const db = c.var.database.db
-    const [staff] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(ownedBy(users, caller.organisationId), eq(users.id, staffId), eq(users.isStaff, true)))
-    if (!staff) throw new AppError('NOT_FOUND', 'Staff member not found.')
+    const staff = await findOrganisationStaff({ db, caller, staffId: c.req.valid('param').id })
     requireArea(caller, 'organisation')
     const updated = await setStaffDoorAccess({
       db,
       organisationId: caller.organisationId,
-      staffId,
+      staffId: staff.id,
       enabled: c.req.valid('json').enabled,
       actorId: caller.user.id,
       now: c.var.now,
@@ -215,33 +200,17 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.tap, async (c) => {
     const caller = await requireStaff(actorOf(c))
     const body = c.req.valid('json')
-    const db = c.var.database.db
-    let person: { id: number; name: string } | null = null
-    if (body.user_id !== undefined) {
-      const [found] = await db
-        .select({ id: users.id, name: users.name })
-        .from(users)
-        .where(and(ownedBy(users, caller.organisationId), eq(users.id, body.user_id)))
-      if (!found) throw new AppError('NOT_FOUND', 'Member not found.')
-      person = found
-    }
-    const tapped = await tapDoor({
-      db,
+    const tapped = await tapDoorAsStaff({
+      db: c.var.database.db,
       providers: c.var.doors,
       organisationId: caller.organisationId,
       doorId: body.door_id,
       gymIds: caller.gymIds,
-      tapped: person ? { userId: person.id } : { credential: body.credential ?? '' },
+      userId: body.user_id,
+      credential: body.credential,
       payments: c.var.payments,
       now: c.var.now,
     })
-    if (!person && tapped.userId !== null) {
-      const [found] = await db
-        .select({ id: users.id, name: users.name })
-        .from(users)
-        .where(eq(users.id, tapped.userId))
-      person = found ?? null
-    }
-    return c.json({ data: toTapResource({ ...tapped, person }) }, 200)
+    return c.json({ data: toTapResource(tapped) }, 200)
   })
 }

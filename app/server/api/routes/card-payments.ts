@@ -2,25 +2,21 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireArea, requireStaff } from '~/access/caller.server'
 import { requireGymToSetUp } from '~/access/gyms.server'
 import { cardPaymentRoutes as routes } from '~/contracts/api/card-payments.routes'
-import { AppError } from '~/lib/errors'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import {
-  finishSandboxOnboarding,
-  readSandboxOnboarding,
-} from '~/server/providers/payments/card-account-sandbox.server'
-import {
-  finishCardPaymentsOnboarding,
+  connectCardPayments,
   startCardPaymentsOnboarding,
 } from '~/server/services/gyms/card-payments-onboarding.server'
-import { findGyms } from '~/server/services/gyms/find-gyms.server'
+import {
+  showSandboxOnboarding,
+  submitSandboxOnboarding,
+} from '~/server/services/gyms/sandbox-card-onboarding.server'
 import { approveSandboxCardCharge } from '~/server/services/payments/approve-sandbox-card-charge.server'
+import { requireSandboxProvider } from '~/server/services/sandbox/require-sandbox.server'
 import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { clientIp, publicSiteUrl } from '../request-info'
 import { toGymResource } from '../resources/gym'
-
-const linkGone =
-  'This onboarding link has expired or was already used. Go back to Gymbase and start connecting again.'
 
 export function registerCardPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.redirect, async (c) => {
@@ -42,67 +38,42 @@ export function registerCardPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.exchange, async (c) => {
     const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'organisation')
-    const db = c.var.database.db
-    const finished = await finishCardPaymentsOnboarding({
-      db,
+    const finished = await connectCardPayments({
+      db: c.var.database.db,
       now: c.var.now,
       provider: c.var.payments.cardAccounts,
       organisationId: caller.organisationId,
       userId: caller.user.id,
       state: c.req.valid('json').state,
     })
-    const [row] = await findGyms({
-      db,
-      organisationId: caller.organisationId,
-      viewerId: caller.user.id,
-      gymId: finished.gymId,
-    })
-    if (!row) throw new AppError('NOT_FOUND', 'Gym not found.')
-    const message = finished.connected
-      ? `Card payments are connected for ${row.gym.name}.`
-      : `You left before finishing, so card payments aren’t connected for ${row.gym.name} yet.`
-    return c.json(
-      {
-        data: {
-          connected: finished.connected,
-          charges_enabled: finished.chargesEnabled,
-          payouts_enabled: finished.payoutsEnabled,
-          gym: toGymResource(row),
-        },
-        message,
-      },
-      200,
-    )
+    const data = {
+      connected: finished.connected,
+      charges_enabled: finished.chargesEnabled,
+      payouts_enabled: finished.payoutsEnabled,
+      gym: toGymResource(finished.gym),
+    }
+    return c.json({ data, message: finished.message }, 200)
   })
 
   // The sandbox provider's own hosted page: its single-use link is the credential, as Stripe's is.
-  const requireSandbox = (c: { var: ApiEnv['Variables'] }) => {
-    if (!c.var.payments.cardAccounts.name.startsWith('sandbox_')) throw new AppError('NOT_FOUND', 'Not Found')
-  }
-
   api.openapi(routes.sandboxOnboarding, async (c) => {
-    requireSandbox(c)
-    const found = await readSandboxOnboarding({
+    requireSandboxProvider(c.var.payments.cardAccounts)
+    const found = await showSandboxOnboarding({
       db: c.var.database.db,
       link: c.req.valid('query').link,
       now: c.var.now,
     })
-    if (!found) throw new AppError('NOT_FOUND', linkGone)
-    return c.json(
-      {
-        data: {
-          account_id: found.account.id,
-          business_name: found.account.businessName,
-          email: found.email,
-          country: found.country,
-        },
-      },
-      200,
-    )
+    const data = {
+      account_id: found.account.id,
+      business_name: found.account.businessName,
+      email: found.email,
+      country: found.country,
+    }
+    return c.json({ data }, 200)
   })
 
   api.openapi(routes.sandboxCardApproval, async (c) => {
-    if (!c.var.payments.charges.card.name.startsWith('sandbox_')) throw new AppError('NOT_FOUND', 'Not Found')
+    requireSandboxProvider(c.var.payments.charges.card)
     const body = c.req.valid('json')
     const db = c.var.database.db
     await consumeLimit({ db, name: 'sandboxCardApproval', key: `ip:${clientIp(c)}` })
@@ -114,20 +85,18 @@ export function registerCardPaymentRoutes(api: OpenAPIHono<ApiEnv>) {
       approved: body.approved,
       now: c.var.now,
     })
-    if (!status) throw new AppError('NOT_FOUND', 'This payment is no longer waiting for approval.')
     return c.json({ data: { status } }, 200)
   })
 
   api.openapi(routes.sandboxOnboardingFinish, async (c) => {
-    requireSandbox(c)
+    requireSandboxProvider(c.var.payments.cardAccounts)
     const body = c.req.valid('json')
-    const redirectTo = await finishSandboxOnboarding({
+    const redirectTo = await submitSandboxOnboarding({
       db: c.var.database.db,
       link: body.link,
       now: c.var.now,
       details: body.action === 'submit' ? { businessName: body.business_name, email: body.email } : null,
     })
-    if (!redirectTo) throw new AppError('NOT_FOUND', linkGone)
     return c.json({ data: { redirect_to: redirectTo } }, 200)
   })
 }

@@ -2,13 +2,11 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { requireArea, requireStaff } from '~/access/caller.server'
 import { requireGymToSetUp } from '~/access/gyms.server'
 import { gymRoutes } from '~/contracts/api/gyms.routes'
-import { chooseLogoMessage, logoCollectionMessage } from '~/contracts/gyms'
-import { AppError } from '~/lib/errors'
 import { loadSessionUser } from '~/server/auth/session-user.server'
 import { addGym } from '~/server/services/gyms/add-gym.server'
-import { findGymLogoKey } from '~/server/services/gyms/find-gym-logo.server'
-import { findGyms } from '~/server/services/gyms/find-gyms.server'
-import { setGymLogo } from '~/server/services/gyms/set-gym-logo.server'
+import { findGymLogo } from '~/server/services/gyms/find-gym-logo.server'
+import { findGym, findGyms } from '~/server/services/gyms/find-gyms.server'
+import { setUploadedGymLogo } from '~/server/services/gyms/set-gym-logo.server'
 import { updateDestinationAccount } from '~/server/services/gyms/update-destination-account.server'
 import { switchCurrentGym } from '~/server/services/users/switch-current-gym.server'
 import { actorOf } from '../actor'
@@ -40,15 +38,14 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(gymRoutes.show, async (c) => {
     const caller = await requireStaff(actorOf(c))
     const id = c.req.valid('param').id
-    const [row] = await findGyms({
+    // Another organisation's gym, or one the caller doesn't work at, is unknown; their own, a 403.
+    requireGymToSetUp(caller, id)
+    const row = await findGym({
       db: c.var.database.db,
       organisationId: caller.organisationId,
       viewerId: caller.user.id,
       gymId: id,
     })
-    // Another organisation's gym, or one the caller doesn't work at, is unknown; their own, a 403.
-    if (!row || !caller.gymIds.includes(id)) throw new AppError('NOT_FOUND', 'Gym not found.')
-    requireArea(caller, 'organisation')
     return c.json({ data: toGymResource(row) }, 200)
   })
 
@@ -57,9 +54,8 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
     const { id, accountId } = c.req.valid('param')
     requireGymToSetUp(caller, id)
     const body = c.req.valid('json')
-    const db = c.var.database.db
     const changed = await updateDestinationAccount({
-      db,
+      db: c.var.database.db,
       now: c.var.now,
       organisationId: caller.organisationId,
       gymId: id,
@@ -71,34 +67,16 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
       mailer: c.var.mailer,
       siteUrl: publicSiteUrl,
     })
-    const [row] = await findGyms({
-      db,
-      organisationId: caller.organisationId,
-      viewerId: caller.user.id,
-      gymId: id,
-    })
-    if (!row) throw new AppError('NOT_FOUND', 'Gym not found.')
-    const told = changed.bankPayersTold
-    return c.json(
-      {
-        data: toGymResource(row),
-        bank_payers: told,
-        message:
-          told === 0
-            ? 'Bank payments will be paid into the new account.'
-            : `Bank payments will be paid into the new account. ${told === 1 ? 'One member who pays' : `${told} members who pay`} by bank ${told === 1 ? 'was' : 'were'} e-mailed to reconnect their bank.`,
-      },
-      200,
-    )
+    const answer = { data: toGymResource(changed.gym), bank_payers: changed.bankPayersTold }
+    return c.json({ ...answer, message: changed.message }, 200)
   })
 
   api.openapi(gymRoutes.create, async (c) => {
     const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'organisation')
     const body = c.req.valid('json')
-    const db = c.var.database.db
-    const gym = await addGym({
-      db,
+    const row = await addGym({
+      db: c.var.database.db,
       now: c.var.now,
       organisationId: caller.organisationId,
       name: body.name,
@@ -109,13 +87,6 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
       acceptDemoBank: c.var.payments.bankConsents.name === 'sandbox_bank',
       actorId: caller.user.id,
     })
-    const [row] = await findGyms({
-      db,
-      organisationId: caller.organisationId,
-      viewerId: caller.user.id,
-      gymId: gym.id,
-    })
-    if (!row) throw new AppError('NOT_FOUND', 'Gym not found.')
     return c.json({ data: toGymResource(row) }, 201)
   })
 
@@ -123,40 +94,25 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
     const caller = await requireStaff(actorOf(c))
     const id = c.req.valid('param').id
     requireGymToSetUp(caller, id)
-    const form = c.req.valid('form')
-    if (form.collection !== 'logo') {
-      throw new AppError('VALIDATION', logoCollectionMessage, {
-        fieldErrors: { collection: [logoCollectionMessage] },
-      })
-    }
-    if (!(form.file instanceof File)) {
-      throw new AppError('VALIDATION', chooseLogoMessage, { fieldErrors: { file: [chooseLogoMessage] } })
-    }
-    const db = c.var.database.db
-    await setGymLogo({
-      db,
+    const row = await setUploadedGymLogo({
+      db: c.var.database.db,
       storage: c.var.storage,
       organisationId: caller.organisationId,
       gymId: id,
-      upload: new Uint8Array(await form.file.arrayBuffer()),
+      form: c.req.valid('form'),
       actorId: caller.user.id,
       now: c.var.now,
     })
-    const [row] = await findGyms({
-      db,
-      organisationId: caller.organisationId,
-      viewerId: caller.user.id,
-      gymId: id,
-    })
-    if (!row) throw new AppError('NOT_FOUND', 'Gym not found.')
     return c.json({ data: toGymResource(row) }, 200)
   })
 
   // Public: the join site shows a gym's logo to anyone choosing where to join.
   api.openapi(gymRoutes.logo, async (c) => {
-    const key = await findGymLogoKey({ db: c.var.database.db, uuid: c.req.valid('param').uuid })
-    const file = key ? await c.var.storage.get(key) : undefined
-    if (!file) throw new AppError('NOT_FOUND', 'No logo yet.')
+    const file = await findGymLogo({
+      db: c.var.database.db,
+      storage: c.var.storage,
+      uuid: c.req.valid('param').uuid,
+    })
     return c.body(file.bytes, 200, {
       'Content-Type': file.contentType,
       // Its address changes with the logo, so it may be kept a long time.

@@ -77,37 +77,42 @@ export function registerMemberRoutes(api: OpenAPIHono<ApiEnv>) {
     const caller = await requireStaff(actorOf(c))
     requireArea(caller, 'members')
     const { seesMoney, scope, filters } = await filtersFor(c, caller, c.req.valid('json'))
-    const db = c.var.database.db
-    const now = c.var.now
     const options = { seesMoney, seesPersonalDetails: seesPersonalDetails(caller) }
-
+    const list = {
+      db: c.var.database.db,
+      organisationId: caller.organisationId,
+      scope,
+      filters,
+      now: c.var.now,
+    }
+    const snapshot = c.var.database.driver.kind === 'pg'
     return csvDownload(c, {
       list: 'members',
       caller,
       filters: c.req.valid('json'),
       scope,
       header: membersCsvHeader(options),
-      rows: (write) =>
-        forEachMemberBatch(
-          {
-            db,
-            organisationId: caller.organisationId,
-            scope,
-            filters,
-            now,
-            snapshot: c.var.database.driver.kind === 'pg',
-          },
-          (rows) =>
-            write(
-              membersCsvRows(
-                rows.map((row) => ({
-                  row: toMemberRowResource(row, { now, seesMoney }),
-                  personal: options.seesPersonalDetails ? row.personal : null,
-                })),
-                options,
-              ),
-            ),
-        ),
+      rows: (write) => writeMemberRows({ ...list, snapshot }, options, write),
     })
   })
+}
+
+/** The export's rows, batch by batch, as the list shows them, personal details for those who see them. */
+function writeMemberRows(
+  list: Parameters<typeof forEachMemberBatch>[0],
+  options: { seesMoney: boolean; seesPersonalDetails: boolean },
+  write: (text: string) => Promise<void>,
+) {
+  const { now } = list
+  return forEachMemberBatch(list, (rows) =>
+    write(
+      membersCsvRows(
+        rows.map((row) => ({
+          row: toMemberRowResource(row, { now, seesMoney: options.seesMoney }),
+          personal: options.seesPersonalDetails ? row.personal : null,
+        })),
+        options,
+      ),
+    ),
+  )
 }

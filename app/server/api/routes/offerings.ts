@@ -11,20 +11,20 @@ import { paginate } from '~/contracts/api/envelope'
 import { offeringRoutes as routes } from '~/contracts/api/offerings.routes'
 import type { OfferingListQueryValues } from '~/contracts/catalogue'
 import { archiveOffering } from '~/server/services/offerings/archive-offering.server'
-import { createOffering } from '~/server/services/offerings/create-offering.server'
+import { createViewedOffering } from '~/server/services/offerings/create-offering.server'
 import { deleteOffering } from '~/server/services/offerings/delete-offering.server'
+import { findOfferingView } from '~/server/services/offerings/find-offering-view.server'
 import {
   countUniqueMemberships,
-  findOfferingDetail,
   findOfferingPage,
   type OfferingAvailability,
 } from '~/server/services/offerings/find-offerings.server'
 import { restoreOffering } from '~/server/services/offerings/restore-offering.server'
-import { updateOffering } from '~/server/services/offerings/update-offering.server'
+import { updateViewedOffering } from '~/server/services/offerings/update-offering.server'
 import { findPrices } from '~/server/services/prices/find-prices.server'
 import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
-import { toOfferingResource, toOfferingSummaryResource } from '../resources/offering'
+import { fromHoursRequest, toOfferingResource, toOfferingSummaryResource } from '../resources/offering'
 import { fromPriceRequest, toPriceResource } from '../resources/price'
 
 /** Offerings (ADR 013): each handler authorises, calls one service and maps the answer. */
@@ -49,33 +49,31 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
     const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const offering = await findVisibleOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
-    return c.json({ data: await offeringResource({ c, caller, offeringId: offering.id }) }, 200)
+    const view = await findOfferingView({ db, now: c.var.now, viewer: caller, offeringId: offering.id })
+    return c.json({ data: toOfferingResource(view) }, 200)
   })
 
   api.openapi(routes.create, async (c) => {
     const caller = await requireCatalogueCaller(actorOf(c))
     const body = c.req.valid('json')
     assertMayCreateOffering(caller, { allGymsAccess: body.all_gyms_access, gymIds: body.gyms })
-    const created = await createOffering({
+    const created = await createViewedOffering({
       db: c.var.database.db,
       now: c.var.now,
+      viewer: caller,
       organisationId: caller.organisationId,
       name: body.name,
       description: body.description ?? null,
       type: body.type,
       allGymsAccess: body.all_gyms_access,
       gyms: body.gyms,
-      hours: body.hours.map((window) => ({
-        day: window.day,
-        openAt: window.open_at,
-        closeAt: window.close_at,
-      })),
+      hours: fromHoursRequest(body.hours),
       mandated: body.mandated,
       hoursMandated: body.hours_mandated,
       pricesMandated: body.prices_mandated,
       prices: body.prices.map((price) => ({ ...fromPriceRequest(price), gymId: price.gym_id ?? null })),
     })
-    return c.json({ data: await offeringResource({ c, caller, offeringId: created.offering.id }) }, 201)
+    return c.json({ data: toOfferingResource(created) }, 201)
   })
 
   api.openapi(routes.update, async (c) => {
@@ -85,57 +83,39 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
     const body = c.req.valid('json')
     // A gym admin may move the offering only between gyms they run (ADR 013), as when creating one.
     assertMayCreateOffering(caller, { allGymsAccess: body.all_gyms_access, gymIds: body.gyms })
-    await updateOffering({
+    const updated = await updateViewedOffering({
       db,
       now: c.var.now,
+      viewer: caller,
       organisationId: caller.organisationId,
       offeringId: offering.id,
       name: body.name,
       description: body.description || null,
       allGymsAccess: body.all_gyms_access,
       gyms: body.gyms,
-      hours: body.hours.map((window) => ({
-        day: window.day,
-        openAt: window.open_at,
-        closeAt: window.close_at,
-      })),
+      hours: fromHoursRequest(body.hours),
     })
-    return c.json({ data: await offeringResource({ c, caller, offeringId: offering.id }) }, 200)
+    return c.json({ data: toOfferingResource(updated) }, 200)
   })
 
-  api.openapi(routes.restore, async (c) => {
-    const caller = await requireCatalogueCaller(actorOf(c))
-    const db = c.var.database.db
-    const offering = await findManageableOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
-    await restoreOffering({
-      db,
-      now: c.var.now,
-      organisationId: caller.organisationId,
-      offeringId: offering.id,
+  for (const [route, change] of [
+    [routes.restore, restoreOffering],
+    [routes.delete, deleteOffering],
+    [routes.archive, archiveOffering],
+  ] as const) {
+    api.openapi(route, async (c) => {
+      const caller = await requireCatalogueCaller(actorOf(c))
+      const db = c.var.database.db
+      const offering = await findManageableOffering({
+        db,
+        viewer: caller,
+        offeringId: c.req.valid('param').id,
+      })
+      const { organisationId } = caller
+      const { message } = await change({ db, now: c.var.now, organisationId, offeringId: offering.id })
+      return c.json({ message }, 200)
     })
-    return c.json({ message: 'Offering restored.' }, 200)
-  })
-
-  api.openapi(routes.delete, async (c) => {
-    const caller = await requireCatalogueCaller(actorOf(c))
-    const db = c.var.database.db
-    const offering = await findManageableOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
-    await deleteOffering({ db, organisationId: caller.organisationId, offeringId: offering.id })
-    return c.json({ message: 'Offering deleted.' }, 200)
-  })
-
-  api.openapi(routes.archive, async (c) => {
-    const caller = await requireCatalogueCaller(actorOf(c))
-    const db = c.var.database.db
-    const offering = await findManageableOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
-    await archiveOffering({
-      db,
-      now: c.var.now,
-      organisationId: caller.organisationId,
-      offeringId: offering.id,
-    })
-    return c.json({ message: 'Offering archived.' }, 200)
-  })
+  }
 
   api.openapi(routes.prices, async (c) => {
     const caller = await requireCatalogueCaller(actorOf(c))
@@ -165,23 +145,6 @@ export function registerOfferingRoutes(api: OpenAPIHono<ApiEnv>) {
     })
     return c.json({ data: { gym_id: params.gym, offering_id: offering.id, ...counts } }, 200)
   })
-}
-
-async function offeringResource(options: {
-  c: { var: ApiEnv['Variables'] }
-  caller: CatalogueCaller
-  offeringId: number
-}) {
-  const { c, caller, offeringId } = options
-  const db = c.var.database.db
-  const detail = await findOfferingDetail({
-    db,
-    now: c.var.now,
-    organisationId: caller.organisationId,
-    offeringId,
-  })
-  const prices = await findPrices({ db, now: c.var.now, viewer: caller, filter: { offeringId } })
-  return toOfferingResource({ detail, prices, viewer: caller })
 }
 
 async function offeringPage(options: {

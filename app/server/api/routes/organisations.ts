@@ -3,10 +3,7 @@ import type { Context } from 'hono'
 import { requireOrganisationAdmin, requireOwnOrganisation, requireStaff } from '~/access/caller.server'
 import { paginate } from '~/contracts/api/envelope'
 import { organisationRoutes as routes } from '~/contracts/api/organisations.routes'
-import { unrecognisedJoinLinkMessage } from '~/contracts/catalogue'
-import { AppError } from '~/lib/errors'
-import { findJoinLink } from '~/server/services/join-links/find-usable-join-link.server'
-import { couldBeJoinLinkToken } from '~/server/services/join-links/join-link-token.server'
+import { findJoinPageLink } from '~/server/services/join-links/find-usable-join-link.server'
 import { createAgeBypassLink } from '~/server/services/organisations/create-age-bypass-link.server'
 import {
   findAgeBypassLinks,
@@ -133,11 +130,7 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
 
   api.openapi(routes.joinLink, async (c) => {
     const { token } = c.req.valid('param')
-    // A token we could never have made was mistyped or cut short: say so, rather than "expired".
-    if (!couldBeJoinLinkToken(token)) throw new AppError('NOT_FOUND', unrecognisedJoinLinkMessage)
-    const found = await findJoinLink({ db: c.var.database.db, now: c.var.now, token })
-    if (!found) throw new AppError('NOT_FOUND', unrecognisedJoinLinkMessage)
-    if (found.refusal) throw new AppError('NOT_FOUND', found.refusal)
-    return c.json({ data: toJoinLinkResource(found.link) }, 200)
+    const link = await findJoinPageLink({ db: c.var.database.db, now: c.var.now, token })
+    return c.json({ data: toJoinLinkResource(link) }, 200)
   })
 }

@@ -9,15 +9,20 @@ import {
 import { priceRoutes as routes } from '~/contracts/api/prices.routes'
 import { proRata } from '~/server/billing/pro-rata'
 import { archivePrice } from '~/server/services/prices/archive-price.server'
-import { createPrice } from '~/server/services/prices/create-price.server'
-import { createPrivatePriceLink } from '~/server/services/prices/create-private-price-link.server'
+import { createListedPrice } from '~/server/services/prices/create-price.server'
+import { createListedPrivatePriceLink } from '~/server/services/prices/create-private-price-link.server'
 import { deletePrice } from '~/server/services/prices/delete-price.server'
-import { findPrice, findPrices } from '~/server/services/prices/find-prices.server'
+import { findPrices } from '~/server/services/prices/find-prices.server'
 import { restorePrice } from '~/server/services/prices/restore-price.server'
-import { updatePrice } from '~/server/services/prices/update-price.server'
+import { updateListedPrice } from '~/server/services/prices/update-price.server'
 import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
-import { fromPriceRequest, toPriceResource, toPrivateLinkResource } from '../resources/price'
+import {
+  fromPriceRequest,
+  toPriceResource,
+  toPrivateLinkResource,
+  toProRataResource,
+} from '../resources/price'
 
 /** Prices (ADR 013): each handler authorises, calls one service and maps the answer. */
 export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
@@ -39,75 +44,61 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
     const db = c.var.database.db
     const offering = await findManageableOffering({ db, viewer: caller, offeringId: c.req.valid('param').id })
     const body = c.req.valid('json')
-    const price = await createPrice({
+    const listing = await createListedPrice({
       db,
       now: c.var.now,
+      viewer: caller,
       organisationId: caller.organisationId,
       offeringId: offering.id,
       gymId: body.gym_id ?? null,
       ...fromPriceRequest(body),
     })
-    return c.json(
-      { data: toPriceResource(await findPrice({ db, now: c.var.now, viewer: caller, priceId: price.id })) },
-      201,
-    )
+    return c.json({ data: toPriceResource(listing) }, 201)
   })
 
   api.openapi(routes.update, async (c) => {
     const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
-    await updatePrice({
+    const listing = await updateListedPrice({
       db,
       now: c.var.now,
+      viewer: caller,
       organisationId: caller.organisationId,
       priceId,
       ...fromPriceRequest(c.req.valid('json')),
     })
-    return c.json(
-      { data: toPriceResource(await findPrice({ db, now: c.var.now, viewer: caller, priceId })) },
-      200,
-    )
+    return c.json({ data: toPriceResource(listing) }, 200)
   })
 
-  api.openapi(routes.archive, async (c) => {
-    const caller = await requireCatalogueCaller(actorOf(c))
-    const db = c.var.database.db
-    const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
-    await archivePrice({ db, now: c.var.now, organisationId: caller.organisationId, priceId })
-    return c.json({ message: 'Price archived.' }, 200)
-  })
-
-  api.openapi(routes.restore, async (c) => {
-    const caller = await requireCatalogueCaller(actorOf(c))
-    const db = c.var.database.db
-    const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
-    await restorePrice({ db, now: c.var.now, organisationId: caller.organisationId, priceId })
-    return c.json({ message: 'Price restored.' }, 200)
-  })
-
-  api.openapi(routes.delete, async (c) => {
-    const caller = await requireCatalogueCaller(actorOf(c))
-    const db = c.var.database.db
-    const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
-    await deletePrice({ db, organisationId: caller.organisationId, priceId })
-    return c.json({ message: 'Price deleted.' }, 200)
-  })
+  for (const [route, change] of [
+    [routes.archive, archivePrice],
+    [routes.restore, restorePrice],
+    [routes.delete, deletePrice],
+  ] as const) {
+    api.openapi(route, async (c) => {
+      const caller = await requireCatalogueCaller(actorOf(c))
+      const db = c.var.database.db
+      const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
+      const { message } = await change({ db, now: c.var.now, organisationId: caller.organisationId, priceId })
+      return c.json({ message }, 200)
+    })
+  }
 
   api.openapi(routes.createPrivateLink, async (c) => {
     const caller = await requireCatalogueCaller(actorOf(c))
     const db = c.var.database.db
     const priceId = await findManageablePriceId({ db, viewer: caller, priceId: c.req.valid('param').id })
-    const link = await createPrivatePriceLink({
+    const created = await createListedPrivatePriceLink({
       db,
       now: c.var.now,
+      viewer: caller,
       organisationId: caller.organisationId,
       priceId,
       ageBypass: c.req.valid('json').age_bypass,
       createdByUserId: caller.user.id,
     })
-    const listing = await findPrice({ db, now: c.var.now, viewer: caller, priceId })
-    return c.json({ data: toPrivateLinkResource(link, listing.joinGymUuid) }, 201)
+    return c.json({ data: toPrivateLinkResource(created.link, created.joinGymUuid) }, 201)
   })
 
   api.openapi(routes.proRata, async (c) => {
@@ -120,17 +111,6 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
       priceId: c.req.valid('param').id,
     })
     const result = proRata({ price, startDate: body.start_date, billingDate: body.billing_date })
-    return c.json(
-      {
-        data: {
-          amount: result.amount,
-          days: result.days,
-          period_days: result.periodDays,
-          daily_rate: result.dailyRate,
-          explanation: result.explanation,
-        },
-      },
-      200,
-    )
+    return c.json({ data: toProRataResource(result) }, 200)
   })
 }

@@ -4,65 +4,30 @@ import { requireOrganisationAdmin } from '~/access/caller.server'
 import { paginate } from '~/contracts/api/envelope'
 import { webhookRoutes as routes } from '~/contracts/api/webhooks.routes'
 import type { WebhookProvider } from '~/contracts/enums'
-import { tryConsumeLimit } from '~/server/auth/rate-limits.server'
 import { getProviderConfig } from '~/server/providers/provider-config.server'
 import {
   findWebhookEventPage,
   findWebhookEventTypes,
 } from '~/server/services/webhooks/find-webhook-events.server'
 import { reprocessWebhookEvent } from '~/server/services/webhooks/reprocess-webhook-event.server'
-import { recordRefusedWebhook } from '~/server/webhooks/receive-webhook.server'
-import { verifyDelivery } from '~/server/webhooks/verify-webhook.server'
-import { acceptWebhookEvent } from '~/server/webhooks/webhook-jobs.server'
+import { receiveDelivery } from '~/server/webhooks/receive-delivery.server'
 import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { clientIp } from '../request-info'
 import { toWebhookEventResource } from '../resources/webhook-event'
 
-/**
- * The receiving end: the raw body is read once, as bytes turned text, and verified before anything
- * parses it; a refused delivery is recorded (30 per sender and provider in 15 minutes) and answered
- * 400 in words; a verified one is stored once
- * and answered 200 at once, its effect left to the job queue.
- */
+/** The receiving end: the raw body read once, as bytes turned text; a refusal answered 400 in words. */
 async function receive(c: Context<ApiEnv>, provider: WebhookProvider) {
-  const raw = await c.req.text()
-  const now = c.var.now
-  const delivery = await verifyDelivery({
-    provider,
-    config: getProviderConfig(),
-    raw,
-    header: (name) => c.req.header(name),
-    now,
-  })
-  if (!delivery.verified) {
-    // Kept for the webhooks screen up to a limit per sender: a flood of forged deliveries is refused
-    // all the same, but does not fill the table.
-    const kept = await tryConsumeLimit({
-      db: c.var.database.db,
-      name: 'webhookRefusedIp',
-      key: `${provider}:${clientIp(c)}`,
-    })
-    if (kept) {
-      await recordRefusedWebhook({
-        db: c.var.database.db,
-        provider,
-        type: delivery.type,
-        payload: delivery.payload,
-        message: delivery.message,
-        now,
-      })
-    }
-    return c.json({ message: delivery.message }, 400)
-  }
-  await acceptWebhookEvent({
+  const received = await receiveDelivery({
     handle: c.var.database,
     provider,
-    eventId: delivery.eventId,
-    type: delivery.type,
-    payload: delivery.payload,
-    now,
+    config: getProviderConfig(),
+    raw: await c.req.text(),
+    header: (name) => c.req.header(name),
+    sender: clientIp(c),
+    now: c.var.now,
   })
+  if (received.refused !== null) return c.json({ message: received.refused }, 400)
   return c.json({ received: true as const }, 200)
 }
 

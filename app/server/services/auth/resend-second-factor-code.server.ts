@@ -1,6 +1,7 @@
+import { isSecondFactorPending } from '~/access/actor.server'
 import type { Db } from '~/db/client.server'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
-import type { UserRow } from '~/server/auth/sessions.server'
+import type { SessionRow, UserRow } from '~/server/auth/sessions.server'
 import type { Mailer } from './mailer'
 import { sendSecondFactorCode } from './send-second-factor-code.server'
 
@@ -10,4 +11,16 @@ export async function resendSecondFactorCode(options: { db: Db; now: Date; user:
   await consumeLimit({ db, name: 'codeResendBurst', key: String(user.id) })
   await consumeLimit({ db, name: 'codeResendHourly', key: String(user.id) })
   await sendSecondFactorCode(options)
+}
+
+/** The code screens' "Send a new code": one while the session still waits for it; said in words either way. */
+export async function resendSessionCode(options: {
+  db: Db
+  now: Date
+  session: SessionRow
+  user: UserRow
+  mailer: Mailer
+}): Promise<{ message: string }> {
+  if (isSecondFactorPending(options.session, options.user)) await resendSecondFactorCode(options)
+  return { message: 'We have e-mailed you a new code.' }
 }

@@ -5,10 +5,12 @@ import { AppError } from '~/lib/errors'
 import { isCommonPassword } from '~/server/auth/common-passwords.server'
 import { consumeLinkToken, type LinkPurpose } from '~/server/auth/one-time-codes.server'
 import { hashPassword } from '~/server/auth/password.server'
-import { destroyUserSessions, type UserRow } from '~/server/auth/sessions.server'
+import { createSession, destroyUserSessions, type UserRow } from '~/server/auth/sessions.server'
 import { forgetTrustedBrowsers } from '~/server/auth/trusted-browsers.server'
 import { findSignInCandidates } from './find-sign-in-candidates.server'
 import { commonPasswordMessage } from './register-member.server'
+
+export const passwordChangedMessage = 'Your password has been changed. Sign in with it now.'
 
 export const expiredLinkMessage = 'This link has expired or was already used. Ask for a new one.'
 
@@ -60,4 +62,27 @@ export async function setNewPassword(options: {
   await destroyUserSessions({ db, userId: owner.id })
   await forgetTrustedBrowsers({ db, userId: owner.id })
   return updated
+}
+
+/**
+ * A staff invitation, or a member staff added finishing joining (issue 15): the password set, and a
+ * session at once — the invitation link came by e-mail, so it already is the second factor.
+ */
+export async function acceptInvitation(
+  options: Omit<Parameters<typeof setNewPassword>[0], 'purpose'> & {
+    ip?: string | undefined
+    userAgent?: string | undefined
+  },
+) {
+  const { ip, userAgent, ...password } = options
+  const user = await setNewPassword({ ...password, purpose: ['staff_invite', 'member_invite'] })
+  const { token } = await createSession({
+    db: options.db,
+    userId: user.id,
+    now: options.now,
+    twoFactorVerified: true,
+    ip,
+    userAgent,
+  })
+  return { user, token }
 }

@@ -3,7 +3,7 @@ import type { Db } from '~/db/client.server'
 import { AppError } from '~/lib/errors'
 import { hashPassword, verifyPassword } from '~/server/auth/password.server'
 import { assertUnderLimit, consumeLimit, resetLimit } from '~/server/auth/rate-limits.server'
-import { createSession, type SessionRow, type UserRow } from '~/server/auth/sessions.server'
+import { createSession, destroySession, type SessionRow, type UserRow } from '~/server/auth/sessions.server'
 import { isTrustedBrowser } from '~/server/auth/trusted-browsers.server'
 import { findSignInCandidates } from './find-sign-in-candidates.server'
 import type { Mailer } from './mailer'
@@ -36,8 +36,11 @@ export async function signIn(options: {
   userAgent?: string | undefined
   trustedBrowserToken?: string | undefined
   mailer: Mailer
+  /** The browser's session so far: signing in again replaces it rather than leaving two alive. */
+  replacingSessionId?: string | undefined
 }): Promise<SignInResult> {
   const { db, now, ip, mailer } = options
+  if (options.replacingSessionId) await destroySession({ db, sessionId: options.replacingSessionId })
   const email = options.email.trim().toLowerCase()
   await consumeLimit({ db, name: 'loginIp', key: ip })
   await assertUnderLimit({ db, name: 'loginAccountIp', key: `${email}|${ip}` })

@@ -329,6 +329,12 @@ export async function setDoorTracksVisits(options: {
   })
 }
 
+/** The console's "Link place": `linkGymPlace`, answered with the gym's doors as the doors screen shows them. */
+export async function linkPlaceToGym(options: Parameters<typeof linkGymPlace>[0]) {
+  await linkGymPlace(options)
+  return findGymDoors(options)
+}
+
 /** The gym's place and doors, and what can be linked, for the gym page. */
 export async function findGymDoors(options: {
   db: Db

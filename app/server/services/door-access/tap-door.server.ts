@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
-import { doorIntegrations } from '~/db/schema'
+import { doorIntegrations, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import type { DoorProviders } from '~/server/providers/doors/door-provider'
 import { kisiUnlockPayload, tapSandboxDoor } from '~/server/providers/doors/sandbox-doors.server'
 import type { PaymentServices } from '~/server/providers/payments/sandbox-providers.server'
 import { processWebhookEvent } from '~/server/webhooks/process-webhook.server'
 import { storeWebhookEvent } from '~/server/webhooks/receive-webhook.server'
+import { notFound } from '../service-input.server'
 import { findDoorCredential, recordUnlockEvent } from './member-door-access.server'
 import { decidePersonDoorAccess, findDoorIntegration } from './sync-door-access.server'
 
@@ -84,4 +85,50 @@ export async function tapDoor(options: {
       ? processed.outcome.unlock
       : await recordUnlockEvent({ db, integration, event, now })
   return { event, ...recorded, door }
+}
+
+/**
+ * The tap page's tap: a person chosen by name (one of the organisation's, else a 404) or a credential
+ * typed in, tapped at one of the caller's gyms' doors, answered with who it was when the door knew them.
+ */
+export async function tapDoorAsStaff(options: {
+  db: Db
+  providers: DoorProviders
+  organisationId: number
+  doorId: number
+  gymIds: readonly number[]
+  userId: number | undefined
+  credential: string | undefined
+  payments: PaymentServices
+  now: Date
+}) {
+  const { db, organisationId, userId } = options
+  const chosen = userId === undefined ? null : await findPerson(db, { organisationId, userId })
+  if (userId !== undefined && !chosen) throw notFound('Member')
+  const tapped = await tapDoor({
+    db,
+    providers: options.providers,
+    organisationId,
+    doorId: options.doorId,
+    gymIds: options.gymIds,
+    tapped: chosen ? { userId: chosen.id } : { credential: options.credential ?? '' },
+    payments: options.payments,
+    now: options.now,
+  })
+  const person =
+    chosen ?? (tapped.userId === null ? null : ((await findPerson(db, { userId: tapped.userId })) ?? null))
+  return { ...tapped, person }
+}
+
+async function findPerson(db: Db, options: { organisationId?: number; userId: number }) {
+  const [found] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, options.userId),
+        options.organisationId === undefined ? undefined : ownedBy(users, options.organisationId),
+      ),
+    )
+  return found
 }

@@ -4,11 +4,12 @@ import { maskNzBankAccount } from '~/lib/nz-bank-account'
 import { recordAudit } from '../audit/record-audit.server'
 import { createDestinationAccount } from './create-destination-account.server'
 import { createGym } from './create-gym.server'
+import { findGym } from './find-gyms.server'
 
 /**
  * An organisation admin adds a gym (issue 17): the gym and its destination account (the number
  * checked by the shared NZ module) and the audit line, in one transaction — a gym is never left
- * without the account its bank payments go to.
+ * without the account its bank payments go to. Answers the gym as the gyms screens show it.
  */
 export async function addGym(options: {
   db: Db
@@ -46,6 +47,11 @@ export async function addGym(options: {
       subjectId: gym.id,
       changes: { name: gym.name, bank_account_number: maskNzBankAccount(account.bankAccountNumber) },
     })
-    return gym
+    return findGym({
+      db: tx,
+      organisationId: options.organisationId,
+      viewerId: options.actorId,
+      gymId: gym.id,
+    })
   })
 }

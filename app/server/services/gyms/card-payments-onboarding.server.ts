@@ -7,6 +7,7 @@ import { hashToken, randomToken } from '~/server/auth/tokens.server'
 import { finishSandboxOnboarding } from '~/server/providers/payments/card-account-sandbox.server'
 import type { CardAccountProvider } from '~/server/providers/payments/card-accounts'
 import { recordAudit } from '../audit/record-audit.server'
+import { findGym } from './find-gyms.server'
 
 /** How long the owner has to come back from the onboarding page to `/stripe/callback`. */
 const STATE_MINUTES = 60
@@ -214,4 +215,22 @@ export async function connectSandboxCardPayments(options: {
     .update(gyms)
     .set({ stripeId: account.id, stripeChargesEnabled: account.chargesEnabled, updatedAt: now })
     .where(eq(gyms.id, gym.id))
+}
+
+/**
+ * The console's callback step: `finishCardPaymentsOnboarding`, answered with the gym as the gyms screens
+ * show it and what happened, in words.
+ */
+export async function connectCardPayments(options: Parameters<typeof finishCardPaymentsOnboarding>[0]) {
+  const finished = await finishCardPaymentsOnboarding(options)
+  const gym = await findGym({
+    db: options.db,
+    organisationId: options.organisationId,
+    viewerId: options.userId,
+    gymId: finished.gymId,
+  })
+  const message = finished.connected
+    ? `Card payments are connected for ${gym.gym.name}.`
+    : `You left before finishing, so card payments aren’t connected for ${gym.gym.name} yet.`
+  return { ...finished, gym, message }
 }

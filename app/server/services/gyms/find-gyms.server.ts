@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { destinationAccounts, gyms, memberCounts, staffGymRoles, users } from '~/db/schema'
+import { notFound } from '../service-input.server'
 import { bankPayersCount } from './bank-payers.server'
 import { joinSiteColumns } from './gym-on-join-site.server'
 
@@ -52,3 +53,10 @@ export async function findGyms(options: {
 }
 
 export type GymRow = Awaited<ReturnType<typeof findGyms>>[number]
+
+/** One gym as the gyms screens show it (`findGyms` narrowed to it); unknown or another organisation's, a 404. */
+export async function findGym(options: { db: Db; organisationId: number; viewerId: number; gymId: number }) {
+  const [row] = await findGyms(options)
+  if (!row) throw notFound('Gym')
+  return row
+}

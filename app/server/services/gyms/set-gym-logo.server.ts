@@ -1,12 +1,20 @@
 import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
+import { chooseLogoMessage, logoCollectionMessage } from '~/contracts/gyms'
 import type { Db } from '~/db/client.server'
 import { gyms } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { logger } from '~/server/logger.server'
 import { type FileStorage, newFileKey } from '~/server/storage/file-storage.server'
 import { recordAudit } from '../audit/record-audit.server'
-import { logoMessages, MAX_LOGO_UPLOAD_BYTES, prepareImage } from '../images/prepare-image.server'
+import {
+  logoMessages,
+  MAX_LOGO_UPLOAD_BYTES,
+  prepareImage,
+  uploadedBytes,
+} from '../images/prepare-image.server'
+import { validationError } from '../service-input.server'
+import { findGym } from './find-gyms.server'
 
 /** Largest side of a kept logo: crisp in the console's lists and the join site's header, small on disk. */
 export const GYM_LOGO_SIDE = 512
@@ -67,4 +75,25 @@ export async function setGymLogo(options: {
     })
   }
   return key
+}
+
+/**
+ * The gym screen's upload (a form with `collection: logo` and a `file` part): the logo kept, answered
+ * with the gym as the gyms screens show it.
+ */
+export async function setUploadedGymLogo(
+  options: Omit<Parameters<typeof setGymLogo>[0], 'upload'> & {
+    form: { collection?: unknown; file?: unknown }
+  },
+) {
+  const { form, ...rest } = options
+  if (form.collection !== 'logo') throw validationError('collection', logoCollectionMessage)
+  const upload = await uploadedBytes(form.file, 'file', chooseLogoMessage)
+  await setGymLogo({ ...rest, upload })
+  return findGym({
+    db: rest.db,
+    organisationId: rest.organisationId,
+    viewerId: rest.actorId,
+    gymId: rest.gymId,
+  })
 }

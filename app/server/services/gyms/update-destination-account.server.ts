@@ -8,6 +8,7 @@ import { destinationAccountChangedMail } from '~/server/mail/gym-templates.serve
 import { recordAudit } from '../audit/record-audit.server'
 import type { Mailer } from '../auth/mailer'
 import { findBankPayers } from './bank-payers.server'
+import { findGym } from './find-gyms.server'
 
 /** The join site's connect-your-bank step, where a member paying by bank gives a new consent. */
 export const RECONNECT_BANK_PATH = '/connect-akahu'
@@ -18,7 +19,8 @@ export const RECONNECT_BANK_PATH = '/connect-akahu'
  * sandbox), saved, and the change in the audit log with both numbers masked — one transaction. When
  * the number changes, each member paying the gym by bank is told in the same transaction (ADR 030):
  * their bank consent names the payee (PROVIDERS.md §2), so `reauthenticate_akahu` is set and an e-mail
- * asks them to connect their bank again. Answers how many were told.
+ * asks them to connect their bank again. Answers how many were told, in words, and the gym as the
+ * gyms screens show it.
  */
 export async function updateDestinationAccount(options: {
   db: Db
@@ -107,6 +109,19 @@ export async function updateDestinationAccount(options: {
         bank_payers_told: payers.length,
       },
     })
-    return { account: updated ?? account, bankPayersTold: payers.length }
+    const gym = await findGym({
+      db: tx,
+      organisationId: options.organisationId,
+      viewerId: options.actorId,
+      gymId: options.gymId,
+    })
+    const told = payers.length
+    return { account: updated ?? account, gym, bankPayersTold: told, message: accountChangedMessage(told) }
   })
+}
+
+function accountChangedMessage(told: number): string {
+  const paid = 'Bank payments will be paid into the new account.'
+  if (told === 0) return paid
+  return `${paid} ${told === 1 ? 'One member who pays' : `${told} members who pay`} by bank ${told === 1 ? 'was' : 'were'} e-mailed to reconnect their bank.`
 }

@@ -95,3 +95,10 @@ export async function prepareImage(
     throw refuse(messages.notAnImage)
   }
 }
+
+/** The bytes of a form's file part, or a 422 on `field` in `message` when the part is not a file. */
+export async function uploadedBytes(part: unknown, field: string, message: string): Promise<Uint8Array> {
+  if (!(part instanceof File))
+    throw new AppError('VALIDATION', message, { fieldErrors: { [field]: [message] } })
+  return new Uint8Array(await part.arrayBuffer())
+}

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm'
+import { unrecognisedJoinLinkMessage } from '~/contracts/catalogue'
 import type { BillingFrequency } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { ageBypassLinks, gyms, offerings, organisations, prices, privatePriceLinks } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { couldBeJoinLinkToken } from './join-link-token.server'
 
 export const joinLinkGoneMessage =
   'This link has expired or has already been used. Ask the gym for a new one.'
@@ -142,4 +145,21 @@ export async function findJoinLink(options: {
     },
     refusal: isJoinLinkUsable({ link: state, now }) ? null : joinLinkGoneMessage,
   }
+}
+
+/**
+ * The join page's link: the one a token names, or a 404 saying why not — a token we could never have
+ * made was mistyped or cut short (said so, rather than "expired"), and a link that no longer works
+ * says why.
+ */
+export async function findJoinPageLink(options: {
+  db: Db
+  now: Date
+  token: string
+}): Promise<UsableJoinLink> {
+  if (!couldBeJoinLinkToken(options.token)) throw new AppError('NOT_FOUND', unrecognisedJoinLinkMessage)
+  const found = await findJoinLink(options)
+  if (!found) throw new AppError('NOT_FOUND', unrecognisedJoinLinkMessage)
+  if (found.refusal) throw new AppError('NOT_FOUND', found.refusal)
+  return found.link
 }

@@ -8,7 +8,9 @@ import { formatCents } from '~/lib/money'
 import { issueLinkToken } from '~/server/auth/one-time-codes.server'
 import { memberInvitationMail } from '~/server/mail/templates.server'
 import type { Mailer } from '~/server/services/auth/mailer'
-import { createMember, type Member } from '~/server/services/users/create-member.server'
+import { createMember } from '~/server/services/users/create-member.server'
+import { recordAudit } from '../audit/record-audit.server'
+import { findExistingMemberDetail } from './find-member-detail.server'
 
 /** The price a member added by staff may be offered: on sale at their gym, public or private alike. */
 async function findPriceForGym(options: { db: Db; organisationId: number; gymId: number; priceId: number }) {
@@ -53,10 +55,11 @@ export async function addMember(options: {
   db: Db
   now: Date
   organisationId: number
+  actorUserId: number
   mailer: Mailer
   siteUrl: (site: 'join' | 'console', path: string) => string
   member: { name: string; email: string; mobileNumber: string; dob: string; gymId: number; priceId?: number }
-}): Promise<Member> {
+}) {
   const { db, now, organisationId, mailer, member: input } = options
   const price =
     input.priceId === undefined
@@ -95,6 +98,14 @@ export async function addMember(options: {
         finishUrl: options.siteUrl('join', `/finish-joining?${query}`),
       }),
     })
-    return member
+    await recordAudit(tx, {
+      organisationId,
+      actorUserId: options.actorUserId,
+      action: 'member.added',
+      subjectType: 'member',
+      subjectId: member.id,
+      changes: { description: 'Added by staff and sent the link to finish joining' },
+    })
+    return findExistingMemberDetail({ db: tx, memberId: member.id, now })
   })
 }

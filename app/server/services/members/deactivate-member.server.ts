@@ -46,6 +46,8 @@ export async function deactivateMember(options: {
         description: running.length > 0 ? 'Deleted; the membership was cancelled today' : 'Deleted',
       },
     })
-    return { cancelledMemberships: running.length }
+    const message =
+      running.length > 0 ? 'Member deleted; their membership was cancelled today.' : 'Member deleted.'
+    return { cancelledMemberships: running.length, message }
   })
 }

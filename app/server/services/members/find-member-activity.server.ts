@@ -120,3 +120,14 @@ export function costPerVisit(
     }
   })
 }
+
+/** A member's weekly visits and what those weeks cost them (`costPerVisit`), for their page's chart. */
+export async function findWeeklyCostPerVisit(options: {
+  db: Db
+  memberId: number
+  now: Date
+  weeks: number
+}) {
+  const [weeks, periods] = await Promise.all([findWeeklyVisits(options), findPeriodsInRange(options)])
+  return costPerVisit(weeks, periods)
+}

@@ -3,6 +3,7 @@ import type { Db } from '~/db/client.server'
 import { gyms, offerings, prices, subscriptions, users } from '~/db/schema'
 import { findChargeSchedules } from '~/server/billing/next-charge.server'
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
+import { notFound } from '../service-input.server'
 
 /**
  * What the member's page shows (issue 15): the member's own row, their home gym, their latest
@@ -74,3 +75,10 @@ export async function findMemberDetail(options: { db: Db; memberId: number; now:
 }
 
 export type MemberDetailRow = NonNullable<Awaited<ReturnType<typeof findMemberDetail>>>
+
+/** `findMemberDetail` of a member who must exist (just checked, added or changed): else a 404. */
+export async function findExistingMemberDetail(options: { db: Db; memberId: number; now: Date }) {
+  const detail = await findMemberDetail(options)
+  if (!detail) throw notFound('Member')
+  return detail
+}

@@ -1,11 +1,12 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { auditLog, gyms, mailOutbox, payments, users, visits } from '~/db/schema'
+import { findFixablePaymentIds } from '~/server/billing/engine/owed-periods.server'
 
 /**
  * A member's payments and door events for their page (issue 15), newest first and paged; each read
  * through an index on the member (`payments_user_due_on_idx`, `visits_user_visited_at_idx`). The caller
- * has checked the member is in scope.
+ * has checked the member is in scope. Payments come with which of them can still be fixed by hand.
  */
 export async function findMemberPayments(options: {
   db: Db
@@ -24,7 +25,11 @@ export async function findMemberPayments(options: {
       .offset((page - 1) * perPage),
     db.select({ total: count() }).from(payments).where(eq(payments.userId, memberId)),
   ])
-  return { rows, total: total?.total ?? 0 }
+  const fixable = await findFixablePaymentIds(
+    db,
+    rows.map((row) => row.id),
+  )
+  return { rows, total: total?.total ?? 0, fixable }
 }
 
 export async function findMemberVisits(options: { db: Db; memberId: number; page: number; perPage: number }) {
@@ -59,8 +64,10 @@ export async function findMemberAuditPage(options: {
   memberId: number
   page: number
   perPage: number
+  /** Whether the reader sees the member's money (ADR 032): lines naming amounts are said without them. */
+  seesMoney: boolean
 }) {
-  const { db, organisationId, memberId, page, perPage } = options
+  const { db, organisationId, memberId, page, perPage, seesMoney } = options
   const about = and(
     eq(auditLog.organisationId, organisationId),
     eq(auditLog.subjectType, 'member'),
@@ -100,11 +107,37 @@ export async function findMemberAuditPage(options: {
   ])
   // A notice is written in the change's transaction, so it has the change's time: listed right under it.
   const merged = [
-    ...changes.map((row) => ({ kind: 'change' as const, row, at: row.createdAt.getTime(), order: 1 })),
-    ...mails.map((row) => ({ kind: 'email' as const, row, at: row.createdAt.getTime(), order: 0 })),
+    ...changes.map((row) => ({
+      kind: 'change' as const,
+      row,
+      description: changeDescription(row, seesMoney),
+      at: row.createdAt.getTime(),
+      order: 1,
+    })),
+    ...mails.map((row) => ({
+      kind: 'email' as const,
+      row,
+      description: `E-mailed: ${row.subject}`,
+      at: row.createdAt.getTime(),
+      order: 0,
+    })),
   ].sort((a, b) => b.at - a.at || b.order - a.order || b.row.id - a.row.id)
   return {
     rows: merged.slice((page - 1) * perPage, upTo),
     total: (changeTotal?.total ?? 0) + (mailTotal?.total ?? 0),
   }
+}
+
+/** History lines that name amounts, as staff who may not see money read them (ADR 014). */
+const withoutMoney: Record<string, string> = {
+  'payment.recorded': 'Payment recorded',
+  'membership.started_early': 'Started early',
+  'membership.price_change_scheduled': 'Price change scheduled',
+  'payment.waived': 'A failed payment waived',
+  'payment.retried': 'A failed payment retried',
+}
+
+function changeDescription(row: { action: string; changes: Record<string, unknown> }, seesMoney: boolean) {
+  if (!seesMoney && row.action in withoutMoney) return withoutMoney[row.action] ?? row.action
+  return typeof row.changes.description === 'string' ? row.changes.description : row.action
 }

@@ -14,6 +14,8 @@ import {
 type Details = Omit<UpdateMemberRequest, 'email'>
 type Fields = Required<{ [Key in keyof Details]: Exclude<Details[Key], undefined> }> & { email?: string }
 
+import { findExistingMemberDetail } from './find-member-detail.server'
+
 /** The columns the member's details live in. */
 const columns = {
   name: 'name',
@@ -75,7 +77,7 @@ export async function updateMember(options: {
 }) {
   const { db, fields, now } = options
   try {
-    return await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.id, options.memberId)).for('update')
       if (!before) throw new Error('The member disappeared')
       const values: Partial<typeof users.$inferInsert> = {}
@@ -146,6 +148,7 @@ export async function updateMember(options: {
     }
     throw error
   }
+  return findExistingMemberDetail({ db, memberId: options.memberId, now })
 }
 
 /** The unique index on the organisation's addresses refused a write (on PostgreSQL and PGlite alike). */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { OfferingViewer } from '~/access/catalogue.server'
 import { offeringTypes } from '~/contracts/enums'
 import { frequencyNotEnabledMessage, isFrequencyEnabled } from '~/contracts/price-rules'
 import type { Db } from '~/db/client.server'
@@ -6,6 +7,7 @@ import { offeringGyms, offeringHours, offerings, organisations } from '~/db/sche
 import { z } from '~/lib/validation'
 import { type CreatePriceInput, createPrice, type Price } from '../prices/create-price.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
+import { findOfferingView } from './find-offering-view.server'
 import { checkOfferingReach, offeringHourRows } from './offering-reach.server'
 
 export type Offering = typeof offerings.$inferSelect
@@ -147,4 +149,13 @@ export async function createOffering(
     }
     return { offering, hours, gymIds, prices: created }
   })
+}
+
+/** The console's new offering: `createOffering`, answered as its page shows it to `viewer`. */
+export async function createViewedOffering(
+  options: CreateOfferingInput & { db: Db; now: Date; viewer: OfferingViewer },
+) {
+  const { viewer, ...input } = options
+  const created = await createOffering(input)
+  return findOfferingView({ db: input.db, now: input.now, viewer, offeringId: created.offering.id })
 }

@@ -10,12 +10,13 @@ import { notFound } from '../service-input.server'
 /**
  * Deletes an offering and its prices, hours and links (SPEC §4), only while no membership was ever taken
  * on any of its prices: a membership's history keeps pointing at its price. Otherwise it can be archived.
+ * Answers what happened, in words.
  */
 export async function deleteOffering(options: {
   db: Db
   organisationId: number
   offeringId: number
-}): Promise<void> {
+}): Promise<{ message: string }> {
   const { db, organisationId, offeringId } = options
   await db.transaction(async (tx) => {
     const [offering] = await tx
@@ -32,4 +33,5 @@ export async function deleteOffering(options: {
     if (inUse.size > 0) throw new AppError('CONFLICT', deleteRefusedMessages.offering)
     await tx.delete(offerings).where(eq(offerings.id, offeringId))
   })
+  return { message: 'Offering deleted.' }
 }

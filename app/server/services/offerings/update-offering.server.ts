@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm'
+import type { OfferingViewer } from '~/access/catalogue.server'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { gyms, offeringGyms, offeringHours, offerings, prices } from '~/db/schema'
@@ -6,6 +7,7 @@ import { z } from '~/lib/validation'
 import { countMembersNow } from '../members/members-now.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
 import { hoursSchema } from './create-offering.server'
+import { findOfferingView } from './find-offering-view.server'
 import { checkOfferingReach, offeringHourRows } from './offering-reach.server'
 
 const inputSchema = z.object({
@@ -120,4 +122,13 @@ async function gymNames(db: Db, ids: number[]): Promise<string> {
     .where(inArray(gyms.id, [...new Set(ids)]))
   const names = rows.map((row) => row.name).sort()
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
+/** The console's offering form: `updateOffering`, answered as its page shows it to `viewer`. */
+export async function updateViewedOffering(
+  options: UpdateOfferingInput & { db: Db; now: Date; viewer: OfferingViewer },
+) {
+  const { viewer, ...input } = options
+  await updateOffering(input)
+  return findOfferingView({ db: input.db, now: input.now, viewer, offeringId: input.offeringId })
 }

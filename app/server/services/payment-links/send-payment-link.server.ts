@@ -1,5 +1,6 @@
 import type { Db } from '~/db/client.server'
 import { formatLongDate } from '~/lib/dates'
+import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { lockOwedPeriod } from '~/server/billing/engine/owed-periods.server'
 import { recordAudit } from '../audit/record-audit.server'
@@ -18,8 +19,9 @@ export async function sendPaymentLink(options: {
   siteUrl: SiteUrl
   paymentId: number
   actorId: number
-}): Promise<{ expiresAt: Date }> {
+}): Promise<{ expiresAt: Date; message: string }> {
   const { db, now } = options
+  await consumeLimit({ db, name: 'paymentLinkSend', key: `payment:${options.paymentId}` })
   return db.transaction(async (tx) => {
     const { failed } = await lockOwedPeriod(tx, options.paymentId)
     const sent = await mailPaymentLink({
@@ -44,6 +46,7 @@ export async function sendPaymentLink(options: {
         description: `Sent a payment link, valid until ${formatLongDate(calendarDateAt(sent.expiresAt))}.`,
       },
     })
-    return sent
+    const until = formatLongDate(calendarDateAt(sent.expiresAt))
+    return { expiresAt: sent.expiresAt, message: `Payment link sent. It works once, until ${until}.` }
   })
 }

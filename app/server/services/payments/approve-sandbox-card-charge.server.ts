@@ -1,4 +1,5 @@
 import type { Db } from '~/db/client.server'
+import { AppError } from '~/lib/errors'
 import { logger } from '~/server/logger.server'
 import { completeSandboxCardAction } from '~/server/providers/payments/sandbox-ledger.server'
 import type { PaymentServices } from '~/server/providers/payments/sandbox-providers.server'
@@ -11,7 +12,7 @@ import type { Mailer } from '../auth/mailer'
  * member): approved, the charge succeeds; not, it fails. Its outcome then goes as Stripe sends it, a
  * `payment_intent.succeeded` or `payment_intent.payment_failed` event through the webhooks pipeline
  * (stored once, processed at once because the member is waiting), which records the payment as a
- * Stripe delivery would. Null when no charge has this secret.
+ * Stripe delivery would. A 404 in words when no charge with this secret is waiting.
  */
 export async function approveSandboxCardCharge(options: {
   db: Db
@@ -20,13 +21,13 @@ export async function approveSandboxCardCharge(options: {
   clientSecret: string
   approved: boolean
   now: Date
-}): Promise<'succeeded' | 'failed' | null> {
+}): Promise<'succeeded' | 'failed'> {
   const { db, now } = options
   const done = await completeSandboxCardAction(options)
-  if (!done) return null
+  if (!done) throw notWaiting()
   const { row } = done
   // A charge no longer waiting (cancelled, or answered before) answers as it ended: no second event.
-  if (row.status === 'pending') return null
+  if (row.status === 'pending') throw notWaiting()
   if (!done.changed) return row.status
   const type = row.status === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed'
   const stored = await storeWebhookEvent({
@@ -61,3 +62,5 @@ export async function approveSandboxCardCharge(options: {
     logger.warn({ webhookEventId: stored.row.id }, 'sandbox card approval event not processed yet')
   return row.status
 }
+
+const notWaiting = () => new AppError('NOT_FOUND', 'This payment is no longer waiting for approval.')

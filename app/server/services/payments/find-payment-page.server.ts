@@ -13,6 +13,7 @@ import {
   payments,
   users,
 } from '~/db/schema'
+import { findFixablePaymentIds } from '~/server/billing/engine/owed-periods.server'
 import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 import {
   afterKeyset,
@@ -268,7 +269,8 @@ const readsAmountTotals = (options: Resolved) =>
 
 /**
  * One page of the list, and the filtered set's totals. For an amount range the totals (a fraction of a
- * millisecond from the amount totals) come first, so the page knows whether few payments match.
+ * millisecond from the amount totals) come first, so the page knows whether few payments match. With
+ * the rows, which of them can still be fixed by hand (`findFixablePaymentIds`).
  */
 export async function findPaymentPage(options: PaymentListOptions & { page: number; perPage: number }) {
   const resolved = await resolveMemberSearch(options)
@@ -279,7 +281,11 @@ export async function findPaymentPage(options: PaymentListOptions & { page: numb
     selectRows(resolved, inArray(payments.id, pageIds({ ...resolved, fewMatch }))),
     totals,
   ])
-  return { rows, totals: found }
+  const fixable = await findFixablePaymentIds(
+    options.db,
+    rows.map((row) => row.payment.id),
+  )
+  return { rows, totals: found, fixable }
 }
 
 /** Every payment the filters match, in the list's order, in keyset batches (`forEachKeysetBatch`). */

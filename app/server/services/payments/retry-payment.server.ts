@@ -83,7 +83,8 @@ export function chargeNowOutcome(
  * Staff's "Retry now" on a failed payment (issue 16): the period's charge is claimed through the
  * engine's path (`claimOwedPeriodCharge`: key stored before the provider is called) and made at once
  * with the member's current method. Refused while the period has a charge in flight, so two people
- * pressing at once make one charge. The attempt and its outcome are in the audit log.
+ * pressing at once make one charge. The attempt and its outcome are in the audit log; staff are told
+ * the outcome in words.
  */
 export async function retryPaymentNow(options: {
   db: Db
@@ -91,7 +92,7 @@ export async function retryPaymentNow(options: {
   providers: PaymentProviders
   paymentId: number
   actorId: number
-}): Promise<ChargeNowOutcome> {
+}): Promise<ChargeNowOutcome & { message: string }> {
   const { db, now, providers } = options
   const claimed = await db.transaction(async (tx) => {
     const period = await lockOwedPeriod(tx, options.paymentId)
@@ -112,7 +113,16 @@ export async function retryPaymentNow(options: {
       description: retryWords(outcome),
     },
   })
-  return outcome
+  return { ...outcome, message: retryMessage(outcome) }
+}
+
+/** What staff are told after "Retry now". */
+function retryMessage(outcome: ChargeNowOutcome): string {
+  const amount = formatCents(outcome.amount)
+  if (outcome.status === 'sent') return `${amount} paid. The member owes nothing for this period now.`
+  if (outcome.status === 'pending')
+    return `${amount} is being processed. Bank payments usually clear within a day.`
+  return `The payment of ${amount} failed again: ${outcome.reason}.`
 }
 
 function retryWords(outcome: ChargeNowOutcome): string {

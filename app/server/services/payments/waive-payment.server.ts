@@ -25,7 +25,7 @@ export async function waivePayment(options: {
   reason: string
   actorId: number
   mailer: Mailer
-}): Promise<{ waived: number; amount: number }> {
+}): Promise<{ waived: number; amount: number; message: string }> {
   const { db, now } = options
   const reason = options.reason.trim()
   if (!reason) {
@@ -87,6 +87,7 @@ export async function waivePayment(options: {
       amount,
       dueOn: failed.dueOn,
     })
-    return { waived: failures.length, amount }
+    const message = `Waived ${formatCents(amount)}. The member no longer owes it.`
+    return { waived: failures.length, amount, message }
   })
 }

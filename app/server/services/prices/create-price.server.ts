@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import type { OfferingViewer } from '~/access/catalogue.server'
 import { ownedBy } from '~/access/scope.server'
 import { billingFrequencies } from '~/contracts/enums'
 import {
@@ -12,6 +13,7 @@ import type { Db } from '~/db/client.server'
 import { gyms, offeringGyms, offerings, organisations, prices } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { centsSchema, idSchema, notFound, parseInput, validationError } from '../service-input.server'
+import { findPrice } from './find-prices.server'
 
 export type Price = typeof prices.$inferSelect
 
@@ -89,4 +91,13 @@ export async function createPrice(options: CreatePriceInput & { db: Db; now: Dat
     .returning()
   if (!price) throw new Error('Inserting the price returned no row')
   return price
+}
+
+/** The console's new price: `createPrice`, answered as the caller's price lists show it. */
+export async function createListedPrice(
+  options: CreatePriceInput & { db: Db; now: Date; viewer: OfferingViewer },
+) {
+  const { viewer, ...input } = options
+  const price = await createPrice(input)
+  return findPrice({ db: input.db, now: input.now, viewer, priceId: price.id })
 }

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm'
+import type { OfferingViewer } from '~/access/catalogue.server'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { prices, privatePriceLinks, users } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { newJoinLinkToken } from '../join-links/join-link-token.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
+import { findPrice } from './find-prices.server'
 
 export type PrivatePriceLink = typeof privatePriceLinks.$inferSelect
 
@@ -60,4 +62,14 @@ export async function createPrivatePriceLink(
     .returning()
   if (!link) throw new Error('Inserting the private price link returned no row')
   return link
+}
+
+/** The console's "private link": the link, with the gym whose join site it opens (the price as listed). */
+export async function createListedPrivatePriceLink(
+  options: CreatePrivatePriceLinkInput & { db: Db; now: Date; viewer: OfferingViewer },
+) {
+  const { viewer, ...input } = options
+  const link = await createPrivatePriceLink(input)
+  const listing = await findPrice({ db: input.db, now: input.now, viewer, priceId: input.priceId })
+  return { link, joinGymUuid: listing.joinGymUuid }
 }

@@ -15,7 +15,7 @@ export async function deletePrice(options: {
   db: Db
   organisationId: number
   priceId: number
-}): Promise<void> {
+}): Promise<{ message: string }> {
   const { db, organisationId, priceId } = options
   await db.transaction(async (tx) => {
     const [price] = await tx
@@ -28,4 +28,5 @@ export async function deletePrice(options: {
     if (inUse.size > 0) throw new AppError('CONFLICT', deleteRefusedMessages.price)
     await tx.delete(prices).where(eq(prices.id, priceId))
   })
+  return { message: 'Price deleted.' }
 }

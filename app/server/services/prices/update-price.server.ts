@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import type { OfferingViewer } from '~/access/catalogue.server'
 import { ownedBy } from '~/access/scope.server'
 import { billingFrequencies } from '~/contracts/enums'
 import {
@@ -15,6 +16,7 @@ import { z } from '~/lib/validation'
 import { findPricesInUse } from '../members/members-now.server'
 import { centsSchema, idSchema, notFound, parseInput, validationError } from '../service-input.server'
 import type { Price } from './create-price.server'
+import { findPrice } from './find-prices.server'
 
 export const priceInUseMessage =
   'Members are on this price, so its amount, billing frequency and term can’t change. Create a new price and move them with a price change.'
@@ -85,4 +87,13 @@ export async function updatePrice(options: UpdatePriceInput & { db: Db; now: Dat
     if (!updated) throw new Error('Updating the price returned no row')
     return updated
   })
+}
+
+/** The console's price form: `updatePrice`, answered as the caller's price lists show it. */
+export async function updateListedPrice(
+  options: UpdatePriceInput & { db: Db; now: Date; viewer: OfferingViewer },
+) {
+  const { viewer, ...input } = options
+  const price = await updatePrice(input)
+  return findPrice({ db: input.db, now: input.now, viewer, priceId: price.id })
 }

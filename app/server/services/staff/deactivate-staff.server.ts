@@ -18,7 +18,7 @@ export async function deactivateStaff(options: {
   organisationId: number
   staffId: number
   actorId: number
-}): Promise<{ name: string }> {
+}): Promise<{ name: string; message: string }> {
   const { db, now, organisationId } = options
   return db.transaction(async (tx) => {
     await lockOrganisation(tx, organisationId)
@@ -54,6 +54,6 @@ export async function deactivateStaff(options: {
       subjectId: staff.id,
       changes: { email: staff.email, organisation_role: staff.organisationRole },
     })
-    return { name: staff.name }
+    return { name: staff.name, message: `${staff.name} is deactivated and has been signed out everywhere.` }
   })
 }

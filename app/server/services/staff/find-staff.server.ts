@@ -8,6 +8,7 @@ import type { Db } from '~/db/client.server'
 import { escapeLike } from '~/db/like'
 import { gyms, staffGymRoles, users, visits } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { notFound } from '../service-input.server'
 
 /**
  * Whose staff records a viewer reads: the whole organisation (its admins), or the staff holding a role
@@ -162,4 +163,24 @@ export async function findManageableStaff(options: { db: Db; caller: StaffCaller
   const row = await findStaffInScope(options)
   if (!options.caller.isOrganisationAdmin) throw new AppError('FORBIDDEN', unauthorisedMessage)
   return row
+}
+
+/** A staff member as the staff screens show them to an organisation admin, after a change; else a 404. */
+export async function findChangedStaffMember(options: { db: Db; organisationId: number; staffId: number }) {
+  const row = await findStaffMember({ ...options, scope: { wholeOrganisation: true } })
+  if (!row) throw notFound('Staff member')
+  return row
+}
+
+/** Whether an address is free for a new staff member, and if not, why, in words (the invite form). */
+export async function checkStaffAddress(options: { db: Db; organisationId: number; email: string }) {
+  const found = await findUserByEmail(options)
+  const message = !found
+    ? null
+    : !found.isStaff
+      ? 'This address belongs to a member of your organisation. Invite staff with an address of their own.'
+      : found.deletedAt
+        ? 'This address belongs to a deactivated staff member.'
+        : 'This address already belongs to one of your staff.'
+  return { exists: found !== undefined, staffId: found?.isStaff ? found.id : null, message }
 }

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/record-audit.server'
 import { inviteStaffMember } from '../auth/invite-staff-member.server'
 import type { Mailer } from '../auth/mailer'
 import { createStaffUser } from '../users/create-staff-user.server'
+import { findChangedStaffMember } from './find-staff.server'
 import { resolveStaffRoles } from './staff-roles.server'
 
 /**
@@ -25,7 +26,7 @@ export async function inviteStaff(options: {
   gyms: ReadonlyArray<{ id: number; role: StaffRole }>
   mailer: Mailer
   siteUrl: (site: 'join' | 'console', path: string) => string
-}): Promise<{ id: number }> {
+}) {
   const { db, now, organisationId } = options
   const email = options.email.trim()
   const created = await db.transaction(async (tx) => {
@@ -67,7 +68,15 @@ export async function inviteStaff(options: {
   })
   // The invitation counts towards the resends' limits: a resend a moment later is one too many.
   if (options.inviting) await countInvitation(db, created.id)
-  return { id: created.id }
+  const staff = await findChangedStaffMember({
+    db,
+    organisationId: options.organisationId,
+    staffId: created.id,
+  })
+  const message = options.inviting
+    ? `Invitation sent to ${staff.user.email}. The link works for 7 days.`
+    : `${staff.user.name} added to your staff.`
+  return { id: created.id, staff, message }
 }
 
 /** Counts one invitation e-mail to a staff member against the limits of ADR 008. */

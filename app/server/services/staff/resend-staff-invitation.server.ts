@@ -21,7 +21,7 @@ export async function resendStaffInvitation(options: {
   actor: { id: number; name: string }
   mailer: Mailer
   siteUrl: (site: 'join' | 'console', path: string) => string
-}): Promise<{ email: string }> {
+}): Promise<{ email: string; message: string }> {
   const { db, now } = options
   const [staff] = await db.select().from(users).where(eq(users.id, options.staffId))
   if (!staff || staff.organisationId !== options.organisationId || !staff.isStaff) {
@@ -66,7 +66,7 @@ export async function resendStaffInvitation(options: {
     })
   })
   await countInvitation(db, staff.id)
-  return { email: staff.email }
+  return { email: staff.email, message: `A new invitation is on its way to ${staff.email}.` }
 }
 
 function waitWords(seconds: number): string {

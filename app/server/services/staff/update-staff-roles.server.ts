@@ -5,6 +5,7 @@ import type { Db } from '~/db/client.server'
 import { staffGymRoles, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { recordAudit } from '../audit/record-audit.server'
+import { findChangedStaffMember } from './find-staff.server'
 import { assertAnotherOrganisationAdmin, lockOrganisation, resolveStaffRoles } from './staff-roles.server'
 
 export const ownLastAdminRoleMessage =
@@ -23,7 +24,7 @@ export async function updateStaffRoles(options: {
   actorId: number
   role: StaffMemberRole
   gyms: ReadonlyArray<{ id: number; role: StaffRole }>
-}): Promise<void> {
+}) {
   const { db, now, organisationId } = options
   await db.transaction(async (tx) => {
     await lockOrganisation(tx, organisationId)
@@ -89,4 +90,6 @@ export async function updateStaffRoles(options: {
       },
     })
   })
+  const staff = await findChangedStaffMember({ db, organisationId, staffId: options.staffId })
+  return { staff, message: `${staff.user.name}’s roles are saved.` }
 }

@@ -3,7 +3,8 @@ import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { logger } from '~/server/logger.server'
 import { type FileStorage, newFileKey } from '~/server/storage/file-storage.server'
-import { prepareImage } from '../images/prepare-image.server'
+import { prepareImage, uploadedBytes } from '../images/prepare-image.server'
+import { findUserById } from './find-user.server'
 
 /** Largest side of a kept profile picture: sharp on a phone screen and a door tablet, small on disk. */
 export const PROFILE_PICTURE_SIDE = 1024
@@ -41,4 +42,18 @@ export async function setProfilePicture(options: {
     })
   }
   return key
+}
+
+const choosePhotoMessage = 'Choose a photo to upload.'
+
+/** The take-photo step's upload (a form's `image` part): the photo kept, answered with the fresh user. */
+export async function setUploadedProfilePicture(options: {
+  db: Db
+  storage: FileStorage
+  userId: number
+  image: unknown
+}) {
+  const upload = await uploadedBytes(options.image, 'image', choosePhotoMessage)
+  await setProfilePicture({ ...options, upload })
+  return findUserById({ db: options.db, userId: options.userId })
 }

@@ -55,6 +55,8 @@ export async function updateRegisterFields(options: {
       updatedAt: options.now,
     })
     .where(and(eq(users.id, options.userId), eq(users.isStaff, false), isNull(users.deletedAt)))
-    .returning({ id: users.id })
-  if (updated.length === 0) throw notFound('Member')
+    .returning()
+  const [member] = updated
+  if (!member) throw notFound('Member')
+  return member
 }
