@@ -29,6 +29,8 @@ test.describe('webhooks', () => {
     await page.getByRole('button', { name: /Provider$/ }).click()
     await page.getByRole('option', { name: 'Kisi', exact: true }).click()
     await expect(page).toHaveURL(/provider=kisi/)
+    // The list shows Kisi's events alone once its answer is in (as a person reads it then, not before).
+    await expect(events.getByRole('article').filter({ hasNotText: 'Kisi ·' })).toHaveCount(0)
     const tap = events.getByRole('article').filter({ hasText: 'Not someone we know: no visit.' }).first()
     await expect(tap).toContainText('Kisi · lock.unlock')
     await expect(tap).toContainText('Signature verified')
@@ -60,7 +62,10 @@ test.describe('webhooks', () => {
     await page.getByRole('option', { name: 'Failed', exact: true }).click()
     await expect(page).toHaveURL(/result=failed/)
     await expect(page).not.toHaveURL(/provider=/)
-    // Newest first: the one just made.
+    // Failed events alone once the list's answer is in: each offers Reprocess. Newest first: the one just made.
+    await expect(
+      events.getByRole('article').filter({ hasNot: page.getByRole('button', { name: 'Reprocess' }) }),
+    ).toHaveCount(0)
     const failed = events.getByRole('article').filter({ hasText: 'payment_intent.succeeded' }).first()
     await expect(failed).toContainText('Stripe did not answer in time')
     await failed.getByRole('button', { name: 'Show payload' }).click()
