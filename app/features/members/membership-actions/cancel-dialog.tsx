@@ -4,13 +4,7 @@ import { Radio } from '~/components/ui/radio-group'
 import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { cancelMembership } from '../membership.functions'
-import {
-  type ActionDialogProps,
-  ActionFormDialog,
-  Effect,
-  type Membership,
-  useMembershipForm,
-} from './action-dialog'
+import { type ActionDialogProps, ActionFormDialog, Effect, useMembershipForm } from './action-dialog'
 
 /** Why members leave, as the front desk hears it; kept with the cancellation. */
 export const cancellationReasons = [
@@ -91,7 +85,11 @@ export function CancelDialog(props: ActionDialogProps) {
  * renewal's; a retry of this period's failed payment (due before the renew date) still is, so the
  * dialog must not promise otherwise.
  */
-function periodEndEffect(name: string, renews: string | null, next: Membership['next_charge']): string {
+function periodEndEffect(
+  name: string,
+  renews: string | null,
+  next: ActionDialogProps['membership']['next_charge'],
+): string {
   const until = `${name} keeps door access until ${renews ? formatDate(renews) : 'the end of the paid period'}`
   const undo = 'You can undo this for a while.'
   if (next && renews && next.on < renews) {

@@ -4,13 +4,7 @@ import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { todayInAuckland } from '~/lib/today'
 import { pauseMembership } from '../membership.functions'
-import {
-  type ActionDialogProps,
-  ActionFormDialog,
-  Effect,
-  type Membership,
-  useMembershipForm,
-} from './action-dialog'
+import { type ActionDialogProps, ActionFormDialog, Effect, useMembershipForm } from './action-dialog'
 
 /** Pause: the first and last paused day, what it does to access and billing dates before it is done. */
 export function PauseDialog(props: ActionDialogProps) {
@@ -57,7 +51,7 @@ export function PauseDialog(props: ActionDialogProps) {
  * retry of the current period's failed payment (due before the period ends) is money already owed for
  * days used, and the engine still takes it, so the dialog must not promise to move it.
  */
-function pauseChargeEffect(membership: Membership): string {
+function pauseChargeEffect(membership: ActionDialogProps['membership']): string {
   const next = membership.next_charge
   if (!next) return ''
   const renews = membership.current_period_end

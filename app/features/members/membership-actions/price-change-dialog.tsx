@@ -10,13 +10,7 @@ import { formatDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { todayInAuckland } from '~/lib/today'
 import { previewPriceChangeEmail, schedulePriceChange } from '../membership.functions'
-import {
-  type ActionDialogProps,
-  ActionFormDialog,
-  Effect,
-  type Membership,
-  useMembershipForm,
-} from './action-dialog'
+import { type ActionDialogProps, ActionFormDialog, Effect, useMembershipForm } from './action-dialog'
 
 /**
  * Move the membership to another price: from the end of its period (a term's end, after the
@@ -155,7 +149,7 @@ export function PriceChangeDialog(props: ActionDialogProps & { organisationId: n
  * With no day chosen the server decides as the rules say: a membership within its term moves when the
  * term is over (after the organisation's grace period), any other at the end of its period.
  */
-function withoutDateWords(membership: Membership) {
+function withoutDateWords(membership: ActionDialogProps['membership']) {
   const periodEnd = membership.current_period_end
     ? formatDate(membership.current_period_end)
     : 'the end of the current period'
