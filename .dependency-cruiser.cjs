@@ -59,12 +59,12 @@ module.exports = {
       'Access rules are server code.',
     ),
     {
-      name: 'access-not-http',
+      name: 'access-below-server',
       comment:
-        'Access rules take plain values (app/access/actor.server.ts), never a request: no Hono, no API edge.',
+        'Access rules take plain values (app/access/actor.server.ts), never a request, and read the database themselves: no Hono, nothing of app/server (services take the rules’ answers, not the other way round).',
       severity: 'error',
       from: { path: layer.access },
-      to: { path: ['^app/server/api/', '(^|/)node_modules/hono/'] },
+      to: { path: [layer.server, '(^|/)node_modules/hono/'] },
     },
     forbid(
       'db-below-server',

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm'
 import { type GymScope, ownedBy } from '~/access/scope.server'
 import { staffGymRoles, subscriptions } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { assertSubscriptionVersion } from '~/server/services/subscriptions/subscription-version.server'
 import { type Actor, requireSignedIn } from './actor.server'
 import { gymScope, requireArea, requireStaff, unauthorisedMessage } from './caller.server'
 import { findVisiblePrice } from './catalogue.server'
@@ -94,9 +93,4 @@ export async function priceHistoryMember(actor: Actor, memberId: number) {
   }
   if (memberId !== user.id) throw new AppError('NOT_FOUND', 'Member not found.')
   return { organisationId: user.organisationId, memberId }
-}
-
-/** The version the caller read must still be the current one. */
-export function assertVersion(subscription: { version: number }, version: number) {
-  assertSubscriptionVersion({ subscription, version })
 }
