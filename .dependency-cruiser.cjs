@@ -78,30 +78,12 @@ module.exports = {
       ['routes', 'features', 'components', 'server', 'access', 'db'],
       'Contracts are shared by screens and server: they import only lib and each other.',
     ),
-    {
-      ...forbid(
-        'lib-at-the-bottom',
-        'lib',
-        ['routes', 'features', 'components', 'server', 'access', 'db', 'contracts'],
-        'lib imports nothing of the app.',
-      ),
-      from: { path: layer.lib, pathNot: '^app/lib/api-client\\.server\\.ts$' },
-    },
-    {
-      ...forbid(
-        'api-client-reads-route-objects-only',
-        'lib',
-        ['routes', 'features', 'components', 'server', 'access', 'db', 'contracts'],
-        'The API client is the route objects’ other half: of the app it reads only which of them are the authentication calls (auth.routes.ts).',
-      ),
-      from: { path: '^app/lib/api-client\\.server\\.ts$' },
-      to: {
-        path: ['routes', 'features', 'components', 'server', 'access', 'db', 'contracts'].map(
-          (each) => layer[each],
-        ),
-        pathNot: '^app/contracts/api/auth\\.routes\\.ts$',
-      },
-    },
+    forbid(
+      'lib-at-the-bottom',
+      'lib',
+      ['routes', 'features', 'components', 'server', 'access', 'db', 'contracts'],
+      'lib imports nothing of the app.',
+    ),
     {
       name: 'no-circular',
       comment:

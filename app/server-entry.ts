@@ -1,6 +1,6 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
-import { provideInProcessApi } from '~/lib/api-client.server'
+import { provideInProcessApi } from '~/contracts/api/client.server'
 import { provideServerSiteConfig } from '~/lib/site-config'
 import { getApi } from '~/server/api/app'
 import { boot, shutdown } from '~/server/boot.server'

@@ -1,5 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { authRoutes } from '~/contracts/api/auth.routes'
+import { api } from '~/contracts/api/client.server'
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -11,7 +12,6 @@ import {
   verifyCodeRequestSchema,
 } from '~/contracts/auth'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { ApiError } from '~/lib/api-error'
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
 

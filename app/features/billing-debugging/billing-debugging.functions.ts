@@ -1,11 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
 import { billingDebuggingRoutes } from '~/contracts/api/billing-debugging.routes'
+import { api } from '~/contracts/api/client.server'
 import {
   activeUserCountsQuerySchema,
   activeUserQuerySchema,
   expectedPaymentsQuerySchema,
 } from '~/contracts/billing-debugging'
-import { api } from '~/lib/api-client.server'
 
 /** `GET /api/expected-payments-debugging`: weeks of expected against collected payments. */
 export const fetchExpectedPayments = createServerFn({ method: 'GET' })

@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { offeringRoutes } from '~/contracts/api/offerings.routes'
 import { priceRoutes } from '~/contracts/api/prices.routes'
 import {
@@ -8,7 +9,6 @@ import {
   updatePriceRequestSchema,
 } from '~/contracts/catalogue'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
 
 /**

@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { organisationRoutes } from '~/contracts/api/organisations.routes'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
 
 /**

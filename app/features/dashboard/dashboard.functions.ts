@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { dashboardRoutes } from '~/contracts/api/dashboard.routes'
 import { dashboardQuerySchema } from '~/contracts/dashboard'
-import { api } from '~/lib/api-client.server'
 
 /** `GET /api/stats`: members by state and collections against the previous week and month. */
 export const fetchStats = createServerFn({ method: 'GET' })

@@ -1,8 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { accessControlRoutes } from '~/contracts/api/access-control.routes'
+import { api } from '~/contracts/api/client.server'
 import { connectDoorSystemRequestSchema, linkPlaceRequestSchema, tapRequestSchema } from '~/contracts/doors'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 
 /** `GET /api/gyms/{id}/access-control`: the gym's place and doors. */

@@ -1,5 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { cardPaymentRoutes } from '~/contracts/api/card-payments.routes'
+import { api } from '~/contracts/api/client.server'
 import { gymRoutes } from '~/contracts/api/gyms.routes'
 import {
   createGymRequestSchema,
@@ -8,7 +9,6 @@ import {
   stripeExchangeRequestSchema,
 } from '~/contracts/gyms'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 
 /** `GET /api/gyms`: the organisation's gyms. */

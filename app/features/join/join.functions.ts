@@ -1,10 +1,10 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { joinRoutes } from '~/contracts/api/join.routes'
 import { meRoutes } from '~/contracts/api/me.routes'
 import { profilePictureRoutes } from '~/contracts/api/profile-pictures.routes'
 import { registerFieldsRequestSchema } from '~/contracts/join'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 
 /** The join flow's calls (SPEC §2.1, issue 14), each through the API's route objects. */
 

@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { membershipRoutes } from '~/contracts/api/membership.routes'
 import { paymentMethodRoutes } from '~/contracts/api/payment-methods.routes'
 import { subscriptionRoutes } from '~/contracts/api/subscriptions.routes'
@@ -11,7 +12,6 @@ import {
   saveCardRequestSchema,
 } from '~/contracts/join-payment'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 
 /** The join flow's payment steps, confirm and welcome (issue 14), each through the API's route objects. */

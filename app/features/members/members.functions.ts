@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { memberRoutes } from '~/contracts/api/members.routes'
 import { priceChangeRoutes } from '~/contracts/api/price-changes.routes'
 import {
@@ -10,7 +11,6 @@ import {
   updateMemberRequestSchema,
 } from '~/contracts/members'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 
 /** `GET /api/members`: one page of the members in the caller's gyms, filtered and sorted. */

@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { subscriptionRoutes } from '~/contracts/api/subscriptions.routes'
 import {
   cancelRequestSchema,
@@ -10,7 +11,6 @@ import {
   undoCancellationRequestSchema,
 } from '~/contracts/subscriptions'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 
 /**

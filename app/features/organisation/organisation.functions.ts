@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { organisationRoutes } from '~/contracts/api/organisations.routes'
 import {
   gracePeriodRequestSchema,
@@ -10,7 +11,6 @@ import {
   termGracePeriodRequestSchema,
 } from '~/contracts/organisation'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
 
 /**

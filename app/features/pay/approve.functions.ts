@@ -1,5 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { cardPaymentRoutes } from '~/contracts/api/card-payments.routes'
+import { api } from '~/contracts/api/client.server'
 import { paymentLinkRoutes } from '~/contracts/api/payment-links.routes'
 import {
   confirmLinkPaymentRequestSchema,
@@ -7,7 +8,6 @@ import {
   sandboxCardApprovalRequestSchema,
 } from '~/contracts/pay'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
 
 /**

@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { paymentLinkRoutes } from '~/contracts/api/payment-links.routes'
 import {
   linkBankReturnSchema,
@@ -7,7 +8,6 @@ import {
   saveLinkCardRequestSchema,
 } from '~/contracts/pay'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { z } from '~/lib/validation'
 
 /** The payment link's page (issue 16): each call through the API's route objects, the token its credential. */

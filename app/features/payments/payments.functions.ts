@@ -1,8 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { paymentRoutes } from '~/contracts/api/payments.routes'
 import { paymentsQuerySchema } from '~/contracts/payments'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 
 /** `GET /api/payments`: one page of the payments of the gyms the caller runs, with the filtered totals. */

@@ -1,9 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { gymRoutes } from '~/contracts/api/gyms.routes'
 import { searchRoutes } from '~/contracts/api/search.routes'
 import { gymIdParamsSchema, searchRequestSchema } from '~/contracts/shell'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 
 /** `POST /api/search`: members by part of their name or e-mail. */
 export const searchMembers = createServerFn({ method: 'POST' })

@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { staffRoutes } from '~/contracts/api/staff.routes'
 import {
   inviteStaffRequestSchema,
@@ -7,7 +8,6 @@ import {
   updateStaffRolesRequestSchema,
 } from '~/contracts/staff'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 
 const byId = z.object({ id: recordId })

@@ -1,8 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
+import { api } from '~/contracts/api/client.server'
 import { webhookRoutes } from '~/contracts/api/webhooks.routes'
 import { webhookEventsQuerySchema } from '~/contracts/webhooks'
 import { toActionResult } from '~/lib/action-result'
-import { api } from '~/lib/api-client.server'
 import { recordId, z } from '~/lib/validation'
 
 /** `GET /api/organisations/{id}/webhook-events`: one page of the organisation's provider events. */

@@ -2,11 +2,11 @@ import type { RouteConfig } from '@hono/zod-openapi'
 import { getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
 import type { z } from 'zod'
 import { authenticationCalls } from '~/contracts/api/auth.routes'
+import { ApiError } from '~/lib/api-error'
+import { API_ROOT, fillPath } from '~/lib/api-path'
 import { clientIpHeader, currentClientIp } from '~/lib/client-ip.server'
-import { ApiError } from './api-error'
-import { API_ROOT, fillPath } from './api-path'
-import { getEnv } from './env.server'
-import { z as zod } from './validation'
+import { getEnv } from '~/lib/env.server'
+import { z as zod } from '~/lib/validation'
 
 /**
  * The one way screens reach the API (DESIGN §1): server functions call it, it calls `/api` —
