@@ -38,7 +38,7 @@ module.exports = {
       'features-not-server',
       'features',
       ['routes', 'server', 'access', 'db'],
-      'Screens reach the server only through route objects (app/contracts/api) and the API client (app/lib/api-client.server.ts).',
+      'Screens reach the server only through route objects (app/contracts/api) and the API client (app/contracts/api/client.server.ts).',
     ),
     forbid(
       'components-below-features',
