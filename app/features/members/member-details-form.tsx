@@ -70,7 +70,10 @@ export function MemberDetailsForm(props: { member: MemberDetail; onDone: () => v
       if (!parsed.success) return
       const result = await save({ data: { id: member.id, ...parsed.data } })
       if (!result.ok) return serverError.show(formApi, result)
-      await queryClient.invalidateQueries({ queryKey: memberQueries.all })
+      // The answer is the member's page as it now stands; what else shows the details reads again.
+      queryClient.setQueryData(memberQueries.member(member.id).queryKey, result.data)
+      void queryClient.invalidateQueries({ queryKey: ['members', 'list'] })
+      void queryClient.invalidateQueries({ queryKey: ['members', 'member', member.id, 'history'] })
       toast.success(`${result.data.name}’s details saved`)
       props.onDone()
     },

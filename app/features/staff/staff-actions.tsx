@@ -9,6 +9,7 @@ import { ConfirmDialog, FormDialog } from '~/components/ui/modal'
 import { toast } from '~/components/ui/toast'
 import { type StaffMember, updateStaffRolesRequestSchema } from '~/contracts/staff'
 import { orConnectionLost } from '~/features/join/connection-lost'
+import { staffQueries } from './queries'
 import { deactivateStaffMember, resendStaffInvitation, saveStaffRoles } from './staff.functions'
 import { type RolesValue, rolesRequest, StaffRolesFields } from './staff-roles-fields'
 
@@ -83,7 +84,9 @@ function ChangeRolesForm(props: {
       if (!role && !gyms) setProblem(result.message)
       return
     }
-    await queryClient.invalidateQueries({ queryKey: ['staff'] })
+    // The answer is the staff member as their page shows them; the list reads again.
+    queryClient.setQueryData(staffQueries.member(staff.id).queryKey, result.data.data)
+    void queryClient.invalidateQueries({ queryKey: ['staff', 'list'] })
     toast.success(result.data.message)
     props.onDone()
   }
@@ -138,7 +141,9 @@ function ResendInvitationButton(props: { staff: StaffMember }) {
           const result = await orConnectionLost(() => resend({ data: { id: props.staff.id } }))
           setPending(false)
           if (!result.ok) return setRefusal(result.message)
-          await queryClient.invalidateQueries({ queryKey: ['staff'] })
+          // A new link: the member's invitation and the list's line about it.
+          await queryClient.invalidateQueries({ queryKey: staffQueries.member(props.staff.id).queryKey })
+          void queryClient.invalidateQueries({ queryKey: ['staff', 'list'] })
           toast.success(result.data.message)
         }}
       >
