@@ -108,23 +108,3 @@ export function BoundCheckboxGroupField({
 }: CheckboxGroupFieldProps & { bound: FieldBinding<string[]> }) {
   return <KitCheckboxGroup {...props} {...bound} />
 }
-
-/**
- * The five fields every form may use, bound through `useBinding`: TanStack Form's binder for the
- * console's forms (`form-hook.tsx`), the light form's for the join site's (`light-form.tsx`).
- */
-export function boundFields(useBinding: <Value>() => FieldBinding<Value>) {
-  // biome-ignore-start lint/correctness/noComponentHookFactories: made once per binder at module load, never in a render
-  return {
-    TextField: (props: TextFieldProps) => <BoundTextField {...props} bound={useBinding<string>()} />,
-    PasswordField: (props: PasswordFieldProps) => (
-      <BoundPasswordField {...props} bound={useBinding<string>()} />
-    ),
-    DateField: (props: DateFieldProps) => <BoundDateField {...props} bound={useBinding<string>()} />,
-    Checkbox: (props: CheckboxProps) => <BoundCheckbox {...props} bound={useBinding<boolean>()} />,
-    CheckboxGroupField: (props: CheckboxGroupFieldProps) => (
-      <BoundCheckboxGroupField {...props} bound={useBinding<string[]>()} />
-    ),
-  }
-  // biome-ignore-end lint/correctness/noComponentHookFactories: the components above
-}

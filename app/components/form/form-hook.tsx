@@ -2,7 +2,19 @@ import { type AnyFieldApi, createFormHook, createFormHookContexts, useStore } fr
 import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import { Button, type ButtonProps } from '~/components/ui/button'
 import { Form as KitForm, type FormProps as KitFormProps } from '~/components/ui/form'
-import { boundFields, type FieldBinding } from './bound-fields'
+import {
+  BoundCheckbox,
+  BoundCheckboxGroupField,
+  BoundDateField,
+  BoundPasswordField,
+  BoundTextField,
+  type CheckboxGroupFieldProps,
+  type CheckboxProps,
+  type DateFieldProps,
+  type FieldBinding,
+  type PasswordFieldProps,
+  type TextFieldProps,
+} from './bound-fields'
 import { takeEarlyPress } from './early-press'
 import { getFirstErrorMessage } from './field-errors'
 import { focusFirstInvalidField } from './focus-first-invalid'
@@ -203,8 +215,28 @@ function SubmitButton(props: SubmitButtonProps) {
   return <Button {...props} type="submit" isPending={isSubmitting || waiting} />
 }
 
+function TextField(props: TextFieldProps) {
+  return <BoundTextField {...props} bound={useFieldBinding<string>()} />
+}
+
+function PasswordField(props: PasswordFieldProps) {
+  return <BoundPasswordField {...props} bound={useFieldBinding<string>()} />
+}
+
+function DateField(props: DateFieldProps) {
+  return <BoundDateField {...props} bound={useFieldBinding<string>()} />
+}
+
+function Checkbox(props: CheckboxProps) {
+  return <BoundCheckbox {...props} bound={useFieldBinding<boolean>()} />
+}
+
+function CheckboxGroupField(props: CheckboxGroupFieldProps) {
+  return <BoundCheckboxGroupField {...props} bound={useFieldBinding<string[]>()} />
+}
+
 /** The fields every form may use (`bound-fields.tsx`); the console's forms add more (console-form-hook.tsx). */
-export const baseFieldComponents = boundFields(useFieldBinding)
+export const baseFieldComponents = { TextField, PasswordField, DateField, Checkbox, CheckboxGroupField }
 export const formComponents = { Form, SubmitButton }
 
 export const { useAppForm, withForm } = createFormHook({

@@ -1,4 +1,3 @@
-import type { AnyFieldLikeMetaBase, Updater } from '@tanstack/react-form'
 import {
   createContext,
   type ReactNode,
@@ -8,10 +7,23 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react'
+import type { ServerErrorForm } from '~/components/form/server-errors'
 import { Button, type ButtonProps } from '~/components/ui/button'
 import { Form as KitForm, type FormProps as KitFormProps } from '~/components/ui/form'
 import type { FormProblems } from '~/lib/form-rules'
-import { boundFields, type FieldBinding } from './bound-fields'
+import {
+  BoundCheckbox,
+  BoundCheckboxGroupField,
+  BoundDateField,
+  BoundPasswordField,
+  BoundTextField,
+  type CheckboxGroupFieldProps,
+  type CheckboxProps,
+  type DateFieldProps,
+  type FieldBinding,
+  type PasswordFieldProps,
+  type TextFieldProps,
+} from './bound-fields'
 import { takeEarlyPress } from './early-press'
 import { focusFirstInvalidField } from './focus-first-invalid'
 import { useSettledAfterPress } from './settle-after-press'
@@ -72,8 +84,8 @@ interface BlurCheck {
 export interface LightFormApi<Values> {
   readonly fieldInfo: Record<string, unknown>
   readonly state: { values: Values }
-  getFieldMeta(field: string): { errorMap: { onServer?: unknown; onSubmit?: unknown } } | undefined
-  setFieldMeta(field: string, updater: Updater<AnyFieldLikeMetaBase>): void
+  getFieldMeta: ServerErrorForm['getFieldMeta']
+  setFieldMeta: ServerErrorForm['setFieldMeta']
   reset(): void
 }
 
@@ -160,11 +172,9 @@ function createLightForm<Values extends Record<string, unknown>>(options: {
     },
     setFieldMeta(field, updater) {
       const messages = state.messages[field] ?? {}
-      const meta = {
+      const { errorMap } = updater({
         errorMap: { onBlur: messages.blur, onSubmit: messages.submit, onServer: messages.server },
-      } as unknown as AnyFieldLikeMetaBase
-      const next = typeof updater === 'function' ? updater(meta) : updater
-      const errorMap = next.errorMap as { onBlur?: unknown; onSubmit?: unknown; onServer?: unknown }
+      })
       const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
       setMessages(field, () => ({
         blur: text(errorMap.onBlur),
@@ -245,11 +255,11 @@ function createLightForm<Values extends Record<string, unknown>>(options: {
 /** A light form, as `useLightForm` gives it: pass it to `LightForm` and each `LightField`. */
 export type LightFormCore<Values extends Record<string, unknown>> = ReturnType<typeof createLightForm<Values>>
 
-// biome-ignore lint/suspicious/noExplicitAny: the context holds a form of any shape.
-const FormContext = createContext<LightFormCore<any> | null>(null)
+const FormContext = createContext<LightFormCore<Record<string, unknown>> | null>(null)
 const FieldContext = createContext<string>('')
 
-function useCore<Values extends Record<string, unknown>>(): LightFormCore<Values> {
+/** The form around a field, seen by its fields as values by name (they read and write one name each). */
+function useCore(): LightFormCore<Record<string, unknown>> {
   const core = useContext(FormContext)
   if (!core) throw new Error('A light form field outside its form')
   return core
@@ -276,7 +286,7 @@ function shownMessage<Values>(state: FormState<Values>, name: string): string | 
 
 /** The binder between a light form's field and a kit control (`bound-fields.tsx`). */
 export function useFieldBinding<Value>(): FieldBinding<Value> {
-  const core = useCore<Record<string, unknown>>()
+  const core = useCore()
   const name = useContext(FieldContext)
   const value = useFormState(core, (state) => state.values[name]) as Value
   const errorMessage = useSettledAfterPress(useFormState(core, (state) => shownMessage(state, name)))
@@ -289,8 +299,28 @@ export function useFieldBinding<Value>(): FieldBinding<Value> {
   }
 }
 
+function TextField(props: TextFieldProps) {
+  return <BoundTextField {...props} bound={useFieldBinding<string>()} />
+}
+
+function PasswordField(props: PasswordFieldProps) {
+  return <BoundPasswordField {...props} bound={useFieldBinding<string>()} />
+}
+
+function DateField(props: DateFieldProps) {
+  return <BoundDateField {...props} bound={useFieldBinding<string>()} />
+}
+
+function Checkbox(props: CheckboxProps) {
+  return <BoundCheckbox {...props} bound={useFieldBinding<boolean>()} />
+}
+
+function CheckboxGroupField(props: CheckboxGroupFieldProps) {
+  return <BoundCheckboxGroupField {...props} bound={useFieldBinding<string[]>()} />
+}
+
 /** The fields a `LightField` gives its children, bound to it. */
-const fields = boundFields(useFieldBinding)
+const fields = { TextField, PasswordField, DateField, Checkbox, CheckboxGroupField }
 
 /** A light form for the page's life, as TanStack Form's `useAppForm` gives one. */
 export function useLightForm<Values extends Record<string, unknown>>(

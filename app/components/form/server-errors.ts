@@ -1,14 +1,18 @@
-import type { AnyFieldLikeMetaBase, Updater } from '@tanstack/react-form'
 import type { FieldErrors } from '~/lib/errors'
 
 /**
  * The part of a TanStack form these helpers use. Written with method signatures, which TypeScript
  * compares loosely, so any form (whose methods only take its own field names) can be passed in.
  */
-interface ServerErrorForm {
+export interface ServerErrorForm {
   fieldInfo: object
-  getFieldMeta(field: string): { errorMap: { onServer?: unknown; onSubmit?: unknown } } | undefined
-  setFieldMeta(field: string, updater: Updater<AnyFieldLikeMetaBase>): void
+  getFieldMeta(field: string): ServerErrorMeta | undefined
+  setFieldMeta(field: string, updater: <Meta extends ServerErrorMeta>(meta: Meta) => Meta): void
+}
+
+/** The part of a field's meta these helpers read and write: its messages by where they came from. */
+export interface ServerErrorMeta {
+  errorMap: { onBlur?: unknown; onSubmit?: unknown; onServer?: unknown }
 }
 
 /**
