@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   connectDoorSystemRequestSchema,
   doorCredentialSchema,
@@ -17,7 +16,7 @@ import {
 } from '~/contracts/doors'
 import { recordIdParam, z } from '~/lib/validation'
 import { dataEnvelope } from './envelope'
-import { errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from './openapi'
+import { createRoute, errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from './openapi'
 
 const tags = ['Access control']
 const errors = { ...staffErrors, 409: errorResponses[409] }

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   forgotPasswordRequestSchema,
   joinGymSchema,
@@ -14,7 +13,7 @@ import {
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
 import { z } from '~/lib/validation'
 import { dataEnvelope, messageSchema } from './envelope'
-import { errorResponses, jsonBody, jsonResponse } from './openapi'
+import { createRoute, errorResponses, jsonBody, jsonResponse } from './openapi'
 
 const tags = ['Authentication']
 const userResponse = jsonResponse('The session user', dataEnvelope(sessionUserSchema))

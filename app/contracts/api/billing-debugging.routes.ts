@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   activeUserCountsQuerySchema,
   activeUserCountsSchema,
@@ -8,7 +7,7 @@ import {
   expectedPaymentsSchema,
 } from '~/contracts/billing-debugging'
 import { dataEnvelope, messageSchema, paginatedEnvelope } from './envelope'
-import { errorResponses, jsonResponse } from './openapi'
+import { createRoute, errorResponses, jsonResponse } from './openapi'
 
 /**
  * The debug views of SPEC §2.2: expected against actual collections, week by week, and each member

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   cardPaymentsRedirectSchema,
   sandboxOnboardingRequestSchema,
@@ -9,7 +8,7 @@ import {
 import { sandboxCardApprovalRequestSchema, sandboxCardApprovalSchema } from '~/contracts/pay'
 import { z } from '~/lib/validation'
 import { dataEnvelope, messageSchema } from './envelope'
-import { errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from './openapi'
+import { createRoute, errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from './openapi'
 
 /**
  * A gym's card payments (Stripe Connect onboarding, PROVIDERS.md §1.4, issue 17): start, come back,

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   activeUsersSchema,
   costAndVisitBreakdownSchema,
@@ -7,7 +6,7 @@ import {
   userBreakdownSchema,
 } from '~/contracts/dashboard'
 import { dataEnvelope, messageSchema } from './envelope'
-import { errorResponses, jsonResponse } from './openapi'
+import { createRoute, errorResponses, jsonResponse } from './openapi'
 
 /**
  * The dashboard (SPEC §7 "Dashboard and search"; issue 6): members, money and visits for one gym or

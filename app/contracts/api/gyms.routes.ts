@@ -1,10 +1,17 @@
-import { createRoute } from '@hono/zod-openapi'
 import { sessionUserSchema } from '~/contracts/auth'
 import { createGymRequestSchema, destinationAccountRequestSchema, gymSchema } from '~/contracts/gyms'
 import { gymIdParamsSchema } from '~/contracts/shell'
 import { recordIdParam, z } from '~/lib/validation'
 import { dataEnvelope, messageSchema } from './envelope'
-import { errorResponses, idParams, jsonBody, jsonResponse, multipartBody, staffErrors } from './openapi'
+import {
+  createRoute,
+  errorResponses,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  multipartBody,
+  staffErrors,
+} from './openapi'
 
 export const gymRoutes = {
   switch: createRoute({

@@ -1,8 +1,7 @@
-import { createRoute } from '@hono/zod-openapi'
 import { joinOfferingSchema } from '~/contracts/join'
 import { z } from '~/lib/validation'
 import { dataEnvelope } from './envelope'
-import { errorResponses, jsonResponse } from './openapi'
+import { createRoute, errorResponses, jsonResponse } from './openapi'
 
 /** The join site's public reads: what a visitor sees before signing up (issue 14). */
 const tags = ['Join']

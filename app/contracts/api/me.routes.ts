@@ -1,8 +1,7 @@
-import { createRoute } from '@hono/zod-openapi'
 import { sessionUserSchema } from '~/contracts/auth'
 import { registerFieldsRequestSchema, registerFieldsSchema } from '~/contracts/join'
 import { dataEnvelope } from './envelope'
-import { errorResponses, jsonBody, jsonResponse } from './openapi'
+import { createRoute, errorResponses, jsonBody, jsonResponse } from './openapi'
 
 /** The signed-in member's own record, as the join flow fills it in (SPEC §7, issue 14). */
 const tags = ['Members']

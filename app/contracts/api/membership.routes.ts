@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   activeSubscriptionSchema,
   membershipOptionsSchema,
@@ -6,7 +5,7 @@ import {
   membershipQuoteSchema,
 } from '~/contracts/join-payment'
 import { dataEnvelope } from './envelope'
-import { jsonResponse, memberErrors } from './openapi'
+import { createRoute, jsonResponse, memberErrors } from './openapi'
 
 const tags = ['Members']
 

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   createOfferingRequestSchema,
   offeringListQuerySchema,
@@ -10,7 +9,7 @@ import {
 } from '~/contracts/catalogue'
 import { recordIdParam, z } from '~/lib/validation'
 import { dataEnvelope, messageSchema, paginatedEnvelope } from './envelope'
-import { idParams, jsonBody, jsonResponse, messageResponse, staffErrors } from './openapi'
+import { createRoute, idParams, jsonBody, jsonResponse, messageResponse, staffErrors } from './openapi'
 
 /** Offerings: what a gym sells (SPEC §7, ADR 013). Each endpoint is declared once, here. */
 const tags = ['Offerings']

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import { joinLinkSchema } from '~/contracts/catalogue'
 import {
   ageBypassLinkSchema,
@@ -14,7 +13,7 @@ import {
 } from '~/contracts/organisation'
 import { z } from '~/lib/validation'
 import { dataEnvelope, messageSchema, pageQuerySchema, paginatedEnvelope } from './envelope'
-import { errorResponses, idParams, jsonBody, jsonResponse } from './openapi'
+import { createRoute, errorResponses, idParams, jsonBody, jsonResponse } from './openapi'
 
 const tags = ['Organisation']
 const errors = {

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import { cardSetupSchema, paymentTypeSchema } from '~/contracts/join-payment'
 import {
   confirmLinkPaymentRequestSchema,
@@ -11,7 +10,7 @@ import {
 } from '~/contracts/pay'
 import { z } from '~/lib/validation'
 import { dataEnvelope } from './envelope'
-import { errorResponses, jsonBody, jsonResponse } from './openapi'
+import { createRoute, errorResponses, jsonBody, jsonResponse } from './openapi'
 
 /**
  * The payment link's page on the join site (issue 16, ADR 027). No session: the link's token (256

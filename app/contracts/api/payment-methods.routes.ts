@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   authUrlSchema,
   bankExchangeRequestSchema,
@@ -15,7 +14,15 @@ import {
 } from '~/contracts/join-payment'
 import { z } from '~/lib/validation'
 import { dataEnvelope } from './envelope'
-import { errorResponses, idParams, jsonBody, jsonResponse, memberErrors, messageResponse } from './openapi'
+import {
+  createRoute,
+  errorResponses,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  memberErrors,
+  messageResponse,
+} from './openapi'
 
 const tags = ['Payment methods']
 const paymentTypesResponse = jsonResponse(

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   priceChangesPreviewSchema,
   priceMembershipSchema,
@@ -7,7 +6,7 @@ import {
 } from '~/contracts/members'
 import { z } from '~/lib/validation'
 import { dataEnvelope } from './envelope'
-import { errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from './openapi'
+import { createRoute, errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from './openapi'
 
 /**
  * The bulk price change of the console (issue 15, members.change-price): the memberships on a price, and

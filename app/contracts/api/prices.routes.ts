@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   organisationPricesQuerySchema,
   priceInputSchema,
@@ -10,7 +9,7 @@ import {
 import { proRataRequestSchema, proRataSchema } from '~/contracts/subscriptions'
 import { z } from '~/lib/validation'
 import { dataEnvelope, messageSchema } from './envelope'
-import { idParams, jsonBody, jsonResponse, messageResponse, staffErrors } from './openapi'
+import { createRoute, idParams, jsonBody, jsonResponse, messageResponse, staffErrors } from './openapi'
 
 /** Prices of offerings, their private links and the pro-rata calculator (SPEC §7, ADR 011, 013). */
 const tags = ['Prices']

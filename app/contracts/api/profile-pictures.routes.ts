@@ -1,8 +1,7 @@
-import { createRoute } from '@hono/zod-openapi'
 import { sessionUserSchema } from '~/contracts/auth'
 import { z } from '~/lib/validation'
 import { dataEnvelope } from './envelope'
-import { errorResponses, idParams, jsonResponse, multipartBody } from './openapi'
+import { createRoute, errorResponses, idParams, jsonResponse, multipartBody } from './openapi'
 
 /** Profile pictures: a member's own photo (the join flow's take-photo step), shown to staff (ADR 022). */
 const tags = ['Members']

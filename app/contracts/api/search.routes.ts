@@ -1,8 +1,7 @@
-import { createRoute } from '@hono/zod-openapi'
 import { searchRequestSchema, searchResultSchema } from '~/contracts/shell'
 import { z } from '~/lib/validation'
 import { dataEnvelope } from './envelope'
-import { errorResponses, jsonBody, jsonResponse } from './openapi'
+import { createRoute, errorResponses, jsonBody, jsonResponse } from './openapi'
 
 export const searchRoutes = {
   search: createRoute({

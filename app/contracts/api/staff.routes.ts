@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   inviteStaffRequestSchema,
   staffExistsRequestSchema,
@@ -9,7 +8,15 @@ import {
 } from '~/contracts/staff'
 import { z } from '~/lib/validation'
 import { dataEnvelope, paginatedEnvelope } from './envelope'
-import { errorResponses, idParams, jsonBody, jsonResponse, messageResponse, staffErrors } from './openapi'
+import {
+  createRoute,
+  errorResponses,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  messageResponse,
+  staffErrors,
+} from './openapi'
 
 /**
  * The organisation's staff (SPEC §7 Staff, issue 17). Organisation admins see and change everyone; a

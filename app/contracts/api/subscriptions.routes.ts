@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   cancelRequestSchema,
   changePricePreviewRequestSchema,
@@ -18,7 +17,7 @@ import {
 } from '~/contracts/subscriptions'
 import { z } from '~/lib/validation'
 import { dataEnvelope } from './envelope'
-import { errorResponses, idParams, jsonBody, jsonResponse } from './openapi'
+import { createRoute, errorResponses, idParams, jsonBody, jsonResponse } from './openapi'
 
 const tags = ['Subscriptions']
 const subscriptionResponse = jsonResponse('The subscription', dataEnvelope(subscriptionSchema))

@@ -1,5 +1,5 @@
-import { createRoute } from '@hono/zod-openapi'
 import { healthSchema } from '~/contracts/system'
+import { createRoute } from './openapi'
 
 export const systemRoutes = {
   health: createRoute({

@@ -1,7 +1,6 @@
-import { createRoute } from '@hono/zod-openapi'
 import { webhookEventSchema } from '~/contracts/webhooks'
 import { dataEnvelope } from './envelope'
-import { idParams, jsonResponse, staffErrors } from './openapi'
+import { createRoute, idParams, jsonResponse, staffErrors } from './openapi'
 
 /**
  * Browser tests only (`TEST_SUPPORT_ROUTES=true`, set by playwright.config.ts; never in a deployment):

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   reprocessOnlyFailedMessage,
   webhookEventParamsSchema,
@@ -8,7 +7,7 @@ import {
 } from '~/contracts/webhooks'
 import { z } from '~/lib/validation'
 import { dataEnvelope, messageSchema, paginatedEnvelope } from './envelope'
-import { errorResponses, idParams, jsonResponse } from './openapi'
+import { createRoute, errorResponses, idParams, jsonResponse } from './openapi'
 
 /**
  * Provider webhooks (issue 26 point 5, ADR 040): one receiving endpoint per provider, server to
