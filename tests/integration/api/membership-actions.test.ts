@@ -4,8 +4,7 @@ import { memberDetailSchema, memberStandingSchema } from '~/contracts/members'
 import { membershipChangeSchema, subscriptionSchema } from '~/contracts/subscriptions'
 import { subscriptions } from '~/db/schema'
 import { toSubscriptionResource } from '~/server/api/resources/subscription'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData } from '../support/answers'
 import { createTestApi } from '../support/api'
@@ -52,20 +51,13 @@ describeEachDatabase('membership actions answer what the page shows', (database)
   })
 
   async function member(startDate: string) {
-    const person = await createTestMember({
+    const { member: person, subscription } = await createTestMembership({
       db: database.db,
       organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      now: at('2026-03-01'),
-    })
-    const subscription = await createSubscription({
-      db: database.db,
-      now: at('2026-03-01'),
-      organisationId: org.organisation.id,
-      userId: person.id,
       gymId: org.gyms[0]!.id,
       priceId,
       startDate,
+      now: at('2026-03-01'),
     })
     return { memberId: person.id, id: subscription.id }
   }
