@@ -1,17 +1,12 @@
+// The library's createRoute: importing it extends zod with `.openapi()`, which the upload fields below use
+// to say they are binary.
+import { createRoute } from '@hono/zod-openapi'
 import { sessionUserSchema } from '~/contracts/auth'
 import { createGymRequestSchema, destinationAccountRequestSchema, gymSchema } from '~/contracts/gyms'
 import { gymIdParamsSchema } from '~/contracts/shell'
 import { recordIdParam, z } from '~/lib/validation'
 import { dataEnvelope, messageSchema } from './envelope'
-import {
-  createRoute,
-  errorResponses,
-  idParams,
-  jsonBody,
-  jsonResponse,
-  multipartBody,
-  staffErrors,
-} from './openapi'
+import { errorResponses, idParams, jsonBody, jsonResponse, multipartBody, staffErrors } from './openapi'
 
 export const gymRoutes = {
   switch: createRoute({

@@ -8,8 +8,9 @@ import { messageSchema, validationErrorSchema } from './envelope'
  * config as it is, typed like `@hono/zod-openapi`'s `createRoute`, whose only addition is a
  * `getRoutingPath` that nothing reads (`OpenAPIHono.openapi` takes the path itself). Importing that
  * package in the browser brings the OpenAPI kit (Hono, zod-to-openapi: 60 kB gzip) into the chunk every
- * join page loads, for the sake of one path: the lists' export buttons import their route objects. Every
- * route object is made with this one, so any of them may be imported by a screen.
+ * join page loads, for the sake of one path: the lists' export buttons import their route objects. Route
+ * objects are made with this one, but for the two uploads' (gyms, profile pictures): their binary fields
+ * are described with zod-openapi's `.openapi()`, which needs that package loaded.
  */
 export function createRoute<P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(
   routeConfig: R,

@@ -1,7 +1,10 @@
+// The library's createRoute: importing it extends zod with `.openapi()`, which the upload fields below use
+// to say they are binary.
+import { createRoute } from '@hono/zod-openapi'
 import { sessionUserSchema } from '~/contracts/auth'
 import { z } from '~/lib/validation'
 import { dataEnvelope } from './envelope'
-import { createRoute, errorResponses, idParams, jsonResponse, multipartBody } from './openapi'
+import { errorResponses, idParams, jsonResponse, multipartBody } from './openapi'
 
 /** Profile pictures: a member's own photo (the join flow's take-photo step), shown to staff (ADR 022). */
 const tags = ['Members']
