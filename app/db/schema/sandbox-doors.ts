@@ -19,13 +19,18 @@ export const sandboxDoorPlaces = pgTable(
   (t) => [index('sandbox_door_places_account_idx').on(t.account)],
 )
 
+/** A lock or a group: something named, in one of the places. */
+const inPlace = () => ({
+  id: id(),
+  placeId: reference('place_id', () => sandboxDoorPlaces.id, 'cascade'),
+  name: text('name').notNull(),
+  createdAt: instant('created_at').notNull(),
+})
+
 export const sandboxDoorLocks = pgTable(
   'sandbox_door_locks',
   {
-    id: id(),
-    placeId: reference('place_id', () => sandboxDoorPlaces.id, 'cascade'),
-    name: text('name').notNull(),
-    createdAt: instant('created_at').notNull(),
+    ...inPlace(),
   },
   (t) => [index('sandbox_door_locks_place_idx').on(t.placeId)],
 )
@@ -33,10 +38,7 @@ export const sandboxDoorLocks = pgTable(
 export const sandboxDoorGroups = pgTable(
   'sandbox_door_groups',
   {
-    id: id(),
-    placeId: reference('place_id', () => sandboxDoorPlaces.id, 'cascade'),
-    name: text('name').notNull(),
-    createdAt: instant('created_at').notNull(),
+    ...inPlace(),
   },
   (t) => [index('sandbox_door_groups_place_idx').on(t.placeId)],
 )

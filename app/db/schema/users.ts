@@ -197,6 +197,15 @@ export const paymentMethods = pgTable(
   ],
 )
 
+/** A join link's life: who made it and when, until when it works, and who used it and when (once). */
+const singleUse = () => ({
+  createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  expiresAt: instant('expires_at'),
+  usedAt: instant('used_at'),
+  usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+})
+
 /** A link that offers a private price (and optionally waives the age check) to whoever holds it. */
 export const privatePriceLinks = pgTable(
   'private_price_links',
@@ -205,11 +214,7 @@ export const privatePriceLinks = pgTable(
     priceId: reference('price_id', () => prices.id, 'cascade'),
     token: text('token').notNull().unique(),
     ageBypass: boolean('age_bypass').notNull().default(false),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: instant('expires_at'),
-    usedAt: instant('used_at'),
-    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...singleUse(),
   },
   (t) => [index('private_price_links_price_idx').on(t.priceId)],
 )
@@ -220,11 +225,7 @@ export const ageBypassLinks = pgTable(
   {
     ...organisationRecord(),
     token: text('token').notNull().unique(),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: instant('expires_at'),
-    usedAt: instant('used_at'),
-    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...singleUse(),
   },
   (t) => [index('age_bypass_links_organisation_idx').on(t.organisationId)],
 )
