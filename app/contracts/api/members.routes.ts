@@ -15,15 +15,14 @@ import {
   weeklyCostPerVisitSchema,
   weeklyVisitsSchema,
 } from '~/contracts/members'
-import { z } from '~/lib/validation'
-import { dataResponse, idParams, jsonBody, pageResponse, routeGroup, staffErrors } from './openapi'
+import { dataResponse, idParams, pageResponse, routeGroup, staffErrors } from './openapi'
 
 /**
  * The members of the console (issue 15): the list with its filters, what the filters offer, and the
  * list as a CSV file. Staff only; organisation admins see every gym's members, other staff their gyms'.
  */
 
-const { route, records } = routeGroup(['Members'], staffErrors)
+const { route, records, csvExport } = routeGroup(['Members'], staffErrors)
 const member = records('/members', dataResponse('The member', memberDetailSchema))
 
 export const memberRoutes = {
@@ -45,16 +44,12 @@ export const memberRoutes = {
     description: 'The caller’s gyms, the offerings at them, the tags in use, and whether they see money.',
     responses: { 200: dataResponse('The options', memberFilterOptionsSchema) },
   }),
-  export: route('post', '/members/export', {
+  export: csvExport('/members/export', memberFiltersSchema, {
     summary: 'The filtered members list as a CSV file',
     description:
       'The same filters and order as `GET /members` (as a JSON body), every matching member, streamed as ' +
       'it is read. Money in dollars, days in en-NZ with an ISO column beside them; a cell that would start ' +
       'a spreadsheet formula (`=`, `+`, `-`, `@`) is prefixed with an apostrophe. Audited.',
-    request: jsonBody(memberFiltersSchema),
-    responses: {
-      200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
-    },
   }),
   show: member.show({
     summary: 'A member’s page: profile, membership, payment methods',

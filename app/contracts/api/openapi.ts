@@ -77,6 +77,12 @@ export const gymScopeErrors = {
 /** The answer of an action that returns only a sentence (archive, delete, resend). */
 export const messageResponse = jsonResponse('Done', messageSchema)
 
+/** A list as a CSV file (the lists' exports). */
+export const csvFileResponse = {
+  description: 'The CSV file',
+  content: { 'text/csv': { schema: zod.string() } },
+}
+
 /** `{id}` in a path: a record's id. */
 export const idParams = zod.object({ id: recordIdParam })
 
@@ -139,5 +145,14 @@ export function routeGroup<E extends Responses>(tags: string[], errors: E) {
     }
   }
 
-  return { route, records }
+  /** A filtered list as a CSV file: `POST` the list's filters as the body, every matching row back. */
+  function csvExport<P extends string, F extends z.ZodType>(path: P, filters: F, about: About) {
+    return route('post', path, {
+      ...partsOf(about),
+      request: jsonBody(filters),
+      responses: { 200: csvFileResponse },
+    })
+  }
+
+  return { route, records, csvExport }
 }

@@ -17,7 +17,7 @@ import { errorResponses, idParams, jsonBody, jsonResponse, routeGroup, staffErro
  * gym's payments, gym admins their gyms'.
  */
 
-const { route } = routeGroup(['Payments'], staffErrors)
+const { route, csvExport } = routeGroup(['Payments'], staffErrors)
 
 export const paymentRoutes = {
   list: route('get', '/payments', {
@@ -37,16 +37,12 @@ export const paymentRoutes = {
       ),
     },
   }),
-  export: route('post', '/payments/export', {
+  export: csvExport('/payments/export', paymentFiltersSchema, {
     summary: 'The filtered payments list as a CSV file',
     description:
       'The same filters and order as `GET /payments` (as a JSON body), every matching payment, streamed ' +
       'as it is read. Money in dollars, days in en-NZ with an ISO column beside them; a cell that would ' +
       'start a spreadsheet formula is prefixed with an apostrophe. Audited.',
-    request: jsonBody(paymentFiltersSchema),
-    responses: {
-      200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
-    },
   }),
   retry: route('post', '/payments/{id}/retry', {
     summary: 'Charge a failed payment’s period again now',

@@ -1,13 +1,12 @@
 import { visitFiltersSchema, visitRowSchema, visitsQuerySchema } from '~/contracts/visits'
-import { z } from '~/lib/validation'
-import { jsonBody, pageResponse, routeGroup, staffErrors } from './openapi'
+import { pageResponse, routeGroup, staffErrors } from './openapi'
 
 /**
  * The visits of the console (issue 16): every entry and refused entry at the caller's gyms, and the
  * list as a CSV file. Every staff member; organisation admins see every gym's visits, others their gyms'.
  */
 
-const { route } = routeGroup(['Visits'], staffErrors)
+const { route, csvExport } = routeGroup(['Visits'], staffErrors)
 
 export const visitRoutes = {
   list: route('get', '/visits', {
@@ -18,15 +17,11 @@ export const visitRoutes = {
     request: { query: visitsQuerySchema },
     responses: { 200: pageResponse('A page of visits', visitRowSchema) },
   }),
-  export: route('post', '/visits/export', {
+  export: csvExport('/visits/export', visitFiltersSchema, {
     summary: 'The filtered visits list as a CSV file',
     description:
       'The same filters and order as `GET /visits` (as a JSON body), every matching visit, streamed as it ' +
       'is read. Day and time in en-NZ (Auckland) with the ISO instant beside them; a cell that would start ' +
       'a spreadsheet formula is prefixed with an apostrophe. Audited.',
-    request: jsonBody(visitFiltersSchema),
-    responses: {
-      200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
-    },
   }),
 }
