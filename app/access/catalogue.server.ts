@@ -105,22 +105,37 @@ export async function findManageableOffering(options: {
   return offering
 }
 
-/** The price, if the viewer sees its offering; else 404 as for another organisation's. */
-export async function findVisiblePrice(options: { db: Db; viewer: CatalogueReader; priceId: number }) {
-  const { db, viewer } = options
+/**
+ * The price of the viewer's organisation once `checkOffering` passes for its offering; a 404 from that
+ * check (an offering the viewer can't see) is answered as a missing price.
+ */
+async function findPriceThrough(
+  db: Db,
+  organisationId: number,
+  priceId: number,
+  checkOffering: (offeringId: number) => Promise<unknown>,
+) {
   const [price] = await db
     .select()
     .from(prices)
-    .where(and(eq(prices.id, options.priceId), ownedBy(prices, viewer.organisationId)))
+    .where(and(eq(prices.id, priceId), ownedBy(prices, organisationId)))
   if (!price) throw new AppError('NOT_FOUND', 'Price not found.')
   try {
-    await findVisibleOffering({ db, viewer, offeringId: price.offeringId })
+    await checkOffering(price.offeringId)
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND')
       throw new AppError('NOT_FOUND', 'Price not found.')
     throw error
   }
   return price
+}
+
+/** The price, if the viewer sees its offering; else 404 as for another organisation's. */
+export async function findVisiblePrice(options: { db: Db; viewer: CatalogueReader; priceId: number }) {
+  const { db, viewer } = options
+  return findPriceThrough(db, viewer.organisationId, options.priceId, (offeringId) =>
+    findVisibleOffering({ db, viewer, offeringId }),
+  )
 }
 
 /** The price's id once the viewer may change its offering; else 404 (can't see it) or 403. */
@@ -130,18 +145,9 @@ export async function findManageablePriceId(options: {
   priceId: number
 }): Promise<number> {
   const { db, viewer } = options
-  const [price] = await db
-    .select({ id: prices.id, offeringId: prices.offeringId })
-    .from(prices)
-    .where(and(eq(prices.id, options.priceId), ownedBy(prices, viewer.organisationId)))
-  if (!price) throw new AppError('NOT_FOUND', 'Price not found.')
-  try {
-    await findManageableOffering({ db, viewer, offeringId: price.offeringId })
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND')
-      throw new AppError('NOT_FOUND', 'Price not found.')
-    throw error
-  }
+  const price = await findPriceThrough(db, viewer.organisationId, options.priceId, (offeringId) =>
+    findManageableOffering({ db, viewer, offeringId }),
+  )
   return price.id
 }
 

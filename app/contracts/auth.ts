@@ -1,4 +1,5 @@
 import { paymentMethodTypes } from '~/contracts/enums'
+import { namedSchema } from '~/contracts/list-fields'
 import { dateOfBirth, z } from '~/lib/validation'
 
 export const organisationRoles = ['admin'] as const
@@ -26,7 +27,7 @@ export const sessionUserSchema = z.object({
   payment_types: z.array(z.object({ id: z.number().int(), type: z.enum(paymentMethodTypes) })),
   start_date: z.string().nullable(),
   billing_date: z.string().nullable(),
-  offering: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  offering: namedSchema.nullable(),
   price_id: z.number().int().nullable(),
   default_payment_type: z.enum(paymentMethodTypes).nullable(),
   /**

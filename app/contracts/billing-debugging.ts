@@ -1,3 +1,4 @@
+import { namedSchema, pageFields } from '~/contracts/list-fields'
 import { subscriptionDisplayStateNames } from '~/contracts/subscription-state'
 import { MAX_WEEKS_BACK } from '~/contracts/weeks-back'
 import { formatDate } from '~/lib/dates'
@@ -23,8 +24,7 @@ export const expectedPaymentsQuerySchema = z.object({
 })
 export type ExpectedPaymentsQuery = z.input<typeof expectedPaymentsQuerySchema>
 
-const gymSchema = z.object({ id: z.number().int(), name: z.string() })
-export type DebugGym = z.infer<typeof gymSchema>
+export type DebugGym = z.infer<typeof namedSchema>
 
 const collectionSumsSchema = z.object({
   /** Payments due in the week, regular and retries, cancelled ones left out: what charging should bring. */
@@ -58,7 +58,7 @@ export const expectedPaymentsSchema = z.object({
   /** The gym asked for; null means every gym the caller may see. */
   gym_id: z.number().int().nullable(),
   /** The gyms the caller may see, for the gym filter. */
-  gyms: z.array(gymSchema),
+  gyms: z.array(namedSchema),
   weeks_back: z.number().int(),
   weeks_ahead: z.number().int(),
   weeks: z.array(expectedPaymentsWeekSchema),
@@ -68,8 +68,7 @@ export type ExpectedPayments = z.infer<typeof expectedPaymentsSchema>
 
 export const activeUserQuerySchema = z.object({
   gym_id: gymIdSchema.optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageFields(),
 })
 export type ActiveUserQuery = z.input<typeof activeUserQuerySchema>
 
@@ -85,7 +84,7 @@ export const cardColourSchema = z.enum(['green', 'amber', 'red'])
 
 export const activeUserSubscriptionSchema = z.object({
   id: z.number().int(),
-  gym: gymSchema,
+  gym: namedSchema,
   offering_name: z.string(),
   amount: z.number().int(),
   billing_frequency: z.string(),
@@ -124,7 +123,7 @@ export type ActiveUserRow = z.infer<typeof activeUserRowSchema>
 export const activeUserCountsSchema = z.object({
   today: z.string(),
   gym_id: z.number().int().nullable(),
-  gyms: z.array(gymSchema),
+  gyms: z.array(namedSchema),
   /** Members in the caller's gyms (or the gym asked for). */
   total: z.number().int(),
   /** Members in each state; a member can be in more than one (cancelled and cancellation_undoable). */

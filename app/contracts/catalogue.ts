@@ -1,4 +1,5 @@
 import { billingFrequencies, offeringTypes, termUnits } from '~/contracts/enums'
+import { namedSchema, pageFields } from '~/contracts/list-fields'
 import {
   enterTermAmount,
   findTermProblems,
@@ -141,7 +142,7 @@ export const priceSchema = z.object({
   id: z.number().int(),
   offering_id: z.number().int(),
   offering_name: z.string(),
-  gym: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  gym: namedSchema.nullable(),
   amount: z.number().int(),
   billing_frequency: z.enum(billingFrequencies),
   joining_fee: z.number().int(),
@@ -181,7 +182,7 @@ export const offeringSummarySchema = z.object({
   mandated: z.boolean(),
   hours_mandated: z.boolean(),
   prices_mandated: z.boolean(),
-  gyms: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  gyms: z.array(namedSchema),
   prices_count: z.number().int(),
   memberships_count: z.number().int(),
   archived_at: z.string().nullable(),
@@ -208,8 +209,7 @@ export const offeringListQuerySchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   search: z.string().trim().max(120).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageFields(),
 })
 export type OfferingListQuery = z.input<typeof offeringListQuerySchema>
 export type OfferingListQueryValues = z.output<typeof offeringListQuerySchema>

@@ -1,4 +1,5 @@
 import { memberStateSchema } from '~/contracts/billing-debugging'
+import { namedSchema } from '~/contracts/list-fields'
 import { queryRecordId, z } from '~/lib/validation'
 
 /**
@@ -96,7 +97,7 @@ export type UserBreakdown = z.infer<typeof userBreakdownSchema>
 
 export const failedPaymentSchema = z.object({
   id: z.number().int(),
-  member: z.object({ id: z.number().int(), name: z.string() }),
+  member: namedSchema,
   gym_name: z.string(),
   amount: z.number().int(),
   due_on: z.string(),

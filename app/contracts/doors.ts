@@ -1,4 +1,5 @@
 import { accessControlIntegrationTypes } from '~/contracts/enums'
+import { namedSchema } from '~/contracts/list-fields'
 import { recordId, z } from '~/lib/validation'
 
 /**
@@ -29,7 +30,7 @@ export const doorPlaceSchema = z.object({
   /** The door system's id of the place. */
   id: z.string(),
   name: z.string(),
-  gym: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  gym: namedSchema.nullable(),
 })
 export type DoorPlace = z.infer<typeof doorPlaceSchema>
 
@@ -87,7 +88,7 @@ export const memberDoorAccessSchema = z.object({
       may_open: z.boolean(),
       /** The door system already holds this answer (false for a few seconds after a change). */
       in_effect: z.boolean(),
-      doors: z.array(z.object({ id: z.number().int(), name: z.string() })),
+      doors: z.array(namedSchema),
     }),
   ),
   synced_at: z.string().nullable(),
@@ -127,7 +128,7 @@ export const tapResultSchema = z.object({
   /** Why it refused, in words; null when it opened. */
   refused_reason: z.string().nullable(),
   door: z.object({ id: z.number().int(), name: z.string(), gym_id: z.number().int() }),
-  person: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  person: namedSchema.nullable(),
   visit: z
     .object({
       id: z.number().int(),

@@ -1,6 +1,7 @@
 import { chooseAccountMessage } from '~/contracts/bank-consent-words'
 import { billingFrequencies, paymentMethodTypes, termUnits } from '~/contracts/enums'
 import { joinOfferingSchema } from '~/contracts/join'
+import { namedSchema } from '~/contracts/list-fields'
 import { nextChargeSchema } from '~/contracts/next-charge'
 import { calendarDate, recordId, recordIdParam, z } from '~/lib/validation'
 
@@ -91,7 +92,7 @@ export const sandboxBankConsentRequestSchema = z.object({
 export const sandboxBankConsentSchema = z.object({ redirect_to: z.string() })
 
 export const membershipOptionsSchema = z.object({
-  gym: z.object({ id: z.number().int(), name: z.string() }),
+  gym: namedSchema,
   private_price: z.boolean(),
   offerings: z.array(joinOfferingSchema),
 })

@@ -1,9 +1,11 @@
 import { emailAddressSchema, mobileNumberSchema } from '~/contracts/auth'
 import { cardColourSchema, memberStateSchema } from '~/contracts/billing-debugging'
-import { billingFrequencies, deskPaymentMethods } from '~/contracts/enums'
+import { billingFrequencies } from '~/contracts/enums'
 import { paymentTypeSchema } from '~/contracts/join-payment'
+import { namedSchema, pageFields, yesNo } from '~/contracts/list-fields'
 import { MAX_NOT_VISITED_DAYS, memberFilterStates, memberSorts } from '~/contracts/member-filters'
 import { nextChargeSchema } from '~/contracts/next-charge'
+import { paymentMoneyFields, paymentPeriodFields } from '~/contracts/payments'
 import { paymentStatusKinds } from '~/contracts/subscription-state'
 import { calendarDate, dateOfBirth, MAX_RECORD_ID, queryRecordId, z } from '~/lib/validation'
 
@@ -16,7 +18,6 @@ export * from '~/contracts/member-filters'
  */
 
 const recordId = queryRecordId
-const yesNo = z.enum(['true', 'false']).transform((value) => value === 'true')
 
 const filterShape = {
   search: z.string().trim().max(200).optional(),
@@ -50,13 +51,10 @@ export type ParsedMemberFilters = z.output<typeof memberFiltersSchema>
 export const membersQuerySchema = z
   .object({
     ...filterShape,
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(25),
+    ...pageFields(),
   })
   .refine(joinedRangeInOrder, joinedRange)
 export type MembersQuery = z.input<typeof membersQuerySchema>
-
-const named = z.object({ id: z.number().int(), name: z.string() })
 
 export const memberRowSchema = z.object({
   id: z.number().int(),
@@ -66,8 +64,8 @@ export const memberRowSchema = z.object({
   /** The photo's address, or null. */
   profile_picture: z.string().nullable(),
   /** The membership's gym, else the member's home gym. */
-  gym: named.nullable(),
-  offering: named.nullable(),
+  gym: namedSchema.nullable(),
+  offering: namedSchema.nullable(),
   /** The price of the latest membership; `amount` is null for staff who may not see money (ADR 014). */
   price: z
     .object({
@@ -90,8 +88,8 @@ export type MemberRow = z.infer<typeof memberRowSchema>
 
 /** What the list's filters offer: the caller's gyms, the offerings there and the tags in use. */
 export const memberFilterOptionsSchema = z.object({
-  gyms: z.array(named),
-  offerings: z.array(named),
+  gyms: z.array(namedSchema),
+  offerings: z.array(namedSchema),
   tags: z.array(z.string()),
   /** Whether the caller sees money (balance owing, prices): organisation and gym admins. */
   sees_money: z.boolean(),
@@ -111,7 +109,7 @@ export const memberDetailSchema = z.object({
   joined_at: z.string(),
   tags: z.array(z.string()),
   notes: z.string().nullable(),
-  home_gym: named.nullable(),
+  home_gym: namedSchema.nullable(),
   address: z.object({
     address: z.string().nullable(),
     suburb: z.string().nullable(),
@@ -134,8 +132,8 @@ export const memberDetailSchema = z.object({
   membership: z
     .object({
       id: z.number().int(),
-      gym: named.nullable(),
-      offering: named,
+      gym: namedSchema.nullable(),
+      offering: namedSchema,
       price: z.object({
         id: z.number().int(),
         amount: z.number().int().nullable(),
@@ -203,9 +201,7 @@ export const memberPaymentSchema = z.object({
   id: z.number().int(),
   due_on: z.string(),
   paid_at: z.string().nullable(),
-  amount: z.number().int(),
-  surcharge: z.number().int(),
-  credit_used: z.number().int(),
+  ...paymentMoneyFields,
   status: z.string(),
   /** SPEC §4: success (sent), upcoming, pending, or failed. */
   status_kind: z.enum(paymentStatusKinds),
@@ -214,14 +210,7 @@ export const memberPaymentSchema = z.object({
   /** A failure still owed that staff can retry now, send as a payment link or waive (issue 16). */
   fixable: z.boolean(),
   type: z.string(),
-  period_start_at: z.string().nullable(),
-  period_end_at: z.string().nullable(),
-  is_retry: z.boolean(),
-  is_pro_rata: z.boolean(),
-  /** How a desk payment was paid (cash, EFTPOS, bank transfer, other); null for other payments. */
-  desk_method: z.enum(deskPaymentMethods).nullable(),
-  /** A failed payment settled by a payment at the desk: the day it was settled. */
-  settled_at_desk_on: z.string().nullable(),
+  ...paymentPeriodFields,
 })
 export type MemberPayment = z.infer<typeof memberPaymentSchema>
 
@@ -229,14 +218,13 @@ export type MemberPayment = z.infer<typeof memberPaymentSchema>
 export const memberVisitSchema = z.object({
   id: z.number().int(),
   visited_at: z.string(),
-  gym: named,
+  gym: namedSchema,
   successful: z.boolean(),
 })
 export type MemberVisit = z.infer<typeof memberVisitSchema>
 
 export const memberHistoryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageFields(20),
 })
 
 /** One line of the member's history (`GET /api/members/{id}/history`): who did what, when. */
@@ -245,7 +233,7 @@ export const memberHistoryEntrySchema = z.object({
   /** An audit action (`membership.paused`), or `email.sent` for a notice the member was sent. */
   action: z.string(),
   description: z.string(),
-  actor: named.nullable(),
+  actor: namedSchema.nullable(),
   created_at: z.string(),
   /**
    * The e-mail, for `email.sent`: its subject and address for everyone who may see the member; its
@@ -341,8 +329,8 @@ export const weeklyCostPerVisitSchema = z.array(
 export const priceMembershipSchema = z.object({
   subscription_id: z.number().int(),
   version: z.number().int(),
-  member: named,
-  gym: named.nullable(),
+  member: namedSchema,
+  gym: namedSchema.nullable(),
   /** What they pay now (a forced amount, else the price's). */
   amount: z.number().int(),
   /** Exclusive end of the current period: when a change "at the period end" takes effect. */
@@ -373,7 +361,7 @@ export const priceChangesPreviewSchema = z.object({
   changes: z.array(
     z.object({
       subscription_id: z.number().int(),
-      member: z.object({ id: z.number().int(), name: z.string() }),
+      member: namedSchema,
       /** What they pay now (a forced amount, else their price's) and would pay, in cents. */
       from_amount: z.number().int(),
       to_amount: z.number().int(),

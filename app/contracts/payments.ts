@@ -1,4 +1,5 @@
 import { deskPaymentMethods, paymentStatuses, paymentTypes } from '~/contracts/enums'
+import { namedSchema, pageFields, yesNo } from '~/contracts/list-fields'
 import {
   MAX_FILTER_AMOUNT,
   paymentFilterStatuses,
@@ -17,7 +18,6 @@ export * from '~/contracts/payment-filters'
  */
 
 const recordId = queryRecordId
-const yesNo = z.enum(['true', 'false']).transform((value) => value === 'true')
 const cents = z.coerce.number().int().min(0).max(MAX_FILTER_AMOUNT)
 
 const filterShape = {
@@ -62,31 +62,23 @@ export type ParsedPaymentFilters = z.output<typeof paymentFiltersSchema>
 export const paymentsQuerySchema = inOrder(
   z.object({
     ...filterShape,
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(25),
+    ...pageFields(),
   }),
 )
 export type PaymentsQuery = z.input<typeof paymentsQuerySchema>
 
-const named = z.object({ id: z.number().int(), name: z.string() })
-
-export const paymentRowSchema = z.object({
-  id: z.number().int(),
-  due_on: z.string(),
-  paid_at: z.string().nullable(),
-  member: named,
-  gym: named,
-  /** Cents; the surcharge (card fee passed on) is on top, credit used comes off (`chargedCents`). */
+/**
+ * A payment row's money (the payments list, a member's Payments tab), in cents: the surcharge (card fee
+ * passed on) is on top, credit used comes off (`chargedCents`).
+ */
+export const paymentMoneyFields = {
   amount: z.number().int(),
   surcharge: z.number().int(),
   credit_used: z.number().int(),
-  type: z.enum(paymentTypes),
-  status: z.enum(paymentStatuses).or(z.string()),
-  status_kind: z.enum(paymentStatusKinds),
-  /** Why it failed, in words ("Insufficient funds"); null unless failed. */
-  failure_reason: z.string().nullable(),
-  /** A failure still owed that staff can retry now, send as a payment link or waive. */
-  fixable: z.boolean(),
+}
+
+/** The period a payment pays for, whether it retries or pro-rates one, and how a desk payment went. */
+export const paymentPeriodFields = {
   period_start_at: z.string().nullable(),
   period_end_at: z.string().nullable(),
   is_retry: z.boolean(),
@@ -95,6 +87,23 @@ export const paymentRowSchema = z.object({
   desk_method: z.enum(deskPaymentMethods).nullable(),
   /** A failed payment settled by a payment at the desk: the day it was settled. */
   settled_at_desk_on: z.string().nullable(),
+}
+
+export const paymentRowSchema = z.object({
+  id: z.number().int(),
+  due_on: z.string(),
+  paid_at: z.string().nullable(),
+  member: namedSchema,
+  gym: namedSchema,
+  ...paymentMoneyFields,
+  type: z.enum(paymentTypes),
+  status: z.enum(paymentStatuses).or(z.string()),
+  status_kind: z.enum(paymentStatusKinds),
+  /** Why it failed, in words ("Insufficient funds"); null unless failed. */
+  failure_reason: z.string().nullable(),
+  /** A failure still owed that staff can retry now, send as a payment link or waive. */
+  fixable: z.boolean(),
+  ...paymentPeriodFields,
 })
 export type PaymentRow = z.infer<typeof paymentRowSchema>
 

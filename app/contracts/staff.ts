@@ -1,4 +1,5 @@
 import { staffRoles } from '~/contracts/enums'
+import { pageFields } from '~/contracts/list-fields'
 import { staffSorts, staffStatuses } from '~/contracts/staff-filters'
 import { queryRecordId, recordId, z } from '~/lib/validation'
 
@@ -53,8 +54,7 @@ export const staffQuerySchema = z.object({
   status: z.enum(staffStatuses).optional(),
   gym_id: queryRecordId.optional(),
   sort: z.enum(staffSorts).default('name'),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageFields(),
 })
 export type StaffQuery = z.input<typeof staffQuerySchema>
 

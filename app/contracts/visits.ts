@@ -1,3 +1,4 @@
+import { namedSchema, pageFields, yesNo } from '~/contracts/list-fields'
 import { visitSorts } from '~/contracts/visit-filters'
 import { calendarDate, queryRecordId, z } from '~/lib/validation'
 
@@ -10,7 +11,6 @@ export * from '~/contracts/visit-filters'
  */
 
 const recordId = queryRecordId
-const yesNo = z.enum(['true', 'false']).transform((value) => value === 'true')
 
 const filterShape = {
   /** A member's name or e-mail, or part of it. */
@@ -39,21 +39,18 @@ export type ParsedVisitFilters = z.output<typeof visitFiltersSchema>
 export const visitsQuerySchema = inOrder(
   z.object({
     ...filterShape,
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(25),
+    ...pageFields(),
   }),
 )
 export type VisitsQuery = z.input<typeof visitsQuerySchema>
 
-const named = z.object({ id: z.number().int(), name: z.string() })
-
 export const visitRowSchema = z.object({
   id: z.number().int(),
   visited_at: z.string(),
-  member: named,
-  gym: named,
+  member: namedSchema,
+  gym: namedSchema,
   /** The door it happened at, when it came from a door. */
-  door: named.nullable(),
+  door: namedSchema.nullable(),
   successful: z.boolean(),
   /** Why a refused entry was refused, in words; null when it opened (or no reason was given). */
   refused_reason: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { pageFields } from '~/contracts/list-fields'
 import { recordIdParam, z } from '~/lib/validation'
 
 /**
@@ -35,8 +36,7 @@ export const webhookEventsQuerySchema = z.object({
   /** The provider's event type, exactly (`payment_intent.succeeded`, `lock.unlock`, `PAYMENT.UPDATE`). */
   type: z.string().trim().min(1).max(200).optional(),
   result: z.enum(webhookResultNames).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageFields(),
 })
 export type WebhookEventsQuery = z.input<typeof webhookEventsQuerySchema>
 

@@ -8,6 +8,13 @@ import { z } from 'zod'
 const optional = <T extends z.ZodType>(inner: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), inner.optional())
 
+/** `true` or `false` in the environment, as a boolean; `fallback` when unset. */
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((v) => v === 'true')
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
@@ -25,15 +32,9 @@ const schema = z.object({
   /** Calls a remote API of the same contract instead of dispatching in-process. */
   API_BASE_URL: optional(z.url()),
   /** Seed demo data on first start when the embedded database is empty. */
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  SEED_DEMO: flag('true'),
   /** Behind a load balancer or CDN that sets X-Forwarded-For: take the client's address from it. */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: flag('false'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** `smtp://user:pass@host:587` or `smtps://…`: deliver mail through it. Unset: mail is kept in the outbox. */
   SMTP_URL: optional(z.string()),
@@ -49,18 +50,12 @@ const schema = z.object({
    */
   SENTRY_DSN: optional(z.url()),
   /** Run the job workers (mail delivery, …) inside the server process; `false` when `npm run worker` runs them. */
-  RUN_WORKERS: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  RUN_WORKERS: flag('true'),
   /**
    * Browser tests only (playwright.config.ts): `/api/…/test-support/…` routes that make data no screen
    * makes on the sandboxes (a failed provider event to reprocess). Never set in a deployment.
    */
-  TEST_SUPPORT_ROUTES: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TEST_SUPPORT_ROUTES: flag('false'),
 })
 
 export type ServerEnv = z.infer<typeof schema>

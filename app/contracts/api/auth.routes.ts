@@ -12,11 +12,12 @@ import {
 } from '~/contracts/auth'
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
 import { z } from '~/lib/validation'
-import { dataEnvelope, messageSchema } from './envelope'
-import { createRoute, errorResponses, jsonBody, jsonResponse } from './openapi'
+import { messageSchema } from './envelope'
+import { dataResponse, errorResponses, jsonBody, jsonResponse, routeGroup } from './openapi'
 
-const tags = ['Authentication']
-const userResponse = jsonResponse('The session user', dataEnvelope(sessionUserSchema))
+/** Each call answers its own errors: most are open to anyone, and some are rate-limited. */
+const { route } = routeGroup(['Authentication'], {})
+const userResponse = dataResponse('The session user', sessionUserSchema)
 const secondFactorResponse = jsonResponse(
   'Signed in; the e-mailed code is still due',
   z.object({
@@ -28,17 +29,11 @@ const secondFactorResponse = jsonResponse(
 )
 
 export const authRoutes = {
-  me: createRoute({
-    method: 'get',
-    path: '/me',
-    tags,
+  me: route('get', '/me', {
     summary: 'The signed-in user',
     responses: { 200: userResponse, 400: secondFactorResponse, 401: errorResponses[401] },
   }),
-  login: createRoute({
-    method: 'post',
-    path: '/login',
-    tags,
+  login: route('post', '/login', {
     summary: 'Sign in with e-mail and password',
     description:
       'Staff then enter an e-mailed code (400 not_two_factor_authenticated) unless the browser is trusted.',
@@ -50,17 +45,11 @@ export const authRoutes = {
       429: errorResponses[429],
     },
   }),
-  logout: createRoute({
-    method: 'post',
-    path: '/logout',
-    tags,
+  logout: route('post', '/logout', {
     summary: 'End this session',
     responses: { 204: { description: 'Signed out' } },
   }),
-  verify: createRoute({
-    method: 'post',
-    path: '/email/verify',
-    tags,
+  verify: route('post', '/email/verify', {
     summary: 'Enter the e-mailed code (second factor or address check)',
     request: jsonBody(verifyCodeRequestSchema),
     responses: {
@@ -70,10 +59,7 @@ export const authRoutes = {
       429: errorResponses[429],
     },
   }),
-  resend: createRoute({
-    method: 'post',
-    path: '/email/resend',
-    tags,
+  resend: route('post', '/email/resend', {
     summary: 'E-mail a new code',
     responses: {
       200: jsonResponse('Sent', messageSchema),
@@ -81,10 +67,7 @@ export const authRoutes = {
       429: errorResponses[429],
     },
   }),
-  forgotPassword: createRoute({
-    method: 'post',
-    path: '/forgot-password',
-    tags,
+  forgotPassword: route('post', '/forgot-password', {
     summary: 'E-mail a password reset link',
     description: 'The answer is the same whether or not the address has an account.',
     request: jsonBody(forgotPasswordRequestSchema),
@@ -94,48 +77,33 @@ export const authRoutes = {
       429: errorResponses[429],
     },
   }),
-  resetPassword: createRoute({
-    method: 'post',
-    path: '/reset-password',
-    tags,
+  resetPassword: route('post', '/reset-password', {
     summary: 'Set a new password from a reset link',
     request: jsonBody(resetPasswordRequestSchema),
     responses: { 200: jsonResponse('Changed', messageSchema), 422: errorResponses[422] },
   }),
-  setPassword: createRoute({
-    method: 'post',
-    path: '/set-password',
-    tags,
+  setPassword: route('post', '/set-password', {
     summary: 'Accept an invitation (staff, or a member staff added): set the password and sign in',
     request: jsonBody(setPasswordRequestSchema),
     responses: { 200: userResponse, 422: errorResponses[422] },
   }),
-  register: createRoute({
-    method: 'post',
-    path: '/register',
-    tags,
+  register: route('post', '/register', {
     summary: 'Join as a member (join site)',
     request: jsonBody(registerRequestSchema),
     responses: { 201: userResponse, 422: errorResponses[422], 429: errorResponses[429] },
   }),
-  uniqueEmail: createRoute({
-    method: 'post',
-    path: '/unique-email',
-    tags,
+  uniqueEmail: route('post', '/unique-email', {
     summary: 'Whether an address is still free to register',
     request: jsonBody(uniqueEmailRequestSchema),
     responses: {
-      200: jsonResponse('Availability', dataEnvelope(uniqueEmailResponseSchema)),
+      200: dataResponse('Availability', uniqueEmailResponseSchema),
       422: errorResponses[422],
       429: errorResponses[429],
     },
   }),
-  joinGyms: createRoute({
-    method: 'get',
-    path: '/join/gyms',
-    tags,
+  joinGyms: route('get', '/join/gyms', {
     summary: 'Gyms a visitor can join (the sign-up form)',
-    responses: { 200: jsonResponse('Gyms', dataEnvelope(z.array(joinGymSchema))) },
+    responses: { 200: dataResponse('Gyms', z.array(joinGymSchema)) },
   }),
 }
 

@@ -6,8 +6,7 @@ import {
   expectedPaymentsQuerySchema,
   expectedPaymentsSchema,
 } from '~/contracts/billing-debugging'
-import { dataEnvelope, messageSchema, paginatedEnvelope } from './envelope'
-import { createRoute, errorResponses, jsonResponse } from './openapi'
+import { dataResponse, gymScopeErrors, pageResponse, routeGroup } from './openapi'
 
 /**
  * The debug views of SPEC §2.2: expected against actual collections, week by week, and each member
@@ -15,19 +14,10 @@ import { createRoute, errorResponses, jsonResponse } from './openapi'
  * caller's organisation and gyms.
  */
 
-const tags = ['Debugging']
-const staffErrors = {
-  401: errorResponses[401],
-  403: errorResponses[403],
-  404: jsonResponse('A gym the caller cannot see', messageSchema),
-  422: errorResponses[422],
-}
+const { route } = routeGroup(['Debugging'], gymScopeErrors)
 
 export const billingDebuggingRoutes = {
-  expectedPayments: createRoute({
-    method: 'get',
-    path: '/expected-payments-debugging',
-    tags,
+  expectedPayments: route('get', '/expected-payments-debugging', {
     summary: 'Expected against actual collections, week by week',
     description:
       'Weeks start on Monday in Pacific/Auckland: the last `weeks` weeks up to and including the current ' +
@@ -36,14 +26,10 @@ export const billingDebuggingRoutes = {
       'were paid. Amounts are what is charged (amount + surcharge − credit used), in cents.',
     request: { query: expectedPaymentsQuerySchema },
     responses: {
-      200: jsonResponse('Weeks and totals', dataEnvelope(expectedPaymentsSchema)),
-      ...staffErrors,
+      200: dataResponse('Weeks and totals', expectedPaymentsSchema),
     },
   }),
-  activeUsers: createRoute({
-    method: 'get',
-    path: '/active-user-debugging',
-    tags,
+  activeUsers: route('get', '/active-user-debugging', {
     summary: 'Members with their membership, whether they count as active, and why',
     description:
       'Members by name, each with their latest membership, the display states of SPEC §4 that hold ' +
@@ -51,19 +37,14 @@ export const billingDebuggingRoutes = {
       '`/active-user-debugging/counts`.',
     request: { query: activeUserQuerySchema },
     responses: {
-      200: jsonResponse('A page of members', paginatedEnvelope(activeUserRowSchema)),
-      ...staffErrors,
+      200: pageResponse('A page of members', activeUserRowSchema),
     },
   }),
-  activeUserCounts: createRoute({
-    method: 'get',
-    path: '/active-user-debugging/counts',
-    tags,
+  activeUserCounts: route('get', '/active-user-debugging/counts', {
     summary: 'Members per display state',
     request: { query: activeUserCountsQuerySchema },
     responses: {
-      200: jsonResponse('Counts per state', dataEnvelope(activeUserCountsSchema)),
-      ...staffErrors,
+      200: dataResponse('Counts per state', activeUserCountsSchema),
     },
   }),
 }

@@ -8,17 +8,26 @@ import {
 import { sandboxCardApprovalRequestSchema, sandboxCardApprovalSchema } from '~/contracts/pay'
 import { z } from '~/lib/validation'
 import { dataEnvelope, messageSchema } from './envelope'
-import { createRoute, errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from './openapi'
+import {
+  dataResponse,
+  errorResponses,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  routeGroup,
+  staffErrors,
+} from './openapi'
+
+const gyms = routeGroup(['Gyms'], staffErrors)
+/** The sandbox provider's own pages' calls (while no Stripe keys are set): no session. */
+const sandbox = routeGroup(['Sandbox providers'], { 422: errorResponses[422] })
 
 /**
  * A gym's card payments (Stripe Connect onboarding, PROVIDERS.md §1.4, issue 17): start, come back,
  * and the sandbox provider's own onboarding page's calls while no Stripe keys are set.
  */
 export const cardPaymentRoutes = {
-  redirect: createRoute({
-    method: 'post',
-    path: '/gyms/{id}/stripe/redirect',
-    tags: ['Gyms'],
+  redirect: gyms.route('post', '/gyms/{id}/stripe/redirect', {
     summary: 'Start (or start again) connecting a gym’s card payments: the provider’s onboarding address',
     description:
       'Organisation admins. No body. Answers a single-use onboarding link (never stored or logged) that ' +
@@ -26,15 +35,11 @@ export const cardPaymentRoutes = {
       'link. A gym already taking card payments is a 409. Audited.',
     request: { params: idParams },
     responses: {
-      200: jsonResponse('Where to send the owner', dataEnvelope(cardPaymentsRedirectSchema)),
-      ...staffErrors,
+      200: dataResponse('Where to send the owner', cardPaymentsRedirectSchema),
       409: errorResponses[409],
     },
   }),
-  exchange: createRoute({
-    method: 'post',
-    path: '/stripe/exchange',
-    tags: ['Gyms'],
+  exchange: gyms.route('post', '/stripe/exchange', {
     summary: 'Back from the onboarding: re-read the gym’s account and connect it if its details are in',
     description:
       'The `state` must be one this admin started, unused and under an hour old; it works once (a replay ' +
@@ -45,25 +50,17 @@ export const cardPaymentRoutes = {
         'Whether card payments are connected, and the gym',
         dataEnvelope(stripeExchangeSchema).extend({ message: z.string() }),
       ),
-      ...staffErrors,
     },
   }),
-  sandboxOnboarding: createRoute({
-    method: 'get',
-    path: '/sandbox/connect-onboarding',
-    tags: ['Sandbox providers'],
+  sandboxOnboarding: sandbox.route('get', '/sandbox/connect-onboarding', {
     summary: 'The sandbox onboarding page’s account, by its single-use link',
     request: { query: z.object({ link: z.string().trim().min(1).max(200) }) },
     responses: {
-      200: jsonResponse('The account being set up', dataEnvelope(sandboxOnboardingSchema)),
+      200: dataResponse('The account being set up', sandboxOnboardingSchema),
       404: jsonResponse('An unknown, used or expired link', messageSchema),
-      422: errorResponses[422],
     },
   }),
-  sandboxCardApproval: createRoute({
-    method: 'post',
-    path: '/sandbox/card-approvals',
-    tags: ['Sandbox providers'],
+  sandboxCardApproval: sandbox.route('post', '/sandbox/card-approvals', {
     summary:
       'The sandbox bank’s check of an on-session card charge (Stripe.js handleNextAction): approved or not',
     description:
@@ -72,22 +69,17 @@ export const cardPaymentRoutes = {
       '`payment_intent.payment_failed` event through the webhooks pipeline. Answering twice changes nothing.',
     request: jsonBody(sandboxCardApprovalRequestSchema),
     responses: {
-      200: jsonResponse('How the charge ended', dataEnvelope(sandboxCardApprovalSchema)),
+      200: dataResponse('How the charge ended', sandboxCardApprovalSchema),
       404: jsonResponse('No charge waits for this secret', messageSchema),
-      422: errorResponses[422],
       429: errorResponses[429],
     },
   }),
-  sandboxOnboardingFinish: createRoute({
-    method: 'post',
-    path: '/sandbox/connect-onboarding',
-    tags: ['Sandbox providers'],
+  sandboxOnboardingFinish: sandbox.route('post', '/sandbox/connect-onboarding', {
     summary: 'The sandbox onboarding page’s Submit or Return: where to send the owner back to',
     request: jsonBody(sandboxOnboardingRequestSchema),
     responses: {
-      200: jsonResponse('Where to go', dataEnvelope(z.object({ redirect_to: z.string() }))),
+      200: dataResponse('Where to go', z.object({ redirect_to: z.string() })),
       404: jsonResponse('An unknown, used or expired link', messageSchema),
-      422: errorResponses[422],
     },
   }),
 }

@@ -5,57 +5,37 @@ import {
   statsSchema,
   userBreakdownSchema,
 } from '~/contracts/dashboard'
-import { dataEnvelope, messageSchema } from './envelope'
-import { createRoute, errorResponses, jsonResponse } from './openapi'
+import { dataResponse, gymScopeErrors, routeGroup } from './openapi'
 
 /**
  * The dashboard (SPEC §7 "Dashboard and search"; issue 6): members, money and visits for one gym or
  * every gym the caller may see. Money is null for a caller who may not use payments (ADR 014).
  */
 
-const tags = ['Dashboard and search']
-const staffErrors = {
-  401: errorResponses[401],
-  403: errorResponses[403],
-  404: jsonResponse('A gym the caller cannot see', messageSchema),
-  422: errorResponses[422],
-}
+const { route } = routeGroup(['Dashboard and search'], gymScopeErrors)
 const request = { query: dashboardQuerySchema }
 
 export const dashboardRoutes = {
-  stats: createRoute({
-    method: 'get',
-    path: '/stats',
-    tags,
+  stats: route('get', '/stats', {
     summary: 'Headline figures: members by state, collections against the previous week and month',
     request,
-    responses: { 200: jsonResponse('Figures', dataEnvelope(statsSchema)), ...staffErrors },
+    responses: { 200: dataResponse('Figures', statsSchema) },
   }),
-  activeUsers: createRoute({
-    method: 'get',
-    path: '/active-users',
-    tags,
+  activeUsers: route('get', '/active-users', {
     summary: 'Members who came in, joined and cancelled, week by week for 12 weeks',
     request,
-    responses: { 200: jsonResponse('Weeks', dataEnvelope(activeUsersSchema)), ...staffErrors },
+    responses: { 200: dataResponse('Weeks', activeUsersSchema) },
   }),
-  userBreakdown: createRoute({
-    method: 'get',
-    path: '/user-breakdown',
-    tags,
+  userBreakdown: route('get', '/user-breakdown', {
     summary: 'Members per membership state and per offering',
     request,
-    responses: { 200: jsonResponse('Breakdown', dataEnvelope(userBreakdownSchema)), ...staffErrors },
+    responses: { 200: dataResponse('Breakdown', userBreakdownSchema) },
   }),
-  costAndVisitBreakdown: createRoute({
-    method: 'get',
-    path: '/cost-and-visit-breakdown',
-    tags,
+  costAndVisitBreakdown: route('get', '/cost-and-visit-breakdown', {
     summary: 'Expected collections for four weeks, failed payments to act on, visits by day and hour',
     request,
     responses: {
-      200: jsonResponse('Breakdown', dataEnvelope(costAndVisitBreakdownSchema)),
-      ...staffErrors,
+      200: dataResponse('Breakdown', costAndVisitBreakdownSchema),
     },
   }),
 }

@@ -1,3 +1,4 @@
+import { pageFields } from '~/contracts/list-fields'
 import { z } from '~/lib/validation'
 
 /** `{ data: … }`: one resource (DESIGN §2). */
@@ -33,8 +34,7 @@ export const validationErrorSchema = z.object({
 })
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageFields(),
 })
 
 /** Builds the envelope for one page of `total` rows, with links that keep the other query values. */

@@ -4,36 +4,25 @@ import {
   membershipQuoteQuerySchema,
   membershipQuoteSchema,
 } from '~/contracts/join-payment'
-import { dataEnvelope } from './envelope'
-import { createRoute, jsonResponse, memberErrors } from './openapi'
+import { dataResponse, memberErrors, routeGroup } from './openapi'
 
-const tags = ['Members']
+const { route } = routeGroup(['Members'], memberErrors)
 
 /** The member's own membership, as the join flow's confirm and welcome screens show it (issue 14). */
 export const membershipRoutes = {
-  options: createRoute({
-    method: 'get',
-    path: '/me/membership-options',
-    tags,
+  options: route('get', '/me/membership-options', {
     summary: 'What the member may join: their private link’s price, or their gym’s public prices',
-    responses: { 200: jsonResponse('Options', dataEnvelope(membershipOptionsSchema)), ...memberErrors },
+    responses: { 200: dataResponse('Options', membershipOptionsSchema) },
   }),
-  quote: createRoute({
-    method: 'get',
-    path: '/me/membership-quote',
-    tags,
+  quote: route('get', '/me/membership-quote', {
     summary: 'What joining on a price costs today and each period, the term and the agreement',
     request: { query: membershipQuoteQuerySchema },
-    responses: { 200: jsonResponse('The quote', dataEnvelope(membershipQuoteSchema)), ...memberErrors },
+    responses: { 200: dataResponse('The quote', membershipQuoteSchema) },
   }),
-  active: createRoute({
-    method: 'get',
-    path: '/me/active-subscription',
-    tags,
+  active: route('get', '/me/active-subscription', {
     summary: 'The member’s membership: first payment, next charge, door access',
     responses: {
-      200: jsonResponse('The membership, or null', dataEnvelope(activeSubscriptionSchema.nullable())),
-      ...memberErrors,
+      200: dataResponse('The membership, or null', activeSubscriptionSchema.nullable()),
     },
   }),
 }

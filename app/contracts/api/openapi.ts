@@ -1,7 +1,7 @@
 import type { RouteConfig } from '@hono/zod-openapi'
 import type { z } from 'zod'
 import { recordIdParam, z as zod } from '~/lib/validation'
-import { messageSchema, validationErrorSchema } from './envelope'
+import { dataEnvelope, messageSchema, paginatedEnvelope, validationErrorSchema } from './envelope'
 
 /**
  * A route object (docs/architecture.md, rule 1) that screens may import as well as the server: the
@@ -32,6 +32,16 @@ export function jsonResponse<T extends z.ZodType>(description: string, schema: T
   return { description, content: { 'application/json': { schema } } }
 }
 
+/** A JSON answer `{ data: … }`: one resource, or a list in full. */
+export function dataResponse<T extends z.ZodType>(description: string, schema: T) {
+  return jsonResponse(description, dataEnvelope(schema))
+}
+
+/** A JSON answer that is one page of a list (`{ data: [...], links, meta }`). */
+export function pageResponse<T extends z.ZodType>(description: string, item: T) {
+  return jsonResponse(description, paginatedEnvelope(item))
+}
+
 export const errorResponses = {
   401: jsonResponse('Not signed in', messageSchema),
   403: jsonResponse('Refused (CSRF, role)', messageSchema),
@@ -58,8 +68,91 @@ export const memberErrors = {
   422: errorResponses[422],
 }
 
+/** What a staff operation scoped to a gym may answer besides success (the dashboards' `gym_id`). */
+export const gymScopeErrors = {
+  ...staffErrors,
+  404: jsonResponse('A gym the caller cannot see', messageSchema),
+}
+
 /** The answer of an action that returns only a sentence (archive, delete, resend). */
 export const messageResponse = jsonResponse('Done', messageSchema)
 
+/** A list as a CSV file (the lists' exports). */
+export const csvFileResponse = {
+  description: 'The CSV file',
+  content: { 'text/csv': { schema: zod.string() } },
+}
+
 /** `{id}` in a path: a record's id. */
 export const idParams = zod.object({ id: recordIdParam })
+
+type Responses = RouteConfig['responses']
+
+/** What sets one endpoint apart from the others of its area. */
+export interface RouteParts {
+  summary: string
+  description?: string
+  /** The area's tags unless given. */
+  tags?: string[]
+  request?: NonNullable<RouteConfig['request']>
+  /** The success answer, and any error answer the area's do not have (or say otherwise). */
+  responses: Responses
+}
+
+/** A route's summary alone, or its summary and description. */
+export type About = string | { summary: string; description: string }
+
+const partsOf = (about: About) => (typeof about === 'string' ? { summary: about } : about)
+
+/**
+ * The route objects of one area (`api/<entity>.routes.ts`): the tags and the errors every endpoint of
+ * the area may answer are given once, and each endpoint names its method, path and what is its own.
+ * `records(path, answer)` declares the usual endpoints of one kind of record at `path` (`/offerings`):
+ * show, update, delete, archive and restore at `path/{id}` and create at `path` (create and update
+ * given their body first), all answering `answer` but the last three, which answer a sentence.
+ */
+export function routeGroup<E extends Responses>(tags: string[], errors: E) {
+  function route<M extends RouteConfig['method'], P extends string, R extends RouteParts>(
+    method: M,
+    path: P,
+    parts: R,
+  ) {
+    return { method, path, tags, ...parts, responses: { ...errors, ...parts.responses } }
+  }
+
+  function records<P extends string, A extends Responses[string]>(path: P, answer: A) {
+    const one = `${path}/{id}` as const
+    const params = { params: idParams }
+    /** An action on the record that answers a sentence. */
+    const sentence =
+      <M extends RouteConfig['method'], Q extends string>(method: M, actionPath: Q) =>
+      (about: About) =>
+        route(method, actionPath, { ...partsOf(about), request: params, responses: { 200: messageResponse } })
+    return {
+      show: (about: About) =>
+        route('get', one, { ...partsOf(about), request: params, responses: { 200: answer } }),
+      create: <B extends z.ZodType>(body: B, about: About) =>
+        route('post', path, { ...partsOf(about), request: jsonBody(body), responses: { 201: answer } }),
+      update: <B extends z.ZodType>(body: B, about: About) =>
+        route('put', one, {
+          ...partsOf(about),
+          request: { ...params, ...jsonBody(body) },
+          responses: { 200: answer },
+        }),
+      delete: sentence('delete', one),
+      archive: sentence('delete', `${one}/archive` as const),
+      restore: sentence('post', `${one}/restore` as const),
+    }
+  }
+
+  /** A filtered list as a CSV file: `POST` the list's filters as the body, every matching row back. */
+  function csvExport<P extends string, F extends z.ZodType>(path: P, filters: F, about: About) {
+    return route('post', path, {
+      ...partsOf(about),
+      request: jsonBody(filters),
+      responses: { 200: csvFileResponse },
+    })
+  }
+
+  return { route, records, csvExport }
+}

@@ -12,36 +12,25 @@ import {
   termGracePeriodRequestSchema,
 } from '~/contracts/organisation'
 import { z } from '~/lib/validation'
-import { dataEnvelope, messageSchema, pageQuerySchema, paginatedEnvelope } from './envelope'
-import { createRoute, errorResponses, idParams, jsonBody, jsonResponse } from './openapi'
+import { pageQuerySchema } from './envelope'
+import { dataResponse, idParams, jsonBody, pageResponse, routeGroup, staffErrors } from './openapi'
 
-const tags = ['Organisation']
-const errors = {
-  401: errorResponses[401],
-  403: errorResponses[403],
-  404: jsonResponse('Not found (or another organisation’s)', messageSchema),
-  422: errorResponses[422],
-}
-const organisationResponse = jsonResponse('The organisation', dataEnvelope(organisationSchema))
+const { route } = routeGroup(['Organisation'], staffErrors)
+const registration = routeGroup(['Registration'], { 404: staffErrors[404] })
+const organisationResponse = dataResponse('The organisation', organisationSchema)
 
 const put = <P extends string, B extends z.ZodType>(path: P, summary: string, body: B) =>
-  createRoute({
-    method: 'put',
-    path,
-    tags,
+  route('put', path, {
     summary,
     request: { params: idParams, ...jsonBody(body) },
-    responses: { 200: organisationResponse, ...errors },
+    responses: { 200: organisationResponse },
   })
 
 export const organisationRoutes = {
-  show: createRoute({
-    method: 'get',
-    path: '/organisations/{id}',
-    tags,
+  show: route('get', '/organisations/{id}', {
     summary: 'The organisation and its settings (any of its staff; only its admins change them)',
     request: { params: idParams },
-    responses: { 200: organisationResponse, ...errors },
+    responses: { 200: organisationResponse },
   }),
   name: put('/organisations/{id}', 'Rename the organisation', organisationNameRequestSchema),
   taxDetails: put(
@@ -74,36 +63,24 @@ export const organisationRoutes = {
     'Which billing frequencies prices may have',
     priceFrequenciesRequestSchema,
   ),
-  akahuWebhooks: createRoute({
-    method: 'get',
-    path: '/organisations/{id}/akahu-webhooks',
-    tags,
+  akahuWebhooks: route('get', '/organisations/{id}/akahu-webhooks', {
     summary: 'Webhooks received from Akahu for the organisation, newest first',
     request: { params: idParams, query: pageQuerySchema },
-    responses: { 200: jsonResponse('A page of webhooks', paginatedEnvelope(akahuWebhookSchema)), ...errors },
+    responses: { 200: pageResponse('A page of webhooks', akahuWebhookSchema) },
   }),
-  ageBypassLinks: createRoute({
-    method: 'get',
-    path: '/organisations/{id}/age-bypass-links',
-    tags,
+  ageBypassLinks: route('get', '/organisations/{id}/age-bypass-links', {
     summary: 'Age-bypass links made so far, newest first',
     request: { params: idParams },
-    responses: { 200: jsonResponse('Links', dataEnvelope(z.array(ageBypassLinkSchema))), ...errors },
+    responses: { 200: dataResponse('Links', z.array(ageBypassLinkSchema)) },
   }),
-  createAgeBypassLink: createRoute({
-    method: 'post',
-    path: '/organisations/{id}/age-bypass-links',
-    tags,
+  createAgeBypassLink: route('post', '/organisations/{id}/age-bypass-links', {
     summary: 'A single-use join link that lets one applicant under the minimum age sign up',
     request: { params: idParams },
-    responses: { 201: jsonResponse('The link', dataEnvelope(ageBypassLinkSchema)), ...errors },
+    responses: { 201: dataResponse('The link', ageBypassLinkSchema) },
   }),
-  joinLink: createRoute({
-    method: 'get',
-    path: '/join-links/{token}',
-    tags: ['Registration'],
+  joinLink: registration.route('get', '/join-links/{token}', {
     summary: 'What a private price or age-bypass link offers (no sign-in: the token is the secret)',
     request: { params: z.object({ token: z.string().max(100) }) },
-    responses: { 200: jsonResponse('The link', dataEnvelope(joinLinkSchema)), 404: errors[404] },
+    responses: { 200: dataResponse('The link', joinLinkSchema) },
   }),
 }

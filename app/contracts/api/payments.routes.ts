@@ -9,7 +9,7 @@ import {
 } from '~/contracts/payments'
 import { z } from '~/lib/validation'
 import { dataEnvelope, messageSchema, paginatedEnvelope } from './envelope'
-import { createRoute, errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from './openapi'
+import { errorResponses, idParams, jsonBody, jsonResponse, routeGroup, staffErrors } from './openapi'
 
 /**
  * The payments of the console (issue 16): the list with its totals, and the list as a CSV file. For
@@ -17,13 +17,10 @@ import { createRoute, errorResponses, idParams, jsonBody, jsonResponse, staffErr
  * gym's payments, gym admins their gyms'.
  */
 
-const tags = ['Payments']
+const { route, csvExport } = routeGroup(['Payments'], staffErrors)
 
 export const paymentRoutes = {
-  list: createRoute({
-    method: 'get',
-    path: '/payments',
-    tags,
+  list: route('get', '/payments', {
     summary: 'The payments of the caller’s gyms, filtered, sorted and paged, with the filtered totals',
     description:
       'Newest due first by default. `status` is how SPEC §4 reads a payment (`pending` is a request ' +
@@ -38,28 +35,16 @@ export const paymentRoutes = {
         'A page of payments and the totals',
         paginatedEnvelope(paymentRowSchema).extend({ totals: paymentTotalsSchema }),
       ),
-      ...staffErrors,
     },
   }),
-  export: createRoute({
-    method: 'post',
-    path: '/payments/export',
-    tags,
+  export: csvExport('/payments/export', paymentFiltersSchema, {
     summary: 'The filtered payments list as a CSV file',
     description:
       'The same filters and order as `GET /payments` (as a JSON body), every matching payment, streamed ' +
       'as it is read. Money in dollars, days in en-NZ with an ISO column beside them; a cell that would ' +
       'start a spreadsheet formula is prefixed with an apostrophe. Audited.',
-    request: jsonBody(paymentFiltersSchema),
-    responses: {
-      200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
-      ...staffErrors,
-    },
   }),
-  retry: createRoute({
-    method: 'post',
-    path: '/payments/{id}/retry',
-    tags,
+  retry: route('post', '/payments/{id}/retry', {
     summary: 'Charge a failed payment’s period again now',
     description:
       'Through the billing engine’s claim: the period’s waiting retry (or a new one when the retries are ' +
@@ -72,14 +57,10 @@ export const paymentRoutes = {
         'What the charge did',
         dataEnvelope(retryAnswerSchema).extend({ message: z.string() }),
       ),
-      ...staffErrors,
       409: errorResponses[409],
     },
   }),
-  waive: createRoute({
-    method: 'post',
-    path: '/payments/{id}/waive',
-    tags,
+  waive: route('post', '/payments/{id}/waive', {
     summary: 'Let the member off a failed payment, with the reason',
     description:
       'The period’s failures become `waived`, its waiting retry is withdrawn, the balance and grace ' +
@@ -87,19 +68,14 @@ export const paymentRoutes = {
     request: { params: idParams, ...jsonBody(waivePaymentRequestSchema) },
     responses: {
       200: jsonResponse('Waived', messageSchema),
-      ...staffErrors,
       409: errorResponses[409],
     },
   }),
-  sendLink: createRoute({
-    method: 'post',
-    path: '/payments/{id}/payment-link',
-    tags,
+  sendLink: route('post', '/payments/{id}/payment-link', {
     summary: 'E-mail the member a single-use link to pay what their membership owes',
     request: { params: idParams },
     responses: {
       201: jsonResponse('Sent', dataEnvelope(paymentLinkSentSchema).extend({ message: z.string() })),
-      ...staffErrors,
       409: errorResponses[409],
       429: errorResponses[429],
     },

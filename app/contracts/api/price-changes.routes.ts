@@ -5,8 +5,7 @@ import {
   schedulePriceChangesRequestSchema,
 } from '~/contracts/members'
 import { z } from '~/lib/validation'
-import { dataEnvelope } from './envelope'
-import { createRoute, errorResponses, idParams, jsonBody, jsonResponse, staffErrors } from './openapi'
+import { dataResponse, errorResponses, idParams, jsonBody, routeGroup, staffErrors } from './openapi'
 
 /**
  * The bulk price change of the console (issue 15, members.change-price): the memberships on a price, and
@@ -14,13 +13,10 @@ import { createRoute, errorResponses, idParams, jsonBody, jsonResponse, staffErr
  * area); a gym admin moves the memberships of the gyms they run.
  */
 
-const tags = ['Price changes']
+const { route } = routeGroup(['Price changes'], staffErrors)
 
 export const priceChangeRoutes = {
-  memberships: createRoute({
-    method: 'get',
-    path: '/prices/{id}/memberships',
-    tags,
+  memberships: route('get', '/prices/{id}/memberships', {
     summary: 'The running memberships on a price',
     description:
       'Memberships on the price in the caller’s gyms (not cancelled), by member name, at most 2,000: what ' +
@@ -28,14 +24,10 @@ export const priceChangeRoutes = {
       'to end) or already has a change scheduled (a new one replaces it), and its version for the change.',
     request: { params: idParams },
     responses: {
-      200: jsonResponse('Memberships', dataEnvelope(z.array(priceMembershipSchema))),
-      ...staffErrors,
+      200: dataResponse('Memberships', z.array(priceMembershipSchema)),
     },
   }),
-  preview: createRoute({
-    method: 'post',
-    path: '/subscriptions/price-changes-preview',
-    tags,
+  preview: route('post', '/subscriptions/price-changes-preview', {
     summary: 'What moving many memberships to a price would do, before it is scheduled',
     description:
       'For each membership, in the order given: its member, what they pay now and would pay, whether ' +
@@ -44,15 +36,11 @@ export const priceChangeRoutes = {
       'words. Nothing is changed; scheduling refuses the batch while any is refused.',
     request: jsonBody(schedulePriceChangesRequestSchema),
     responses: {
-      200: jsonResponse('What each change would be', dataEnvelope(priceChangesPreviewSchema)),
-      ...staffErrors,
+      200: dataResponse('What each change would be', priceChangesPreviewSchema),
       409: errorResponses[409],
     },
   }),
-  schedule: createRoute({
-    method: 'post',
-    path: '/subscriptions/schedule-price-changes',
-    tags,
+  schedule: route('post', '/subscriptions/schedule-price-changes', {
     summary: 'Move many memberships to a price, each at its period end (or on a date)',
     description:
       'Every change, its notice e-mail to the member and its history line in one transaction: all are ' +
@@ -60,8 +48,7 @@ export const priceChangeRoutes = {
       '409; one the caller does not run is a 404.',
     request: jsonBody(schedulePriceChangesRequestSchema),
     responses: {
-      200: jsonResponse('What was scheduled', dataEnvelope(scheduledPriceChangesSchema)),
-      ...staffErrors,
+      200: dataResponse('What was scheduled', scheduledPriceChangesSchema),
       409: errorResponses[409],
     },
   }),

@@ -1,13 +1,15 @@
 import { searchRequestSchema, searchResultSchema } from '~/contracts/shell'
 import { z } from '~/lib/validation'
-import { dataEnvelope } from './envelope'
-import { createRoute, errorResponses, jsonBody, jsonResponse } from './openapi'
+import { dataResponse, errorResponses, jsonBody, routeGroup } from './openapi'
+
+const { route } = routeGroup(['Dashboard and search'], {
+  401: errorResponses[401],
+  403: errorResponses[403],
+  422: errorResponses[422],
+})
 
 export const searchRoutes = {
-  search: createRoute({
-    method: 'post',
-    path: '/search',
-    tags: ['Dashboard and search'],
+  search: route('post', '/search', {
     summary: 'Find members by part of their name or e-mail',
     description:
       'The console’s global search: members of the caller’s organisation and gyms whose name or e-mail ' +
@@ -15,10 +17,7 @@ export const searchRoutes = {
       'surname, then e-mail, then the rest; alphabetical within each.',
     request: jsonBody(searchRequestSchema),
     responses: {
-      200: jsonResponse('Matching members', dataEnvelope(z.array(searchResultSchema))),
-      401: errorResponses[401],
-      403: errorResponses[403],
-      422: errorResponses[422],
+      200: dataResponse('Matching members', z.array(searchResultSchema)),
     },
   }),
 }

@@ -7,14 +7,16 @@ import {
   updateStaffRolesRequestSchema,
 } from '~/contracts/staff'
 import { z } from '~/lib/validation'
-import { dataEnvelope, paginatedEnvelope } from './envelope'
+import { dataEnvelope } from './envelope'
 import {
-  createRoute,
+  dataResponse,
   errorResponses,
   idParams,
   jsonBody,
   jsonResponse,
   messageResponse,
+  pageResponse,
+  routeGroup,
   staffErrors,
 } from './openapi'
 
@@ -24,42 +26,30 @@ import {
  * may not see, another organisation's included, is a 404.
  */
 
-const tags = ['Staff']
+const { route } = routeGroup(['Staff'], staffErrors)
 
 export const staffRoutes = {
-  list: createRoute({
-    method: 'get',
-    path: '/organisations/{id}/staff',
-    tags,
+  list: route('get', '/organisations/{id}/staff', {
     summary: 'The organisation’s staff, filtered, sorted and paged',
     description:
       'Everyone still on the staff unless `status` asks for the active, the invited or the deactivated. ' +
       '`search` a name or e-mail; `gym_id` those with a role at that gym. A gym admin gets the staff of ' +
       'the gyms they run, with those gyms’ roles only.',
     request: { params: idParams, query: staffQuerySchema },
-    responses: { 200: jsonResponse('A page of staff', paginatedEnvelope(staffMemberSchema)), ...staffErrors },
+    responses: { 200: pageResponse('A page of staff', staffMemberSchema) },
   }),
-  show: createRoute({
-    method: 'get',
-    path: '/staff/{id}',
-    tags,
+  show: route('get', '/staff/{id}', {
     summary: 'One staff member',
     request: { params: idParams },
-    responses: { 200: jsonResponse('The staff member', dataEnvelope(staffMemberSchema)), ...staffErrors },
+    responses: { 200: dataResponse('The staff member', staffMemberSchema) },
   }),
-  exists: createRoute({
-    method: 'post',
-    path: '/organisations/{id}/staff-exists',
-    tags,
+  exists: route('post', '/organisations/{id}/staff-exists', {
     summary: 'Whether an address already belongs to someone of the organisation',
     description: 'Organisation admins, before inviting. `staff_id` names the staff member it belongs to.',
     request: { params: idParams, ...jsonBody(staffExistsRequestSchema) },
-    responses: { 200: jsonResponse('The answer', dataEnvelope(staffExistsSchema)), ...staffErrors },
+    responses: { 200: dataResponse('The answer', staffExistsSchema) },
   }),
-  invite: createRoute({
-    method: 'post',
-    path: '/organisations/{id}/staff',
-    tags,
+  invite: route('post', '/organisations/{id}/staff', {
     summary: 'Add a staff member, and invite them by e-mail',
     description:
       'Organisation admins. SPEC §5: `email` and `role` required, `name` unless `inviting`. `role` is ' +
@@ -71,13 +61,9 @@ export const staffRoutes = {
         'The new staff member',
         dataEnvelope(staffMemberSchema).extend({ message: z.string() }),
       ),
-      ...staffErrors,
     },
   }),
-  update: createRoute({
-    method: 'put',
-    path: '/staff/{id}',
-    tags,
+  update: route('put', '/staff/{id}', {
     summary: 'Change a staff member’s roles',
     description:
       'Organisation admins. Replaces the organisation-wide role and every gym role. Refused (409) when ' +
@@ -86,14 +72,10 @@ export const staffRoutes = {
     request: { params: idParams, ...jsonBody(updateStaffRolesRequestSchema) },
     responses: {
       200: jsonResponse('The staff member', dataEnvelope(staffMemberSchema).extend({ message: z.string() })),
-      ...staffErrors,
       409: errorResponses[409],
     },
   }),
-  resendInvitation: createRoute({
-    method: 'post',
-    path: '/staff/{id}/resend-invitation',
-    tags,
+  resendInvitation: route('post', '/staff/{id}/resend-invitation', {
     summary: 'E-mail a staff member a new invitation link',
     description:
       'Organisation admins, while the invitation is pending. The old link stops working. At most one a ' +
@@ -101,15 +83,11 @@ export const staffRoutes = {
     request: { params: idParams },
     responses: {
       200: messageResponse,
-      ...staffErrors,
       409: errorResponses[409],
       429: errorResponses[429],
     },
   }),
-  deactivate: createRoute({
-    method: 'delete',
-    path: '/staff/{id}',
-    tags,
+  deactivate: route('delete', '/staff/{id}', {
     summary: 'Deactivate a staff member',
     description:
       'Organisation admins. Sets `deleted_at`; every session of theirs ends at once and they can no ' +

@@ -16,41 +16,31 @@ import {
   undoCancellationRequestSchema,
 } from '~/contracts/subscriptions'
 import { z } from '~/lib/validation'
-import { dataEnvelope } from './envelope'
-import { createRoute, errorResponses, idParams, jsonBody, jsonResponse } from './openapi'
+import { messageSchema } from './envelope'
+import { dataResponse, idParams, jsonBody, jsonResponse, routeGroup, staffErrors } from './openapi'
 
-const tags = ['Subscriptions']
-const subscriptionResponse = jsonResponse('The subscription', dataEnvelope(subscriptionSchema))
-const changeResponse = jsonResponse(
+const { route } = routeGroup(['Subscriptions'], {
+  ...staffErrors,
+  409: jsonResponse('Changed meanwhile (version)', messageSchema),
+})
+const subscriptionResponse = dataResponse('The subscription', subscriptionSchema)
+const changeResponse = dataResponse(
   'The subscription after the change, and the member’s page as it now stands',
-  dataEnvelope(membershipChangeSchema),
+  membershipChangeSchema,
 )
-const errors = {
-  401: errorResponses[401],
-  403: errorResponses[403],
-  404: jsonResponse('Not found (or another organisation’s)', z.object({ message: z.string() })),
-  409: jsonResponse('Changed meanwhile (version)', z.object({ message: z.string() })),
-  422: errorResponses[422],
-}
 
 const post = <P extends string, B extends z.ZodType>(path: P, summary: string, body: B) =>
-  createRoute({
-    method: 'post',
-    path,
-    tags,
+  route('post', path, {
     summary,
     request: { params: idParams, ...jsonBody(body) },
-    responses: { 200: changeResponse, ...errors },
+    responses: { 200: changeResponse },
   })
 
 export const subscriptionRoutes = {
-  create: createRoute({
-    method: 'post',
-    path: '/subscriptions',
-    tags,
+  create: route('post', '/subscriptions', {
     summary: 'Start a membership (a member for themselves, or staff for a member)',
     request: jsonBody(createSubscriptionRequestSchema),
-    responses: { 201: subscriptionResponse, ...errors },
+    responses: { 201: subscriptionResponse },
   }),
   pause: post(
     '/subscriptions/{id}/pause',
@@ -82,47 +72,32 @@ export const subscriptionRoutes = {
     'Start an upcoming membership today',
     startEarlyRequestSchema,
   ),
-  startEarlyData: createRoute({
-    method: 'get',
-    path: '/subscriptions/{id}/start-early-data',
-    tags,
+  startEarlyData: route('get', '/subscriptions/{id}/start-early-data', {
     summary: 'What starting an upcoming membership today would cost',
     request: { params: idParams },
-    responses: { 200: jsonResponse('The cost', dataEnvelope(startEarlyDataSchema)), ...errors },
+    responses: { 200: dataResponse('The cost', startEarlyDataSchema) },
   }),
-  schedulePriceChange: createRoute({
-    method: 'post',
-    path: '/subscriptions/schedule-price-change',
-    tags,
+  schedulePriceChange: route('post', '/subscriptions/schedule-price-change', {
     summary: 'Move a membership to another price at the end of its period (or on a date)',
     request: jsonBody(schedulePriceChangeRequestSchema),
-    responses: { 200: changeResponse, ...errors },
+    responses: { 200: changeResponse },
   }),
-  preview: createRoute({
-    method: 'post',
-    path: '/subscriptions/change-price-email-preview',
-    tags,
+  preview: route('post', '/subscriptions/change-price-email-preview', {
     summary: 'The e-mail a member would get about a price change',
     request: jsonBody(changePricePreviewRequestSchema),
-    responses: { 200: jsonResponse('The e-mail', dataEnvelope(emailPreviewSchema)), ...errors },
+    responses: { 200: dataResponse('The e-mail', emailPreviewSchema) },
   }),
-  history: createRoute({
-    method: 'get',
-    path: '/users/{id}/price-change-history',
-    tags,
+  history: route('get', '/users/{id}/price-change-history', {
     summary: 'Price changes of a member’s memberships',
     request: { params: idParams },
     responses: {
-      200: jsonResponse('History', dataEnvelope(z.array(priceChangeHistoryEntrySchema))),
-      ...errors,
+      200: dataResponse('History', z.array(priceChangeHistoryEntrySchema)),
     },
   }),
-  surchargeTotal: createRoute({
-    method: 'get',
-    path: '/surcharge-total',
+  surchargeTotal: route('get', '/surcharge-total', {
     tags: ['Billing'],
     summary: 'An amount with the organisation’s card surcharge',
     request: { query: surchargeTotalQuerySchema },
-    responses: { 200: jsonResponse('Total', dataEnvelope(surchargeTotalSchema)), ...errors },
+    responses: { 200: dataResponse('Total', surchargeTotalSchema) },
   }),
 }

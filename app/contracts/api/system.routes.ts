@@ -1,11 +1,10 @@
 import { healthSchema } from '~/contracts/system'
-import { createRoute } from './openapi'
+import { routeGroup } from './openapi'
+
+const { route } = routeGroup(['System'], {})
 
 export const systemRoutes = {
-  health: createRoute({
-    method: 'get',
-    path: '/health',
-    tags: ['System'],
+  health: route('get', '/health', {
     summary: 'Liveness and database check',
     responses: {
       200: {

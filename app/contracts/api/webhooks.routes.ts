@@ -6,8 +6,8 @@ import {
   webhookTypesSchema,
 } from '~/contracts/webhooks'
 import { z } from '~/lib/validation'
-import { dataEnvelope, messageSchema, paginatedEnvelope } from './envelope'
-import { createRoute, errorResponses, idParams, jsonResponse } from './openapi'
+import { messageSchema } from './envelope'
+import { dataResponse, idParams, jsonResponse, pageResponse, routeGroup, staffErrors } from './openapi'
 
 /**
  * Provider webhooks (issue 26 point 5, ADR 040): one receiving endpoint per provider, server to
@@ -15,6 +15,10 @@ import { createRoute, errorResponses, idParams, jsonResponse } from './openapi'
  * organisation's event log with an admin's Reprocess (point 6).
  */
 const tags = ['Webhooks']
+/** The organisation's event log, for its staff. */
+const { route } = routeGroup(tags, staffErrors)
+/** The providers' calls: no session, the signature is the proof. */
+const receiving = routeGroup(tags, {})
 
 const received = jsonResponse(
   'Stored (or already stored): processed through the job queue',
@@ -30,21 +34,11 @@ const receiver = (
   summary: string,
   description: string,
 ) =>
-  createRoute({
-    method: 'post',
-    path,
-    tags,
+  receiving.route('post', path, {
     summary,
     description,
     responses: { 200: received, 400: refused },
   })
-
-const errors = {
-  401: errorResponses[401],
-  403: errorResponses[403],
-  404: jsonResponse('Not found (or another organisation’s)', messageSchema),
-  422: errorResponses[422],
-}
 
 export const webhookRoutes = {
   stripe: receiver(
@@ -64,32 +58,22 @@ export const webhookRoutes = {
     'Kisi events',
     'Verified with `X-Signature`, the HMAC-SHA256 of the body with the signing key. Deduplicated on `uuid`.',
   ),
-  list: createRoute({
-    method: 'get',
-    path: '/organisations/{id}/webhook-events',
-    tags,
+  list: route('get', '/organisations/{id}/webhook-events', {
     summary: 'The organisation’s provider events, newest first, filtered by provider, type and result',
     request: { params: idParams, query: webhookEventsQuerySchema },
-    responses: { 200: jsonResponse('A page of events', paginatedEnvelope(webhookEventSchema)), ...errors },
+    responses: { 200: pageResponse('A page of events', webhookEventSchema) },
   }),
-  types: createRoute({
-    method: 'get',
-    path: '/organisations/{id}/webhook-event-types',
-    tags,
+  types: route('get', '/organisations/{id}/webhook-event-types', {
     summary: 'The event types the organisation has received (for the type filter)',
     request: { params: idParams },
-    responses: { 200: jsonResponse('The types', webhookTypesSchema), ...errors },
+    responses: { 200: jsonResponse('The types', webhookTypesSchema) },
   }),
-  reprocess: createRoute({
-    method: 'post',
-    path: '/organisations/{id}/webhook-events/{eventId}/reprocess',
-    tags,
+  reprocess: route('post', '/organisations/{id}/webhook-events/{eventId}/reprocess', {
     summary: 'Processes a failed event again (organisation admins; audited)',
     request: { params: webhookEventParamsSchema },
     responses: {
-      200: jsonResponse('The event after processing', dataEnvelope(webhookEventSchema)),
+      200: dataResponse('The event after processing', webhookEventSchema),
       409: jsonResponse(reprocessOnlyFailedMessage, messageSchema),
-      ...errors,
     },
   }),
 }

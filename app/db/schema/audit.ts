@@ -1,14 +1,13 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
-import { createdAt, id } from './columns'
-import { organisationId } from './organisations'
+import { createdAt } from './columns'
+import { organisationRecord } from './organisations'
 import { users } from './users'
 
 /** Who changed what. Append-only; `changes` holds `{ field: [before, after] }` or an action payload. */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: id(),
-    organisationId: organisationId(),
+    ...organisationRecord(),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     subjectType: text('subject_type').notNull(),

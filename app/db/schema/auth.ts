@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { oneTimeCodePurposes } from '~/contracts/enums'
-import { createdAt, id, instant, isOneOf } from './columns'
+import { createdAt, id, instant, isOneOf, reference } from './columns'
 import { users } from './users'
 
 /**
@@ -12,9 +12,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, 'cascade'),
     /** Set once the e-mailed second factor is entered; staff sessions are unusable until then. */
     twoFactorVerifiedAt: instant('two_factor_verified_at'),
     remember: boolean('remember').notNull().default(false),
@@ -32,9 +30,7 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, 'cascade'),
     purpose: text('purpose', { enum: oneTimeCodePurposes }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -56,9 +52,7 @@ export const trustedBrowsers = pgTable(
   'trusted_browsers',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, 'cascade'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastUsedAt: instant('last_used_at'),

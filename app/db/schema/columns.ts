@@ -14,6 +14,15 @@ export const updatedAt = () =>
 
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() })
 
+/**
+ * A required foreign key to another table's id (`user_id` → `users.id`): deleting the row it names is
+ * refused (NO ACTION) unless `onDelete` cascades.
+ */
+export const reference = (name: string, target: () => AnyPgColumn, onDelete?: 'cascade') =>
+  integer(name)
+    .notNull()
+    .references(target, onDelete ? { onDelete } : {})
+
 /** Nullable instant, e.g. `archived_at`, `used_at`. */
 export const instant = (name: string) => timestamp(name, { withTimezone: true })
 

@@ -1,12 +1,11 @@
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { id, timestamps } from './columns'
-import { organisationId } from './organisations'
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { reference, timestamps } from './columns'
+import { organisationRecord } from './organisations'
 
 export const gyms = pgTable(
   'gyms',
   {
-    id: id(),
-    organisationId: organisationId(),
+    ...organisationRecord(),
     name: text('name').notNull(),
     // Public identifier for links and uploads, so sequential ids are not exposed outside the console.
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
@@ -24,11 +23,8 @@ export const gyms = pgTable(
 export const destinationAccounts = pgTable(
   'destination_accounts',
   {
-    id: id(),
-    organisationId: organisationId(),
-    gymId: integer('gym_id')
-      .notNull()
-      .references(() => gyms.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    gymId: reference('gym_id', () => gyms.id, 'cascade'),
     name: text('name').notNull(),
     bankAccountNumber: text('bank_account_number').notNull(),
     ...timestamps(),

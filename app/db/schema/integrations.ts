@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { accessControlIntegrationTypes } from '~/contracts/enums'
-import { id, instant, isOneOf, timestamps } from './columns'
+import { instant, isOneOf, reference, timestamps } from './columns'
 import { gyms } from './gyms'
-import { organisationId } from './organisations'
+import { organisationId, organisationRecord } from './organisations'
 import { users } from './users'
 
 /** An organisation's connection to a door access-control provider. */
 export const accessControlIntegrations = pgTable(
   'access_control_integrations',
   {
-    id: id(),
-    organisationId: organisationId(),
+    ...organisationRecord(),
     integrationType: text('integration_type', { enum: accessControlIntegrationTypes }).notNull(),
     // Provider API keys. Stored as JSON for now; to be encrypted at rest before real keys go in.
     credentials: jsonb('credentials').$type<Record<string, unknown>>().notNull().default({}),
@@ -40,15 +39,16 @@ export const accessControlIntegrations = pgTable(
 export const places = pgTable(
   'places',
   {
-    id: id(),
-    organisationId: organisationId(),
+    ...organisationRecord(),
     gymId: integer('gym_id')
       .notNull()
       .unique()
       .references(() => gyms.id, { onDelete: 'cascade' }),
-    accessControlIntegrationId: integer('access_control_integration_id')
-      .notNull()
-      .references(() => accessControlIntegrations.id, { onDelete: 'cascade' }),
+    accessControlIntegrationId: reference(
+      'access_control_integration_id',
+      () => accessControlIntegrations.id,
+      'cascade',
+    ),
     name: text('name').notNull(),
     /** The provider's id of the place. */
     placeId: text('place_id').notNull(),
@@ -66,15 +66,14 @@ export const places = pgTable(
 export const doorIntegrations = pgTable(
   'door_integrations',
   {
-    id: id(),
-    organisationId: organisationId(),
-    gymId: integer('gym_id')
-      .notNull()
-      .references(() => gyms.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    gymId: reference('gym_id', () => gyms.id, 'cascade'),
     placeId: integer('place_id').references(() => places.id, { onDelete: 'cascade' }),
-    accessControlIntegrationId: integer('access_control_integration_id')
-      .notNull()
-      .references(() => accessControlIntegrations.id, { onDelete: 'cascade' }),
+    accessControlIntegrationId: reference(
+      'access_control_integration_id',
+      () => accessControlIntegrations.id,
+      'cascade',
+    ),
     integrationType: text('integration_type', { enum: accessControlIntegrationTypes }).notNull(),
     name: text('name').notNull(),
     /** The provider's id of the door. */
@@ -97,14 +96,13 @@ export const doorIntegrations = pgTable(
 export const doorAccessMembers = pgTable(
   'door_access_members',
   {
-    id: id(),
-    organisationId: organisationId(),
-    accessControlIntegrationId: integer('access_control_integration_id')
-      .notNull()
-      .references(() => accessControlIntegrations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    accessControlIntegrationId: reference(
+      'access_control_integration_id',
+      () => accessControlIntegrations.id,
+      'cascade',
+    ),
+    userId: reference('user_id', () => users.id, 'cascade'),
     /** The provider's id of the person (Kisi: user id). */
     providerUserId: text('provider_user_id').notNull(),
     /**

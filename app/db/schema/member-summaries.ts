@@ -1,8 +1,21 @@
 import { sql } from 'drizzle-orm'
-import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  date,
+  index,
+  integer,
+  type PgColumn,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 import { instant } from './columns'
 import { organisationId } from './organisations'
 import { users } from './users'
+
+/** An index of the organisation's rows by `column`, over only the rows where `when` is set (by default `column`). */
+const whereSet = (name: string, organisation: PgColumn, column: PgColumn, when: PgColumn = column) =>
+  index(name).on(organisation, column).where(sql`${when} is not null`)
 
 /**
  * One row per member (not staff, not deleted) with what the members list filters and sorts on: their
@@ -80,18 +93,10 @@ export const memberSummaries = pgTable(
     index('member_summaries_no_subscription_idx')
       .on(t.organisationId, t.name, t.userId)
       .where(sql`${t.subscriptionId} is null`),
-    index('member_summaries_paused_idx')
-      .on(t.organisationId, t.pauseStartAt)
-      .where(sql`${t.pauseStartAt} is not null`),
-    index('member_summaries_cancelled_idx')
-      .on(t.organisationId, t.currentPeriodEnd)
-      .where(sql`${t.cancelledAt} is not null`),
-    index('member_summaries_grace_idx')
-      .on(t.organisationId, t.gracePeriodEndsAt)
-      .where(sql`${t.gracePeriodEndsAt} is not null`),
-    index('member_summaries_upcoming_state_idx')
-      .on(t.organisationId, t.upcomingState)
-      .where(sql`${t.upcomingState} is not null`),
+    whereSet('member_summaries_paused_idx', t.organisationId, t.pauseStartAt),
+    whereSet('member_summaries_cancelled_idx', t.organisationId, t.currentPeriodEnd, t.cancelledAt),
+    whereSet('member_summaries_grace_idx', t.organisationId, t.gracePeriodEndsAt),
+    whereSet('member_summaries_upcoming_state_idx', t.organisationId, t.upcomingState),
     index('member_summaries_period_start_idx').on(t.organisationId, t.currentPeriodStart),
     index('member_summaries_tags_idx').using('gin', t.tags).where(sql`${t.tags} <> '{}'::text[]`),
   ],

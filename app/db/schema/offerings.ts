@@ -1,26 +1,15 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  time,
-} from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, primaryKey, smallint, text, time } from 'drizzle-orm/pg-core'
 import { offeringTypes } from '~/contracts/enums'
-import { createdAt, id, instant, isOneOf, timestamps } from './columns'
+import { createdAt, instant, isOneOf, reference, timestamps } from './columns'
 import { gyms } from './gyms'
-import { organisationId } from './organisations'
+import { organisationId, organisationRecord } from './organisations'
 
 /** A membership type an organisation sells; its prices hang off it. */
 export const offerings = pgTable(
   'offerings',
   {
-    id: id(),
-    organisationId: organisationId(),
+    ...organisationRecord(),
     name: text('name').notNull(),
     description: text('description'),
     type: text('type', { enum: offeringTypes }).notNull(),
@@ -42,12 +31,8 @@ export const offeringGyms = pgTable(
   'offering_gyms',
   {
     organisationId: organisationId(),
-    offeringId: integer('offering_id')
-      .notNull()
-      .references(() => offerings.id, { onDelete: 'cascade' }),
-    gymId: integer('gym_id')
-      .notNull()
-      .references(() => gyms.id, { onDelete: 'cascade' }),
+    offeringId: reference('offering_id', () => offerings.id, 'cascade'),
+    gymId: reference('gym_id', () => gyms.id, 'cascade'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.offeringId, t.gymId] }), index('offering_gyms_gym_idx').on(t.gymId)],
@@ -57,11 +42,8 @@ export const offeringGyms = pgTable(
 export const offeringHours = pgTable(
   'offering_hours',
   {
-    id: id(),
-    organisationId: organisationId(),
-    offeringId: integer('offering_id')
-      .notNull()
-      .references(() => offerings.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    offeringId: reference('offering_id', () => offerings.id, 'cascade'),
     /** 1 Monday … 7 Sunday (ISO). */
     day: smallint('day').notNull(),
     openAt: time('open_at').notNull(),

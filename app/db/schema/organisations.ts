@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { graceUnits, type OrganisationPriceFrequency, organisationPriceFrequencies } from '~/contracts/enums'
-import { allOneOf, id, isOneOf, timestamps } from './columns'
+import { allOneOf, id, isOneOf, reference, timestamps } from './columns'
 
 export const organisations = pgTable(
   'organisations',
@@ -65,7 +65,7 @@ export const organisations = pgTable(
 )
 
 /** `organisation_id` of every organisation-owned table: deleting an organisation removes its data. */
-export const organisationId = () =>
-  integer('organisation_id')
-    .notNull()
-    .references(() => organisations.id, { onDelete: 'cascade' })
+export const organisationId = () => reference('organisation_id', () => organisations.id, 'cascade')
+
+/** The first columns of an organisation-owned table: its own id, and the organisation it belongs to. */
+export const organisationRecord = () => ({ id: id(), organisationId: organisationId() })

@@ -1,7 +1,7 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
-import { id, instant, timestamps } from './columns'
+import { index, pgTable, text } from 'drizzle-orm/pg-core'
+import { instant, reference, timestamps } from './columns'
 import { gyms } from './gyms'
-import { organisationId } from './organisations'
+import { organisationRecord } from './organisations'
 import { users } from './users'
 
 /**
@@ -11,11 +11,8 @@ import { users } from './users'
 export const bankConnections = pgTable(
   'bank_connections',
   {
-    id: id(),
-    organisationId: organisationId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    userId: reference('user_id', () => users.id, 'cascade'),
     /** `sandbox_bank` or `akahu`. */
     provider: text('provider').notNull(),
     /** SHA-256 of the OAuth `state` of the consent under way; null once used. */
@@ -37,14 +34,9 @@ export const bankConnections = pgTable(
 export const cardAccountOnboardings = pgTable(
   'card_account_onboardings',
   {
-    id: id(),
-    organisationId: organisationId(),
-    gymId: integer('gym_id')
-      .notNull()
-      .references(() => gyms.id, { onDelete: 'cascade' }),
-    startedByUserId: integer('started_by_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    gymId: reference('gym_id', () => gyms.id, 'cascade'),
+    startedByUserId: reference('started_by_user_id', () => users.id, 'cascade'),
     /** `sandbox_connect` or `stripe`. */
     provider: text('provider').notNull(),
     /** The provider's account (`acct_…`) the onboarding fills in. */

@@ -1,6 +1,6 @@
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, id, instant, isOneOf, timestamps } from './columns'
-import { organisationId } from './organisations'
+import { createdAt, instant, isOneOf, reference, timestamps } from './columns'
+import { organisationRecord } from './organisations'
 import { subscriptions } from './subscriptions'
 import { users } from './users'
 
@@ -12,14 +12,9 @@ import { users } from './users'
 export const paymentLinks = pgTable(
   'payment_links',
   {
-    id: id(),
-    organisationId: organisationId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    userId: reference('user_id', () => users.id, 'cascade'),
+    subscriptionId: reference('subscription_id', () => subscriptions.id, 'cascade'),
     tokenHash: text('token_hash').notNull().unique(),
     /** Staff who sent it; null when the failed-payment notice did. */
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -41,14 +36,9 @@ export type DunningNoticeKind = (typeof dunningNoticeKinds)[number]
 export const dunningNotices = pgTable(
   'dunning_notices',
   {
-    id: id(),
-    organisationId: organisationId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    userId: reference('user_id', () => users.id, 'cascade'),
+    subscriptionId: reference('subscription_id', () => subscriptions.id, 'cascade'),
     kind: text('kind', { enum: dunningNoticeKinds }).notNull(),
     key: text('key').notNull(),
     /** False when the member's payment_reminders preference said not to e-mail it. */

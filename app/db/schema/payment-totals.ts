@@ -1,4 +1,5 @@
 import { bigint, boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { reference } from './columns'
 import { organisationId } from './organisations'
 import { users } from './users'
 
@@ -74,9 +75,7 @@ export const paymentMemberTotals = pgTable(
   'payment_member_totals',
   {
     organisationId: organisationId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, 'cascade'),
     ...paymentKey(),
     ...paymentFigures(),
   },
@@ -117,9 +116,7 @@ export const visitMemberCounts = pgTable(
   'visit_member_counts',
   {
     organisationId: organisationId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, 'cascade'),
     gymId: integer('gym_id').notNull(),
     successful: boolean('successful').notNull(),
     visits: integer('visits').notNull(),

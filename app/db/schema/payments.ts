@@ -7,9 +7,9 @@ import {
   paymentProviders,
   paymentTypes,
 } from '~/contracts/enums'
-import { id, instant, isOneOf, timestamps } from './columns'
+import { instant, isOneOf, reference, timestamps } from './columns'
 import { destinationAccounts, gyms } from './gyms'
-import { organisationId } from './organisations'
+import { organisationRecord } from './organisations'
 import { subscriptions } from './subscriptions'
 import { paymentMethods, users } from './users'
 
@@ -20,17 +20,10 @@ import { paymentMethods, users } from './users'
 export const payments = pgTable(
   'payments',
   {
-    id: id(),
-    organisationId: organisationId(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    gymId: integer('gym_id')
-      .notNull()
-      .references(() => gyms.id),
+    ...organisationRecord(),
+    subscriptionId: reference('subscription_id', () => subscriptions.id),
+    userId: reference('user_id', () => users.id),
+    gymId: reference('gym_id', () => gyms.id),
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
       onDelete: 'set null',
     }),
@@ -114,11 +107,8 @@ export const payments = pgTable(
 export const paymentAttempts = pgTable(
   'payment_attempts',
   {
-    id: id(),
-    organisationId: organisationId(),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    paymentId: reference('payment_id', () => payments.id, 'cascade'),
     attempt: integer('attempt').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     provider: text('provider', { enum: paymentProviders }).notNull(),

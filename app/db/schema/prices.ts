@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { billingFrequencies, termUnits } from '~/contracts/enums'
-import { id, instant, isOneOf, timestamps } from './columns'
+import { instant, isOneOf, reference, timestamps } from './columns'
 import { gyms } from './gyms'
 import { offerings } from './offerings'
-import { organisationId } from './organisations'
+import { organisationRecord } from './organisations'
 
 /**
  * A price of an offering. Amounts are integer cents. A term membership is a price with a term
@@ -13,12 +13,9 @@ import { organisationId } from './organisations'
 export const prices = pgTable(
   'prices',
   {
-    id: id(),
-    organisationId: organisationId(),
+    ...organisationRecord(),
     // Cascade: deleting an offering takes its prices with it; subscriptions on a price still block it.
-    offeringId: integer('offering_id')
-      .notNull()
-      .references(() => offerings.id, { onDelete: 'cascade' }),
+    offeringId: reference('offering_id', () => offerings.id, 'cascade'),
     /** The gym the price is for; null when it applies at every gym of the offering. */
     gymId: integer('gym_id').references(() => gyms.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),

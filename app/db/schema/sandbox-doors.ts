@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { id, instant } from './columns'
+import { id, instant, reference } from './columns'
 
 /**
  * The sandbox door system's own records (docs/sandbox-doors.md): what a Kisi-like provider keeps on its
@@ -19,15 +19,18 @@ export const sandboxDoorPlaces = pgTable(
   (t) => [index('sandbox_door_places_account_idx').on(t.account)],
 )
 
+/** A lock or a group: something named, in one of the places. */
+const inPlace = () => ({
+  id: id(),
+  placeId: reference('place_id', () => sandboxDoorPlaces.id, 'cascade'),
+  name: text('name').notNull(),
+  createdAt: instant('created_at').notNull(),
+})
+
 export const sandboxDoorLocks = pgTable(
   'sandbox_door_locks',
   {
-    id: id(),
-    placeId: integer('place_id')
-      .notNull()
-      .references(() => sandboxDoorPlaces.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    createdAt: instant('created_at').notNull(),
+    ...inPlace(),
   },
   (t) => [index('sandbox_door_locks_place_idx').on(t.placeId)],
 )
@@ -35,12 +38,7 @@ export const sandboxDoorLocks = pgTable(
 export const sandboxDoorGroups = pgTable(
   'sandbox_door_groups',
   {
-    id: id(),
-    placeId: integer('place_id')
-      .notNull()
-      .references(() => sandboxDoorPlaces.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    createdAt: instant('created_at').notNull(),
+    ...inPlace(),
   },
   (t) => [index('sandbox_door_groups_place_idx').on(t.placeId)],
 )
@@ -48,12 +46,8 @@ export const sandboxDoorGroups = pgTable(
 export const sandboxDoorGroupLocks = pgTable(
   'sandbox_door_group_locks',
   {
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => sandboxDoorGroups.id, { onDelete: 'cascade' }),
-    lockId: integer('lock_id')
-      .notNull()
-      .references(() => sandboxDoorLocks.id, { onDelete: 'cascade' }),
+    groupId: reference('group_id', () => sandboxDoorGroups.id, 'cascade'),
+    lockId: reference('lock_id', () => sandboxDoorLocks.id, 'cascade'),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.lockId] }),
@@ -80,12 +74,8 @@ export const sandboxDoorRoleAssignments = pgTable(
   'sandbox_door_role_assignments',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => sandboxDoorUsers.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => sandboxDoorGroups.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => sandboxDoorUsers.id, 'cascade'),
+    groupId: reference('group_id', () => sandboxDoorGroups.id, 'cascade'),
     createdAt: instant('created_at').notNull(),
   },
   (t) => [
@@ -103,9 +93,7 @@ export const sandboxDoorEvents = pgTable(
     account: text('account').notNull(),
     actorId: integer('actor_id').references(() => sandboxDoorUsers.id, { onDelete: 'set null' }),
     actorName: text('actor_name'),
-    lockId: integer('lock_id')
-      .notNull()
-      .references(() => sandboxDoorLocks.id, { onDelete: 'cascade' }),
+    lockId: reference('lock_id', () => sandboxDoorLocks.id, 'cascade'),
     placeId: integer('place_id').notNull(),
     success: boolean('success').notNull(),
     errorCode: text('error_code'),

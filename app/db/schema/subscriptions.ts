@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { priceTransitionTimings } from '~/contracts/enums'
-import { createdAt, id, instant, isOneOf, timestamps } from './columns'
+import { createdAt, instant, isOneOf, reference, timestamps } from './columns'
 import { gyms } from './gyms'
-import { organisationId } from './organisations'
+import { organisationRecord } from './organisations'
 import { prices } from './prices'
 import { privatePriceLinks, users } from './users'
 
@@ -20,17 +20,10 @@ import { privatePriceLinks, users } from './users'
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: id(),
-    organisationId: organisationId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    gymId: integer('gym_id')
-      .notNull()
-      .references(() => gyms.id),
-    priceId: integer('price_id')
-      .notNull()
-      .references(() => prices.id),
+    ...organisationRecord(),
+    userId: reference('user_id', () => users.id),
+    gymId: reference('gym_id', () => gyms.id),
+    priceId: reference('price_id', () => prices.id),
     /** First day of membership; also the billing anchor (monthly on the 31st stays on month ends). */
     startDate: date('start_date', { mode: 'string' }).notNull(),
     currentPeriodStart: date('current_period_start', { mode: 'string' }),
@@ -96,11 +89,8 @@ export const subscriptions = pgTable(
 export const subscriptionPauses = pgTable(
   'subscription_pauses',
   {
-    id: id(),
-    organisationId: organisationId(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    subscriptionId: reference('subscription_id', () => subscriptions.id, 'cascade'),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     /** Pause credit days this pause used. */
@@ -122,14 +112,9 @@ export const subscriptionPauses = pgTable(
 export const priceChangeHistory = pgTable(
   'price_change_history',
   {
-    id: id(),
-    organisationId: organisationId(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    ...organisationRecord(),
+    subscriptionId: reference('subscription_id', () => subscriptions.id, 'cascade'),
+    userId: reference('user_id', () => users.id),
     fromPriceId: integer('from_price_id').references(() => prices.id, { onDelete: 'set null' }),
     toPriceId: integer('to_price_id').references(() => prices.id, { onDelete: 'set null' }),
     // Amounts copied at the time, so history still reads right after a price is edited or deleted.
@@ -157,14 +142,9 @@ export const priceChangeHistory = pgTable(
 export const membershipAgreements = pgTable(
   'membership_agreements',
   {
-    id: id(),
-    organisationId: organisationId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    userId: reference('user_id', () => users.id, 'cascade'),
+    subscriptionId: reference('subscription_id', () => subscriptions.id, 'cascade'),
     clientKey: text('client_key').notNull(),
     typedName: text('typed_name').notNull(),
     offSessionConsent: boolean('off_session_consent').notNull(),

@@ -20,9 +20,9 @@ import {
   organisationRoles,
   paymentMethodTypes,
 } from '~/contracts/enums'
-import { allOneOf, createdAt, id, instant, isOneOf, timestamps } from './columns'
+import { allOneOf, createdAt, instant, isOneOf, reference, timestamps } from './columns'
 import { gyms } from './gyms'
-import { organisationId } from './organisations'
+import { organisationRecord } from './organisations'
 import { prices } from './prices'
 
 /*
@@ -38,8 +38,7 @@ import { prices } from './prices'
 export const users = pgTable(
   'users',
   {
-    id: id(),
-    organisationId: organisationId(),
+    ...organisationRecord(),
     name: text('name').notNull(),
     /** Unique per organisation ignoring case (see the index); keep it as typed for display. */
     email: text('email').notNull(),
@@ -162,11 +161,8 @@ export const users = pgTable(
 export const paymentMethods = pgTable(
   'payment_methods',
   {
-    id: id(),
-    organisationId: organisationId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    userId: reference('user_id', () => users.id, 'cascade'),
     // Cards are saved on the gym's own connected card account (direct charges), so a card is only
     // usable at that gym; bank accounts are not tied to a gym and leave this null.
     gymId: integer('gym_id').references(() => gyms.id, { onDelete: 'cascade' }),
@@ -201,22 +197,24 @@ export const paymentMethods = pgTable(
   ],
 )
 
+/** A join link's life: who made it and when, until when it works, and who used it and when (once). */
+const singleUse = () => ({
+  createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  expiresAt: instant('expires_at'),
+  usedAt: instant('used_at'),
+  usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+})
+
 /** A link that offers a private price (and optionally waives the age check) to whoever holds it. */
 export const privatePriceLinks = pgTable(
   'private_price_links',
   {
-    id: id(),
-    organisationId: organisationId(),
-    priceId: integer('price_id')
-      .notNull()
-      .references(() => prices.id, { onDelete: 'cascade' }),
+    ...organisationRecord(),
+    priceId: reference('price_id', () => prices.id, 'cascade'),
     token: text('token').notNull().unique(),
     ageBypass: boolean('age_bypass').notNull().default(false),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: instant('expires_at'),
-    usedAt: instant('used_at'),
-    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...singleUse(),
   },
   (t) => [index('private_price_links_price_idx').on(t.priceId)],
 )
@@ -225,14 +223,9 @@ export const privatePriceLinks = pgTable(
 export const ageBypassLinks = pgTable(
   'age_bypass_links',
   {
-    id: id(),
-    organisationId: organisationId(),
+    ...organisationRecord(),
     token: text('token').notNull().unique(),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: instant('expires_at'),
-    usedAt: instant('used_at'),
-    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...singleUse(),
   },
   (t) => [index('age_bypass_links_organisation_idx').on(t.organisationId)],
 )

@@ -1,22 +1,17 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { createdAt, id } from './columns'
+import { createdAt, reference } from './columns'
 import { gyms } from './gyms'
 import { doorIntegrations } from './integrations'
-import { organisationId } from './organisations'
+import { organisationRecord } from './organisations'
 import { users } from './users'
 
 /** A member's entry (or refused entry) at a gym, usually from a door unlock event. */
 export const visits = pgTable(
   'visits',
   {
-    id: id(),
-    organisationId: organisationId(),
-    gymId: integer('gym_id')
-      .notNull()
-      .references(() => gyms.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    ...organisationRecord(),
+    gymId: reference('gym_id', () => gyms.id),
+    userId: reference('user_id', () => users.id),
     doorIntegrationId: integer('door_integration_id').references(() => doorIntegrations.id, {
       onDelete: 'set null',
     }),
