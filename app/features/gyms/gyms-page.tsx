@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { createColumnHelper } from '@tanstack/react-table'
 import { BadgeCheck, CreditCard, DoorOpen, Landmark, Plug, UserCog, Users } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { Fact } from '~/components/fact'
 import { GymLogo } from '~/components/gym-logo'
 import { ListPage } from '~/components/lists/list-page'
 import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
@@ -133,19 +133,6 @@ function JoinSiteNotice(props: { gym: Gym }) {
         </p>
       ) : null}
     </Alert>
-  )
-}
-
-function Fact(props: { label: string; icon: typeof Users; children: ReactNode }) {
-  const Icon = props.icon
-  return (
-    <div className="flex items-start gap-3">
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-      <div className="min-w-0">
-        <dt className="text-slate-600 text-sm">{props.label}</dt>
-        <dd className="text-slate-900">{props.children}</dd>
-      </div>
-    </div>
   )
 }
 

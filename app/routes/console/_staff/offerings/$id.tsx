@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage } from '~/components/page-states'
-import { requireConsoleArea } from '~/features/auth/route-guard'
+import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { OfferingPage } from '~/features/catalogue/offering-page'
 import { catalogueQueries, prefetchMembersPerGym } from '~/features/catalogue/queries'
 import { OfferingSkeleton } from '~/features/catalogue/skeletons'
@@ -16,9 +16,7 @@ export const Route = createFileRoute('/console/_staff/offerings/$id')({
     // The organisation's settings, for the frequencies a new price may have (features meet in routes).
     const [offering] = await Promise.all([
       context.queryClient.ensureQueryData(catalogueQueries.offering(params.id)),
-      context.queryClient.ensureQueryData(
-        organisationQueries.settings(context.user.current_organisation?.id ?? 0),
-      ),
+      context.queryClient.ensureQueryData(organisationQueries.settings(organisationIdOf(context.user))),
     ])
     const membersPerGym = prefetchMembersPerGym(context.queryClient, offering, context.user)
     if (import.meta.env.SSR) await membersPerGym
@@ -29,9 +27,7 @@ export const Route = createFileRoute('/console/_staff/offerings/$id')({
   errorComponent: ({ error }) => <LoadFailedPage title="Offering" description="" error={error} />,
   component: function OfferingScreen() {
     const { user } = Route.useRouteContext()
-    const { data: organisation } = useSuspenseQuery(
-      organisationQueries.settings(user.current_organisation?.id ?? 0),
-    )
+    const { data: organisation } = useSuspenseQuery(organisationQueries.settings(organisationIdOf(user)))
     return <OfferingPage id={Route.useParams().id} user={user} organisation={organisation} />
   },
 })

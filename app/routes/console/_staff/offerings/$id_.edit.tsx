@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { LoadFailedPage, LoadingPage, SkeletonBar } from '~/components/page-states'
-import { requireConsoleArea } from '~/features/auth/route-guard'
+import { FormLoadingPage, LoadFailedPage } from '~/components/page-states'
+import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { EditOfferingPage } from '~/features/catalogue/create-offering-page'
 import { catalogueQueries } from '~/features/catalogue/queries'
 import { organisationQueries } from '~/features/organisation/queries'
@@ -14,28 +14,20 @@ export const Route = createFileRoute('/console/_staff/offerings/$id_/edit')({
   loader: async ({ context, params }) => {
     const [offering] = await Promise.all([
       context.queryClient.ensureQueryData(catalogueQueries.offering(params.id)),
-      context.queryClient.ensureQueryData(
-        organisationQueries.settings(context.user.current_organisation?.id ?? 0),
-      ),
+      context.queryClient.ensureQueryData(organisationQueries.settings(organisationIdOf(context.user))),
     ])
     // Someone who may only look at the offering is shown it, not a form they can't save.
     if (!offering.can_manage) throw redirect({ to: '/console/offerings/$id', params: { id: params.id } })
     return { name: offering.name }
   },
   head: ({ loaderData }) => ({ meta: [{ title: `Edit ${loaderData?.name ?? 'offering'} · Gymbase` }] }),
-  pendingComponent: () => (
-    <LoadingPage title="Edit offering" description="">
-      <SkeletonBar className="h-64 w-full" />
-    </LoadingPage>
-  ),
+  pendingComponent: () => <FormLoadingPage title="Edit offering" description="" />,
   errorComponent: ({ error }) => <LoadFailedPage title="Edit offering" description="" error={error} />,
   component: function EditOffering() {
     const { user } = Route.useRouteContext()
     const { id } = Route.useParams()
     const { data: offering } = useSuspenseQuery(catalogueQueries.offering(id))
-    const { data: organisation } = useSuspenseQuery(
-      organisationQueries.settings(user.current_organisation?.id ?? 0),
-    )
+    const { data: organisation } = useSuspenseQuery(organisationQueries.settings(organisationIdOf(user)))
     return <EditOfferingPage user={user} organisation={organisation} offering={offering} />
   },
 })
