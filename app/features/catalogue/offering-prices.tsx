@@ -3,7 +3,7 @@ import { useServerFn } from '@tanstack/react-start'
 import { Archive, Link2, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
-import { formErrorsOf } from '~/components/form/field-errors'
+import { draftChecks } from '~/components/form/field-errors'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { LinkRow } from '~/components/link-row'
 import { Alert } from '~/components/ui/alert'
@@ -341,11 +341,7 @@ function PriceForm(props: {
       : frequencies
   const form = useConsoleForm({
     defaultValues: price ? priceValues(price) : emptyPrice(),
-    validators: {
-      onSubmit: ({ value }) => {
-        return formErrorsOf(priceInputSchema.safeParse(priceDraft(value)))
-      },
-    },
+    validators: draftChecks(priceInputSchema, priceDraft),
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       const parsed = priceInputSchema.safeParse(priceDraft(value))
