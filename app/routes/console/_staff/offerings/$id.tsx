@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage } from '~/components/page-states'
 import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { OfferingPage } from '~/features/catalogue/offering-page'
-import { catalogueQueries, prefetchMembersPerGym } from '~/features/catalogue/queries'
+import { ensureOfferingAndSettings, prefetchMembersPerGym } from '~/features/catalogue/queries'
 import { OfferingSkeleton } from '~/features/catalogue/skeletons'
 import { organisationQueries } from '~/features/organisation/queries'
 import { idParams } from '~/lib/route-params'
@@ -13,11 +13,7 @@ export const Route = createFileRoute('/console/_staff/offerings/$id')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'offerings'),
   params: idParams,
   loader: async ({ context, params }) => {
-    // The organisation's settings, for the frequencies a new price may have (features meet in routes).
-    const [offering] = await Promise.all([
-      context.queryClient.ensureQueryData(catalogueQueries.offering(params.id)),
-      context.queryClient.ensureQueryData(organisationQueries.settings(organisationIdOf(context.user))),
-    ])
+    const offering = await ensureOfferingAndSettings(context.queryClient, context.user, params.id)
     const membersPerGym = prefetchMembersPerGym(context.queryClient, offering, context.user)
     if (import.meta.env.SSR) await membersPerGym
     return { name: offering.name }

@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { FormLoadingPage, LoadFailedPage } from '~/components/page-states'
 import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { EditOfferingPage } from '~/features/catalogue/create-offering-page'
-import { catalogueQueries } from '~/features/catalogue/queries'
+import { catalogueQueries, ensureOfferingAndSettings } from '~/features/catalogue/queries'
 import { organisationQueries } from '~/features/organisation/queries'
 import { idParams } from '~/lib/route-params'
 
@@ -12,10 +12,7 @@ export const Route = createFileRoute('/console/_staff/offerings/$id_/edit')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'offerings'),
   params: idParams,
   loader: async ({ context, params }) => {
-    const [offering] = await Promise.all([
-      context.queryClient.ensureQueryData(catalogueQueries.offering(params.id)),
-      context.queryClient.ensureQueryData(organisationQueries.settings(organisationIdOf(context.user))),
-    ])
+    const offering = await ensureOfferingAndSettings(context.queryClient, context.user, params.id)
     // Someone who may only look at the offering is shown it, not a form they can't save.
     if (!offering.can_manage) throw redirect({ to: '/console/offerings/$id', params: { id: params.id } })
     return { name: offering.name }
