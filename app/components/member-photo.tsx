@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { tv } from '~/components/ui/tv'
 
 const photoStyles = tv({
@@ -36,22 +36,6 @@ export function MemberPhoto(props: { url: string | null; name: string; size?: 's
       className={`${classes} flex items-center justify-center bg-slate-200 font-medium text-slate-700`}
     >
       {initials}
-    </span>
-  )
-}
-
-/** A person's page title (a member's, a staff member's): their photo, their name, and a line about them. */
-export function PersonTitle(props: {
-  person: { name: string; profile_picture: string | null }
-  children: ReactNode
-}) {
-  return (
-    <span className="flex items-center gap-4">
-      <MemberPhoto url={props.person.profile_picture} name={props.person.name} size="lg" />
-      <span className="min-w-0">
-        <span className="block truncate">{props.person.name}</span>
-        <span className="mt-1 flex flex-wrap items-center gap-2 font-normal text-base">{props.children}</span>
-      </span>
     </span>
   )
 }

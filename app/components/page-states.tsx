@@ -30,15 +30,6 @@ export function LoadingPage(props: { title: string; description: string; childre
   )
 }
 
-/** A form's screen while its data loads: the title, and one grey block where the form will be. */
-export function FormLoadingPage(props: { title: string; description: string }) {
-  return (
-    <LoadingPage title={props.title} description={props.description}>
-      <SkeletonBar className="h-64 w-full" />
-    </LoadingPage>
-  )
-}
-
 /** Numbers 0 … n − 1, to key placeholder rows that never reorder. */
 const range = (n: number) => Array.from({ length: n }, (_, index) => index)
 

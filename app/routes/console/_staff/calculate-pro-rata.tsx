@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormLoadingPage, LoadFailedPage } from '~/components/page-states'
+import { FormLoadingPage } from '~/components/form-loading-page'
+import { LoadFailedPage } from '~/components/page-states'
 import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { ProRataPage } from '~/features/catalogue/pro-rata-page'
 import { catalogueQueries } from '~/features/catalogue/queries'

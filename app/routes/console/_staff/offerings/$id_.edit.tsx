@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { FormLoadingPage, LoadFailedPage } from '~/components/page-states'
+import { FormLoadingPage } from '~/components/form-loading-page'
+import { LoadFailedPage } from '~/components/page-states'
 import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { EditOfferingPage } from '~/features/catalogue/create-offering-page'
 import { catalogueQueries, ensureOfferingAndSettings } from '~/features/catalogue/queries'
