@@ -1,17 +1,39 @@
+import type { ReactNode } from 'react'
 import {
   CheckboxGroup as RACCheckboxGroup,
   type CheckboxGroupProps as RACCheckboxGroupProps,
 } from 'react-aria-components'
-import { ChoiceGroupParts, type ChoiceGroupProps, choiceGroupProps } from './choice-group'
+import { Description, FieldError, Label } from './field'
+import { composeTailwindRenderProps } from './utils'
 
-export type CheckboxGroupProps = ChoiceGroupProps<RACCheckboxGroupProps>
+export interface CheckboxGroupProps extends Omit<RACCheckboxGroupProps, 'children'> {
+  label: string
+  description?: string
+  errorMessage?: string
+  children: ReactNode
+}
 
 /** Several on/off choices under one label (an offering's gyms, the enabled price frequencies). */
-export function CheckboxGroup(props: CheckboxGroupProps) {
-  const { group, parts } = choiceGroupProps(props)
+export function CheckboxGroup({
+  label,
+  description,
+  errorMessage,
+  isInvalid,
+  className,
+  children,
+  ...props
+}: CheckboxGroupProps) {
   return (
-    <RACCheckboxGroup {...group}>
-      <ChoiceGroupParts {...parts} />
+    <RACCheckboxGroup
+      {...props}
+      isInvalid={isInvalid ?? errorMessage !== undefined}
+      validationBehavior="aria"
+      className={composeTailwindRenderProps(className, 'flex flex-col gap-2')}
+    >
+      <Label>{label}</Label>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">{children}</div>
+      {description ? <Description>{description}</Description> : null}
+      {errorMessage ? <FieldError>{errorMessage}</FieldError> : null}
     </RACCheckboxGroup>
   )
 }

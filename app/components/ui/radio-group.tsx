@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import {
   composeRenderProps,
   Radio as RACRadio,
@@ -5,18 +6,38 @@ import {
   type RadioGroupProps as RACRadioGroupProps,
   type RadioProps,
 } from 'react-aria-components'
-import { ChoiceGroupParts, type ChoiceGroupProps, choiceGroupProps } from './choice-group'
+import { Description, FieldError, Label } from './field'
 import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
 
-export type RadioGroupProps = ChoiceGroupProps<RACRadioGroupProps>
+export interface RadioGroupProps extends Omit<RACRadioGroupProps, 'children'> {
+  label: string
+  description?: string
+  errorMessage?: string
+  children: ReactNode
+}
 
 /** One choice from a few, all visible (an offering's type). Arrow keys move between options. */
-export function RadioGroup(props: RadioGroupProps) {
-  const { group, parts } = choiceGroupProps(props)
+export function RadioGroup({
+  label,
+  description,
+  errorMessage,
+  isInvalid,
+  className,
+  children,
+  ...props
+}: RadioGroupProps) {
   return (
-    <RACRadioGroup {...group}>
-      <ChoiceGroupParts {...parts} />
+    <RACRadioGroup
+      {...props}
+      isInvalid={isInvalid ?? errorMessage !== undefined}
+      validationBehavior="aria"
+      className={composeTailwindRenderProps(className, 'flex flex-col gap-2')}
+    >
+      <Label>{label}</Label>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">{children}</div>
+      {description ? <Description>{description}</Description> : null}
+      {errorMessage ? <FieldError>{errorMessage}</FieldError> : null}
     </RACRadioGroup>
   )
 }
