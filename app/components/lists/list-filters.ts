@@ -80,14 +80,8 @@ export function dayRangeFilter<S, F extends FieldsOf<S, string>, T extends Field
   fields: [F, T],
   definition: Pick<DayRangeFilter<S>, 'labels' | 'messages'>,
 ): DayRangeFilter<S> {
-  const [from, to] = fields
   const day = (value: unknown) => (typeof value === 'string' ? value : undefined)
-  return {
-    kind: 'days',
-    ...definition,
-    get: (search) => ({ from: day(search[from]), to: day(search[to]) }),
-    set: (search, end, value) => ({ ...search, [end === 'from' ? from : to]: value }),
-  }
+  return { kind: 'days', ...definition, ...rangeFields(fields, day) }
 }
 
 /** A range of amounts in cents between two of the address's fields, up to `max`. */
@@ -95,12 +89,17 @@ export function amountRangeFilter<S, F extends FieldsOf<S, number>, T extends Fi
   fields: [F, T],
   definition: Pick<AmountRangeFilter<S>, 'labels' | 'messages' | 'max'>,
 ): AmountRangeFilter<S> {
-  const [from, to] = fields
   const cents = (value: unknown) => (typeof value === 'number' ? value : undefined)
+  return { kind: 'amounts', ...definition, ...rangeFields(fields, cents) }
+}
+
+/** How a range reads its two ends from the address (those of the `Value` it holds) and writes one. */
+function rangeFields<S, Value>(
+  [from, to]: [keyof S, keyof S],
+  read: (value: unknown) => Value | undefined,
+): Pick<RangeFilter<S, Value>, 'get' | 'set'> {
   return {
-    kind: 'amounts',
-    ...definition,
-    get: (search) => ({ from: cents(search[from]), to: cents(search[to]) }),
+    get: (search) => ({ from: read(search[from]), to: read(search[to]) }),
     set: (search, end, value) => ({ ...search, [end === 'from' ? from : to]: value }),
   }
 }

@@ -18,3 +18,21 @@ export function requireConsoleArea(user: SessionUser, area: ConsoleArea) {
 export function isOutsideGyms(user: SessionUser, gymId: number | undefined): boolean {
   return gymId !== undefined && !user.gyms.some((gym) => gym.id === gymId)
 }
+
+/**
+ * A gym screen's loader: it reads what the screen shows, unless the screen was opened for a gym the user
+ * doesn't work at (the screen then says so and reads nothing).
+ */
+export async function loadForOwnGym(
+  user: SessionUser,
+  gymId: number | undefined,
+  load: () => Promise<unknown>,
+): Promise<void> {
+  if (isOutsideGyms(user, gymId)) return
+  await load()
+}
+
+/** The organisation the user works in now; 0 before they have one (its reads then find nothing). */
+export function organisationIdOf(user: SessionUser): number {
+  return user.current_organisation?.id ?? 0
+}

@@ -74,6 +74,8 @@ export function ExpectedPaymentsPage(props: { search: ExpectedPaymentsSearch }) 
 }
 
 const numberCell = 'px-4 py-2.5 text-right tabular-nums whitespace-nowrap'
+/** The table's columns: the week, then its figures. */
+const weekColumns = ['Week', 'Expected', 'Collected', 'Failed', 'Pending', 'Difference']
 // The header sticks to the top of the window: the table sits in the page's flow (no scrolling box of its
 // own), which the md: breakpoint leaves room for; narrower screens get the list below instead.
 const headCell = [
@@ -88,24 +90,15 @@ function WeeksTable(props: { weeks: ExpectedPaymentsWeek[]; totals: CollectionSu
         <caption className="sr-only">Expected, collected, failed and pending payments per week</caption>
         <thead>
           <tr>
-            <th scope="col" className={`${headCell} text-left`}>
-              Week
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Expected
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Collected
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Failed
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Pending
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Difference
-            </th>
+            {weekColumns.map((column, index) => (
+              <th
+                key={column}
+                scope="col"
+                className={`${headCell} ${index === 0 ? 'text-left' : 'text-right'}`}
+              >
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

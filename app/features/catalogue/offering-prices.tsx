@@ -3,9 +3,10 @@ import { useServerFn } from '@tanstack/react-start'
 import { Archive, Link2, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
-import { formErrorsOf } from '~/components/form/field-errors'
+import { draftChecks } from '~/components/form/draft-checks'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { LinkRow } from '~/components/link-row'
+import { PageSection } from '~/components/page-section'
 import { Alert } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -341,11 +342,7 @@ function PriceForm(props: {
       : frequencies
   const form = useConsoleForm({
     defaultValues: price ? priceValues(price) : emptyPrice(),
-    validators: {
-      onSubmit: ({ value }) => {
-        return formErrorsOf(priceInputSchema.safeParse(priceDraft(value)))
-      },
-    },
+    validators: draftChecks(priceInputSchema, priceDraft),
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       const parsed = priceInputSchema.safeParse(priceDraft(value))
@@ -428,16 +425,11 @@ export function PrivateLinks(props: { offering: Offering }) {
   )
   if (privatePrices.length === 0) return null
   return (
-    <section aria-labelledby="links-heading" className="flex flex-col gap-3">
-      <div>
-        <h2 id="links-heading" className="font-semibold text-lg">
-          Private links
-        </h2>
-        <p className="text-slate-600 text-sm">
-          A private price is offered only to people holding one of its links; each opens the join site at the
-          price. A link that also waives the age check lets one person under 16 join.
-        </p>
-      </div>
+    <PageSection
+      id="links-heading"
+      title="Private links"
+      description="A private price is offered only to people holding one of its links; each opens the join site at the price. A link that also waives the age check lets one person under 16 join."
+    >
       {privatePrices.map((price) => (
         <PriceLinks
           key={price.id}
@@ -446,7 +438,7 @@ export function PrivateLinks(props: { offering: Offering }) {
           canManage={props.offering.can_manage}
         />
       ))}
-    </section>
+    </PageSection>
   )
 }
 

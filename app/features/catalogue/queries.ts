@@ -1,7 +1,8 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { SessionUser } from '~/contracts/auth'
 import type { Offering } from '~/contracts/catalogue'
-import { isOutsideGyms } from '~/features/auth/route-guard'
+import { isOutsideGyms, organisationIdOf } from '~/features/auth/route-guard'
+import { organisationQueries } from '~/features/organisation/queries'
 import {
   fetchGymOfferings,
   fetchOffering,
@@ -71,4 +72,16 @@ export function prefetchMembersPerGym(queryClient: QueryClient, offering: Offeri
       queryClient.prefetchQuery(catalogueQueries.uniqueMemberships(gym.id, offering.id)),
     ),
   )
+}
+
+/**
+ * An offering, with its organisation's settings (the frequencies a new price may have): what the
+ * offering's page and its edit form cannot show without.
+ */
+export async function ensureOfferingAndSettings(queryClient: QueryClient, user: SessionUser, id: number) {
+  const [offering] = await Promise.all([
+    queryClient.ensureQueryData(catalogueQueries.offering(id)),
+    queryClient.ensureQueryData(organisationQueries.settings(organisationIdOf(user))),
+  ])
+  return offering
 }

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { DoorOpen } from 'lucide-react'
 import { useState } from 'react'
+import { SubmitForm } from '~/components/form/submit-form'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -199,13 +200,10 @@ function LinkPlace(props: { gymId: number; gymName: string; organisationId: numb
         access.
       </p>
       {places.length > 0 ? (
-        <form
+        <SubmitForm
           aria-label="Link a place"
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void press()
-          }}
+          onSubmit={press}
         >
           <Select
             label="The door system’s place for this gym"
@@ -219,7 +217,7 @@ function LinkPlace(props: { gymId: number; gymName: string; organisationId: numb
           <Button type="submit" size="sm" isPending={pending === 'link'}>
             Link place
           </Button>
-        </form>
+        </SubmitForm>
       ) : (
         <p className="text-slate-600">Every place of the door system is linked to another gym.</p>
       )}

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { CircleCheck, CircleX } from 'lucide-react'
 import { useRef, useState } from 'react'
+import { SubmitForm } from '~/components/form/submit-form'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -214,14 +215,7 @@ function TapForm(props: {
   }
 
   return (
-    <form
-      aria-label="Tap"
-      className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
+    <SubmitForm aria-label="Tap" className="flex flex-col gap-3" onSubmit={submit}>
       {props.member ? (
         <p className="text-slate-700">
           Tapping as <span className="font-medium text-slate-900">{props.member.name}</span>, with their own
@@ -249,6 +243,6 @@ function TapForm(props: {
           Tap
         </Button>
       </div>
-    </form>
+    </SubmitForm>
   )
 }

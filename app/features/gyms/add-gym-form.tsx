@@ -3,9 +3,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
-import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
-import { FormDialog } from '~/components/ui/modal'
+import { DialogFormButtons, SubmitForm } from '~/components/form/submit-form'
+import { FormDialogButton } from '~/components/ui/form-dialog-button'
 import { TextField } from '~/components/ui/text-field'
 import { toast } from '~/components/ui/toast'
 import { createGymRequestSchema } from '~/contracts/gyms'
@@ -22,17 +21,10 @@ type Field =
 
 /** Add a gym (issue 17): its name and the account its bank payments are paid into, then its page. */
 export function AddGymButton() {
-  const [open, setOpen] = useState(false)
   return (
-    <>
-      <Button onPress={() => setOpen(true)}>
-        <Plus aria-hidden="true" className="size-4" />
-        Add gym
-      </Button>
-      <FormDialog isOpen={open} onOpenChange={setOpen} title="Add a gym">
-        <AddGymForm onDone={() => setOpen(false)} />
-      </FormDialog>
-    </>
+    <FormDialogButton title="Add a gym" icon={Plus} label="Add gym">
+      {(close) => <AddGymForm onDone={close} />}
+    </FormDialogButton>
   )
 }
 
@@ -76,15 +68,7 @@ function AddGymForm(props: { onDone: () => void }) {
   }
 
   return (
-    <form
-      aria-label="New gym"
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
-      {problem ? <Alert tone="error">{problem}</Alert> : null}
+    <SubmitForm aria-label="New gym" problem={problem} onSubmit={submit}>
       <TextField label="Gym name" {...field('name')} maxLength={120} isRequired />
       <p className="text-slate-700 text-sm">
         Bank payments from the gym’s members are paid into this account.
@@ -94,14 +78,7 @@ function AddGymForm(props: { onDone: () => void }) {
         number={field('destination_account.bank_account_number')}
         confirmation={field('destination_account.bank_account_number_confirmation')}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onPress={props.onDone} isDisabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={pending}>
-          Add gym
-        </Button>
-      </div>
-    </form>
+      <DialogFormButtons submit="Add gym" pending={pending} onCancel={props.onDone} />
+    </SubmitForm>
   )
 }

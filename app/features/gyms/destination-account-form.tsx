@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
-import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
-import { FormDialog } from '~/components/ui/modal'
+import { DialogFormButtons, SubmitForm } from '~/components/form/submit-form'
+import { FormDialogButton } from '~/components/ui/form-dialog-button'
 import { TextField } from '~/components/ui/text-field'
 import { toast } from '~/components/ui/toast'
 import { destinationAccountRequestSchema, type Gym } from '~/contracts/gyms'
@@ -20,22 +19,18 @@ type Fields = 'name' | 'bank_account_number' | 'bank_account_number_confirmation
  */
 export function DestinationAccountButton(props: { gym: Gym }) {
   const account = props.gym.destination_account
-  const [open, setOpen] = useState(false)
   if (!account) return null
   return (
-    <>
-      <Button variant="secondary" size="sm" onPress={() => setOpen(true)}>
-        Change bank account
-      </Button>
-      <FormDialog isOpen={open} onOpenChange={setOpen} title="Change the bank account">
-        <DestinationAccountForm
-          gym={props.gym}
-          accountId={account.id}
-          name={account.name}
-          onDone={() => setOpen(false)}
-        />
-      </FormDialog>
-    </>
+    <FormDialogButton
+      title="Change the bank account"
+      label="Change bank account"
+      variant="secondary"
+      size="sm"
+    >
+      {(close) => (
+        <DestinationAccountForm gym={props.gym} accountId={account.id} name={account.name} onDone={close} />
+      )}
+    </FormDialogButton>
   )
 }
 
@@ -70,30 +65,20 @@ function DestinationAccountForm(props: { gym: Gym; accountId: number; name: stri
   }
 
   return (
-    <form
-      aria-label="Bank account"
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
-      {problem ? <Alert tone="error">{problem}</Alert> : null}
+    <SubmitForm aria-label="Bank account" problem={problem} onSubmit={submit}>
       <BankAccountInputs
         name={field('name')}
         number={field('bank_account_number')}
         confirmation={field('bank_account_number_confirmation')}
       />
       <BankPayersNotice gym={props.gym} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onPress={props.onDone} isDisabled={pending}>
-          Keep as it is
-        </Button>
-        <Button type="submit" isPending={pending}>
-          Save bank account
-        </Button>
-      </div>
-    </form>
+      <DialogFormButtons
+        submit="Save bank account"
+        cancel="Keep as it is"
+        pending={pending}
+        onCancel={props.onDone}
+      />
+    </SubmitForm>
   )
 }
 

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { createColumnHelper } from '@tanstack/react-table'
 import { BadgeCheck, CreditCard, DoorOpen, Landmark, Plug, UserCog, Users } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { Fact, FactsCard } from '~/components/fact'
 import { GymLogo } from '~/components/gym-logo'
 import { ListPage } from '~/components/lists/list-page'
 import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
@@ -136,19 +136,6 @@ function JoinSiteNotice(props: { gym: Gym }) {
   )
 }
 
-function Fact(props: { label: string; icon: typeof Users; children: ReactNode }) {
-  const Icon = props.icon
-  return (
-    <div className="flex items-start gap-3">
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-      <div className="min-w-0">
-        <dt className="text-slate-600 text-sm">{props.label}</dt>
-        <dd className="text-slate-900">{props.children}</dd>
-      </div>
-    </div>
-  )
-}
-
 const providerNames: Record<string, string> = { stripe: 'Stripe', akahu: 'Akahu', kisi: 'Kisi' }
 
 /** "Stripe, live" / "Sandbox, test: no real money moves" — which provider, and whether it is for real. */
@@ -195,22 +182,19 @@ export function GymPage(props: { id: number; organisationId: number }) {
             <GymLogoUpload gym={gym} />
           </div>
         </Card>
-        <Card>
-          <h2 className="font-semibold text-slate-900">People</h2>
-          <dl className="mt-3 flex flex-col gap-3">
-            <Fact label="Members" icon={Users}>
-              <Link to="/console/members" search={{ gym_id: gym.id }} className={linkStyles()}>
-                {count(gym.members_count)} {gym.members_count === 1 ? 'member' : 'members'}
-              </Link>
-            </Fact>
-            <Fact label="Staff with a role here" icon={UserCog}>
-              {count(gym.staff_count)}
-            </Fact>
-            <Fact label="Your role here" icon={BadgeCheck}>
-              {roleWords(gym)}
-            </Fact>
-          </dl>
-        </Card>
+        <FactsCard title="People">
+          <Fact label="Members" icon={Users}>
+            <Link to="/console/members" search={{ gym_id: gym.id }} className={linkStyles()}>
+              {count(gym.members_count)} {gym.members_count === 1 ? 'member' : 'members'}
+            </Link>
+          </Fact>
+          <Fact label="Staff with a role here" icon={UserCog}>
+            {count(gym.staff_count)}
+          </Fact>
+          <Fact label="Your role here" icon={BadgeCheck}>
+            {roleWords(gym)}
+          </Fact>
+        </FactsCard>
         <Card>
           <h2 className="font-semibold text-slate-900">Money</h2>
           <dl className="mt-3 flex flex-col gap-3">

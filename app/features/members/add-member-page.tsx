@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useConsoleForm } from '~/components/form/console-form-hook'
-import { formErrorsOf } from '~/components/form/field-errors'
+import { draftChecks } from '~/components/form/draft-checks'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
@@ -41,11 +41,7 @@ export function AddMemberPage(props: { user: SessionUser }) {
       gym_id: (gyms.length === 1 ? String(gyms[0]?.id) : null) as string | null,
       price_id: noPrice as string | null,
     },
-    validators: {
-      onSubmit: ({ value }) => {
-        return formErrorsOf(addMemberRequestSchema.safeParse(draft(value)))
-      },
-    },
+    validators: draftChecks(addMemberRequestSchema, draft),
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       const parsed = addMemberRequestSchema.safeParse(draft(value))

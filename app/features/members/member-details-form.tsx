@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
 import { useConsoleForm } from '~/components/form/console-form-hook'
-import { formErrorsOf } from '~/components/form/field-errors'
+import { draftChecks } from '~/components/form/draft-checks'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -59,11 +59,7 @@ export function MemberDetailsForm(props: { member: MemberDetail; onDone: () => v
   const serverError = useActionFormError()
   const form = useConsoleForm({
     defaultValues: valuesOf(member),
-    validators: {
-      onSubmit: ({ value }) => {
-        return formErrorsOf(updateMemberRequestSchema.safeParse(draft(value)))
-      },
-    },
+    validators: draftChecks(updateMemberRequestSchema, draft),
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       const parsed = updateMemberRequestSchema.safeParse(draft(value))

@@ -4,8 +4,8 @@ import { ChartColumn, ChevronLeft, CreditCard, Landmark, Mail, Pencil, Trash2 } 
 import { type ReactNode, useState } from 'react'
 import { TabPanel } from 'react-aria-components'
 import { ListFooter, type PageMeta } from '~/components/lists/list-footer'
-import { MemberPhoto } from '~/components/member-photo'
 import { Page } from '~/components/page'
+import { PersonTitle } from '~/components/person-title'
 import { Badge } from '~/components/ui/badge'
 import { Button, buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -60,23 +60,15 @@ export function MemberPage(props: {
   return (
     <Page
       title={
-        <span className="flex items-center gap-4">
-          <MemberPhoto url={member.profile_picture} name={member.name} size="lg" />
-          <span className="min-w-0">
-            <span className="block truncate">{member.name}</span>
-            <span className="mt-1 flex flex-wrap items-center gap-2 font-normal text-base">
-              <Badge tone={member.card_colour ?? words.tone}>{words.label}</Badge>
-              {member.membership ? (
-                <span className="text-slate-700 text-sm">{member.membership.type_label}</span>
-              ) : null}
-              {member.balance_owing ? (
-                <span className="font-medium text-red-800 text-sm">
-                  Owes {formatCents(member.balance_owing)}
-                </span>
-              ) : null}
-            </span>
-          </span>
-        </span>
+        <PersonTitle person={member}>
+          <Badge tone={member.card_colour ?? words.tone}>{words.label}</Badge>
+          {member.membership ? (
+            <span className="text-slate-700 text-sm">{member.membership.type_label}</span>
+          ) : null}
+          {member.balance_owing ? (
+            <span className="font-medium text-red-800 text-sm">Owes {formatCents(member.balance_owing)}</span>
+          ) : null}
+        </PersonTitle>
       }
       actions={
         <>

@@ -10,11 +10,10 @@ import {
   namedChoices,
 } from '~/components/lists/list-filters'
 import { ListPage } from '~/components/lists/list-page'
+import { NameCell } from '~/components/lists/name-cell'
 import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
-import { MemberPhoto } from '~/components/member-photo'
 import { Badge } from '~/components/ui/badge'
 import { buttonStyles } from '~/components/ui/button'
-import { linkStyles } from '~/components/ui/link'
 import { memberRoutes } from '~/contracts/api/members.routes'
 import type { MemberState } from '~/contracts/billing-debugging'
 import { frequencyWords } from '~/contracts/frequency-words'
@@ -150,22 +149,17 @@ const allColumns = column.columns([
     cell: (info) => {
       const member = info.row.original
       return (
-        <div className="flex min-w-0 items-center gap-3">
-          <MemberPhoto url={member.profile_picture} name={member.name} />
-          <div className="min-w-0 max-w-36 sm:max-w-none">
-            <Link
-              to="/console/members/$id"
-              params={{ id: member.id }}
-              className={linkStyles({ className: 'font-medium' })}
-            >
-              {member.name}
-            </Link>
-            <p className="truncate text-slate-600 text-xs">{member.email}</p>
-            {member.mobile_number ? (
-              <p className="hidden text-slate-600 text-xs sm:block">{member.mobile_number}</p>
-            ) : null}
-          </div>
-        </div>
+        <NameCell
+          to="/console/members/$id"
+          person={member}
+          photo={member.profile_picture}
+          width="max-w-36"
+          subtitle={member.email}
+        >
+          {member.mobile_number ? (
+            <p className="hidden text-slate-600 text-xs sm:block">{member.mobile_number}</p>
+          ) : null}
+        </NameCell>
       )
     },
   }),

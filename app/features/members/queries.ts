@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { listQuery } from '~/components/lists/list-query'
 import {
   fetchMember,
   fetchMemberFilterOptions,
@@ -16,11 +17,7 @@ import type { MembersSearch } from './search'
 /** Query options of the members screens: loaders ensure them, components read them (STYLE.md). */
 export const memberQueries = {
   all: ['members'] as const,
-  list: (search: MembersSearch) =>
-    queryOptions({
-      queryKey: ['members', 'list', search],
-      queryFn: () => fetchMembers({ data: { ...search, page: search.page ?? 1 } }),
-    }),
+  list: (search: MembersSearch) => listQuery('members', search, (data) => fetchMembers({ data })),
   filterOptions: () =>
     queryOptions({
       queryKey: ['members', 'filter-options'],

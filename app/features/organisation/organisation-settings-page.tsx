@@ -7,6 +7,7 @@ import { fieldErrorsOf, formErrorsOf } from '~/components/form/field-errors'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { LinkRow } from '~/components/link-row'
 import { Page } from '~/components/page'
+import { PageSection } from '~/components/page-section'
 import { SkeletonBar, SkeletonTable } from '~/components/page-states'
 import { Alert } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
@@ -469,15 +470,11 @@ function AkahuWebhooks(props: { organisationId: number }) {
   const [page, setPage] = useState(1)
   const { data, isPending, error } = useQuery(organisationQueries.akahuWebhooks(props.organisationId, page))
   return (
-    <section aria-labelledby="akahu-webhooks" className="flex flex-col gap-3">
-      <div>
-        <h2 id="akahu-webhooks" className="font-semibold text-lg">
-          Akahu webhooks
-        </h2>
-        <p className="text-slate-600 text-sm">
-          What the bank-payment provider told us about your members’ payments and connections, newest first.
-        </p>
-      </div>
+    <PageSection
+      id="akahu-webhooks"
+      title="Akahu webhooks"
+      description="What the bank-payment provider told us about your members’ payments and connections, newest first."
+    >
       {isPending ? (
         <SkeletonTable columns={4} rows={3} />
       ) : error ? (
@@ -545,6 +542,6 @@ function AkahuWebhooks(props: { organisationId: number }) {
           </div>
         </>
       )}
-    </section>
+    </PageSection>
   )
 }

@@ -120,6 +120,16 @@ function FixPayment(props: { payment: FixablePayment; onDone: () => void }) {
     props.onDone()
   }
 
+  // One action at a time: the one running shows it, the others wait.
+  const busyAs = (kind: Exclude<Busy, null>) => ({
+    isPending: busy === kind,
+    isDisabled: busy !== null && busy !== kind,
+  })
+  const runOnPress = (kind: Exclude<Busy, null>, call: () => Promise<ActionResult<Answer>>) => ({
+    ...busyAs(kind),
+    onPress: () => run(kind, call),
+  })
+
   return (
     <div className="flex flex-col gap-5">
       <p className="text-slate-700 text-sm">
@@ -132,12 +142,7 @@ function FixPayment(props: { payment: FixablePayment; onDone: () => void }) {
           <strong>Retry now</strong> charges {payment.memberName}’s current card or bank account {amount}{' '}
           straight away. If it fails again, the next automatic retry still happens.
         </p>
-        <Button
-          variant="primary"
-          isPending={busy === 'retry'}
-          isDisabled={busy !== null && busy !== 'retry'}
-          onPress={() => run('retry', () => retry({ data: { id: payment.id } }))}
-        >
+        <Button variant="primary" {...runOnPress('retry', () => retry({ data: { id: payment.id } }))}>
           <RotateCw aria-hidden="true" className="size-4" />
           Retry now
         </Button>
@@ -147,12 +152,7 @@ function FixPayment(props: { payment: FixablePayment; onDone: () => void }) {
           <strong>Send payment link</strong> e-mails {payment.memberName} a link to pay what they owe with a
           saved or new card. It works once, for 7 days.
         </p>
-        <Button
-          variant="secondary"
-          isPending={busy === 'link'}
-          isDisabled={busy !== null && busy !== 'link'}
-          onPress={() => run('link', () => sendLink({ data: { id: payment.id } }))}
-        >
+        <Button variant="secondary" {...runOnPress('link', () => sendLink({ data: { id: payment.id } }))}>
           <Mail aria-hidden="true" className="size-4" />
           Send payment link
         </Button>
@@ -182,12 +182,7 @@ function FixPayment(props: { payment: FixablePayment; onDone: () => void }) {
           maxLength={500}
           isRequired
         />
-        <Button
-          type="submit"
-          variant="destructive"
-          isPending={busy === 'waive'}
-          isDisabled={busy !== null && busy !== 'waive'}
-        >
+        <Button type="submit" variant="destructive" {...busyAs('waive')}>
           <HandCoins aria-hidden="true" className="size-4" />
           Waive {amount}
         </Button>

@@ -11,9 +11,9 @@ import {
   namedChoices,
 } from '~/components/lists/list-filters'
 import { ListPage } from '~/components/lists/list-page'
+import { NameCell } from '~/components/lists/name-cell'
 import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
 import { Badge } from '~/components/ui/badge'
-import { linkStyles } from '~/components/ui/link'
 import { paymentRoutes } from '~/contracts/api/payments.routes'
 import { isPaidAtTheDesk, paidByWords } from '~/contracts/desk-methods'
 import { paymentStatusWords } from '~/contracts/member-states'
@@ -183,21 +183,18 @@ const columns = column.columns([
     cell: (info) => {
       const payment = info.row.original
       return (
-        <div className="min-w-0 max-w-36 sm:max-w-none">
-          <Link
-            to="/console/members/$id"
-            params={{ id: payment.member.id }}
-            search={{ tab: 'payments' }}
-            className={linkStyles({ className: 'font-medium' })}
-          >
-            {payment.member.name}
-          </Link>
-          <p className="truncate text-slate-600 text-xs">{payment.gym.name}</p>
+        <NameCell
+          to="/console/members/$id"
+          tab="payments"
+          person={payment.member}
+          width="max-w-36"
+          subtitle={payment.gym.name}
+        >
           {/* A phone has no room for the Status column: the status goes under the member. */}
           <div className="mt-1 md:hidden">
             <PaymentStatus payment={payment} />
           </div>
-        </div>
+        </NameCell>
       )
     },
   }),

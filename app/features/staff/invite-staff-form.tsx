@@ -3,9 +3,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { UserPlus } from 'lucide-react'
 import { useState } from 'react'
-import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
-import { FormDialog } from '~/components/ui/modal'
+import { DialogFormButtons, SubmitForm } from '~/components/form/submit-form'
+import { FormDialogButton } from '~/components/ui/form-dialog-button'
 import { TextField } from '~/components/ui/text-field'
 import { toast } from '~/components/ui/toast'
 import { inviteStaffRequestSchema } from '~/contracts/staff'
@@ -20,17 +19,10 @@ export function InviteStaffButton(props: {
   organisationId: number
   gyms: Array<{ id: number; name: string }>
 }) {
-  const [open, setOpen] = useState(false)
   return (
-    <>
-      <Button onPress={() => setOpen(true)}>
-        <UserPlus aria-hidden="true" className="size-4" />
-        Invite staff
-      </Button>
-      <FormDialog isOpen={open} onOpenChange={setOpen} title="Invite a staff member">
-        <InviteStaffForm {...props} onDone={() => setOpen(false)} />
-      </FormDialog>
-    </>
+    <FormDialogButton title="Invite a staff member" icon={UserPlus} label="Invite staff">
+      {(close) => <InviteStaffForm {...props} onDone={close} />}
+    </FormDialogButton>
   )
 }
 
@@ -91,16 +83,7 @@ function InviteStaffForm(props: {
   }
 
   return (
-    <form
-      aria-label="Invite a staff member"
-      className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
-      {problem ? <Alert tone="error">{problem}</Alert> : null}
+    <SubmitForm aria-label="Invite a staff member" noValidate problem={problem} onSubmit={submit}>
       <TextField
         label="E-mail"
         type="email"
@@ -138,14 +121,7 @@ function InviteStaffForm(props: {
       <p className="text-slate-700 text-sm">
         We’ll e-mail them a link to set their password. It works for 7 days.
       </p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onPress={props.onDone} isDisabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={pending}>
-          Send invitation
-        </Button>
-      </div>
-    </form>
+      <DialogFormButtons submit="Send invitation" pending={pending} onCancel={props.onDone} />
+    </SubmitForm>
   )
 }

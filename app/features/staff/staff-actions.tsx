@@ -3,9 +3,11 @@ import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { Mail, ShieldCheck, UserX } from 'lucide-react'
 import { useState } from 'react'
+import { DialogFormButtons, SubmitForm } from '~/components/form/submit-form'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { ConfirmDialog, FormDialog } from '~/components/ui/modal'
+import { FormDialogButton } from '~/components/ui/form-dialog-button'
+import { ConfirmDialog } from '~/components/ui/modal'
 import { toast } from '~/components/ui/toast'
 import { type StaffMember, updateStaffRolesRequestSchema } from '~/contracts/staff'
 import { orConnectionLost } from '~/features/join/connection-lost'
@@ -31,17 +33,15 @@ export function StaffActions(props: { staff: StaffMember; gyms: Array<{ id: numb
 }
 
 function ChangeRolesButton(props: { staff: StaffMember; gyms: Array<{ id: number; name: string }> }) {
-  const [open, setOpen] = useState(false)
   return (
-    <>
-      <Button variant="secondary" onPress={() => setOpen(true)}>
-        <ShieldCheck aria-hidden="true" className="size-4" />
-        Change roles
-      </Button>
-      <FormDialog isOpen={open} onOpenChange={setOpen} title={`${props.staff.name}’s roles`}>
-        <ChangeRolesForm {...props} onDone={() => setOpen(false)} />
-      </FormDialog>
-    </>
+    <FormDialogButton
+      title={`${props.staff.name}’s roles`}
+      icon={ShieldCheck}
+      label="Change roles"
+      variant="secondary"
+    >
+      {(close) => <ChangeRolesForm {...props} onDone={close} />}
+    </FormDialogButton>
   )
 }
 
@@ -92,15 +92,7 @@ function ChangeRolesForm(props: {
   }
 
   return (
-    <form
-      aria-label="Roles"
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
-      {problem ? <Alert tone="error">{problem}</Alert> : null}
+    <SubmitForm aria-label="Roles" problem={problem} onSubmit={submit}>
       <StaffRolesFields
         gyms={props.gyms}
         value={roles}
@@ -113,15 +105,8 @@ function ChangeRolesForm(props: {
       <p className="text-slate-700 text-sm">
         They get the new roles within moments, as they move between screens; no need to sign out.
       </p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onPress={props.onDone} isDisabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={pending}>
-          Save roles
-        </Button>
-      </div>
-    </form>
+      <DialogFormButtons submit="Save roles" pending={pending} onCancel={props.onDone} />
+    </SubmitForm>
   )
 }
 

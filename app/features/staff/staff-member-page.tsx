@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft, CalendarPlus, DoorOpen, Mail, ShieldCheck } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { MemberPhoto } from '~/components/member-photo'
+import { Fact } from '~/components/fact'
 import { Page } from '~/components/page'
+import { PersonTitle } from '~/components/person-title'
 import { Card } from '~/components/ui/card'
 import { linkStyles } from '~/components/ui/link'
 import { describeStaffRole } from '~/contracts/staff'
@@ -13,19 +13,6 @@ import { staffQueries } from './queries'
 import { StaffActions } from './staff-actions'
 import { StaffRoles, StaffStatusBadge } from './staff-words'
 
-function Fact(props: { label: string; icon: typeof Mail; children: ReactNode }) {
-  const Icon = props.icon
-  return (
-    <div className="flex items-start gap-3">
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-      <div className="min-w-0">
-        <dt className="text-slate-600 text-sm">{props.label}</dt>
-        <dd className="break-words text-slate-900">{props.children}</dd>
-      </div>
-    </div>
-  )
-}
-
 /** staff.show (issue 17): one staff member — their roles, invitation and door access — and what to do. */
 export function StaffMemberPage(props: { id: number; gyms: Array<{ id: number; name: string }> }) {
   const { data: staff } = useSuspenseQuery(staffQueries.member(props.id))
@@ -33,16 +20,10 @@ export function StaffMemberPage(props: { id: number; gyms: Array<{ id: number; n
   return (
     <Page
       title={
-        <span className="flex items-center gap-4">
-          <MemberPhoto url={staff.profile_picture} name={staff.name} size="lg" />
-          <span className="min-w-0">
-            <span className="block truncate">{staff.name}</span>
-            <span className="mt-1 flex flex-wrap items-center gap-2 font-normal text-base">
-              <StaffStatusBadge staff={staff} />
-              <span className="text-slate-700 text-sm">{describeStaffRole(staff.role)}</span>
-            </span>
-          </span>
-        </span>
+        <PersonTitle person={staff}>
+          <StaffStatusBadge staff={staff} />
+          <span className="text-slate-700 text-sm">{describeStaffRole(staff.role)}</span>
+        </PersonTitle>
       }
       actions={<StaffActions staff={staff} gyms={props.gyms} />}
     >
@@ -58,21 +39,21 @@ export function StaffMemberPage(props: { id: number; gyms: Array<{ id: number; n
           <Card>
             <h2 className="font-semibold text-slate-900">Details</h2>
             <dl className="mt-3 flex flex-col gap-3">
-              <Fact label="E-mail" icon={Mail}>
+              <Fact wrap label="E-mail" icon={Mail}>
                 {staff.email}
               </Fact>
-              <Fact label="Added" icon={CalendarPlus}>
+              <Fact wrap label="Added" icon={CalendarPlus}>
                 {formatDate(staff.created_at)}
                 {staff.deleted_at ? ` · deactivated ${formatDate(staff.deleted_at)}` : ''}
               </Fact>
-              <Fact label="Invitation" icon={Mail}>
+              <Fact wrap label="Invitation" icon={Mail}>
                 {staff.deleted_at
                   ? 'None: deactivated staff can’t sign in'
                   : invitations > 0
                     ? `Sent ${invitations === 1 ? 'once' : `${invitations} times`}, not taken up yet`
                     : 'Accepted: they sign in with their own password'}
               </Fact>
-              <Fact label="Visits" icon={DoorOpen}>
+              <Fact wrap label="Visits" icon={DoorOpen}>
                 {staff.visits_count.toLocaleString('en-NZ')} {staff.visits_count === 1 ? 'visit' : 'visits'}
                 {staff.deleted_at ? ` · door access ${staff.access_enabled ? 'on' : 'off'}` : ''}
               </Fact>

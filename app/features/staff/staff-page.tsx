@@ -4,9 +4,8 @@ import { createColumnHelper } from '@tanstack/react-table'
 import { UserCog } from 'lucide-react'
 import { choiceFilter, choicesOf, type ListFilter, namedChoices } from '~/components/lists/list-filters'
 import { ListPage } from '~/components/lists/list-page'
+import { NameCell } from '~/components/lists/name-cell'
 import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
-import { MemberPhoto } from '~/components/member-photo'
-import { linkStyles } from '~/components/ui/link'
 import type { StaffMember } from '~/contracts/staff'
 import { staffStatuses } from '~/contracts/staff-filters'
 import { formatDate } from '~/lib/dates'
@@ -81,24 +80,15 @@ const columns = column.columns([
   column.accessor('name', {
     header: 'Name',
     meta: { sort: { key: 'name' } } satisfies ListColumnMeta,
-    cell: (info) => {
-      const staff = info.row.original
-      return (
-        <div className="flex min-w-0 items-center gap-3">
-          <MemberPhoto url={staff.profile_picture} name={staff.name} />
-          <div className="min-w-0 max-w-44 sm:max-w-none">
-            <Link
-              to="/console/staff/$id"
-              params={{ id: staff.id }}
-              className={linkStyles({ className: 'font-medium' })}
-            >
-              {staff.name}
-            </Link>
-            <p className="truncate text-slate-600 text-xs">{staff.email}</p>
-          </div>
-        </div>
-      )
-    },
+    cell: ({ row: { original: staff } }) => (
+      <NameCell
+        to="/console/staff/$id"
+        person={staff}
+        photo={staff.profile_picture}
+        width="max-w-44"
+        subtitle={staff.email}
+      />
+    ),
   }),
   column.accessor('role', {
     header: 'Role',

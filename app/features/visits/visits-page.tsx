@@ -4,9 +4,9 @@ import { createColumnHelper } from '@tanstack/react-table'
 import { DoorOpen } from 'lucide-react'
 import { choiceFilter, dayRangeFilter, type ListFilter, namedChoices } from '~/components/lists/list-filters'
 import { ListPage } from '~/components/lists/list-page'
+import { NameCell } from '~/components/lists/name-cell'
 import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-table'
 import { Badge } from '~/components/ui/badge'
-import { linkStyles } from '~/components/ui/link'
 import { visitRoutes } from '~/contracts/api/visits.routes'
 import { type VisitRow, visitFromRangeMessage, visitRangeMessage } from '~/contracts/visits'
 import { formatDate, formatTime } from '~/lib/dates'
@@ -85,24 +85,15 @@ const columns = column.columns([
   column.accessor('member', {
     header: 'Member',
     meta: { sort: { key: 'member' } } satisfies ListColumnMeta,
-    cell: (info) => {
-      const visit = info.row.original
-      return (
-        <div className="min-w-0 max-w-40 sm:max-w-none">
-          <Link
-            to="/console/members/$id"
-            params={{ id: visit.member.id }}
-            search={{ tab: 'visits' }}
-            className={linkStyles({ className: 'font-medium' })}
-          >
-            {visit.member.name}
-          </Link>
-          <p className="truncate text-slate-600 text-xs">
-            {visit.door ? `${visit.gym.name} · ${visit.door.name}` : visit.gym.name}
-          </p>
-        </div>
-      )
-    },
+    cell: ({ row: { original: visit } }) => (
+      <NameCell
+        to="/console/members/$id"
+        tab="visits"
+        person={visit.member}
+        width="max-w-40"
+        subtitle={visit.door ? `${visit.gym.name} · ${visit.door.name}` : visit.gym.name}
+      />
+    ),
   }),
   column.accessor('successful', {
     header: 'Result',

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { OutsideGymsPage } from '~/components/page-states'
-import { isOutsideGyms, requireConsoleArea } from '~/features/auth/route-guard'
+import { isOutsideGyms, loadForOwnGym, requireConsoleArea } from '~/features/auth/route-guard'
 import {
   ActiveUserError,
   ActiveUserPage,
@@ -15,13 +15,13 @@ export const Route = createFileRoute('/console/_staff/active-user-debugging')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'payments'),
   validateSearch: activeUserSearchSchema,
   loaderDeps: ({ search }) => ({ gym_id: search.gym_id, page: search.page, per_page: search.per_page }),
-  loader: async ({ context, deps }) => {
-    if (isOutsideGyms(context.user, deps.gym_id)) return
-    await Promise.all([
-      context.queryClient.ensureQueryData(activeUserCountsQuery(deps)),
-      context.queryClient.ensureQueryData(activeUsersQuery(deps)),
-    ])
-  },
+  loader: ({ context, deps }) =>
+    loadForOwnGym(context.user, deps.gym_id, () =>
+      Promise.all([
+        context.queryClient.ensureQueryData(activeUserCountsQuery(deps)),
+        context.queryClient.ensureQueryData(activeUsersQuery(deps)),
+      ]),
+    ),
   head: () => ({ meta: [{ title: 'Active user debugging · Gymbase' }] }),
   pendingComponent: ActiveUserSkeleton,
   errorComponent: ActiveUserError,

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LoadFailedPage, LoadingPage, SkeletonBar } from '~/components/page-states'
-import { requireConsoleArea } from '~/features/auth/route-guard'
+import { FormLoadingPage } from '~/components/form-loading-page'
+import { LoadFailedPage } from '~/components/page-states'
+import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { ProRataPage } from '~/features/catalogue/pro-rata-page'
 import { catalogueQueries } from '~/features/catalogue/queries'
 import { proRataDescription, proRataTitle } from '~/features/catalogue/skeletons'
@@ -9,19 +10,13 @@ import { proRataDescription, proRataTitle } from '~/features/catalogue/skeletons
 export const Route = createFileRoute('/console/_staff/calculate-pro-rata')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'organisation'),
   loader: ({ context }) =>
-    context.queryClient.ensureQueryData(
-      catalogueQueries.organisationPrices(context.user.current_organisation?.id ?? 0),
-    ),
+    context.queryClient.ensureQueryData(catalogueQueries.organisationPrices(organisationIdOf(context.user))),
   head: () => ({ meta: [{ title: 'Calculate pro rata · Gymbase' }] }),
-  pendingComponent: () => (
-    <LoadingPage title={proRataTitle} description={proRataDescription}>
-      <SkeletonBar className="h-64 w-full" />
-    </LoadingPage>
-  ),
+  pendingComponent: () => <FormLoadingPage title={proRataTitle} description={proRataDescription} />,
   errorComponent: ({ error }) => (
     <LoadFailedPage title={proRataTitle} description={proRataDescription} error={error} />
   ),
   component: function CalculateProRata() {
-    return <ProRataPage organisationId={Route.useRouteContext().user.current_organisation?.id ?? 0} />
+    return <ProRataPage organisationId={organisationIdOf(Route.useRouteContext().user)} />
   },
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { OutsideGymsPage } from '~/components/page-states'
-import { isOutsideGyms, requireConsoleArea } from '~/features/auth/route-guard'
+import { isOutsideGyms, loadForOwnGym, requireConsoleArea } from '~/features/auth/route-guard'
 import {
   ExpectedPaymentsError,
   ExpectedPaymentsPage,
@@ -15,10 +15,10 @@ export const Route = createFileRoute('/console/_staff/expected-payments-debuggin
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'payments'),
   validateSearch: expectedPaymentsSearchSchema,
   loaderDeps: ({ search }) => ({ gym_id: search.gym_id, weeks: search.weeks }),
-  loader: async ({ context, deps }) => {
-    if (isOutsideGyms(context.user, deps.gym_id)) return
-    await context.queryClient.ensureQueryData(expectedPaymentsQuery(deps))
-  },
+  loader: ({ context, deps }) =>
+    loadForOwnGym(context.user, deps.gym_id, () =>
+      context.queryClient.ensureQueryData(expectedPaymentsQuery(deps)),
+    ),
   head: () => ({ meta: [{ title: 'Expected payments debugging · Gymbase' }] }),
   pendingComponent: ExpectedPaymentsSkeleton,
   errorComponent: ExpectedPaymentsError,

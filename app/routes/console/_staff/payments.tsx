@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage, OutsideGymsPage } from '~/components/page-states'
-import { isOutsideGyms, requireConsoleArea } from '~/features/auth/route-guard'
+import { isOutsideGyms, loadForOwnGym, requireConsoleArea } from '~/features/auth/route-guard'
 import { PaymentsPage } from '~/features/payments/payments-page'
 import { paymentQueries } from '~/features/payments/queries'
 import { paymentsSearchSchema } from '~/features/payments/search'
@@ -12,10 +12,10 @@ export const Route = createFileRoute('/console/_staff/payments')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'payments'),
   validateSearch: paymentsSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, deps }) => {
-    if (isOutsideGyms(context.user, deps.gym_id)) return
-    await context.queryClient.ensureQueryData(paymentQueries.list(deps))
-  },
+  loader: ({ context, deps }) =>
+    loadForOwnGym(context.user, deps.gym_id, () =>
+      context.queryClient.ensureQueryData(paymentQueries.list(deps)),
+    ),
   head: () => ({ meta: [{ title: 'Payments · Gymbase' }] }),
   errorComponent: ({ error }) => <LoadFailedPage title="Payments" description={description} error={error} />,
   component: function Payments() {

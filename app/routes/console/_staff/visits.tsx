@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage, OutsideGymsPage } from '~/components/page-states'
-import { isOutsideGyms, requireConsoleArea } from '~/features/auth/route-guard'
+import { isOutsideGyms, loadForOwnGym, requireConsoleArea } from '~/features/auth/route-guard'
 import { visitQueries } from '~/features/visits/queries'
 import { visitsSearchSchema } from '~/features/visits/search'
 import { VisitsPage } from '~/features/visits/visits-page'
@@ -12,10 +12,10 @@ export const Route = createFileRoute('/console/_staff/visits')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'visits'),
   validateSearch: visitsSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, deps }) => {
-    if (isOutsideGyms(context.user, deps.gym_id)) return
-    await context.queryClient.ensureQueryData(visitQueries.list(deps))
-  },
+  loader: ({ context, deps }) =>
+    loadForOwnGym(context.user, deps.gym_id, () =>
+      context.queryClient.ensureQueryData(visitQueries.list(deps)),
+    ),
   head: () => ({ meta: [{ title: 'Visits · Gymbase' }] }),
   errorComponent: ({ error }) => <LoadFailedPage title="Visits" description={description} error={error} />,
   component: function Visits() {

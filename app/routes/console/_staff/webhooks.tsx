@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage } from '~/components/page-states'
-import { requireConsoleArea } from '~/features/auth/route-guard'
+import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { webhookQueries } from '~/features/webhooks/queries'
 import { webhooksSearchSchema } from '~/features/webhooks/search'
 import { WebhooksPage } from '~/features/webhooks/webhooks-page'
@@ -25,6 +25,6 @@ export const Route = createFileRoute('/console/_staff/webhooks')({
   component: function Webhooks() {
     const search = Route.useSearch()
     const { user } = Route.useRouteContext()
-    return <WebhooksPage search={search} organisationId={user.current_organisation?.id ?? 0} />
+    return <WebhooksPage search={search} organisationId={organisationIdOf(user)} />
   },
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage } from '~/components/page-states'
-import { requireConsoleArea } from '~/features/auth/route-guard'
+import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { doorQueries } from '~/features/doors/queries'
 import { GymPage } from '~/features/gyms/gyms-page'
 import { gymQueries } from '~/features/gyms/queries'
@@ -24,6 +24,6 @@ export const Route = createFileRoute('/console/_staff/gyms/$id')({
   ),
   component: function Gym() {
     const { user } = Route.useRouteContext()
-    return <GymPage id={Route.useParams().id} organisationId={user.current_organisation?.id ?? 0} />
+    return <GymPage id={Route.useParams().id} organisationId={organisationIdOf(user)} />
   },
 })

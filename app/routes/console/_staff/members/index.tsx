@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage, OutsideGymsPage } from '~/components/page-states'
 import { gymRolesOf, seesMoneyAt } from '~/contracts/areas'
-import { isOutsideGyms, requireConsoleArea } from '~/features/auth/route-guard'
+import { isOutsideGyms, loadForOwnGym, requireConsoleArea } from '~/features/auth/route-guard'
 import { MembersPage } from '~/features/members/members-page'
 import { memberQueries } from '~/features/members/queries'
 import { membersSearchSchema } from '~/features/members/search'
@@ -13,13 +13,13 @@ export const Route = createFileRoute('/console/_staff/members/')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'members'),
   validateSearch: membersSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, deps }) => {
-    if (isOutsideGyms(context.user, deps.gym_id)) return
-    await Promise.all([
-      context.queryClient.ensureQueryData(memberQueries.filterOptions()),
-      context.queryClient.ensureQueryData(memberQueries.list(deps)),
-    ])
-  },
+  loader: ({ context, deps }) =>
+    loadForOwnGym(context.user, deps.gym_id, () =>
+      Promise.all([
+        context.queryClient.ensureQueryData(memberQueries.filterOptions()),
+        context.queryClient.ensureQueryData(memberQueries.list(deps)),
+      ]),
+    ),
   head: () => ({ meta: [{ title: 'Members · Gymbase' }] }),
   errorComponent: ({ error }) => <LoadFailedPage title="Members" description={description} error={error} />,
   component: function Members() {

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage } from '~/components/page-states'
-import { requireConsoleArea } from '~/features/auth/route-guard'
+import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { OfferingPage } from '~/features/catalogue/offering-page'
-import { catalogueQueries, prefetchMembersPerGym } from '~/features/catalogue/queries'
+import { ensureOfferingAndSettings, prefetchMembersPerGym } from '~/features/catalogue/queries'
 import { OfferingSkeleton } from '~/features/catalogue/skeletons'
 import { organisationQueries } from '~/features/organisation/queries'
 import { idParams } from '~/lib/route-params'
@@ -13,13 +13,7 @@ export const Route = createFileRoute('/console/_staff/offerings/$id')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'offerings'),
   params: idParams,
   loader: async ({ context, params }) => {
-    // The organisation's settings, for the frequencies a new price may have (features meet in routes).
-    const [offering] = await Promise.all([
-      context.queryClient.ensureQueryData(catalogueQueries.offering(params.id)),
-      context.queryClient.ensureQueryData(
-        organisationQueries.settings(context.user.current_organisation?.id ?? 0),
-      ),
-    ])
+    const offering = await ensureOfferingAndSettings(context.queryClient, context.user, params.id)
     const membersPerGym = prefetchMembersPerGym(context.queryClient, offering, context.user)
     if (import.meta.env.SSR) await membersPerGym
     return { name: offering.name }
@@ -29,9 +23,7 @@ export const Route = createFileRoute('/console/_staff/offerings/$id')({
   errorComponent: ({ error }) => <LoadFailedPage title="Offering" description="" error={error} />,
   component: function OfferingScreen() {
     const { user } = Route.useRouteContext()
-    const { data: organisation } = useSuspenseQuery(
-      organisationQueries.settings(user.current_organisation?.id ?? 0),
-    )
+    const { data: organisation } = useSuspenseQuery(organisationQueries.settings(organisationIdOf(user)))
     return <OfferingPage id={Route.useParams().id} user={user} organisation={organisation} />
   },
 })

@@ -1,9 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { LoadFailedPage, LoadingPage, SkeletonBar } from '~/components/page-states'
-import { requireConsoleArea } from '~/features/auth/route-guard'
+import { FormLoadingPage } from '~/components/form-loading-page'
+import { LoadFailedPage } from '~/components/page-states'
+import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { EditOfferingPage } from '~/features/catalogue/create-offering-page'
-import { catalogueQueries } from '~/features/catalogue/queries'
+import { catalogueQueries, ensureOfferingAndSettings } from '~/features/catalogue/queries'
 import { organisationQueries } from '~/features/organisation/queries'
 import { idParams } from '~/lib/route-params'
 
@@ -12,30 +13,19 @@ export const Route = createFileRoute('/console/_staff/offerings/$id_/edit')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'offerings'),
   params: idParams,
   loader: async ({ context, params }) => {
-    const [offering] = await Promise.all([
-      context.queryClient.ensureQueryData(catalogueQueries.offering(params.id)),
-      context.queryClient.ensureQueryData(
-        organisationQueries.settings(context.user.current_organisation?.id ?? 0),
-      ),
-    ])
+    const offering = await ensureOfferingAndSettings(context.queryClient, context.user, params.id)
     // Someone who may only look at the offering is shown it, not a form they can't save.
     if (!offering.can_manage) throw redirect({ to: '/console/offerings/$id', params: { id: params.id } })
     return { name: offering.name }
   },
   head: ({ loaderData }) => ({ meta: [{ title: `Edit ${loaderData?.name ?? 'offering'} · Gymbase` }] }),
-  pendingComponent: () => (
-    <LoadingPage title="Edit offering" description="">
-      <SkeletonBar className="h-64 w-full" />
-    </LoadingPage>
-  ),
+  pendingComponent: () => <FormLoadingPage title="Edit offering" description="" />,
   errorComponent: ({ error }) => <LoadFailedPage title="Edit offering" description="" error={error} />,
   component: function EditOffering() {
     const { user } = Route.useRouteContext()
     const { id } = Route.useParams()
     const { data: offering } = useSuspenseQuery(catalogueQueries.offering(id))
-    const { data: organisation } = useSuspenseQuery(
-      organisationQueries.settings(user.current_organisation?.id ?? 0),
-    )
+    const { data: organisation } = useSuspenseQuery(organisationQueries.settings(organisationIdOf(user)))
     return <EditOfferingPage user={user} organisation={organisation} offering={offering} />
   },
 })

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { LoadFailedPage, LoadingPage, SkeletonBar } from '~/components/page-states'
-import { requireConsoleArea } from '~/features/auth/route-guard'
+import { FormLoadingPage } from '~/components/form-loading-page'
+import { LoadFailedPage } from '~/components/page-states'
+import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { CreateOfferingPage } from '~/features/catalogue/create-offering-page'
 import { organisationQueries } from '~/features/organisation/queries'
 
@@ -11,23 +12,15 @@ const description = 'A membership type: who it is for, when members may come in,
 export const Route = createFileRoute('/console/_staff/offerings/create')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'offerings'),
   loader: ({ context }) =>
-    context.queryClient.ensureQueryData(
-      organisationQueries.settings(context.user.current_organisation?.id ?? 0),
-    ),
+    context.queryClient.ensureQueryData(organisationQueries.settings(organisationIdOf(context.user))),
   head: () => ({ meta: [{ title: 'New offering · Gymbase' }] }),
-  pendingComponent: () => (
-    <LoadingPage title="New offering" description={description}>
-      <SkeletonBar className="h-64 w-full" />
-    </LoadingPage>
-  ),
+  pendingComponent: () => <FormLoadingPage title="New offering" description={description} />,
   errorComponent: ({ error }) => (
     <LoadFailedPage title="New offering" description={description} error={error} />
   ),
   component: function CreateOffering() {
     const { user } = Route.useRouteContext()
-    const { data: organisation } = useSuspenseQuery(
-      organisationQueries.settings(user.current_organisation?.id ?? 0),
-    )
+    const { data: organisation } = useSuspenseQuery(organisationQueries.settings(organisationIdOf(user)))
     return <CreateOfferingPage user={user} organisation={organisation} />
   },
 })

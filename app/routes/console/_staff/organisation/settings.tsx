@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage } from '~/components/page-states'
-import { requireConsoleArea } from '~/features/auth/route-guard'
+import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { OrganisationSettingsPage } from '~/features/organisation/organisation-settings-page'
 import { organisationQueries } from '~/features/organisation/queries'
 import {
@@ -13,9 +13,7 @@ import {
 export const Route = createFileRoute('/console/_staff/organisation/settings')({
   beforeLoad: ({ context }) => requireConsoleArea(context.user, 'organisation'),
   loader: ({ context }) =>
-    context.queryClient.ensureQueryData(
-      organisationQueries.settings(context.user.current_organisation?.id ?? 0),
-    ),
+    context.queryClient.ensureQueryData(organisationQueries.settings(organisationIdOf(context.user))),
   head: () => ({ meta: [{ title: `${organisationSettingsTitle} · Gymbase` }] }),
   pendingComponent: OrganisationSettingsSkeleton,
   errorComponent: ({ error }) => (
@@ -26,8 +24,6 @@ export const Route = createFileRoute('/console/_staff/organisation/settings')({
     />
   ),
   component: function OrganisationSettings() {
-    return (
-      <OrganisationSettingsPage organisationId={Route.useRouteContext().user.current_organisation?.id ?? 0} />
-    )
+    return <OrganisationSettingsPage organisationId={organisationIdOf(Route.useRouteContext().user)} />
   },
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage } from '~/components/page-states'
-import { requireConsoleArea } from '~/features/auth/route-guard'
+import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { staffQueries } from '~/features/staff/queries'
 import { staffSearchSchema } from '~/features/staff/search'
 import { StaffPage, staffDescription } from '~/features/staff/staff-page'
@@ -11,19 +11,13 @@ export const Route = createFileRoute('/console/_staff/staff/')({
   validateSearch: staffSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(staffQueries.list(context.user.current_organisation?.id ?? 0, deps)),
+    context.queryClient.ensureQueryData(staffQueries.list(organisationIdOf(context.user), deps)),
   head: () => ({ meta: [{ title: 'Staff · Gymbase' }] }),
   errorComponent: ({ error }) => (
     <LoadFailedPage title="Staff" description={staffDescription} error={error} />
   ),
   component: function Staff() {
     const { user } = Route.useRouteContext()
-    return (
-      <StaffPage
-        search={Route.useSearch()}
-        organisationId={user.current_organisation?.id ?? 0}
-        gyms={user.gyms}
-      />
-    )
+    return <StaffPage search={Route.useSearch()} organisationId={organisationIdOf(user)} gyms={user.gyms} />
   },
 })

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadFailedPage } from '~/components/page-states'
-import { requireConsoleArea } from '~/features/auth/route-guard'
+import { organisationIdOf, requireConsoleArea } from '~/features/auth/route-guard'
 import { MemberPage } from '~/features/members/member-page'
 import { memberQueries } from '~/features/members/queries'
 import { memberPageSearchSchema } from '~/features/members/search'
@@ -51,7 +51,7 @@ export const Route = createFileRoute('/console/_staff/members/$id/')({
         search={Route.useSearch()}
         seesMoney={member.sees_money}
         adminGymIds={adminGymIds}
-        organisationId={user.current_organisation?.id ?? 0}
+        organisationId={organisationIdOf(user)}
       />
     )
   },

@@ -1,0 +1,48 @@
+import type { ComponentProps } from 'react'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+
+/**
+ * A form whose screen keeps its own values and submits them itself (`onSubmit`, never a page load),
+ * with the answer's message for the whole form above its fields when there is one.
+ */
+export function SubmitForm({
+  onSubmit,
+  problem,
+  children,
+  className = 'flex flex-col gap-4',
+  ...props
+}: Omit<ComponentProps<'form'>, 'onSubmit'> & { onSubmit: () => unknown; problem?: string }) {
+  return (
+    <form
+      {...props}
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault()
+        void onSubmit()
+      }}
+    >
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      {children}
+    </form>
+  )
+}
+
+/** A dialog form's last row: the way out (Cancel unless said) and the submit, busy while it saves. */
+export function DialogFormButtons(props: {
+  submit: string
+  cancel?: string
+  pending: boolean
+  onCancel: () => void
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onPress={props.onCancel} isDisabled={props.pending}>
+        {props.cancel ?? 'Cancel'}
+      </Button>
+      <Button type="submit" isPending={props.pending}>
+        {props.submit}
+      </Button>
+    </div>
+  )
+}
