@@ -46,32 +46,34 @@ export const TARGET_KB = 150
  * loaded by host as the router starts, is counted): 7–14 kB lower on every page (/legal/privacy-policy
  * 186.4 → 172.4), no console route definitions nor what they import. Then the kit's classes merged by
  * `class-merge.ts` (held to tailwind-merge by a test) instead of tailwind-merge's engine: 8.4 kB lower on
- * every page (/legal/privacy-policy 172.4 → 164.0). Every page is still over the 150 kB aim.
+ * every page (/legal/privacy-policy 172.4 → 164.0). Then the kit's own `tv` (held to tailwind-variants by
+ * a test): 4.9 kB lower on every page (/legal/privacy-policy 164.0 → 159.1). Every page is still over the
+ * 150 kB aim; each ceiling is its page's measured figure rounded up to a whole kB.
  */
 export const CEILING_KB: Record<string, number> = {
-  '/': 195,
-  '/about-you': 187,
-  '/bank-account-connected': 185,
-  '/card-connected': 185,
-  '/card-details': 189,
-  '/choose-payment-method': 174,
+  '/': 190,
+  '/about-you': 182,
+  '/bank-account-connected': 180,
+  '/card-connected': 180,
+  '/card-details': 184,
+  '/choose-payment-method': 169,
   // A joined member's change of how they pay, agreed before it happens (issue 25).
-  '/change-payment-method': 173,
-  '/confirm-subscription': 199,
-  '/connect-akahu': 171,
-  '/take-photo': 171,
-  '/welcome-to-gym': 172,
-  '/finish-joining': 185,
-  '/forgot-password': 184,
-  '/legal/privacy-policy': 165,
-  '/login': 184,
+  '/change-payment-method': 168,
+  '/confirm-subscription': 194,
+  '/connect-akahu': 166,
+  '/take-photo': 166,
+  '/welcome-to-gym': 167,
+  '/finish-joining': 180,
+  '/forgot-password': 179,
+  '/legal/privacy-policy': 160,
+  '/login': 179,
   // The payment link's page: the card form, the saved methods and the outcome (issue 16).
-  '/pay': 204,
+  '/pay': 199,
   // Back from the bank to the payment link: the pay page's code, loaded ahead of going back to it.
-  '/pay-bank': 204,
-  '/reset-password': 184,
-  '/sandbox-bank/consent': 180,
-  '/verification-code': 184,
+  '/pay-bank': 199,
+  '/reset-password': 179,
+  '/sandbox-bank/consent': 175,
+  '/verification-code': 179,
 }
 
 export interface PageScripts {
