@@ -82,6 +82,10 @@ test.describe('doors', () => {
     const taps = page.getByRole('list', { name: 'Taps' })
     await expect(taps.getByRole('listitem').first()).toContainText(`Front door opened · ${memberName}`)
     await expect(taps.getByRole('listitem').first()).toContainText('Visit listed at')
+    // Someone else at the desk: back to typing a card number or code.
+    await page.getByRole('button', { name: 'Type a code instead' }).click()
+    await expect(page.getByText(`Tapping as ${memberName}`)).toHaveCount(0)
+    await expect(page.getByRole('textbox', { name: 'Card number or code' })).toBeVisible()
 
     // Paused from today: the door refuses, and says why.
     await page.goto(memberPage)

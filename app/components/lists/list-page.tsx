@@ -14,7 +14,7 @@ import { ListFooter, type PageMeta } from '~/components/lists/list-footer'
 import { type ListFeatures, SortableTable, sortLinkClass } from '~/components/lists/sortable-table'
 import { Page } from '~/components/page'
 import { Card } from '~/components/ui/card'
-import { linkStyles } from '~/components/ui/link'
+import { TextButton } from '~/components/ui/link'
 
 /** A link to the same list at another address (sorted, paged): the screen draws it with its typed route. */
 export interface ListLinkProps<S> {
@@ -185,11 +185,7 @@ function noMatchesOf(
     title: props.noMatches?.title ?? `No ${props.noun.many} match these filters`,
     text: props.noMatches?.text ?? (
       <>
-        Try fewer filters, or{' '}
-        <button type="button" className={linkStyles()} onClick={showEvery}>
-          {`show every ${props.noun.one}`}
-        </button>
-        .
+        Try fewer filters, or <TextButton onPress={showEvery}>{`show every ${props.noun.one}`}</TextButton>.
       </>
     ),
   }

@@ -8,7 +8,7 @@ import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { linkStyles } from '~/components/ui/link'
+import { linkStyles, TextButton } from '~/components/ui/link'
 import { Select, SelectItem } from '~/components/ui/select'
 import { TextField } from '~/components/ui/text-field'
 import { type TapResult, tapCredentialMaxLength, tapCredentialTooLong } from '~/contracts/doors'
@@ -219,10 +219,7 @@ function TapForm(props: {
       {props.member ? (
         <p className="text-slate-700">
           Tapping as <span className="font-medium text-slate-900">{props.member.name}</span>, with their own
-          card or code.{' '}
-          <button type="button" className={linkStyles()} onClick={props.onForget}>
-            Type a code instead
-          </button>
+          card or code. <TextButton onPress={props.onForget}>Type a code instead</TextButton>
         </p>
       ) : (
         <TextField
