@@ -5,6 +5,7 @@ import { organisations, payments, prices, type subscriptions } from '~/db/schema
 import { AppError } from '~/lib/errors'
 import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
 import { findSubscriptionPauses } from '~/server/billing/subscription-pauses.server'
+import { notFound } from '../service-input.server'
 import {
   assertPriceChange,
   assertPriceRiseNotice,
@@ -90,15 +91,7 @@ interface PriceChangeRequest {
 /** `schedulePriceChange` in the caller's transaction; answers the membership as it now stands too. */
 export async function bookPriceChange(options: PriceChangeRequest) {
   const { db, now, subscription, date } = options
-  const [[from], [to]] = await Promise.all([
-    db.select().from(prices).where(eq(prices.id, subscription.priceId)),
-    db
-      .select()
-      .from(prices)
-      .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId))),
-  ])
-  assertPriceChange({ subscription, to, date, now })
-  if (!from || !to) throw new AppError('NOT_FOUND', 'Price not found.')
+  const { from, to } = await findPriceChangePrices(options)
   const { onDate, takesEffectOn } = await planPriceChange({ db, now, subscription, from, to, date })
   if (!options.skipRiseNotice) {
     const noticeDays = await findPriceRiseNoticeDays({ db, organisationId: subscription.organisationId })
@@ -112,6 +105,30 @@ export async function bookPriceChange(options: PriceChangeRequest) {
     scheduledByUserId: options.scheduledByUserId,
   })
   return { takesEffectOn, from, to, subscription: moved ?? subscription }
+}
+
+/**
+ * The membership's price and the price it is to move to (one of its organisation's), once the move is
+ * one the rules allow for `date` (`assertPriceChange`).
+ */
+export async function findPriceChangePrices(options: {
+  db: Db
+  now: Date
+  subscription: SubscriptionRow
+  priceId: number
+  date?: CalendarDateString | null | undefined
+}): Promise<{ from: Price; to: Price }> {
+  const { db, now, subscription, date } = options
+  const [[from], [to]] = await Promise.all([
+    db.select().from(prices).where(eq(prices.id, subscription.priceId)),
+    db
+      .select()
+      .from(prices)
+      .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId))),
+  ])
+  assertPriceChange({ subscription, to, date, now })
+  if (!from || !to) throw notFound('Price')
+  return { from, to }
 }
 
 /**
