@@ -13,3 +13,13 @@ export function memberCall(c: Context<ApiEnv>) {
   const member = requireMemberSelf(actorOf(c))
   return { db: c.var.database.db, now: c.var.now, organisationId: member.organisationId, userId: member.id }
 }
+
+/** What a staff action carries to its service: the database, the clock, the caller's organisation and who acts. */
+export function staffAction(c: Context<ApiEnv>, caller: { organisationId: number; user: { id: number } }) {
+  return {
+    db: c.var.database.db,
+    now: c.var.now,
+    organisationId: caller.organisationId,
+    actorId: caller.user.id,
+  }
+}
