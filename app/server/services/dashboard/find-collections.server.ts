@@ -13,18 +13,14 @@ import {
   mondayOf,
 } from '~/server/billing/calendar'
 import { charged, paymentGymCondition } from '../payments/find-expected-payments.server'
+import { type DashboardRead, seesNoGym } from './dashboard-read.server'
 
 /**
  * Collected money (`sent` payments by the Auckland day they were paid, charged amount as the
  * expected-payments view counts it) this week and month so far against the same days of the previous
  * week and month. Weeks start on Monday; "this week" and "this month" run to today.
  */
-export async function findCollections(options: {
-  db: Db
-  organisationId: number
-  scope: GymScope
-  now: Date
-}) {
+export async function findCollections(options: DashboardRead) {
   const { db, organisationId, scope, now } = options
   const today = calendarDateAt(now)
   const monday = mondayOf(today)
@@ -41,7 +37,7 @@ export async function findCollections(options: {
 
   const empty = () => ({ amount: 0, count: 0 })
   const sums = { this_week: empty(), previous_week: empty(), this_month: empty(), previous_month: empty() }
-  if (scope.gymIds.length > 0 || scope.wholeOrganisation) {
+  if (!seesNoGym(scope)) {
     const zone = sql.raw(`'Pacific/Auckland'`)
     const paidDay = sql<string>`((${payments.paidAt} at time zone ${zone})::date)::text`
     const rows = await db
@@ -101,7 +97,7 @@ export async function sumCollected(options: {
   endsOn: string
 }): Promise<{ amount: number; count: number }> {
   const { db, scope } = options
-  if (!scope.wholeOrganisation && scope.gymIds.length === 0) return { amount: 0, count: 0 }
+  if (seesNoGym(scope)) return { amount: 0, count: 0 }
   const [row] = await db.select(collectedSums).from(payments).where(collectedBetween(options))
   return row ?? { amount: 0, count: 0 }
 }
