@@ -10,8 +10,7 @@ import {
   assertPriceChange,
   assertPriceRiseNotice,
   type Price,
-  priceChangeFirstChargedOn,
-  priceChangeTiming,
+  priceChangeDays,
   type TermGrace,
   waitsForTermEnd,
 } from './price-change-rules.server'
@@ -149,18 +148,16 @@ export async function planPriceChange(options: {
   const termGrace = waitsForTermEnd({ subscription, date, now })
     ? await findTermGrace({ db, organisationId: subscription.organisationId })
     : null
-  const { onDate, takesEffectOn: bookedOn } = priceChangeTiming({ subscription, date, termGrace, now })
   const pauses = await findSubscriptionPauses({ db, subscriptionIds: [subscription.id] })
-  const takesEffectOn = priceChangeFirstChargedOn({
+  return priceChangeDays({
     subscription,
     from,
     to,
-    onDate,
-    bookedOn,
+    date,
+    termGrace,
     pauses: pauses.get(subscription.id) ?? [],
     now,
   })
-  return { onDate, takesEffectOn }
 }
 
 /** The organisation's notice period before a price rise, in days (issue 25). */
