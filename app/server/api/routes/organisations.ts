@@ -1,7 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { requireOrganisationAdmin, requireOwnOrganisation, requireStaff } from '~/access/caller.server'
-import { paginate } from '~/contracts/api/envelope'
 import { organisationRoutes as routes } from '~/contracts/api/organisations.routes'
 import type {
   gracePeriodRequestSchema,
@@ -23,15 +22,11 @@ import {
   type UpdateOrganisationSettingsInput,
   updateOrganisationSettings,
 } from '~/server/services/organisations/update-organisation-settings.server'
-import { findWebhookEventPage } from '~/server/services/webhooks/find-webhook-events.server'
 import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { toJoinLinkResource } from '../resources/join-link'
-import {
-  toAgeBypassLinkResource,
-  toOrganisationResource,
-  toWebhookEventResource,
-} from '../resources/organisation'
+import { toAgeBypassLinkResource, toOrganisationResource } from '../resources/organisation'
+import { answerWebhookEventPage } from './webhooks'
 
 /** A settings form's body, as its contract parses it. */
 type Body<Schema extends z.ZodType> = z.output<Schema>
@@ -112,15 +107,12 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.akahuWebhooks, async (c) => {
     const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const query = c.req.valid('query')
-    const page = await findWebhookEventPage({
-      db: c.var.database.db,
+    return answerWebhookEventPage(c, {
       organisationId: caller.organisationId,
       provider: 'akahu',
       page: query.page,
       perPage: query.per_page,
     })
-    const rows = page.rows.map(toWebhookEventResource)
-    return c.json(paginate({ ...page, rows, page: query.page, perPage: query.per_page, url: c.req.url }), 200)
   })
 
   api.openapi(routes.ageBypassLinks, async (c) => {
