@@ -58,6 +58,14 @@ export async function issueLinkToken(options: { db: Db; userId: number; purpose:
   return token
 }
 
+/** Whose code or link of which purpose is being used, and when. */
+interface UseOf<Purpose> {
+  db: Db
+  userId: number
+  purpose: Purpose
+  now: Date
+}
+
 const expiredCode = () =>
   new AppError('VALIDATION', 'This code has expired. Ask for a new one.', {
     fieldErrors: { code: ['This code has expired. Ask for a new one.'] },
@@ -67,13 +75,7 @@ const expiredCode = () =>
  * Checks a code against the user's live code of this purpose and uses it up. A wrong code counts
  * against the code; at the limit the code is dead and only a new one helps.
  */
-export async function consumeCode(options: {
-  db: Db
-  userId: number
-  purpose: CodePurpose
-  code: string
-  now: Date
-}): Promise<void> {
+export async function consumeCode(options: UseOf<CodePurpose> & { code: string }): Promise<void> {
   const { db, userId, purpose, code, now } = options
   const [live] = await db
     .select()
@@ -110,13 +112,7 @@ export async function consumeCode(options: {
 }
 
 /** Uses up a link token; answers whether it was live. */
-export async function consumeLinkToken(options: {
-  db: Db
-  userId: number
-  purpose: LinkPurpose
-  token: string
-  now: Date
-}): Promise<boolean> {
+export async function consumeLinkToken(options: UseOf<LinkPurpose> & { token: string }): Promise<boolean> {
   const { db, userId, purpose, token, now } = options
   const [claimed] = await db
     .update(oneTimeCodes)

@@ -3,7 +3,15 @@
  * link that pays it and what happens if nobody does. Built from the shared blocks of
  * `templates.server.ts`, so every value is escaped the same way.
  */
-import { button, greeting, layout, type MailContent, paragraph, textBody } from './templates.server'
+import {
+  button,
+  greetedMail,
+  greeting,
+  layout,
+  type MailContent,
+  paragraph,
+  textBody,
+} from './templates.server'
 
 interface OwedFacts {
   organisationName: string
@@ -90,21 +98,11 @@ export function cancelledForNonPaymentMail(facts: {
   const what = `Your membership was cancelled because ${facts.amount} stayed unpaid after the grace period. The doors no longer open for you.`
   const next =
     'If you’d like to come back, talk to us at the front desk or reply to this e-mail: we can settle what is owed and start a new membership.'
-  return {
+  return greetedMail({
+    organisationName: facts.organisationName,
+    recipientName: facts.recipientName,
     subject: `Your ${facts.organisationName} membership was cancelled`,
-    html: layout({
-      organisationName: facts.organisationName,
-      heading: 'Your membership was cancelled',
-      blocks: [paragraph(greeting(facts.recipientName)), paragraph(what), paragraph(next)],
-    }),
-    text: textBody(facts.organisationName, [
-      'Your membership was cancelled',
-      '',
-      greeting(facts.recipientName),
-      '',
-      what,
-      '',
-      next,
-    ]),
-  }
+    heading: 'Your membership was cancelled',
+    parts: [what, next],
+  })
 }

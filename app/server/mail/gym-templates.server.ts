@@ -2,7 +2,7 @@
  * The gyms' e-mails to members (issue 17). Built from the shared blocks of `templates.server.ts`, so
  * every value is escaped the same way.
  */
-import { button, greeting, layout, type MailContent, paragraph, textBody } from './templates.server'
+import { buttonPart, greetedMail, type MailContent } from './templates.server'
 
 /**
  * A gym's bank account changed (ADR 030): the member pays by bank, and the permission they gave through
@@ -26,34 +26,17 @@ export function destinationAccountChangedMail(facts: {
     'Your membership and its price stay the same. Until you reconnect, your bank may not send a payment to the new account; if a payment doesn’t go through we’ll e-mail you a link to pay it, so you won’t lose access without warning.'
   const notYou =
     'If you didn’t expect this, talk to us at the front desk before connecting anything. We will never ask for your banking password.'
-  return {
+  return greetedMail({
+    organisationName: facts.organisationName,
+    recipientName: facts.recipientName,
     subject,
-    html: layout({
-      organisationName: facts.organisationName,
-      heading,
-      blocks: [
-        paragraph(greeting(facts.recipientName)),
-        paragraph(what),
-        paragraph(why),
-        button('Reconnect my bank', facts.reconnectUrl),
-        paragraph(meanwhile),
-        paragraph(notYou),
-      ],
-    }),
-    text: textBody(facts.organisationName, [
-      heading,
-      '',
-      greeting(facts.recipientName),
-      '',
+    heading,
+    parts: [
       what,
-      '',
       why,
-      '',
-      `Reconnect your bank: ${facts.reconnectUrl}`,
-      '',
+      buttonPart('Reconnect my bank', facts.reconnectUrl, 'Reconnect your bank'),
       meanwhile,
-      '',
       notYou,
-    ]),
-  }
+    ],
+  })
 }

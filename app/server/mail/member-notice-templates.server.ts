@@ -4,20 +4,9 @@
  * undoing, an early start. Pure functions of their content, in the shape `queueMail` takes; the text
  * part says the same as the HTML.
  */
-import {
-  greeting,
-  type Html,
-  layout,
-  type MailContent,
-  paragraph,
-  receiptLines,
-  textBody,
-  type WelcomeReceipt,
-} from './templates.server'
+import { greetedMail, type MailContent, receiptPart, rule, type WelcomeReceipt } from './templates.server'
 
 export type Receipt = WelcomeReceipt
-
-const rule: Html = { html: '<hr style="border: none; border-top: 1px solid #e5e7eb; margin: 24px 0">' }
 
 const questions = 'If you have questions, reply to this e-mail or talk to us at the front desk.'
 
@@ -40,27 +29,15 @@ export function memberNoticeMail({
   facts: string[]
   receipt?: Receipt | null
 }): MailContent {
-  const receiptText = receipt ? receiptLines(receipt, recipientName) : []
-  return {
+  return greetedMail({
+    organisationName,
+    recipientName,
     subject,
-    html: layout({
-      organisationName,
-      heading,
-      blocks: [
-        paragraph(greeting(recipientName)),
-        ...facts.map(paragraph),
-        ...(receipt ? [rule, ...receiptText.map(paragraph), rule] : []),
-        paragraph(questions),
-      ],
-    }),
-    text: textBody(organisationName, [
-      heading,
-      '',
-      greeting(recipientName),
-      '',
-      ...facts.flatMap((fact) => [fact, '']),
-      ...(receipt ? [...receiptText, ''] : []),
+    heading,
+    parts: [
+      ...facts,
+      ...(receipt ? [receiptPart(receipt, recipientName), { blocks: [rule] }] : []),
       questions,
-    ]),
-  }
+    ],
+  })
 }

@@ -102,6 +102,51 @@ export function greeting(recipientName: string): string {
   return name ? `Kia ora ${name},` : 'Kia ora,'
 }
 
+/**
+ * A part of a greeted mail after the greeting: a paragraph, or blocks that the text part says in its
+ * own words (a code, a button's link spelled out, a receipt's lines together); `text` absent, the
+ * blocks are only a divider the text part goes without.
+ */
+export type MailPart = string | { blocks: Html[]; text?: string }
+
+export const codePart = (code: string): MailPart => ({ blocks: [codeBlock(code)], text: `    ${code}` })
+
+/** A button; the text part spells its link out after `textLabel` (the button's own words unless given). */
+export const buttonPart = (label: string, url: string, textLabel = label): MailPart => ({
+  blocks: [button(label, url)],
+  text: `${textLabel}: ${url}`,
+})
+
+export const rule: Html = trusted('<hr style="border: none; border-top: 1px solid #e5e7eb; margin: 24px 0">')
+
+/**
+ * The shape most of our mail takes: a heading, a greeting, then its parts, each a paragraph of the
+ * HTML and a paragraph of the text (which opens with the heading and separates the parts by a blank line).
+ */
+export function greetedMail(options: {
+  organisationName: string
+  recipientName: string
+  subject: string
+  heading: string
+  parts: MailPart[]
+}): MailContent {
+  const { organisationName, heading, parts } = options
+  const hello = greeting(options.recipientName)
+  const blocksOf = (part: MailPart) => (typeof part === 'string' ? [paragraph(part)] : part.blocks)
+  const textOf = (part: MailPart) =>
+    typeof part === 'string' ? [part] : part.text === undefined ? [] : [part.text]
+  return {
+    subject: options.subject,
+    html: layout({ organisationName, heading, blocks: [paragraph(hello), ...parts.flatMap(blocksOf)] }),
+    text: textBody(organisationName, [
+      heading,
+      '',
+      hello,
+      ...parts.flatMap(textOf).flatMap((line) => ['', line]),
+    ]),
+  }
+}
+
 export function twoFactorCodeMail({
   organisationName,
   recipientName,
@@ -114,25 +159,13 @@ export function twoFactorCodeMail({
   const subject = `Your sign-in code for ${organisationName}`
   const intro = `Use this code to finish signing in to ${organisationName}. It is valid for 10 minutes and can be used once.`
   const warning = "If this wasn't you, someone may know your password: change your password now."
-  return {
+  return greetedMail({
+    organisationName,
+    recipientName,
     subject,
-    html: layout({
-      organisationName,
-      heading: 'Your sign-in code',
-      blocks: [paragraph(greeting(recipientName)), paragraph(intro), codeBlock(code), paragraph(warning)],
-    }),
-    text: textBody(organisationName, [
-      'Your sign-in code',
-      '',
-      greeting(recipientName),
-      '',
-      intro,
-      '',
-      `    ${code}`,
-      '',
-      warning,
-    ]),
-  }
+    heading: 'Your sign-in code',
+    parts: [intro, codePart(code), warning],
+  })
 }
 
 export function emailVerificationMail({
@@ -147,25 +180,13 @@ export function emailVerificationMail({
   const subject = `Confirm your email address for ${organisationName}`
   const intro = `Enter this 6-digit code to confirm your email address with ${organisationName}. It is valid for 10 minutes.`
   const ignore = "If you didn't ask for this, you can ignore this email."
-  return {
+  return greetedMail({
+    organisationName,
+    recipientName,
     subject,
-    html: layout({
-      organisationName,
-      heading: 'Confirm your email address',
-      blocks: [paragraph(greeting(recipientName)), paragraph(intro), codeBlock(code), paragraph(ignore)],
-    }),
-    text: textBody(organisationName, [
-      'Confirm your email address',
-      '',
-      greeting(recipientName),
-      '',
-      intro,
-      '',
-      `    ${code}`,
-      '',
-      ignore,
-    ]),
-  }
+    heading: 'Confirm your email address',
+    parts: [intro, codePart(code), ignore],
+  })
 }
 
 export function passwordResetMail({
@@ -180,30 +201,13 @@ export function passwordResetMail({
   const subject = `Reset your password for ${organisationName}`
   const intro = `We received a request to reset your ${organisationName} password. The link below is valid for 60 minutes and works once.`
   const ignore = "If you didn't ask for this, ignore this email: your password stays as it is."
-  return {
+  return greetedMail({
+    organisationName,
+    recipientName,
     subject,
-    html: layout({
-      organisationName,
-      heading: 'Reset your password',
-      blocks: [
-        paragraph(greeting(recipientName)),
-        paragraph(intro),
-        button('Choose a new password', resetUrl),
-        paragraph(ignore),
-      ],
-    }),
-    text: textBody(organisationName, [
-      'Reset your password',
-      '',
-      greeting(recipientName),
-      '',
-      intro,
-      '',
-      `Choose a new password: ${resetUrl}`,
-      '',
-      ignore,
-    ]),
-  }
+    heading: 'Reset your password',
+    parts: [intro, buttonPart('Choose a new password', resetUrl), ignore],
+  })
 }
 
 export function staffInvitationMail({
@@ -220,30 +224,13 @@ export function staffInvitationMail({
   const subject = `You're invited to join ${organisationName} on Gymbase`
   const intro = `${inviterName} has invited you to join the ${organisationName} team on Gymbase. Set your password to get started: the link is valid for 7 days.`
   const ignore = "If you weren't expecting this, you can ignore this email."
-  return {
+  return greetedMail({
+    organisationName,
+    recipientName,
     subject,
-    html: layout({
-      organisationName,
-      heading: `Join ${organisationName} on Gymbase`,
-      blocks: [
-        paragraph(greeting(recipientName)),
-        paragraph(intro),
-        button('Set your password', setPasswordUrl),
-        paragraph(ignore),
-      ],
-    }),
-    text: textBody(organisationName, [
-      `Join ${organisationName} on Gymbase`,
-      '',
-      greeting(recipientName),
-      '',
-      intro,
-      '',
-      `Set your password: ${setPasswordUrl}`,
-      '',
-      ignore,
-    ]),
-  }
+    heading: `Join ${organisationName} on Gymbase`,
+    parts: [intro, buttonPart('Set your password', setPasswordUrl), ignore],
+  })
 }
 
 /** A member staff added (issue 15): the link to set a password and finish joining on the join site. */
@@ -264,30 +251,13 @@ export function memberInvitationMail({
   const subject = `Finish joining ${gymName}`
   const intro = `${gymName} has started your membership sign-up${membership ? ` for ${membership}` : ''}. Set a password, add your photo and how you'd like to pay, and read and accept the membership agreement. Nothing is charged until you confirm. The link is valid for 7 days.`
   const ignore = "If you didn't ask to join, you can ignore this email and nothing will happen."
-  return {
+  return greetedMail({
+    organisationName,
+    recipientName,
     subject,
-    html: layout({
-      organisationName,
-      heading: `Finish joining ${gymName}`,
-      blocks: [
-        paragraph(greeting(recipientName)),
-        paragraph(intro),
-        button('Finish joining', finishUrl),
-        paragraph(ignore),
-      ],
-    }),
-    text: textBody(organisationName, [
-      `Finish joining ${gymName}`,
-      '',
-      greeting(recipientName),
-      '',
-      intro,
-      '',
-      `Finish joining: ${finishUrl}`,
-      '',
-      ignore,
-    ]),
-  }
+    heading: `Finish joining ${gymName}`,
+    parts: [intro, buttonPart('Finish joining', finishUrl), ignore],
+  })
 }
 
 /** One side of a price change as the member's notice says it. */
@@ -334,22 +304,13 @@ export function priceChangeMail({
   ]
   const nothingToDo =
     'You don’t need to do anything. If you have questions, reply to this e-mail or talk to us at the front desk.'
-  return {
+  return greetedMail({
+    organisationName,
+    recipientName,
     subject,
-    html: layout({
-      organisationName,
-      heading: 'Your membership price is changing',
-      blocks: [paragraph(greeting(recipientName)), ...facts.map(paragraph), paragraph(nothingToDo)],
-    }),
-    text: textBody(organisationName, [
-      'Your membership price is changing',
-      '',
-      greeting(recipientName),
-      '',
-      ...facts.flatMap((fact) => [fact, '']),
-      nothingToDo,
-    ]),
-  }
+    heading: 'Your membership price is changing',
+    parts: [...facts, nothingToDo],
+  })
 }
 
 /**
@@ -368,23 +329,13 @@ export function emailChangedMail({
   const subject = `Your ${organisationName} sign-in address has changed`
   const change = `${organisationName} changed the e-mail address you sign in with to ${newEmail}. From now on, sign in and get our e-mails at that address.`
   const notYou = `If you didn’t ask for this, contact ${organisationName} straight away: reply to this e-mail or talk to us at the front desk.`
-  return {
+  return greetedMail({
+    organisationName,
+    recipientName,
     subject,
-    html: layout({
-      organisationName,
-      heading: 'Your sign-in address has changed',
-      blocks: [paragraph(greeting(recipientName)), paragraph(change), paragraph(notYou)],
-    }),
-    text: textBody(organisationName, [
-      'Your sign-in address has changed',
-      '',
-      greeting(recipientName),
-      '',
-      change,
-      '',
-      notYou,
-    ]),
-  }
+    heading: 'Your sign-in address has changed',
+    parts: [change, notYou],
+  })
 }
 
 /**
@@ -421,33 +372,13 @@ export function paymentMethodChangedMail({
     ? `At your current price, each payment is now ${amount}, including a ${surcharge}. Payments already on their way are not changed.`
     : `At your current price, each payment is now ${amount}, with no surcharge. Payments already on their way are not changed.`
   const notYou = `If you didn’t make this change, contact ${organisationName} straight away: reply to this e-mail or talk to us at the front desk.`
-  return {
+  return greetedMail({
+    organisationName,
+    recipientName,
     subject,
-    html: layout({
-      organisationName,
-      heading: 'You changed how you pay',
-      blocks: [
-        paragraph(greeting(recipientName)),
-        paragraph(change),
-        paragraph(each),
-        paragraph(nextPayment),
-        paragraph(notYou),
-      ],
-    }),
-    text: textBody(organisationName, [
-      'You changed how you pay',
-      '',
-      greeting(recipientName),
-      '',
-      change,
-      '',
-      each,
-      '',
-      nextPayment,
-      '',
-      notYou,
-    ]),
-  }
+    heading: 'You changed how you pay',
+    parts: [change, each, nextPayment, notYou],
+  })
 }
 
 export interface WelcomeReceipt {
@@ -479,6 +410,12 @@ export function receiptLines(receipt: WelcomeReceipt, recipientName: string): st
   ]
 }
 
+/** A receipt between dividers; the text part has its lines together. */
+export function receiptPart(receipt: WelcomeReceipt, recipientName: string): MailPart {
+  const lines = receiptLines(receipt, recipientName)
+  return { blocks: [rule, ...lines.map(paragraph)], text: lines.join('\n') }
+}
+
 /** After joining (issue 14): what happens next, the agreement, and a GST receipt for the first payment. */
 export function welcomeMail({
   organisationName,
@@ -495,35 +432,18 @@ export function welcomeMail({
   receipt: WelcomeReceipt | null
 }): MailContent {
   const subject = `Welcome to ${organisationName}`
-  const receiptText = receipt ? receiptLines(receipt, recipientName) : []
   const agreementIntro = 'Your membership agreement, as you accepted it (also attached as a PDF):'
-  return {
+  return greetedMail({
+    organisationName,
+    recipientName,
     subject,
-    html: layout({
-      organisationName,
-      heading: `Welcome to ${organisationName}`,
-      blocks: [
-        paragraph(greeting(recipientName)),
-        ...facts.map(paragraph),
-        ...(receipt
-          ? [trusted('<hr style="border: none; border-top: 1px solid #e5e7eb; margin: 24px 0">')]
-          : []),
-        ...receiptText.map(paragraph),
-        trusted('<hr style="border: none; border-top: 1px solid #e5e7eb; margin: 24px 0">'),
-        paragraph(agreementIntro),
-        ...agreement.split('\n').filter(Boolean).map(paragraph),
-      ],
-    }),
-    text: textBody(organisationName, [
-      `Welcome to ${organisationName}`,
-      '',
-      greeting(recipientName),
-      '',
-      ...facts.flatMap((fact) => [fact, '']),
-      ...(receipt ? [...receiptText, ''] : []),
+    heading: `Welcome to ${organisationName}`,
+    parts: [
+      ...facts,
+      ...(receipt ? [receiptPart(receipt, recipientName)] : []),
+      { blocks: [rule] },
       agreementIntro,
-      '',
-      agreement,
-    ]),
-  }
+      { blocks: agreement.split('\n').filter(Boolean).map(paragraph), text: agreement },
+    ],
+  })
 }

@@ -25,6 +25,7 @@ import type { DemoEvent } from './demo-history'
 import { planVisitHistory, type VisitSlot } from './demo-history'
 import { earlierInstant, laterInstant, randomInstantOn } from './demo-time'
 import { createFakeMember } from './factories/member-factory.server'
+import { fakeCancellationReasons } from './nz-people'
 import type { Random } from './random'
 
 /** Where a demo member's subscription stands today: one per display state of SPEC §4, plus term ones. */
@@ -96,15 +97,6 @@ export interface DemoMemberSpec {
   reliable?: boolean
   overrides?: Partial<Omit<CreateMemberInput, 'organisationId'>>
 }
-
-const cancellationReasons = [
-  'Moving away',
-  'Too expensive',
-  'Not using it enough',
-  'Injury',
-  'Joined another gym',
-  'Work hours changed',
-] as const
 
 /** Share of members whose card or account failed once in the year and who fixed it within days. */
 const RECOVERED_TROUBLE_SHARE = 0.06
@@ -468,7 +460,7 @@ function queueEvents(
     })
   }
   if (cancelledAt) {
-    const reasons = [random.pick(cancellationReasons)]
+    const reasons = [random.pick(fakeCancellationReasons)]
     const comments = random.chance(0.3) ? 'Said they would be back in the new year.' : null
     events.push({
       at: cancelledAt,

@@ -356,3 +356,13 @@ export function fakePerson(random: Random, options: { area: string; today: Calen
       : null,
   }
 }
+
+/** Why a fake member cancels, in the words staff pick from. */
+export const fakeCancellationReasons = [
+  'Moving away',
+  'Too expensive',
+  'Not using it enough',
+  'Injury',
+  'Joined another gym',
+  'Work hours changed',
+] as const

@@ -424,31 +424,18 @@ export async function processWebhookEvent(
   options: ProcessingServices & { webhookEventId: number },
 ): Promise<ProcessVerdict> {
   const { db, now } = options
+  // A verified event not yet processed: read first to ask the provider, then again locked.
+  const waitingEvent = and(
+    eq(webhookEvents.id, options.webhookEventId),
+    eq(webhookEvents.signatureVerified, true),
+    inArray(webhookEvents.result, ['received', 'failed']),
+  )
   try {
-    const [waiting] = await db
-      .select()
-      .from(webhookEvents)
-      .where(
-        and(
-          eq(webhookEvents.id, options.webhookEventId),
-          eq(webhookEvents.signatureVerified, true),
-          inArray(webhookEvents.result, ['received', 'failed']),
-        ),
-      )
+    const [waiting] = await db.select().from(webhookEvents).where(waitingEvent)
     if (!waiting) return { status: 'skipped' }
     const asked = await askProvider(options, waiting.provider, waiting.type, objectOf(waiting.payload))
     return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(webhookEvents)
-        .where(
-          and(
-            eq(webhookEvents.id, options.webhookEventId),
-            eq(webhookEvents.signatureVerified, true),
-            inArray(webhookEvents.result, ['received', 'failed']),
-          ),
-        )
-        .for('update')
+      const [row] = await tx.select().from(webhookEvents).where(waitingEvent).for('update')
       if (!row) return { status: 'skipped' as const }
       const services = { ...options, db: tx }
       const event = objectOf(row.payload)

@@ -1,4 +1,3 @@
-import { settledAtDeskOn } from '~/contracts/desk-methods'
 import type { BillingFrequency, TermUnit } from '~/contracts/enums'
 import type {
   AddMemberRequest,
@@ -7,8 +6,7 @@ import type {
   MemberRow,
   MemberStanding,
 } from '~/contracts/members'
-import { failureReasonWords } from '~/contracts/payment-filters'
-import { membershipTypeLabel, paymentStatusKind } from '~/contracts/subscription-state'
+import { membershipTypeLabel } from '~/contracts/subscription-state'
 import type { payments } from '~/db/schema'
 import { profilePictureUrl } from '~/server/auth/session-user.server'
 import type { NextCharge } from '~/server/billing/next-charge'
@@ -22,6 +20,7 @@ import type {
 import type { MemberListRow } from '~/server/services/members/find-member-page.server'
 import type { SubscriptionRow } from '~/server/services/subscriptions/manage-subscription.server'
 import { toNextChargeResource } from './next-charge'
+import { paymentPeriodFields, paymentStatusFields } from './payment-row'
 import { toPaymentTypeResource } from './payment-type'
 
 /**
@@ -202,7 +201,6 @@ export function toMemberPaymentResource(
   row: typeof payments.$inferSelect,
   fixable: ReadonlySet<number>,
 ): MemberPayment {
-  const kind = paymentStatusKind(row.status)
   return {
     id: row.id,
     due_on: row.dueOn,
@@ -210,21 +208,9 @@ export function toMemberPaymentResource(
     amount: row.amount,
     surcharge: row.surcharge,
     credit_used: row.creditUsed,
-    status: row.status,
-    status_kind: kind,
-    // The same words as the payments list ("Insufficient funds"), not the provider's code.
-    failure_reason:
-      kind === 'failed' || kind === 'waived'
-        ? failureReasonWords(row.errorStatus, row.errorDescription)
-        : null,
-    fixable: fixable.has(row.id),
+    ...paymentStatusFields(row, fixable),
     type: row.type,
-    period_start_at: row.periodStartAt,
-    period_end_at: row.periodEndAt,
-    is_retry: row.isRetry,
-    is_pro_rata: row.isProRata,
-    desk_method: row.deskMethod,
-    settled_at_desk_on: kind === 'failed' ? settledAtDeskOn(row.meta) : null,
+    ...paymentPeriodFields(row),
   }
 }
 

@@ -25,7 +25,7 @@ import {
 } from '~/server/services/door-access/member-door-access.server'
 import { findDoorIntegration } from '~/server/services/door-access/sync-door-access.server'
 import { tapDoorAsStaff } from '~/server/services/door-access/tap-door.server'
-import { actorOf } from '../actor'
+import { actorOf, staffAction } from '../actor'
 import type { ApiEnv } from '../context'
 import { toDoorSystemResource, toGymDoorResource, toTapResource } from '../resources/door'
 
@@ -41,13 +41,10 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
     const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const body = c.req.valid('json')
     const integration = await connectDoorSystem({
-      db: c.var.database.db,
+      ...staffAction(c, caller),
       providers: c.var.doors,
-      organisationId: caller.organisationId,
       type: body.integration_type,
       credentials: body.api_key ? { api_key: body.api_key } : {},
-      actorId: caller.user.id,
-      now: c.var.now,
     })
     return c.json({ data: toDoorSystemResource(integration) }, 201)
   })
@@ -95,13 +92,10 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
     requireVisibleGym(caller, gymId)
     requireArea(caller, 'organisation')
     const data = await linkPlaceToGym({
-      db: c.var.database.db,
+      ...staffAction(c, caller),
       providers: c.var.doors,
-      organisationId: caller.organisationId,
       gymId,
       placeId: c.req.valid('json').place_id,
-      actorId: caller.user.id,
-      now: c.var.now,
     })
     return c.json({ data }, 201)
   })
@@ -113,13 +107,10 @@ export function registerAccessControlRoutes(api: OpenAPIHono<ApiEnv>) {
     requireArea(caller, 'organisation')
     const body = c.req.valid('json')
     const door = await setDoorTracksVisits({
-      db: c.var.database.db,
-      organisationId: caller.organisationId,
+      ...staffAction(c, caller),
       gymId,
       doorId: body.door_id,
       tracksVisits: body.tracks_visits,
-      actorId: caller.user.id,
-      now: c.var.now,
     })
     return c.json({ data: toGymDoorResource(door) }, 200)
   })

@@ -9,7 +9,7 @@ import { findGym, findGyms } from '~/server/services/gyms/find-gyms.server'
 import { setUploadedGymLogo } from '~/server/services/gyms/set-gym-logo.server'
 import { updateDestinationAccount } from '~/server/services/gyms/update-destination-account.server'
 import { switchCurrentGym } from '~/server/services/users/switch-current-gym.server'
-import { actorOf } from '../actor'
+import { actorOf, staffAction } from '../actor'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
 import { publicSiteUrl } from '../request-info'
@@ -55,15 +55,12 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
     requireGymToSetUp(caller, id)
     const body = c.req.valid('json')
     const changed = await updateDestinationAccount({
-      db: c.var.database.db,
-      now: c.var.now,
-      organisationId: caller.organisationId,
+      ...staffAction(c, caller),
       gymId: id,
       accountId,
       name: body.name,
       bankAccountNumber: body.bank_account_number,
       acceptDemoBank: c.var.payments.bankConsents.name === 'sandbox_bank',
-      actorId: caller.user.id,
       mailer: c.var.mailer,
       siteUrl: publicSiteUrl,
     })
@@ -76,16 +73,13 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
     requireArea(caller, 'organisation')
     const body = c.req.valid('json')
     const row = await addGym({
-      db: c.var.database.db,
-      now: c.var.now,
-      organisationId: caller.organisationId,
+      ...staffAction(c, caller),
       name: body.name,
       account: {
         name: body.destination_account.name,
         bankAccountNumber: body.destination_account.bank_account_number,
       },
       acceptDemoBank: c.var.payments.bankConsents.name === 'sandbox_bank',
-      actorId: caller.user.id,
     })
     return c.json({ data: toGymResource(row) }, 201)
   })
@@ -95,13 +89,10 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
     const id = c.req.valid('param').id
     requireGymToSetUp(caller, id)
     const row = await setUploadedGymLogo({
-      db: c.var.database.db,
+      ...staffAction(c, caller),
       storage: c.var.storage,
-      organisationId: caller.organisationId,
       gymId: id,
       form: c.req.valid('form'),
-      actorId: caller.user.id,
-      now: c.var.now,
     })
     return c.json({ data: toGymResource(row) }, 200)
   })

@@ -1,8 +1,17 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { requireOrganisationAdmin, requireOwnOrganisation, requireStaff } from '~/access/caller.server'
-import { paginate } from '~/contracts/api/envelope'
 import { organisationRoutes as routes } from '~/contracts/api/organisations.routes'
+import type {
+  gracePeriodRequestSchema,
+  offeringPermissionsRequestSchema,
+  organisationNameRequestSchema,
+  priceFrequenciesRequestSchema,
+  priceRiseNoticeRequestSchema,
+  taxDetailsRequestSchema,
+  termGracePeriodRequestSchema,
+} from '~/contracts/organisation'
+import type { z } from '~/lib/validation'
 import { findJoinPageLink } from '~/server/services/join-links/find-usable-join-link.server'
 import { createAgeBypassLink } from '~/server/services/organisations/create-age-bypass-link.server'
 import {
@@ -13,15 +22,15 @@ import {
   type UpdateOrganisationSettingsInput,
   updateOrganisationSettings,
 } from '~/server/services/organisations/update-organisation-settings.server'
-import { findWebhookEventPage } from '~/server/services/webhooks/find-webhook-events.server'
 import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import { toJoinLinkResource } from '../resources/join-link'
-import {
-  toAgeBypassLinkResource,
-  toOrganisationResource,
-  toWebhookEventResource,
-} from '../resources/organisation'
+import { toAgeBypassLinkResource, toOrganisationResource } from '../resources/organisation'
+import { answerWebhookEventPage } from './webhooks'
+
+/** A settings form's body, as its contract parses it. */
+type Body<Schema extends z.ZodType> = z.output<Schema>
+type SettingsChange = Omit<UpdateOrganisationSettingsInput, 'organisationId'>
 
 export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.show, async (c) => {
@@ -32,83 +41,78 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
     return c.json({ data: toOrganisationResource(row) }, 200)
   })
 
-  const update = async (
-    c: Context<ApiEnv>,
-    organisationId: number,
-    change: UpdateOrganisationSettingsInput,
-  ) => {
-    await requireOrganisationAdmin(actorOf(c), organisationId)
-    const row = await updateOrganisationSettings({ ...change, db: c.var.database.db, now: c.var.now })
-    return { data: toOrganisationResource(row) }
-  }
-
-  api.openapi(routes.name, async (c) => {
-    const id = c.req.valid('param').id
-    return c.json(await update(c, id, { organisationId: id, name: c.req.valid('json').name }), 200)
-  })
-
-  api.openapi(routes.taxDetails, async (c) => {
-    const id = c.req.valid('param').id
-    const body = c.req.valid('json')
-    const taxDetails = { legalName: body.legal_name || null, gstNumber: body.gst_number || null }
-    return c.json(await update(c, id, { organisationId: id, taxDetails }), 200)
-  })
-
-  api.openapi(routes.gracePeriod, async (c) => {
-    const id = c.req.valid('param').id
-    const body = c.req.valid('json')
-    const failedPaymentGracePeriod = {
-      value: body.failed_payment_grace_period,
-      unit: body.failed_payment_grace_period_unit,
+  // Each setting's form changes only its own fields: the body, as the service names them.
+  const setting =
+    <Body>(toChange: (body: Body) => SettingsChange) =>
+    async (c: Context<ApiEnv, string, { out: { param: { id: number }; json: Body } }>) => {
+      const organisationId = c.req.valid('param').id
+      await requireOrganisationAdmin(actorOf(c), organisationId)
+      const change = { ...toChange(c.req.valid('json')), organisationId }
+      const row = await updateOrganisationSettings({ ...change, db: c.var.database.db, now: c.var.now })
+      return c.json({ data: toOrganisationResource(row) }, 200)
     }
-    return c.json(await update(c, id, { organisationId: id, failedPaymentGracePeriod }), 200)
-  })
+  const period = <Unit>(value: number, unit: Unit) => ({ value, unit })
 
-  api.openapi(routes.termGracePeriod, async (c) => {
-    const id = c.req.valid('param').id
-    const body = c.req.valid('json')
-    const termMembershipGracePeriod = {
-      value: body.term_membership_grace_period,
-      unit: body.term_membership_grace_period_unit,
-    }
-    return c.json(await update(c, id, { organisationId: id, termMembershipGracePeriod }), 200)
-  })
-
-  api.openapi(routes.priceRiseNotice, async (c) => {
-    const id = c.req.valid('param').id
-    const priceRiseNoticeDays = c.req.valid('json').price_rise_notice_days
-    return c.json(await update(c, id, { organisationId: id, priceRiseNoticeDays }), 200)
-  })
-
-  api.openapi(routes.offeringPermissions, async (c) => {
-    const id = c.req.valid('param').id
-    const body = c.req.valid('json')
-    const offeringPermissions = {
-      enableOfferings: body.enable_offerings,
-      nonStop: body.non_stop,
-      limitedAccess: body.limited_access,
-    }
-    return c.json(await update(c, id, { organisationId: id, offeringPermissions }), 200)
-  })
-
-  api.openapi(routes.priceFrequencies, async (c) => {
-    const id = c.req.valid('param').id
-    const priceFrequencies = c.req.valid('json').price_frequencies
-    return c.json(await update(c, id, { organisationId: id, priceFrequencies }), 200)
-  })
+  api.openapi(
+    routes.name,
+    setting(({ name }: Body<typeof organisationNameRequestSchema>) => ({ name })),
+  )
+  api.openapi(
+    routes.taxDetails,
+    setting((body: Body<typeof taxDetailsRequestSchema>) => ({
+      taxDetails: { legalName: body.legal_name || null, gstNumber: body.gst_number || null },
+    })),
+  )
+  api.openapi(
+    routes.gracePeriod,
+    setting((body: Body<typeof gracePeriodRequestSchema>) => ({
+      failedPaymentGracePeriod: period(
+        body.failed_payment_grace_period,
+        body.failed_payment_grace_period_unit,
+      ),
+    })),
+  )
+  api.openapi(
+    routes.termGracePeriod,
+    setting((body: Body<typeof termGracePeriodRequestSchema>) => ({
+      termMembershipGracePeriod: period(
+        body.term_membership_grace_period,
+        body.term_membership_grace_period_unit,
+      ),
+    })),
+  )
+  api.openapi(
+    routes.priceRiseNotice,
+    setting((body: Body<typeof priceRiseNoticeRequestSchema>) => ({
+      priceRiseNoticeDays: body.price_rise_notice_days,
+    })),
+  )
+  api.openapi(
+    routes.offeringPermissions,
+    setting((body: Body<typeof offeringPermissionsRequestSchema>) => ({
+      offeringPermissions: {
+        enableOfferings: body.enable_offerings,
+        nonStop: body.non_stop,
+        limitedAccess: body.limited_access,
+      },
+    })),
+  )
+  api.openapi(
+    routes.priceFrequencies,
+    setting((body: Body<typeof priceFrequenciesRequestSchema>) => ({
+      priceFrequencies: body.price_frequencies,
+    })),
+  )
 
   api.openapi(routes.akahuWebhooks, async (c) => {
     const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const query = c.req.valid('query')
-    const page = await findWebhookEventPage({
-      db: c.var.database.db,
+    return answerWebhookEventPage(c, {
       organisationId: caller.organisationId,
       provider: 'akahu',
       page: query.page,
       perPage: query.per_page,
     })
-    const rows = page.rows.map(toWebhookEventResource)
-    return c.json(paginate({ ...page, rows, page: query.page, perPage: query.per_page, url: c.req.url }), 200)
   })
 
   api.openapi(routes.ageBypassLinks, async (c) => {

@@ -17,7 +17,7 @@ import {
   confirmSandboxCard,
   grantSandboxConsent,
 } from '~/server/services/sandbox/sandbox-payment-pages.server'
-import { actorOf } from '../actor'
+import { actorOf, memberCall } from '../actor'
 import type { ApiEnv } from '../context'
 import { publicSiteUrl } from '../request-info'
 import { toCardSetupResource } from '../resources/card-setup'
@@ -39,25 +39,17 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.change, async (c) => {
-    const member = requireMemberSelf(actorOf(c))
     const change = await findPaymentMethodChange({
-      db: c.var.database.db,
-      organisationId: member.organisationId,
-      userId: member.id,
+      ...memberCall(c),
       paymentMethodId: c.req.valid('param').id,
-      now: c.var.now,
     })
     return c.json({ data: toPaymentMethodChangeResource(change) }, 200)
   })
 
   api.openapi(routes.switch, async (c) => {
-    const member = requireMemberSelf(actorOf(c))
     const list = await switchMemberPaymentMethod({
-      db: c.var.database.db,
-      now: c.var.now,
+      ...memberCall(c),
       mailer: c.var.mailer,
-      organisationId: member.organisationId,
-      userId: member.id,
       paymentMethodId: c.req.valid('param').id,
       agreed: c.req.valid('json').agreed === true,
     })
@@ -65,51 +57,33 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.cardSetup, async (c) => {
-    const member = requireMemberSelf(actorOf(c))
-    const setup = await startCardSetup({
-      db: c.var.database.db,
-      now: c.var.now,
-      cardSetups: c.var.payments.cardSetups,
-      organisationId: member.organisationId,
-      userId: member.id,
-    })
+    const setup = await startCardSetup({ ...memberCall(c), cardSetups: c.var.payments.cardSetups })
     return c.json({ data: toCardSetupResource(setup, getProviderConfig().cards) }, 201)
   })
 
   api.openapi(routes.saveCard, async (c) => {
-    const member = requireMemberSelf(actorOf(c))
     const saved = await saveMemberCard({
-      db: c.var.database.db,
-      now: c.var.now,
+      ...memberCall(c),
       cardSetups: c.var.payments.cardSetups,
-      organisationId: member.organisationId,
-      userId: member.id,
       setupId: c.req.valid('json').setup_id,
     })
     return c.json({ data: toPaymentTypeResource(saved.card, saved.defaultId) }, 201)
   })
 
   api.openapi(routes.authUrl, async (c) => {
-    const member = requireMemberSelf(actorOf(c))
     const url = await startBankConsent({
-      db: c.var.database.db,
-      now: c.var.now,
+      ...memberCall(c),
       bankConsents: c.var.payments.bankConsents,
-      organisationId: member.organisationId,
-      userId: member.id,
       redirectUri: bankRedirectUri(),
     })
     return c.json({ data: { url } }, 200)
   })
 
   api.openapi(routes.exchange, async (c) => {
-    const member = requireMemberSelf(actorOf(c))
     const body = c.req.valid('json')
     const { message } = await connectMemberBank({
-      db: c.var.database.db,
-      now: c.var.now,
+      ...memberCall(c),
       bankConsents: c.var.payments.bankConsents,
-      userId: member.id,
       code: body.code,
       state: body.state,
       redirectUri: bankRedirectUri(),
@@ -118,13 +92,9 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.syncAccounts, async (c) => {
-    const member = requireMemberSelf(actorOf(c))
     const synced = await syncBankAccounts({
-      db: c.var.database.db,
-      now: c.var.now,
+      ...memberCall(c),
       bankConsents: c.var.payments.bankConsents,
-      organisationId: member.organisationId,
-      userId: member.id,
       acceptDemoBank: c.var.payments.bankConsents.demoBank,
     })
     return c.json({ data: toPaymentTypeList(synced) }, 200)

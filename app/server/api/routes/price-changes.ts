@@ -6,7 +6,7 @@ import {
   previewPriceChanges,
   schedulePriceChanges,
 } from '~/server/services/subscriptions/schedule-price-changes.server'
-import { actorOf } from '../actor'
+import { actorOf, staffAction } from '../actor'
 import type { ApiEnv } from '../context'
 
 /** The bulk price change (issue 15): a price's memberships, what moving them would do, and the move. */
@@ -42,10 +42,7 @@ export function registerPriceChangeRoutes(api: OpenAPIHono<ApiEnv>) {
     const body = c.req.valid('json')
     const { caller, allowed } = await priceChanger(actorOf(c), body.price_id)
     const scheduled = await schedulePriceChanges({
-      db: c.var.database.db,
-      now: c.var.now,
-      organisationId: caller.organisationId,
-      actorId: caller.user.id,
+      ...staffAction(c, caller),
       mailer: c.var.mailer,
       priceId: body.price_id,
       date: body.date,

@@ -3,7 +3,10 @@ import type { Context } from 'hono'
 import { membershipStarter, subscriptionFor } from '~/access/subscriptions.server'
 import { subscriptionRoutes as routes } from '~/contracts/api/subscriptions.routes'
 import { cancelMembership } from '~/server/services/subscriptions/cancel-membership.server'
-import type { MembershipChange } from '~/server/services/subscriptions/membership-change.server'
+import type {
+  MembershipAfterChange,
+  MembershipChange,
+} from '~/server/services/subscriptions/membership-change.server'
 import { pauseMembership } from '~/server/services/subscriptions/pause-membership.server'
 import { recordDeskPayment } from '~/server/services/subscriptions/record-desk-payment.server'
 import { resumeMembership } from '~/server/services/subscriptions/resume-membership.server'
@@ -45,10 +48,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     return c.json({ data: toMembershipChangeResource(paused, c.var.now) }, 200)
   })
 
-  api.openapi(routes.resume, async (c) => {
-    const change = await changeOf(c, c.req.valid('param').id, c.req.valid('json').version)
-    return c.json({ data: toMembershipChangeResource(await resumeMembership(change), c.var.now) }, 200)
-  })
+  api.openapi(routes.resume, membershipAction(resumeMembership))
 
   api.openapi(routes.cancel, async (c) => {
     const { version, immediately, reasons, comments } = c.req.valid('json')
@@ -57,10 +57,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     return c.json({ data: toMembershipChangeResource(cancelled, c.var.now) }, 200)
   })
 
-  api.openapi(routes.undo, async (c) => {
-    const change = await changeOf(c, c.req.valid('param').id, c.req.valid('json').version)
-    return c.json({ data: toMembershipChangeResource(await undoCancellation(change), c.var.now) }, 200)
-  })
+  api.openapi(routes.undo, membershipAction(undoCancellation))
 
   api.openapi(routes.manualPayment, async (c) => {
     const { version, amount, method, note } = c.req.valid('json')
@@ -75,10 +72,20 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
     return c.json({ data }, 200)
   })
 
-  api.openapi(routes.startEarly, async (c) => {
+  api.openapi(routes.startEarly, membershipAction(startMembershipEarly))
+}
+
+/**
+ * A membership action that needs nothing but the version the caller read: the change, answered as the
+ * member page's membership.
+ */
+function membershipAction(act: (change: MembershipChange) => Promise<MembershipAfterChange>) {
+  return async (
+    c: Context<ApiEnv, string, { out: { param: { id: number }; json: { version: number } } }>,
+  ) => {
     const change = await changeOf(c, c.req.valid('param').id, c.req.valid('json').version)
-    return c.json({ data: toMembershipChangeResource(await startMembershipEarly(change), c.var.now) }, 200)
-  })
+    return c.json({ data: toMembershipChangeResource(await act(change), c.var.now) }, 200)
+  }
 }
 
 /**

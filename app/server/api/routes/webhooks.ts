@@ -39,8 +39,7 @@ export function registerWebhookRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.list, async (c) => {
     const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const query = c.req.valid('query')
-    const page = await findWebhookEventPage({
-      db: c.var.database.db,
+    return answerWebhookEventPage(c, {
       organisationId: caller.organisationId,
       provider: query.provider,
       type: query.type,
@@ -48,8 +47,6 @@ export function registerWebhookRoutes(api: OpenAPIHono<ApiEnv>) {
       page: query.page,
       perPage: query.per_page,
     })
-    const rows = page.rows.map(toWebhookEventResource)
-    return c.json(paginate({ ...page, rows, page: query.page, perPage: query.per_page, url: c.req.url }), 200)
   })
 
   api.openapi(routes.types, async (c) => {
@@ -75,4 +72,17 @@ export function registerWebhookRoutes(api: OpenAPIHono<ApiEnv>) {
     })
     return c.json({ data: toWebhookEventResource(row) }, 200)
   })
+}
+
+/** A page of the organisation's webhook events, as the webhooks screen and the Akahu settings list them. */
+export async function answerWebhookEventPage(
+  c: Context<ApiEnv>,
+  options: Omit<Parameters<typeof findWebhookEventPage>[0], 'db'>,
+) {
+  const page = await findWebhookEventPage({ ...options, db: c.var.database.db })
+  const rows = page.rows.map(toWebhookEventResource)
+  return c.json(
+    paginate({ ...page, rows, page: options.page, perPage: options.perPage, url: c.req.url }),
+    200,
+  )
 }

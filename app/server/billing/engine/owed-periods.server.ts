@@ -32,6 +32,15 @@ export function samePeriodAs(
   return and(eq(payments.subscriptionId, payment.subscriptionId), period) as SQL
 }
 
+/**
+ * `samePeriodAs` in SQL over two aliases: payment `s` is of payment `p`'s period (the same subscription
+ * and period start, or for payments without a period, the same retry chain).
+ */
+export const sameOwedPeriodSql = sql`s.subscription_id = p.subscription_id
+  and (s.period_start_at = p.period_start_at
+    or (p.period_start_at is null and s.period_start_at is null
+      and coalesce((s.meta->>'retry_of')::int, s.id) = coalesce((p.meta->>'retry_of')::int, p.id)))`
+
 export const alreadyPaidMessage = 'This payment has been paid since. Nothing is owed for its period.'
 export const waivedMessage = 'This payment was waived. Nothing is owed for its period.'
 export const inFlightMessage =
@@ -303,10 +312,6 @@ export async function findFixablePaymentIds(db: Db, paymentIds: readonly number[
       and p.status not in ${notFailedPaymentStatuses}
       and not exists (
         select 1 from ${payments} s
-        where s.subscription_id = p.subscription_id
-          and (s.period_start_at = p.period_start_at
-            or (p.period_start_at is null and s.period_start_at is null
-              and coalesce((s.meta->>'retry_of')::int, s.id) = coalesce((p.meta->>'retry_of')::int, p.id)))
-          and s.status in ('sent', 'pending_request', 'waived'))`)
+        where ${sameOwedPeriodSql} and s.status in ('sent', 'pending_request', 'waived'))`)
   return new Set(rows.rows.map((row) => Number(row.id)))
 }

@@ -3,6 +3,7 @@ import type { Db } from '~/db/client.server'
 import { paymentAttempts, payments } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { addDays, type CalendarDateString, instantAt } from '~/server/billing/calendar'
+import { fakeCancellationReasons } from '~/server/seed/nz-people'
 import type { Random } from '~/server/seed/random'
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
 import { findOrganisationSubscription } from '~/server/services/subscriptions/find-organisation-subscription.server'
@@ -10,15 +11,6 @@ import { pauseSubscription } from '~/server/services/subscriptions/pause-subscri
 import { refreshSchedule } from '~/server/services/subscriptions/refresh-schedule.server'
 import { switchPaymentMethod } from './switch-payment-method.server'
 import type { MemberBehaviour, SimulatedMember } from './types'
-
-const cancellationReasons = [
-  'Moving away',
-  'Too expensive',
-  'Not using it enough',
-  'Injury',
-  'Joined another gym',
-  'Work hours changed',
-] as const
 
 /** What members did on one day. */
 export interface MemberActions {
@@ -137,7 +129,7 @@ export async function actAsMembers(options: {
           db,
           organisationId: member.organisation.organisationId,
           subscriptionId: member.subscriptionId,
-          reasons: [member.random.pick(cancellationReasons)],
+          reasons: [member.random.pick(fakeCancellationReasons)],
           now,
         }),
       )

@@ -1,5 +1,5 @@
 import { formatCents } from '~/lib/money'
-import type { SimulationMonth } from './types'
+import { emptyMonth, type SimulationMonth } from './types'
 
 const columns = [
   ['Month', (month: SimulationMonth) => month.label],
@@ -13,16 +13,7 @@ const columns = [
 
 /** The month-by-month table as aligned text: month names left, numbers right, and a total row. */
 export function formatMonthTable(months: readonly SimulationMonth[]): string {
-  const total: SimulationMonth = {
-    month: 'total',
-    label: 'Total',
-    charged: 0,
-    failed: 0,
-    recovered: 0,
-    paused: 0,
-    cancelled: 0,
-    revenue: 0,
-  }
+  const total = emptyMonth('total', 'Total')
   for (const month of months) {
     for (const key of ['charged', 'failed', 'recovered', 'paused', 'cancelled', 'revenue'] as const) {
       total[key] += month[key]

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { addMonths, type CalendarDateString } from '~/server/billing/calendar'
-import type { SimulationMonth } from './types'
+import { emptyMonth, type SimulationMonth } from './types'
 
 const monthLabel = new Intl.DateTimeFormat('en-NZ', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
@@ -57,16 +57,7 @@ export async function summariseMonths(options: {
   const months = new Map<string, SimulationMonth>(
     monthsBetween(options.from, options.until).map((month) => [
       month,
-      {
-        month,
-        label: monthLabel.format(new Date(`${month}-01T00:00:00Z`)),
-        charged: 0,
-        failed: 0,
-        recovered: 0,
-        paused: 0,
-        cancelled: 0,
-        revenue: 0,
-      },
+      emptyMonth(month, monthLabel.format(new Date(`${month}-01T00:00:00Z`))),
     ]),
   )
   for (const row of result.rows) {

@@ -108,6 +108,11 @@ export interface SimulationMonth {
   revenue: number
 }
 
+/** A month with nothing counted yet (`month: 'total'` for the table's total row). */
+export function emptyMonth(month: string, label: string): SimulationMonth {
+  return { month, label, charged: 0, failed: 0, recovered: 0, paused: 0, cancelled: 0, revenue: 0 }
+}
+
 export interface InvariantResult {
   name: string
   description: string

@@ -13,18 +13,14 @@ import {
   mondayOf,
 } from '~/server/billing/calendar'
 import { charged, paymentGymCondition } from '../payments/find-expected-payments.server'
+import { type DashboardRead, seesNoGym } from './dashboard-read.server'
 
 /**
  * Collected money (`sent` payments by the Auckland day they were paid, charged amount as the
  * expected-payments view counts it) this week and month so far against the same days of the previous
  * week and month. Weeks start on Monday; "this week" and "this month" run to today.
  */
-export async function findCollections(options: {
-  db: Db
-  organisationId: number
-  scope: GymScope
-  now: Date
-}) {
+export async function findCollections(options: DashboardRead) {
   const { db, organisationId, scope, now } = options
   const today = calendarDateAt(now)
   const monday = mondayOf(today)
@@ -41,24 +37,14 @@ export async function findCollections(options: {
 
   const empty = () => ({ amount: 0, count: 0 })
   const sums = { this_week: empty(), previous_week: empty(), this_month: empty(), previous_month: empty() }
-  if (scope.gymIds.length > 0 || scope.wholeOrganisation) {
+  if (!seesNoGym(scope)) {
     const zone = sql.raw(`'Pacific/Auckland'`)
     const paidDay = sql<string>`((${payments.paidAt} at time zone ${zone})::date)::text`
     const rows = await db
-      .select({
-        day: paidDay,
-        amount: sql<number>`coalesce(sum(${charged}), 0)::bigint`.mapWith(Number),
-        count: sql<number>`count(*)::int`.mapWith(Number),
-      })
+      .select({ day: paidDay, ...collectedSums })
       .from(payments)
       .where(
-        and(
-          ownedBy(payments, organisationId),
-          eq(payments.status, 'sent'),
-          gte(payments.paidAt, instantAt(earliest)),
-          lt(payments.paidAt, instantAt(periods.this_week.ends_on)),
-          paymentGymCondition(scope),
-        ),
+        collectedBetween({ organisationId, scope, startsOn: earliest, endsOn: periods.this_week.ends_on }),
       )
       .groupBy(paidDay)
     for (const row of rows) {
@@ -80,6 +66,28 @@ export async function findCollections(options: {
   }
 }
 
+/** What was collected: the money and how many payments. */
+const collectedSums = {
+  amount: sql<number>`coalesce(sum(${charged}), 0)::bigint`.mapWith(Number),
+  count: sql<number>`count(*)::int`.mapWith(Number),
+}
+
+/** Payments in the scope collected (sent) from the start of `startsOn` up to, not including, `endsOn`. */
+function collectedBetween(options: {
+  organisationId: number
+  scope: GymScope
+  startsOn: string
+  endsOn: string
+}) {
+  return and(
+    ownedBy(payments, options.organisationId),
+    eq(payments.status, 'sent'),
+    gte(payments.paidAt, instantAt(options.startsOn)),
+    lt(payments.paidAt, instantAt(options.endsOn)),
+    paymentGymCondition(options.scope),
+  )
+}
+
 /** Collected (sent, by the Auckland day paid) from `startsOn` up to, not including, `endsOn`. */
 export async function sumCollected(options: {
   db: Db
@@ -88,22 +96,8 @@ export async function sumCollected(options: {
   startsOn: string
   endsOn: string
 }): Promise<{ amount: number; count: number }> {
-  const { db, organisationId, scope, startsOn, endsOn } = options
-  if (!scope.wholeOrganisation && scope.gymIds.length === 0) return { amount: 0, count: 0 }
-  const [row] = await db
-    .select({
-      amount: sql<number>`coalesce(sum(${charged}), 0)::bigint`.mapWith(Number),
-      count: sql<number>`count(*)::int`.mapWith(Number),
-    })
-    .from(payments)
-    .where(
-      and(
-        ownedBy(payments, organisationId),
-        eq(payments.status, 'sent'),
-        gte(payments.paidAt, instantAt(startsOn)),
-        lt(payments.paidAt, instantAt(endsOn)),
-        paymentGymCondition(scope),
-      ),
-    )
+  const { db, scope } = options
+  if (seesNoGym(scope)) return { amount: 0, count: 0 }
+  const [row] = await db.select(collectedSums).from(payments).where(collectedBetween(options))
   return row ?? { amount: 0, count: 0 }
 }

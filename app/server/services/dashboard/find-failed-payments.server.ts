@@ -1,13 +1,12 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm'
-import type { GymScope } from '~/access/scope.server'
 import { inGymScope, ownedBy } from '~/access/scope.server'
 import { FAILED_PAYMENTS_LIMIT, type FailedPayment } from '~/contracts/dashboard'
 import { failureReasonWords } from '~/contracts/payment-filters'
-import type { Db } from '~/db/client.server'
 import { gyms, memberSummaries, payments, users } from '~/db/schema'
 import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 import { countMembers } from '../members/find-member-page.server'
 import { charged } from '../payments/find-expected-payments.server'
+import { type DashboardRead, seesNoGym } from './dashboard-read.server'
 
 /**
  * Members who owe after a failed payment, and the failed payments to act on (issue 25): the figure is
@@ -16,14 +15,11 @@ import { charged } from '../payments/find-expected-payments.server'
  * payment (SPEC §4: any status but sent, upcoming, pending_request) of each such membership, newest
  * first. A cancelled membership still in its grace period owes like any other.
  */
-export async function findFailedPayments(options: {
-  db: Db
-  organisationId: number
-  scope: GymScope
-  now: Date
-}): Promise<{ total: number; rows: FailedPayment[] }> {
+export async function findFailedPayments(
+  options: DashboardRead,
+): Promise<{ total: number; rows: FailedPayment[] }> {
   const { db, organisationId, scope, now } = options
-  if (!scope.wholeOrganisation && scope.gymIds.length === 0) return { total: 0, rows: [] }
+  if (seesNoGym(scope)) return { total: 0, rows: [] }
   const [total, latestFailed] = await Promise.all([
     countMembers({ db, organisationId, scope, now, filters: { sort: 'name', owing: true } }),
     db

@@ -1,10 +1,9 @@
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
-import type { GymScope } from '~/access/scope.server'
 import { ownedBy } from '~/access/scope.server'
 import { type ActiveUsers, TREND_WEEKS } from '~/contracts/dashboard'
-import type { Db } from '~/db/client.server'
 import { subscriptions, users, visits } from '~/db/schema'
 import { addDays, calendarDateAt, instantAt, mondayOf } from '~/server/billing/calendar'
+import { type DashboardRead, seesNoGym } from './dashboard-read.server'
 
 const zone = sql.raw(`'Pacific/Auckland'`)
 
@@ -13,12 +12,7 @@ const zone = sql.raw(`'Pacific/Auckland'`)
  * members with a successful visit), memberships started and memberships cancelled. A visit counts at
  * its gym, a membership at its gym.
  */
-export async function findMemberTrend(options: {
-  db: Db
-  organisationId: number
-  scope: GymScope
-  now: Date
-}): Promise<ActiveUsers['weeks']> {
+export async function findMemberTrend(options: DashboardRead): Promise<ActiveUsers['weeks']> {
   const { db, organisationId, scope, now } = options
   const today = calendarDateAt(now)
   const currentMonday = mondayOf(today)
@@ -28,7 +22,7 @@ export async function findMemberTrend(options: {
   for (let monday = firstMonday; monday < end; monday = addDays(monday, 7)) {
     weeks.push({ starts_on: monday, ends_on: addDays(monday, 6), visitors: 0, joined: 0, cancelled: 0 })
   }
-  if (!scope.wholeOrganisation && scope.gymIds.length === 0) return weeks
+  if (seesNoGym(scope)) return weeks
   const byMonday = new Map(weeks.map((week) => [week.starts_on, week]))
 
   const visitWeek = sql<string>`(date_trunc('week', ${visits.visitedAt} at time zone ${zone})::date)::text`

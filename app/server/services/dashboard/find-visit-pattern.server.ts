@@ -1,20 +1,14 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm'
-import type { GymScope } from '~/access/scope.server'
 import { ownedBy } from '~/access/scope.server'
 import { type CostAndVisitBreakdown, VISIT_PATTERN_DAYS } from '~/contracts/dashboard'
-import type { Db } from '~/db/client.server'
 import { visits } from '~/db/schema'
 import { addDays, calendarDateAt, instantAt } from '~/server/billing/calendar'
+import { type DashboardRead, seesNoGym } from './dashboard-read.server'
 
 const zone = sql.raw(`'Pacific/Auckland'`)
 
 /** Successful visits of the last VISIT_PATTERN_DAYS days (today included) by weekday and by hour. */
-export async function findVisitPattern(options: {
-  db: Db
-  organisationId: number
-  scope: GymScope
-  now: Date
-}): Promise<CostAndVisitBreakdown['visits']> {
+export async function findVisitPattern(options: DashboardRead): Promise<CostAndVisitBreakdown['visits']> {
   const { db, organisationId, scope, now } = options
   const today = calendarDateAt(now)
   const startsOn = addDays(today, 1 - VISIT_PATTERN_DAYS)
@@ -25,7 +19,7 @@ export async function findVisitPattern(options: {
     by_day: Array.from({ length: 7 }, () => 0),
     by_hour: Array.from({ length: 24 }, () => 0),
   }
-  if (!scope.wholeOrganisation && scope.gymIds.length === 0) return pattern
+  if (seesNoGym(scope)) return pattern
   const local = sql`(${visits.visitedAt} at time zone ${zone})`
   const day = sql<number>`extract(isodow from ${local})::int`.mapWith(Number)
   const hour = sql<number>`extract(hour from ${local})::int`.mapWith(Number)

@@ -17,6 +17,7 @@ import {
   type DoorIntegration,
   decidePersonDoorAccess,
   findDoorIntegration,
+  findDoorLoginRows,
   queueDoorAccess,
 } from './sync-door-access.server'
 
@@ -62,15 +63,7 @@ export async function findMemberDoorAccess(options: {
         ),
       )
       .orderBy(asc(doorIntegrations.id)),
-    db
-      .select()
-      .from(doorAccessMembers)
-      .where(
-        and(
-          eq(doorAccessMembers.accessControlIntegrationId, integration.id),
-          eq(doorAccessMembers.userId, userId),
-        ),
-      ),
+    findDoorLoginRows(db, integration.id, userId),
     db
       .select({ dueAt: doorAccessOutbox.dueAt })
       .from(doorAccessOutbox)
@@ -160,15 +153,7 @@ export async function recreateDoorCredential(options: {
 async function findDoorLogin(options: { db: Db; organisationId: number; userId: number }) {
   const integration = await findDoorIntegration(options.db, options.organisationId)
   if (!integration) return null
-  const [login] = await options.db
-    .select()
-    .from(doorAccessMembers)
-    .where(
-      and(
-        eq(doorAccessMembers.accessControlIntegrationId, integration.id),
-        eq(doorAccessMembers.userId, options.userId),
-      ),
-    )
+  const [login] = await findDoorLoginRows(options.db, integration.id, options.userId)
   return login ? { integration, login } : null
 }
 
@@ -249,16 +234,11 @@ export async function describeMemberDoorAccess(options: {
   gymName: string
   now: Date
 }): Promise<string | null> {
-  const { db, organisationId, userId, now } = options
-  const integration = await findDoorIntegration(db, organisationId)
-  if (!integration) return null
-  const decided = await decidePersonDoorAccess({ db, userId, now })
-  if (!decided) return null
-  if (decided.decision.refusedReason)
-    return `The doors don’t open for you yet: ${decided.decision.refusedReason}.`
-  const credential = await findDoorCredential(options)
-  if (!credential) return 'Your door code is being set up: it appears here in a moment.'
-  return `Your door code is ${credential.credential}: enter it at the door of ${options.gymName}. It opens while your membership is active.`
+  return describeDoorAccess(options, async () => {
+    const credential = await findDoorCredential(options)
+    if (!credential) return 'Your door code is being set up: it appears here in a moment.'
+    return `Your door code is ${credential.credential}: enter it at the door of ${options.gymName}. It opens while your membership is active.`
+  })
 }
 
 /**
@@ -275,6 +255,21 @@ export async function describeDoorAccessForMail(options: {
   gymName: string
   now: Date
 }): Promise<string | null> {
+  return describeDoorAccess(
+    options,
+    async () =>
+      `Your door code is on your welcome page: sign in to the join site to see it, then enter it at the door of ${options.gymName}. It opens while your membership is active.`,
+  )
+}
+
+/**
+ * Null when no door system is connected or the doors have nothing to say about the person; why the
+ * doors don't open yet when they don't; otherwise what `opens` says.
+ */
+async function describeDoorAccess(
+  options: { db: Db; organisationId: number; userId: number; now: Date },
+  opens: () => Promise<string>,
+): Promise<string | null> {
   const { db, organisationId, userId, now } = options
   const integration = await findDoorIntegration(db, organisationId)
   if (!integration) return null
@@ -282,5 +277,5 @@ export async function describeDoorAccessForMail(options: {
   if (!decided) return null
   if (decided.decision.refusedReason)
     return `The doors don’t open for you yet: ${decided.decision.refusedReason}.`
-  return `Your door code is on your welcome page: sign in to the join site to see it, then enter it at the door of ${options.gymName}. It opens while your membership is active.`
+  return opens()
 }

@@ -46,6 +46,19 @@ export async function findDoorIntegration(
   return integration
 }
 
+/** The person's login at the door system (`door_access_members`), as rows: none or one. */
+export function findDoorLoginRows(db: Db, integrationId: number, userId: number) {
+  return db
+    .select()
+    .from(doorAccessMembers)
+    .where(
+      and(
+        eq(doorAccessMembers.accessControlIntegrationId, integrationId),
+        eq(doorAccessMembers.userId, userId),
+      ),
+    )
+}
+
 /** What ADR 029's rules say about one person today: the facts read in a handful of queries, then decided. */
 export async function decidePersonDoorAccess(options: { db: Db; userId: number; now: Date }) {
   const { db, userId, now } = options
@@ -165,15 +178,7 @@ export async function syncPersonDoorAccess(options: {
   const wanted = new Set(
     linked.filter((place) => decision.gymIds.includes(place.gymId)).map((place) => place.groupId as string),
   )
-  const [known] = await db
-    .select()
-    .from(doorAccessMembers)
-    .where(
-      and(
-        eq(doorAccessMembers.accessControlIntegrationId, integration.id),
-        eq(doorAccessMembers.userId, userId),
-      ),
-    )
+  const [known] = await findDoorLoginRows(db, integration.id, userId)
   if (!known && wanted.size === 0) return decision
   try {
     await applyPersonDoorAccess({

@@ -95,6 +95,38 @@ export async function forEachKeysetBatch<Row>(
   await options.db.transaction(readAll, { isolationLevel: 'repeatable read', accessMode: 'read only' })
 }
 
+/** A list read for an export: its order, its id column, the rows it matches and how to read them. */
+interface KeysetList<Row> {
+  sort: { column: AnyPgColumn; descending: boolean }
+  idColumn: AnyPgColumn
+  where: SQL | undefined
+  select: (db: Db, where: SQL | undefined) => { limit: (limit: number) => Promise<Row[]> }
+  idOf: (row: Row) => number
+}
+
+/**
+ * Every row a sorted list matches, in its order, in keyset batches (`forEachKeysetBatch`): each batch
+ * is the list's rows after the last one's sort value (its `sortValue`, as text) and id.
+ */
+export function forEachListBatch<Row extends { sortValue: string }>(
+  options: { db: Db; snapshot: boolean; batchSize?: number },
+  list: KeysetList<Row>,
+  write: (rows: Row[]) => Promise<void>,
+): Promise<void> {
+  const { column, descending } = list.sort
+  return forEachKeysetBatch(
+    {
+      db: options.db,
+      snapshot: options.snapshot,
+      batchSize: options.batchSize ?? 2000,
+      read: (db, after, limit) =>
+        list.select(db, and(list.where, afterKeyset(column, list.idColumn, descending, after))).limit(limit),
+      keyOf: (row) => ({ value: row.sortValue, id: list.idOf(row) }),
+    },
+    write,
+  )
+}
+
 /**
  * A list's options with its member search turned into the matching people's ids
  * (`findMemberIdsMatching`), read once before the list's statements; unchanged without a search.

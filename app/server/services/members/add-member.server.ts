@@ -10,34 +10,26 @@ import { memberInvitationMail } from '~/server/mail/templates.server'
 import type { Mailer } from '~/server/services/auth/mailer'
 import { createMember } from '~/server/services/users/create-member.server'
 import { recordAudit } from '../audit/record-audit.server'
+import { selectNamedPrices } from '../prices/find-prices.server'
 import { findExistingMemberDetail } from './find-member-detail.server'
 
 /** The price a member added by staff may be offered: on sale at their gym, public or private alike. */
 async function findPriceForGym(options: { db: Db; organisationId: number; gymId: number; priceId: number }) {
   const { db, organisationId, gymId, priceId } = options
-  const [price] = await db
-    .select({
-      id: prices.id,
-      amount: prices.amount,
-      billingFrequency: prices.billingFrequency,
-      offeringName: offerings.name,
-    })
-    .from(prices)
-    .innerJoin(offerings, eq(offerings.id, prices.offeringId))
-    .where(
-      and(
-        eq(prices.id, priceId),
-        ownedBy(prices, organisationId),
-        isNull(prices.archivedAt),
-        isNull(offerings.archivedAt),
-        or(isNull(prices.gymId), eq(prices.gymId, gymId)),
-        or(
-          eq(offerings.allGymsAccess, true),
-          sql`exists (select 1 from ${offeringGyms} where ${offeringGyms.offeringId} = ${offerings.id}
+  const [price] = await selectNamedPrices(db).where(
+    and(
+      eq(prices.id, priceId),
+      ownedBy(prices, organisationId),
+      isNull(prices.archivedAt),
+      isNull(offerings.archivedAt),
+      or(isNull(prices.gymId), eq(prices.gymId, gymId)),
+      or(
+        eq(offerings.allGymsAccess, true),
+        sql`exists (select 1 from ${offeringGyms} where ${offeringGyms.offeringId} = ${offerings.id}
             and ${offeringGyms.gymId} = ${gymId})`,
-        ),
       ),
-    )
+    ),
+  )
   if (!price) {
     const message = 'Choose a price on sale at this gym.'
     throw new AppError('VALIDATION', message, { fieldErrors: { price_id: [message] } })

@@ -3,6 +3,7 @@ import type { Db } from '~/db/client.server'
 import { gyms, offerings, prices, subscriptions, users } from '~/db/schema'
 import { findChargeSchedules } from '~/server/billing/next-charge.server'
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
+import { selectNamedPrices } from '~/server/services/prices/find-prices.server'
 import { notFound } from '../service-input.server'
 
 /**
@@ -48,19 +49,7 @@ export async function findMemberDetail(options: { db: Db; memberId: number; now:
       )
     : undefined
   const movingTo = latest?.subscription.transitionToPriceId ?? null
-  const [priceChange] =
-    movingTo !== null
-      ? await db
-          .select({
-            id: prices.id,
-            amount: prices.amount,
-            billingFrequency: prices.billingFrequency,
-            offeringName: offerings.name,
-          })
-          .from(prices)
-          .innerJoin(offerings, eq(offerings.id, prices.offeringId))
-          .where(eq(prices.id, movingTo))
-      : []
+  const [priceChange] = movingTo !== null ? await selectNamedPrices(db).where(eq(prices.id, movingTo)) : []
   return {
     ...member,
     latest: latest ?? null,

@@ -3,12 +3,12 @@ import type { OfferingViewer } from '~/access/catalogue.server'
 import { offeringTypes } from '~/contracts/enums'
 import { frequencyNotEnabledMessage, isFrequencyEnabled } from '~/contracts/price-rules'
 import type { Db } from '~/db/client.server'
-import { offeringGyms, offeringHours, offerings, organisations } from '~/db/schema'
+import { type offeringHours, offerings, organisations } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { type CreatePriceInput, createPrice, type Price } from '../prices/create-price.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
 import { findOfferingView } from './find-offering-view.server'
-import { checkOfferingReach, offeringHourRows } from './offering-reach.server'
+import { checkOfferingReach, insertOfferingReach } from './offering-reach.server'
 
 export type Offering = typeof offerings.$inferSelect
 export type OfferingHours = typeof offeringHours.$inferSelect
@@ -111,30 +111,13 @@ export async function createOffering(
       })
       .returning()
     if (!offering) throw new Error('Inserting the offering returned no row')
-    if (gymIds.length > 0) {
-      await tx.insert(offeringGyms).values(
-        gymIds.map((gymId) => ({
-          organisationId: input.organisationId,
-          offeringId: offering.id,
-          gymId,
-          createdAt: now,
-        })),
-      )
-    }
-    const hours =
-      input.hours.length === 0
-        ? []
-        : await tx
-            .insert(offeringHours)
-            .values(
-              offeringHourRows({
-                organisationId: input.organisationId,
-                offeringId: offering.id,
-                hours: input.hours,
-                now,
-              }),
-            )
-            .returning()
+    const hours = await insertOfferingReach(tx, {
+      organisationId: input.organisationId,
+      offeringId: offering.id,
+      gymIds,
+      hours: input.hours,
+      now,
+    })
     const created: Price[] = []
     for (const price of input.prices) {
       created.push(

@@ -1,5 +1,6 @@
 import type { OfferingType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
+import { offeringGyms, offeringHours } from '~/db/schema'
 import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
 import { validationError } from '../service-input.server'
 
@@ -45,4 +46,23 @@ export function offeringHourRows(options: {
     createdAt: options.now,
     updatedAt: options.now,
   }))
+}
+
+/**
+ * Writes where and when the offering may be used, on create and on edit alike (after the edit deletes the
+ * old rows): its gyms, unless every gym has access, and its opening hours, which it answers.
+ */
+export async function insertOfferingReach(
+  tx: Db,
+  options: Parameters<typeof offeringHourRows>[0] & { gymIds: readonly number[] },
+) {
+  const { organisationId, offeringId, now } = options
+  if (options.gymIds.length > 0) {
+    await tx
+      .insert(offeringGyms)
+      .values(options.gymIds.map((gymId) => ({ organisationId, offeringId, gymId, createdAt: now })))
+  }
+  return options.hours.length === 0
+    ? []
+    : tx.insert(offeringHours).values(offeringHourRows(options)).returning()
 }

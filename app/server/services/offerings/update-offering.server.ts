@@ -8,7 +8,7 @@ import { countMembersNow } from '../members/members-now.server'
 import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
 import { hoursSchema } from './create-offering.server'
 import { findOfferingView } from './find-offering-view.server'
-import { checkOfferingReach, offeringHourRows } from './offering-reach.server'
+import { checkOfferingReach, insertOfferingReach } from './offering-reach.server'
 
 const inputSchema = z.object({
   organisationId: idSchema,
@@ -91,27 +91,14 @@ export async function updateOffering(options: UpdateOfferingInput & { db: Db; no
       })
       .where(where)
     await tx.delete(offeringGyms).where(eq(offeringGyms.offeringId, offering.id))
-    if (gymIds.length > 0) {
-      await tx.insert(offeringGyms).values(
-        gymIds.map((gymId) => ({
-          organisationId: input.organisationId,
-          offeringId: offering.id,
-          gymId,
-          createdAt: now,
-        })),
-      )
-    }
     await tx.delete(offeringHours).where(eq(offeringHours.offeringId, offering.id))
-    if (input.hours.length > 0) {
-      await tx.insert(offeringHours).values(
-        offeringHourRows({
-          organisationId: input.organisationId,
-          offeringId: offering.id,
-          hours: input.hours,
-          now,
-        }),
-      )
-    }
+    await insertOfferingReach(tx, {
+      organisationId: input.organisationId,
+      offeringId: offering.id,
+      gymIds,
+      hours: input.hours,
+      now,
+    })
   })
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '~/db/client.server'
-import type { BankConsentProvider, CardSetupProvider } from '~/server/providers/payments/payment-method-setup'
+import type { CardSetupProvider } from '~/server/providers/payments/payment-method-setup'
 import { finishBankConsent } from './bank-consent.server'
 import { changePaymentMethod, hasJoined } from './change-payment-method.server'
 import { findMemberPaymentMethodList } from './find-member-payment-methods.server'
@@ -35,15 +35,7 @@ export async function saveMemberCard(options: {
 }
 
 /** Back from the bank's consent page: the consent finished, said in words. */
-export async function connectMemberBank(options: {
-  db: Db
-  now: Date
-  bankConsents: BankConsentProvider
-  userId: number
-  code: string
-  state: string
-  redirectUri: string
-}) {
+export async function connectMemberBank(options: Parameters<typeof finishBankConsent>[0]) {
   await finishBankConsent(options)
   return { message: 'Your bank is connected.' }
 }

@@ -16,8 +16,7 @@ import {
 import { findFixablePaymentIds } from '~/server/billing/engine/owed-periods.server'
 import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 import {
-  afterKeyset,
-  forEachKeysetBatch,
+  forEachListBatch,
   memberIdsCondition,
   resolveMemberSearch,
 } from '~/server/services/lists/list-queries.server'
@@ -288,25 +287,13 @@ export async function findPaymentPage(options: PaymentListOptions & { page: numb
   return { rows, totals: found, fixable }
 }
 
-/** Every payment the filters match, in the list's order, in keyset batches (`forEachKeysetBatch`). */
+/** Every payment the filters match, in the list's order, in keyset batches (`forEachListBatch`). */
 export async function forEachPaymentBatch(
   options: PaymentListOptions & { batchSize?: number; snapshot: boolean },
   write: (rows: PaymentListRow[]) => Promise<void>,
 ): Promise<void> {
   const resolved = await resolveMemberSearch(options)
-  const { column, descending } = sortOf(options.filters.sort)
-  return forEachKeysetBatch(
-    {
-      db: options.db,
-      snapshot: options.snapshot,
-      batchSize: options.batchSize ?? 2000,
-      read: (db, after, limit) =>
-        selectRows(
-          { ...options, db },
-          and(listConditions(resolved), afterKeyset(column, payments.id, descending, after)),
-        ).limit(limit),
-      keyOf: (row) => ({ value: row.sortValue, id: row.payment.id }),
-    },
-    write,
-  )
+  const list = { sort: sortOf(options.filters.sort), idColumn: payments.id, where: listConditions(resolved) }
+  const select = (db: Db, where: SQL | undefined) => selectRows({ ...options, db }, where)
+  return forEachListBatch(options, { ...list, select, idOf: (row) => row.payment.id }, write)
 }

@@ -1,19 +1,11 @@
 import { and, eq } from 'drizzle-orm'
-import type { OfferingViewer } from '~/access/catalogue.server'
 import { ownedBy } from '~/access/scope.server'
-import { billingFrequencies } from '~/contracts/enums'
-import {
-  findTermProblems,
-  frequencyNotEnabledMessage,
-  isFrequencyEnabled,
-  termAmountSchema,
-  termUnitSchema,
-} from '~/contracts/price-rules'
+import { frequencyNotEnabledMessage, isFrequencyEnabled } from '~/contracts/price-rules'
 import type { Db } from '~/db/client.server'
 import { gyms, offeringGyms, offerings, organisations, prices } from '~/db/schema'
 import { z } from '~/lib/validation'
-import { centsSchema, idSchema, notFound, parseInput, validationError } from '../service-input.server'
-import { findPrice } from './find-prices.server'
+import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
+import { answeredAsListed, priceTermsColumns, priceTermsFields, refinePriceTerms } from './price-terms.server'
 
 export type Price = typeof prices.$inferSelect
 
@@ -23,18 +15,10 @@ const inputSchema = z
     offeringId: idSchema,
     /** The gym the price is for; null or absent when it applies at every gym of the offering. */
     gymId: idSchema.nullish(),
-    amount: centsSchema,
-    billingFrequency: z.enum(billingFrequencies),
-    joiningFee: centsSchema.default(0),
-    private: z.boolean().default(false),
-    termAmount: termAmountSchema.nullish(),
-    termUnit: termUnitSchema.nullish(),
+    ...priceTermsFields,
     groupingUniqueIdentifier: z.string().min(1).max(100).nullish(),
   })
-  .superRefine((price, context) => {
-    for (const [field, message] of Object.entries(findTermProblems(price)))
-      context.addIssue({ code: 'custom', path: [field], message })
-  })
+  .superRefine(refinePriceTerms)
 
 export type CreatePriceInput = z.input<typeof inputSchema>
 
@@ -78,12 +62,7 @@ export async function createPrice(options: CreatePriceInput & { db: Db; now: Dat
       organisationId: input.organisationId,
       offeringId: input.offeringId,
       gymId: input.gymId ?? null,
-      amount: input.amount,
-      billingFrequency: input.billingFrequency,
-      joiningFee: input.joiningFee,
-      private: input.private,
-      termAmount: input.termAmount ?? null,
-      termUnit: input.termUnit ?? null,
+      ...priceTermsColumns(input),
       groupingUniqueIdentifier: input.groupingUniqueIdentifier ?? null,
       createdAt: now,
       updatedAt: now,
@@ -94,10 +73,4 @@ export async function createPrice(options: CreatePriceInput & { db: Db; now: Dat
 }
 
 /** The console's new price: `createPrice`, answered as the caller's price lists show it. */
-export async function createListedPrice(
-  options: CreatePriceInput & { db: Db; now: Date; viewer: OfferingViewer },
-) {
-  const { viewer, ...input } = options
-  const price = await createPrice(input)
-  return findPrice({ db: input.db, now: input.now, viewer, priceId: price.id })
-}
+export const createListedPrice = answeredAsListed(createPrice)

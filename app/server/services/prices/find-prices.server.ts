@@ -26,6 +26,19 @@ export interface PriceListing {
   joinGymUuid: string | null
 }
 
+/** Prices with their offering's name, as a member's page and the add-member form name them; `where` to follow. */
+export function selectNamedPrices(db: Db) {
+  return db
+    .select({
+      id: prices.id,
+      amount: prices.amount,
+      billingFrequency: prices.billingFrequency,
+      offeringName: offerings.name,
+    })
+    .from(prices)
+    .innerJoin(offerings, eq(offerings.id, prices.offeringId))
+}
+
 export type PriceFilter = { offeringId: number } | { priceId: number } | { archived: boolean | undefined }
 
 /** The organisation's prices matching `filter`, limited to offerings the viewer can see. */

@@ -1,22 +1,14 @@
 import { and, eq } from 'drizzle-orm'
-import type { OfferingViewer } from '~/access/catalogue.server'
 import { ownedBy } from '~/access/scope.server'
-import { billingFrequencies } from '~/contracts/enums'
-import {
-  findTermProblems,
-  frequencyNotEnabledMessage,
-  isFrequencyEnabled,
-  termAmountSchema,
-  termUnitSchema,
-} from '~/contracts/price-rules'
+import { frequencyNotEnabledMessage, isFrequencyEnabled } from '~/contracts/price-rules'
 import type { Db } from '~/db/client.server'
 import { organisations, prices } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { z } from '~/lib/validation'
 import { findPricesInUse } from '../members/members-now.server'
-import { centsSchema, idSchema, notFound, parseInput, validationError } from '../service-input.server'
+import { idSchema, notFound, parseInput, validationError } from '../service-input.server'
 import type { Price } from './create-price.server'
-import { findPrice } from './find-prices.server'
+import { answeredAsListed, priceTermsColumns, priceTermsFields, refinePriceTerms } from './price-terms.server'
 
 export const priceInUseMessage =
   'Members are on this price, so its amount, billing frequency and term can’t change. Create a new price and move them with a price change.'
@@ -25,17 +17,9 @@ const inputSchema = z
   .object({
     organisationId: idSchema,
     priceId: idSchema,
-    amount: centsSchema,
-    billingFrequency: z.enum(billingFrequencies),
-    joiningFee: centsSchema.default(0),
-    private: z.boolean().default(false),
-    termAmount: termAmountSchema.nullish(),
-    termUnit: termUnitSchema.nullish(),
+    ...priceTermsFields,
   })
-  .superRefine((price, context) => {
-    for (const [field, message] of Object.entries(findTermProblems(price)))
-      context.addIssue({ code: 'custom', path: [field], message })
-  })
+  .superRefine(refinePriceTerms)
 
 export type UpdatePriceInput = z.input<typeof inputSchema>
 
@@ -74,12 +58,7 @@ export async function updatePrice(options: UpdatePriceInput & { db: Db; now: Dat
     const [updated] = await tx
       .update(prices)
       .set({
-        amount: input.amount,
-        billingFrequency: input.billingFrequency,
-        joiningFee: input.joiningFee,
-        private: input.private,
-        termAmount: input.termAmount ?? null,
-        termUnit: input.termUnit ?? null,
+        ...priceTermsColumns(input),
         updatedAt: now,
       })
       .where(eq(prices.id, price.id))
@@ -90,10 +69,4 @@ export async function updatePrice(options: UpdatePriceInput & { db: Db; now: Dat
 }
 
 /** The console's price form: `updatePrice`, answered as the caller's price lists show it. */
-export async function updateListedPrice(
-  options: UpdatePriceInput & { db: Db; now: Date; viewer: OfferingViewer },
-) {
-  const { viewer, ...input } = options
-  const price = await updatePrice(input)
-  return findPrice({ db: input.db, now: input.now, viewer, priceId: price.id })
-}
+export const updateListedPrice = answeredAsListed(updatePrice)

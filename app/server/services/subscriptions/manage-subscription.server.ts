@@ -5,12 +5,12 @@ import { organisations, payments, prices, type subscriptions } from '~/db/schema
 import { AppError } from '~/lib/errors'
 import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
 import { findSubscriptionPauses } from '~/server/billing/subscription-pauses.server'
+import { notFound } from '../service-input.server'
 import {
   assertPriceChange,
   assertPriceRiseNotice,
   type Price,
-  priceChangeFirstChargedOn,
-  priceChangeTiming,
+  priceChangeDays,
   type TermGrace,
   waitsForTermEnd,
 } from './price-change-rules.server'
@@ -90,15 +90,7 @@ interface PriceChangeRequest {
 /** `schedulePriceChange` in the caller's transaction; answers the membership as it now stands too. */
 export async function bookPriceChange(options: PriceChangeRequest) {
   const { db, now, subscription, date } = options
-  const [[from], [to]] = await Promise.all([
-    db.select().from(prices).where(eq(prices.id, subscription.priceId)),
-    db
-      .select()
-      .from(prices)
-      .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId))),
-  ])
-  assertPriceChange({ subscription, to, date, now })
-  if (!from || !to) throw new AppError('NOT_FOUND', 'Price not found.')
+  const { from, to } = await findPriceChangePrices(options)
   const { onDate, takesEffectOn } = await planPriceChange({ db, now, subscription, from, to, date })
   if (!options.skipRiseNotice) {
     const noticeDays = await findPriceRiseNoticeDays({ db, organisationId: subscription.organisationId })
@@ -112,6 +104,30 @@ export async function bookPriceChange(options: PriceChangeRequest) {
     scheduledByUserId: options.scheduledByUserId,
   })
   return { takesEffectOn, from, to, subscription: moved ?? subscription }
+}
+
+/**
+ * The membership's price and the price it is to move to (one of its organisation's), once the move is
+ * one the rules allow for `date` (`assertPriceChange`).
+ */
+export async function findPriceChangePrices(options: {
+  db: Db
+  now: Date
+  subscription: SubscriptionRow
+  priceId: number
+  date?: CalendarDateString | null | undefined
+}): Promise<{ from: Price; to: Price }> {
+  const { db, now, subscription, date } = options
+  const [[from], [to]] = await Promise.all([
+    db.select().from(prices).where(eq(prices.id, subscription.priceId)),
+    db
+      .select()
+      .from(prices)
+      .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId))),
+  ])
+  assertPriceChange({ subscription, to, date, now })
+  if (!from || !to) throw notFound('Price')
+  return { from, to }
 }
 
 /**
@@ -132,18 +148,16 @@ export async function planPriceChange(options: {
   const termGrace = waitsForTermEnd({ subscription, date, now })
     ? await findTermGrace({ db, organisationId: subscription.organisationId })
     : null
-  const { onDate, takesEffectOn: bookedOn } = priceChangeTiming({ subscription, date, termGrace, now })
   const pauses = await findSubscriptionPauses({ db, subscriptionIds: [subscription.id] })
-  const takesEffectOn = priceChangeFirstChargedOn({
+  return priceChangeDays({
     subscription,
     from,
     to,
-    onDate,
-    bookedOn,
+    date,
+    termGrace,
     pauses: pauses.get(subscription.id) ?? [],
     now,
   })
-  return { onDate, takesEffectOn }
 }
 
 /** The organisation's notice period before a price rise, in days (issue 25). */

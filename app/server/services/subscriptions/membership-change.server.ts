@@ -145,6 +145,20 @@ export function currentPrice(facts: MembershipFacts, subscription: SubscriptionR
   return price
 }
 
+/**
+ * What a change to the membership's schedule (pause, resume, undoing a cancellation) writes with: the
+ * transaction, the clock, the membership as read once, and its price's billing frequency.
+ */
+export function scheduleChange(change: MembershipChange, tx: Db, facts: MembershipFacts) {
+  const { subscription } = change.access
+  return {
+    db: tx,
+    now: change.now,
+    subscription,
+    frequency: currentPrice(facts, subscription).billingFrequency,
+  }
+}
+
 /** The fresh row with its price, booked change and next charge (`findChargeSchedules`, ADR 031). */
 async function describeAfterChange(options: {
   db: Db

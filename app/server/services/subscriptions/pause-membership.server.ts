@@ -1,7 +1,7 @@
 import { formatDate } from '~/lib/dates'
 import type { CalendarDateString } from '~/server/billing/calendar'
 import { sendPauseNotice } from '../member-notices/membership-notices.server'
-import { changeMembership, currentPrice, type MembershipChange } from './membership-change.server'
+import { changeMembership, type MembershipChange, scheduleChange } from './membership-change.server'
 import { assertPause, writePause } from './pause-subscription.server'
 
 /**
@@ -17,10 +17,7 @@ export function pauseMembership(
     work: (tx, facts) => {
       assertPause({ subscription: access.subscription, startDate, endDate, now })
       return writePause({
-        db: tx,
-        now,
-        subscription: access.subscription,
-        frequency: currentPrice(facts, access.subscription).billingFrequency,
+        ...scheduleChange(change, tx, facts),
         startDate,
         endDate,
         createdByUserId: access.user.id,

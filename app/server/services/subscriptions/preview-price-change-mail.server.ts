@@ -1,13 +1,16 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import { ownedBy } from '~/access/scope.server'
+import { eq, inArray } from 'drizzle-orm'
 import { describeHours } from '~/contracts/hours-words'
 import type { Db } from '~/db/client.server'
-import { offeringHours, offerings, organisations, prices, users } from '~/db/schema'
+import { offeringHours, offerings, organisations, users } from '~/db/schema'
 import type { CalendarDateString } from '~/server/billing/calendar'
 import { notFound } from '../service-input.server'
-import { findPriceRiseNoticeDays, planPriceChange, type SubscriptionRow } from './manage-subscription.server'
 import {
-  assertPriceChange,
+  findPriceChangePrices,
+  findPriceRiseNoticeDays,
+  planPriceChange,
+  type SubscriptionRow,
+} from './manage-subscription.server'
+import {
   assertPriceRiseNotice,
   type OfferingWords,
   type Price,
@@ -85,15 +88,7 @@ export async function previewPriceChangeMail(options: {
   date?: CalendarDateString | null | undefined
 }) {
   const { db, now, subscription, date } = options
-  const [[from], [to]] = await Promise.all([
-    db.select().from(prices).where(eq(prices.id, subscription.priceId)),
-    db
-      .select()
-      .from(prices)
-      .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId))),
-  ])
-  assertPriceChange({ subscription, to, date, now })
-  if (!from || !to) throw notFound('Price')
+  const { from, to } = await findPriceChangePrices(options)
   const { takesEffectOn } = await planPriceChange({ db, now, subscription, from, to, date })
   // A rise with too little notice is refused here too, in the words scheduling would use.
   const noticeDays = await findPriceRiseNoticeDays({ db, organisationId: subscription.organisationId })

@@ -78,6 +78,18 @@ export function priceChangeTiming(options: {
 }
 
 /**
+ * The two days of one membership's change to `to` booked for `date`: the day kept on the membership
+ * (`priceChangeTiming`) and the day the new price is first charged (`priceChangeFirstChargedOn`).
+ */
+export function priceChangeDays(
+  options: Parameters<typeof priceChangeTiming>[0] &
+    Omit<Parameters<typeof priceChangeFirstChargedOn>[0], 'onDate' | 'bookedOn'>,
+): { onDate: CalendarDateString | null; takesEffectOn: CalendarDateString } {
+  const { onDate, takesEffectOn: bookedOn } = priceChangeTiming(options)
+  return { onDate, takesEffectOn: priceChangeFirstChargedOn({ ...options, onDate, bookedOn }) }
+}
+
+/**
  * The day a change booked with `onDate` (null: at the period end) is first charged, by the engine's
  * rule (`priceChangeTakesEffectOn`: the first renewal on or after the booked day, pauses and the term
  * rules included), read off the membership with the change set on it. What the e-mail, the previews,

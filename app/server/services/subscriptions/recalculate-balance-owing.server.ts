@@ -4,6 +4,7 @@ import type { Db } from '~/db/client.server'
 import { organisations, payments, subscriptions } from '~/db/schema'
 import { z } from '~/lib/validation'
 import type { CalendarDateString } from '~/server/billing/calendar'
+import { sameOwedPeriodSql } from '~/server/billing/engine/owed-periods.server'
 import { gracePeriodEnd } from '~/server/billing/grace-periods'
 import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 import { idSchema, notFound, parseInput } from '../service-input.server'
@@ -68,14 +69,7 @@ export async function recalculateBalanceOwing(
       where p.organisation_id = ${input.organisationId}
         and p.subscription_id in ${subscriptionIds}
         and p.status not in ${notFailedPaymentStatuses}
-        and not exists (
-          select 1 from ${payments} s
-          where s.subscription_id = p.subscription_id
-            and (s.period_start_at = p.period_start_at
-              or (p.period_start_at is null and s.period_start_at is null
-                and coalesce((s.meta->>'retry_of')::int, s.id) = coalesce((p.meta->>'retry_of')::int, p.id)))
-            and s.status = 'sent'
-        )
+        and not exists (select 1 from ${payments} s where ${sameOwedPeriodSql} and s.status = 'sent')
     ), owed_periods as (
       select distinct on (subscription_id, period_key) subscription_id, owed,
         min(due_on) over (partition by subscription_id, period_key) as first_due_on

@@ -1,7 +1,7 @@
 import { formatDate } from '~/lib/dates'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { sendResumeNotice } from '../member-notices/membership-notices.server'
-import { changeMembership, currentPrice, type MembershipChange } from './membership-change.server'
+import { changeMembership, type MembershipChange, scheduleChange } from './membership-change.server'
 import { resumeSubscription } from './resume-subscription.server'
 
 /**
@@ -9,15 +9,9 @@ import { resumeSubscription } from './resume-subscription.server'
  * the member's notice and the history line in one transaction; answers the membership as it now stands.
  */
 export function resumeMembership(change: MembershipChange) {
-  const { access, now } = change
+  const { now } = change
   return changeMembership(change, {
-    work: (tx, facts) =>
-      resumeSubscription({
-        db: tx,
-        now,
-        subscription: access.subscription,
-        frequency: currentPrice(facts, access.subscription).billingFrequency,
-      }),
+    work: (tx, facts) => resumeSubscription(scheduleChange(change, tx, facts)),
     notify: (notice, resumed) =>
       sendResumeNotice({ ...notice, wasRunning: resumed.wasRunning, pause: resumed.pause }),
     audit: (resumed) => ({

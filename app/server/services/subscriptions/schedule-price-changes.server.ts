@@ -11,10 +11,9 @@ import { notFound } from '../service-input.server'
 import { findOfferingWords } from './preview-price-change-mail.server'
 import {
   assertPriceChange,
-  priceChangeFirstChargedOn,
+  priceChangeDays,
   priceChangeNotice,
   priceChangeScheduledDescription,
-  priceChangeTiming,
   priceRiseNotice,
   waitsForTermEnd,
 } from './price-change-rules.server'
@@ -113,22 +112,16 @@ async function planPriceChanges(options: PriceChangesRequest & { lock: boolean }
     // The same membership twice: its second change would find it moved on by the first.
     if (seen.has(subscription.id)) throw new AppError('CONFLICT', changedMeanwhileMessage)
     seen.add(subscription.id)
-    const { onDate, takesEffectOn: bookedOn } = priceChangeTiming({
-      subscription,
-      date,
-      termGrace: waitsForTermEnd({ subscription, date, now }) ? termGrace : null,
-      now,
-    })
     const from = fromById.get(subscription.priceId)
     const member = memberById.get(subscription.userId)
     if (!to || !from || !member || !organisation) throw notFound('Price')
-    // The day the new price is first charged, as one membership's change names it (`planPriceChange`).
-    const takesEffectOn = priceChangeFirstChargedOn({
+    // The days as one membership's change names them (`planPriceChange`).
+    const { onDate, takesEffectOn } = priceChangeDays({
       subscription,
       from,
       to,
-      onDate,
-      bookedOn,
+      date,
+      termGrace: waitsForTermEnd({ subscription, date, now }) ? termGrace : null,
       pauses: pauses.get(subscription.id) ?? [],
       now,
     })

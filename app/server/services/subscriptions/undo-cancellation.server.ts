@@ -3,7 +3,7 @@ import type { Db } from '~/db/client.server'
 import { AppError } from '~/lib/errors'
 import { sendUndoCancelNotice } from '../member-notices/membership-notices.server'
 import type { Subscription as SubscriptionRow } from './create-subscription.server'
-import { changeMembership, currentPrice, type MembershipChange } from './membership-change.server'
+import { changeMembership, type MembershipChange, scheduleChange } from './membership-change.server'
 import { refreshScheduleOf } from './refresh-schedule.server'
 import { updateSubscriptionAtVersion } from './subscription-version.server'
 
@@ -12,15 +12,8 @@ import { updateSubscriptionAtVersion } from './subscription-version.server'
  * its schedule worked out again; the member's notice and the history line in the same transaction.
  */
 export function undoCancellation(change: MembershipChange) {
-  const { access, now } = change
   return changeMembership(change, {
-    work: (tx, facts) =>
-      undo({
-        db: tx,
-        now,
-        subscription: access.subscription,
-        frequency: currentPrice(facts, access.subscription).billingFrequency,
-      }),
+    work: (tx, facts) => undo(scheduleChange(change, tx, facts)),
     notify: (notice) => sendUndoCancelNotice(notice),
     audit: () => ({ action: 'membership.cancellation_undone', description: 'Cancellation undone' }),
   })

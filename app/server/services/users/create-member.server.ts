@@ -5,8 +5,7 @@ import { messages, z } from '~/lib/validation'
 import { calendarDateAt } from '~/server/billing/calendar'
 import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
 import { calendarDateSchema, idSchema, parseInput, validationError } from '../service-input.server'
-import { assertEmailAvailable } from './assert-email-available.server'
-import { passwordInputSchema, resolvePasswordHash } from './password-input.server'
+import { newUserColumns, newUserInputSchema } from './new-user.server'
 
 export type Member = typeof users.$inferSelect
 
@@ -21,14 +20,7 @@ const inputSchema = z.object({
   organisationId: idSchema,
   /** The member's gym: where they signed up, and the gym the console shows them under first. */
   homeGymId: idSchema,
-  name: z.string().trim().min(1).max(120),
-  // Lower-cased: sign-in and the per-organisation uniqueness ignore case, and one spelling is simpler.
-  email: z
-    .string()
-    .trim()
-    .pipe(z.email())
-    .transform((email) => email.toLowerCase()),
-  ...passwordInputSchema,
+  ...newUserInputSchema,
   emailVerified: z.boolean().default(false),
   mobileNumber: phoneSchema.nullish(),
   dob: calendarDateSchema.nullish(),
@@ -77,17 +69,12 @@ export async function createMember(options: CreateMemberInput & { db: Db; now: D
     gymIds: [input.homeGymId],
     field: 'gym',
   })
-  await assertEmailAvailable({ db, organisationId: input.organisationId, email: input.email })
-  const passwordHash = await resolvePasswordHash(input)
+  const account = await newUserColumns({ db, now, input })
 
   const [member] = await db
     .insert(users)
     .values({
-      organisationId: input.organisationId,
-      name: input.name,
-      email: input.email,
-      passwordHash,
-      emailVerifiedAt: input.emailVerified ? now : null,
+      ...account,
       isStaff: false,
       mobileNumber: input.mobileNumber ?? null,
       dob: input.dob ?? null,

@@ -4,21 +4,14 @@ import { staffGymRoles, users } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { assertOrganisationGyms } from '../gyms/assert-organisation-gyms.server'
 import { idSchema, parseInput, validationError } from '../service-input.server'
-import { assertEmailAvailable } from './assert-email-available.server'
-import { passwordInputSchema, resolvePasswordHash } from './password-input.server'
+import { newUserColumns, newUserInputSchema } from './new-user.server'
 
 export type User = typeof users.$inferSelect
 export type StaffGymRole = typeof staffGymRoles.$inferSelect
 
 const inputSchema = z.object({
   organisationId: idSchema,
-  name: z.string().trim().min(1).max(120),
-  email: z
-    .string()
-    .trim()
-    .pipe(z.email())
-    .transform((email) => email.toLowerCase()),
-  ...passwordInputSchema,
+  ...newUserInputSchema,
   /** `admin` makes an organisation admin; null for staff who only hold per-gym roles. */
   organisationRole: z.enum(organisationRoles).nullable(),
   gymRoles: z
@@ -56,18 +49,13 @@ export async function createStaffUser(
     organisationId: input.organisationId,
     gymIds: input.gymRoles.map((r) => r.gymId),
   })
-  await assertEmailAvailable({ db, organisationId: input.organisationId, email: input.email })
-  const passwordHash = await resolvePasswordHash(input)
+  const account = await newUserColumns({ db, now, input })
 
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({
-        organisationId: input.organisationId,
-        name: input.name,
-        email: input.email,
-        passwordHash,
-        emailVerifiedAt: input.emailVerified ? now : null,
+        ...account,
         isStaff: true,
         organisationRole: input.organisationRole,
         mobileNumber: input.mobileNumber ?? null,

@@ -7,8 +7,7 @@ import type { Db } from '~/db/client.server'
 import { doorIntegrations, gyms, users, visitDayCounts, visitMemberCounts, visits } from '~/db/schema'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import {
-  afterKeyset,
-  forEachKeysetBatch,
+  forEachListBatch,
   memberIdsCondition,
   resolveMemberSearch,
 } from '~/server/services/lists/list-queries.server'
@@ -141,26 +140,14 @@ export async function findVisitPage(options: VisitListOptions & { page: number; 
 }
 
 /**
- * Every visit the filters match, in the list's order, in keyset batches (`forEachKeysetBatch`).
+ * Every visit the filters match, in the list's order, in keyset batches (`forEachListBatch`).
  */
 export async function forEachVisitBatch(
   options: VisitListOptions & { batchSize?: number; snapshot: boolean },
   write: (rows: VisitListRow[]) => Promise<void>,
 ): Promise<void> {
   const resolved = await resolveMemberSearch(options)
-  const { column, descending } = sortOf(options.filters.sort)
-  return forEachKeysetBatch(
-    {
-      db: options.db,
-      snapshot: options.snapshot,
-      batchSize: options.batchSize ?? 2000,
-      read: (db, after, limit) =>
-        selectRows(
-          { ...options, db },
-          and(listConditions(resolved), afterKeyset(column, visits.id, descending, after)),
-        ).limit(limit),
-      keyOf: (row) => ({ value: row.sortValue, id: row.visit.id }),
-    },
-    write,
-  )
+  const list = { sort: sortOf(options.filters.sort), idColumn: visits.id, where: listConditions(resolved) }
+  const select = (db: Db, where: SQL | undefined) => selectRows({ ...options, db }, where)
+  return forEachListBatch(options, { ...list, select, idOf: (row) => row.visit.id }, write)
 }
