@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { PaymentMethodType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import { payments, prices, subscriptions } from '~/db/schema'
 import type { CardSurchargeSettings } from './amounts'
 import { calendarDateAt } from './calendar'
@@ -80,31 +81,33 @@ export async function findChargeSchedules(options: {
     priceIds.add(row.priceId)
     if (row.transitionToPriceId !== null) priceIds.add(row.transitionToPriceId)
   }
-  const [priceRows, paymentRows, pauses, methods, surcharges] = await Promise.all([
-    known
-      ? known.prices
-      : db
-          .select({ id: prices.id, amount: prices.amount, billingFrequency: prices.billingFrequency })
-          .from(prices)
-          .where(inArray(prices.id, [...priceIds])),
-    db
-      .select({
-        subscriptionId: payments.subscriptionId,
-        id: payments.id,
-        dueOn: payments.dueOn,
-        amount: payments.amount,
-        surcharge: payments.surcharge,
-        creditUsed: payments.creditUsed,
-        status: payments.status,
-        type: payments.type,
-        isRetry: payments.isRetry,
-        periodStartAt: payments.periodStartAt,
-      })
-      .from(payments)
-      .where(inArray(payments.subscriptionId, ids)),
-    known?.pauses ?? findSubscriptionPauses({ db, subscriptionIds: ids }),
-    findMemberPaymentMethods({ db, userIds: rows.map((row) => row.userId) }),
-    findCardSurcharges({ db, organisationIds: rows.map((row) => row.organisationId) }),
+  const [priceRows, paymentRows, pauses, methods, surcharges] = await readTogether(db, [
+    () =>
+      known
+        ? known.prices
+        : db
+            .select({ id: prices.id, amount: prices.amount, billingFrequency: prices.billingFrequency })
+            .from(prices)
+            .where(inArray(prices.id, [...priceIds])),
+    () =>
+      db
+        .select({
+          subscriptionId: payments.subscriptionId,
+          id: payments.id,
+          dueOn: payments.dueOn,
+          amount: payments.amount,
+          surcharge: payments.surcharge,
+          creditUsed: payments.creditUsed,
+          status: payments.status,
+          type: payments.type,
+          isRetry: payments.isRetry,
+          periodStartAt: payments.periodStartAt,
+        })
+        .from(payments)
+        .where(inArray(payments.subscriptionId, ids)),
+    () => known?.pauses ?? findSubscriptionPauses({ db, subscriptionIds: ids }),
+    () => findMemberPaymentMethods({ db, userIds: rows.map((row) => row.userId) }),
+    () => findCardSurcharges({ db, organisationIds: rows.map((row) => row.organisationId) }),
   ])
   const priceById = new Map(priceRows.map((price) => [price.id, price]))
   const paymentsById = new Map<number, ScheduledPayment[]>()

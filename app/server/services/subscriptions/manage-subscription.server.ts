@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import { organisations, payments, prices, type subscriptions } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
@@ -118,12 +119,13 @@ export async function findPriceChangePrices(options: {
   date?: CalendarDateString | null | undefined
 }): Promise<{ from: Price; to: Price }> {
   const { db, now, subscription, date } = options
-  const [[from], [to]] = await Promise.all([
-    db.select().from(prices).where(eq(prices.id, subscription.priceId)),
-    db
-      .select()
-      .from(prices)
-      .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId))),
+  const [[from], [to]] = await readTogether(db, [
+    () => db.select().from(prices).where(eq(prices.id, subscription.priceId)),
+    () =>
+      db
+        .select()
+        .from(prices)
+        .where(and(eq(prices.id, options.priceId), ownedBy(prices, subscription.organisationId))),
   ])
   assertPriceChange({ subscription, to, date, now })
   if (!from || !to) throw notFound('Price')

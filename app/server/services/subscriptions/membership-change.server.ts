@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import { gyms, offerings, prices, type subscriptions } from '~/db/schema'
 import type { NextCharge } from '~/server/billing/next-charge'
 import { findChargeSchedules } from '~/server/billing/next-charge.server'
@@ -117,23 +118,25 @@ async function findMembershipFacts(options: {
   const { db, subscription } = options
   const ids = [subscription.priceId, ...options.priceIds]
   if (subscription.transitionToPriceId !== null) ids.push(subscription.transitionToPriceId)
-  const [rows, [gym]] = await Promise.all([
-    db
-      .select({
-        id: prices.id,
-        amount: prices.amount,
-        billingFrequency: prices.billingFrequency,
-        termAmount: prices.termAmount,
-        termUnit: prices.termUnit,
-        offeringId: prices.offeringId,
-        offeringName: offerings.name,
-      })
-      .from(prices)
-      .innerJoin(offerings, eq(offerings.id, prices.offeringId))
-      .where(inArray(prices.id, [...new Set(ids)])),
-    subscription.gymId === null
-      ? []
-      : db.select({ id: gyms.id, name: gyms.name }).from(gyms).where(eq(gyms.id, subscription.gymId)),
+  const [rows, [gym]] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          id: prices.id,
+          amount: prices.amount,
+          billingFrequency: prices.billingFrequency,
+          termAmount: prices.termAmount,
+          termUnit: prices.termUnit,
+          offeringId: prices.offeringId,
+          offeringName: offerings.name,
+        })
+        .from(prices)
+        .innerJoin(offerings, eq(offerings.id, prices.offeringId))
+        .where(inArray(prices.id, [...new Set(ids)])),
+    () =>
+      subscription.gymId === null
+        ? []
+        : db.select({ id: gyms.id, name: gyms.name }).from(gyms).where(eq(gyms.id, subscription.gymId)),
   ])
   return { gym: gym ?? null, prices: new Map(rows.map((row) => [row.id, row])) }
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import { organisations, prices, subscriptions, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import type { Pause } from '~/server/billing/periods'
@@ -63,27 +64,30 @@ async function planPriceChanges(options: PriceChangesRequest & { lock: boolean }
   const rows = options.lock ? await read.for('update') : await read
   const byId = new Map(rows.map((row) => [row.id, row]))
   const fromIds = [...new Set(rows.map((row) => row.priceId))]
-  const [[to], fromPrices, [organisation], members, pauses] = await Promise.all([
-    db
-      .select()
-      .from(prices)
-      .where(and(eq(prices.id, options.priceId), ownedBy(prices, organisationId))),
-    fromIds.length > 0 ? db.select().from(prices).where(inArray(prices.id, fromIds)) : [],
-    db.select().from(organisations).where(eq(organisations.id, organisationId)),
-    rows.length > 0
-      ? db
-          .select({ id: users.id, name: users.name, email: users.email })
-          .from(users)
-          .where(
-            inArray(
-              users.id,
-              rows.map((row) => row.userId),
-            ),
-          )
-      : [],
-    rows.length > 0
-      ? findSubscriptionPauses({ db, subscriptionIds: rows.map((row) => row.id) })
-      : new Map<number, Pause[]>(),
+  const [[to], fromPrices, [organisation], members, pauses] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(prices)
+        .where(and(eq(prices.id, options.priceId), ownedBy(prices, organisationId))),
+    () => (fromIds.length > 0 ? db.select().from(prices).where(inArray(prices.id, fromIds)) : []),
+    () => db.select().from(organisations).where(eq(organisations.id, organisationId)),
+    () =>
+      rows.length > 0
+        ? db
+            .select({ id: users.id, name: users.name, email: users.email })
+            .from(users)
+            .where(
+              inArray(
+                users.id,
+                rows.map((row) => row.userId),
+              ),
+            )
+        : [],
+    () =>
+      rows.length > 0
+        ? findSubscriptionPauses({ db, subscriptionIds: rows.map((row) => row.id) })
+        : new Map<number, Pause[]>(),
   ])
   const fromById = new Map(fromPrices.map((price) => [price.id, price]))
   const memberById = new Map(members.map((member) => [member.id, member]))
