@@ -3,17 +3,15 @@ import { beforeAll, expect, it } from 'vitest'
 import { paymentAttempts, payments, sandboxCharges, subscriptions } from '~/db/schema'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
-import { sandboxBankAccountReference } from '~/server/providers/payments/bank-sandbox.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
+import type { PaymentProviders } from '~/server/providers/payments/payment-provider'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { atDay, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 
 /** Noon in Auckland on a calendar day, the time the tests "are" on that day. */
-const at = (day: string) => new Date(`${day}T00:00:00Z`)
+const at = atDay
 
 describeEachDatabase('billing engine', (database) => {
   let org: TestOrganisation
@@ -21,67 +19,23 @@ describeEachDatabase('billing engine', (database) => {
 
   beforeAll(async () => {
     org = await createTestOrganisation({ db: database.db, name: 'Engine Gym', now: at('2026-01-01') })
-    const { price } = await createTestPrice({
-      db: database.db,
-      organisationId: org.organisation.id,
-      gymIds: [org.gyms[0]!.id],
-      billingFrequency: 'weekly',
-      amount: 2500,
-      now: at('2026-01-01'),
-    })
-    weeklyPriceId = price.id
+    // Weekly, $25.00.
+    weeklyPriceId = (await createTestPriceFor({ db: database.db, organisation: org, now: at('2026-01-01') }))
+      .price.id
   })
 
   async function membership(options: { card?: string; bankSuffix?: string; startDate: string }) {
-    const db = database.db
-    const now = at(options.startDate)
-    const member = await createTestMember({
-      db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      now,
-    })
-    if (options.card) {
-      await addPaymentMethod({
-        db,
-        now,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        method: {
-          type: 'stripe_card',
-          gymId: org.gyms[0]!.id,
-          brand: 'visa',
-          lastFour: options.card,
-          expMonth: 12,
-          expYear: 2030,
-          providerReference: sandboxCardReference(options.card),
-        },
-      })
-    } else {
-      const number = `12-3140-0171323-0${options.bankSuffix ?? '0'}`
-      await addPaymentMethod({
-        db,
-        now,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        method: {
-          type: 'bank_account',
-          bankAccountNumber: number,
-          name: 'Everyday',
-          providerReference: sandboxBankAccountReference(number),
-        },
-      })
-    }
-    const subscription = await createSubscription({
-      db,
-      now,
-      organisationId: org.organisation.id,
-      userId: member.id,
-      gymId: org.gyms[0]!.id,
+    const pays = options.card
+      ? { card: options.card }
+      : { bankAccount: `12-3140-0171323-0${options.bankSuffix ?? '0'}` }
+    return createSubscribedTestMember({
+      db: database.db,
+      organisation: org,
       priceId: weeklyPriceId,
       startDate: options.startDate,
+      now: at(options.startDate),
+      pays: [pays],
     })
-    return { member, subscription }
   }
 
   const paymentsOf = (subscriptionId: number) =>
@@ -91,11 +45,8 @@ describeEachDatabase('billing engine', (database) => {
       .where(eq(payments.subscriptionId, subscriptionId))
       .orderBy(payments.id)
 
-  async function day(date: string, providers = createSandboxProviders({ db: database.db })) {
-    const now = at(date)
-    await advanceSubscriptions({ db: database.db, now })
-    return runBilling({ db: database.db, providers, now })
-  }
+  const day = (date: string, providers?: PaymentProviders) =>
+    runEngineOn({ db: database.db, days: [date], providers })
 
   it('creates each period’s payment a week ahead and charges it once, on its due date', async () => {
     const { subscription } = await membership({ card: '4242', startDate: '2026-02-02' })
