@@ -162,11 +162,11 @@ export async function createTestMembership(options: {
  * A payment method on the payment sandboxes (docs/sandbox-payments.md): a Visa card whose last four
  * decide how it answers, expiring in December of `expYear` (default 2030), or an "Everyday" bank
  * account whose number's suffix does. `makeDefault` as the service takes it. A card is saved at the
- * organisation's gym `atGym` (an index; default the member's gym).
+ * organisation's gym `atGym` (an index; default the member's gym); `acceptDemoBank` as the service takes it.
  */
 export type SandboxPaymentMethod = { makeDefault?: boolean } & (
   | { card: string; expYear?: number; atGym?: number }
-  | { bankAccount: string }
+  | { bankAccount: string; acceptDemoBank?: boolean }
 )
 
 /** The service's input for a sandbox method; a card is saved at `gymId`. */
@@ -211,6 +211,7 @@ export async function addSandboxPaymentMethod(options: {
     userId,
     method: sandboxMethodInput(pays, testGym(organisation, cardGym ?? options.gymIndex).id),
     ...(pays.makeDefault === undefined ? {} : { makeDefault: pays.makeDefault }),
+    ...('acceptDemoBank' in pays ? { acceptDemoBank: pays.acceptDemoBank } : {}),
   })
 }
 
