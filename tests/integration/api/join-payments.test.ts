@@ -32,6 +32,7 @@ import { createTestOrganisation, type TestOrganisation } from '../../factories/o
 import { readData, readErrors, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
 import { describeEachDatabase } from '../support/database'
+import { joinAsMember } from '../support/join'
 import { signInStaff } from '../support/sign-in'
 
 // A Tuesday morning in Auckland: 2026-03-17.
@@ -61,18 +62,13 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
     options: { organisation?: TestOrganisation } = {},
   ) {
     members += 1
-    const browser = testApi.browser({ origin: joinOrigin, ip: `203.0.113.${(members % 200) + 20}` })
     const email = `join-pay-${members}-${process.pid}@members.test`
-    await browser.post('/register', {
-      gym: (options.organisation ?? org).gyms[0]!.uuid,
+    const { browser, me } = await joinAsMember(testApi, {
+      gymUuid: (options.organisation ?? org).gyms[0]!.uuid,
       name: 'Aroha Join',
       email,
-      mobile_number: '021 555 0100',
-      dob: '1990-04-05',
-      password: 'a long enough passphrase',
+      ip: `203.0.113.${(members % 200) + 20}`,
     })
-    await browser.post('/email/verify', { code: await testApi.latestCode(email) })
-    const me = await readData(await browser.get('/me'), sessionUserSchema)
     return { browser, email, id: me.id }
   }
 

@@ -1,22 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { sessionUserSchema } from '~/contracts/auth'
 import { activeSubscriptionSchema } from '~/contracts/join-payment'
 import { memberDetailSchema } from '~/contracts/members'
 import { subscriptions } from '~/db/schema'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { runBillingDay } from '~/server/billing/simulation/run-billing-day.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
 import { createMembership } from '~/server/services/subscriptions/create-membership.server'
 import { schedulePriceChange } from '~/server/services/subscriptions/manage-subscription.server'
-import { createTestPrice } from '../../factories/member-factory'
+import { addSandboxPaymentMethod, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData } from '../support/answers'
-import { createTestApi, joinOrigin } from '../support/api'
+import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
+import { joinAsMember } from '../support/join'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
 
 /**
@@ -37,46 +35,28 @@ describeEachDatabase('the next charge in the API', (database) => {
     const db = database.db
     const now = instantAt('2026-11-01')
     org = await createTestOrganisation({ db, name: 'Told Truly Gym', now, cardSurchargeBasisPoints: 250 })
-    const organisationId = org.organisation.id
-    const gymIds = [org.gyms[0]!.id]
-    monthly = (
-      await createTestPrice({ db, organisationId, gymIds, billingFrequency: 'monthly', amount: 7900, now })
-    ).price.id
-    cheaper = (
-      await createTestPrice({ db, organisationId, gymIds, billingFrequency: 'monthly', amount: 5200, now })
-    ).price.id
+    const monthlyAt = async (amount: number) =>
+      (await createTestPriceFor({ db, organisation: org, billingFrequency: 'monthly', amount, now })).price.id
+    monthly = await monthlyAt(7900)
+    cheaper = await monthlyAt(5200)
     staff = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
   })
 
   it('staff and the member read the same next charge, and the engine charges it on that day', async () => {
     const db = database.db
-    const member = testApi.browser({ origin: joinOrigin, ip: '203.0.113.77' })
-    const email = `told-truly-${process.pid}@members.test`
-    await member.post('/register', {
-      gym: org.gyms[0]!.uuid,
+    const { browser: member, me } = await joinAsMember(testApi, {
+      gymUuid: org.gyms[0]!.uuid,
       name: 'Mere Truly',
-      email,
-      mobile_number: '021 555 0101',
-      dob: '1990-04-05',
-      password: 'a long enough passphrase',
+      email: `told-truly-${process.pid}@members.test`,
+      ip: '203.0.113.77',
+      mobile: '021 555 0101',
     })
-    await member.post('/email/verify', { code: await testApi.latestCode(email) })
-    const me = await readData(await member.get('/me'), sessionUserSchema)
-    await addPaymentMethod({
+    await addSandboxPaymentMethod({
       db,
       now: clock,
-      organisationId: org.organisation.id,
+      organisation: org,
       userId: me.id,
-      method: {
-        type: 'stripe_card',
-        gymId: org.gyms[0]!.id,
-        brand: 'visa',
-        lastFour: '4242',
-        expMonth: 12,
-        expYear: 2031,
-        providerReference: sandboxCardReference('4242'),
-      },
-      makeDefault: true,
+      pays: { card: '4242', expYear: 2031, makeDefault: true },
     })
     const subscription = await createMembership({
       db,

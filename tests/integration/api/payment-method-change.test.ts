@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { joinGymSchema, sessionUserSchema } from '~/contracts/auth'
+import { joinGymSchema } from '~/contracts/auth'
 import { gymSchema } from '~/contracts/gyms'
 import {
   activeSubscriptionSchema,
@@ -28,6 +28,7 @@ import { createTestOrganisation, type TestOrganisation } from '../../factories/o
 import { readData, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
 import { describeEachDatabase } from '../support/database'
+import { joinAsMember } from '../support/join'
 import { signInStaff } from '../support/sign-in'
 
 // A Tuesday morning in Auckland: 2026-03-17.
@@ -58,19 +59,13 @@ describeEachDatabase('Issue 25: how one pays, where cards are taken, which gyms 
 
   async function member(testApi: ReturnType<typeof createTestApi>, gymIndex = 0) {
     members += 1
-    const browser = testApi.browser({ origin: joinOrigin, ip: `203.0.113.${(members % 200) + 20}` })
     const email = `change-pay-${members}-${process.pid}@members.test`
-    const registered = await browser.post('/register', {
-      gym: org.gyms[gymIndex]!.uuid,
+    const { browser, me } = await joinAsMember(testApi, {
+      gymUuid: org.gyms[gymIndex]!.uuid,
       name: 'Aroha Change',
       email,
-      mobile_number: '021 555 0100',
-      dob: '1990-04-05',
-      password: 'a long enough passphrase',
+      ip: `203.0.113.${(members % 200) + 20}`,
     })
-    expect(registered.status).toBe(201)
-    await browser.post('/email/verify', { code: await testApi.latestCode(email) })
-    const me = await readData(await browser.get('/me'), sessionUserSchema)
     return { browser, email, id: me.id, me }
   }
 

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { sessionUserSchema } from '~/contracts/auth'
 import { memberDetailSchema, priceChangesPreviewSchema } from '~/contracts/members'
 import { emailPreviewSchema, priceChangeHistoryEntrySchema } from '~/contracts/subscriptions'
 import { auditLog, organisations, subscriptions } from '~/db/schema'
@@ -8,15 +7,14 @@ import { z } from '~/lib/validation'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { runBillingDay } from '~/server/billing/simulation/run-billing-day.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
 import { createMembership } from '~/server/services/subscriptions/create-membership.server'
-import { createTestPrice } from '../../factories/member-factory'
+import { addSandboxPaymentMethod, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors } from '../support/answers'
-import { createTestApi, joinOrigin } from '../support/api'
+import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
+import { joinAsMember } from '../support/join'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
 
 /**
@@ -39,13 +37,10 @@ describeEachDatabase('the day a price change takes effect', (database) => {
     const now = instantAt('2026-11-01')
     org = await createTestOrganisation({ db, name: 'One Day Gym', now })
     const organisationId = org.organisation.id
-    const gymIds = [org.gyms[0]!.id]
-    monthly = (
-      await createTestPrice({ db, organisationId, gymIds, billingFrequency: 'monthly', amount: 7900, now })
-    ).price.id
-    dearer = (
-      await createTestPrice({ db, organisationId, gymIds, billingFrequency: 'monthly', amount: 9900, now })
-    ).price.id
+    const monthlyAt = async (amount: number) =>
+      (await createTestPriceFor({ db, organisation: org, billingFrequency: 'monthly', amount, now })).price.id
+    monthly = await monthlyAt(7900)
+    dearer = await monthlyAt(9900)
     // 45 days' notice from 28 Nov: the earliest day a rise may first be charged is 12 Jan 2027.
     await db
       .update(organisations)
@@ -56,33 +51,20 @@ describeEachDatabase('the day a price change takes effect', (database) => {
 
   it('names the renewal the new price is first charged on everywhere, and the engine charges it then', async () => {
     const db = database.db
-    const member = testApi.browser({ origin: joinOrigin, ip: '203.0.113.78' })
     const email = `one-day-${process.pid}@members.test`
-    await member.post('/register', {
-      gym: org.gyms[0]!.uuid,
+    const { me } = await joinAsMember(testApi, {
+      gymUuid: org.gyms[0]!.uuid,
       name: 'Aroha Oneday',
       email,
-      mobile_number: '021 555 0102',
-      dob: '1990-04-05',
-      password: 'a long enough passphrase',
+      ip: '203.0.113.78',
+      mobile: '021 555 0102',
     })
-    await member.post('/email/verify', { code: await testApi.latestCode(email) })
-    const me = await readData(await member.get('/me'), sessionUserSchema)
-    await addPaymentMethod({
+    await addSandboxPaymentMethod({
       db,
       now: clock,
-      organisationId: org.organisation.id,
+      organisation: org,
       userId: me.id,
-      method: {
-        type: 'stripe_card',
-        gymId: org.gyms[0]!.id,
-        brand: 'visa',
-        lastFour: '4242',
-        expMonth: 12,
-        expYear: 2031,
-        providerReference: sandboxCardReference('4242'),
-      },
-      makeDefault: true,
+      pays: { card: '4242', expYear: 2031, makeDefault: true },
     })
     const subscription = await createMembership({
       db,
