@@ -4,17 +4,15 @@ import { activeSubscriptionSchema } from '~/contracts/join-payment'
 import { memberDetailSchema } from '~/contracts/members'
 import { subscriptions } from '~/db/schema'
 import { addDays, instantAt } from '~/server/billing/calendar'
-import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { runBillingDay } from '~/server/billing/simulation/run-billing-day.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { createMembership } from '~/server/services/subscriptions/create-membership.server'
 import { schedulePriceChange } from '~/server/services/subscriptions/manage-subscription.server'
-import { addSandboxPaymentMethod, createTestPriceFor } from '../../factories/member-factory'
+import { createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
-import { joinAsMember } from '../support/join'
+import { joinedCardMembership } from '../support/join'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
 
 /**
@@ -44,31 +42,24 @@ describeEachDatabase('the next charge in the API', (database) => {
 
   it('staff and the member read the same next charge, and the engine charges it on that day', async () => {
     const db = database.db
-    const { browser: member, me } = await joinAsMember(testApi, {
-      gymUuid: org.gyms[0]!.uuid,
-      name: 'Mere Truly',
-      email: `told-truly-${process.pid}@members.test`,
-      ip: '203.0.113.77',
-      mobile: '021 555 0101',
-    })
-    await addSandboxPaymentMethod({
+    const {
+      browser: member,
+      me,
+      subscription,
+    } = await joinedCardMembership(testApi, {
       db,
-      now: clock,
       organisation: org,
-      userId: me.id,
-      pays: { card: '4242', expYear: 2031, makeDefault: true },
-    })
-    const subscription = await createMembership({
-      db,
-      now: clock,
-      organisationId: org.organisation.id,
-      userId: me.id,
       priceId: monthly,
       startDate: start,
+      now: clock,
+      member: {
+        gymUuid: org.gyms[0]!.uuid,
+        name: 'Mere Truly',
+        email: `told-truly-${process.pid}@members.test`,
+        ip: '203.0.113.77',
+        mobile: '021 555 0101',
+      },
     })
-    const providers = createSandboxProviders({ db })
-    // The first payment, due today, taken now (as a run catching up would).
-    await runBilling({ db, providers, now: clock })
 
     const staffSees = async () =>
       (await readData(await staff.get(`/members/${me.id}`), memberDetailSchema)).membership?.next_charge
@@ -112,7 +103,7 @@ describeEachDatabase('the next charge in the API', (database) => {
 
     // The engine, day by day: nothing before 28 Dec, then exactly what both were told.
     for (let day = addDays(start, 1); day <= '2026-12-28'; day = addDays(day, 1)) {
-      await runBillingDay({ db, providers, day })
+      await runBillingDay({ db, providers: createSandboxProviders({ db }), day })
       const charged = await db.execute<{ total: number }>(sql`
         select sum(p.amount + p.surcharge - p.credit_used)::int as total
         from payment_attempts a join payments p on p.id = a.payment_id

@@ -5,16 +5,14 @@ import { emailPreviewSchema, priceChangeHistoryEntrySchema } from '~/contracts/s
 import { auditLog, organisations, subscriptions } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { addDays, instantAt } from '~/server/billing/calendar'
-import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { runBillingDay } from '~/server/billing/simulation/run-billing-day.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { createMembership } from '~/server/services/subscriptions/create-membership.server'
-import { addSandboxPaymentMethod, createTestPriceFor } from '../../factories/member-factory'
+import { createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
-import { joinAsMember } from '../support/join'
+import { joinedCardMembership } from '../support/join'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
 
 /**
@@ -52,30 +50,20 @@ describeEachDatabase('the day a price change takes effect', (database) => {
   it('names the renewal the new price is first charged on everywhere, and the engine charges it then', async () => {
     const db = database.db
     const email = `one-day-${process.pid}@members.test`
-    const { me } = await joinAsMember(testApi, {
-      gymUuid: org.gyms[0]!.uuid,
-      name: 'Aroha Oneday',
-      email,
-      ip: '203.0.113.78',
-      mobile: '021 555 0102',
-    })
-    await addSandboxPaymentMethod({
+    const { me, subscription } = await joinedCardMembership(testApi, {
       db,
-      now: clock,
       organisation: org,
-      userId: me.id,
-      pays: { card: '4242', expYear: 2031, makeDefault: true },
-    })
-    const subscription = await createMembership({
-      db,
-      now: clock,
-      organisationId: org.organisation.id,
-      userId: me.id,
       priceId: monthly,
       startDate: start,
+      now: clock,
+      member: {
+        gymUuid: org.gyms[0]!.uuid,
+        name: 'Aroha Oneday',
+        email,
+        ip: '203.0.113.78',
+        mobile: '021 555 0102',
+      },
     })
-    const providers = createSandboxProviders({ db })
-    await runBilling({ db, providers, now: clock })
     const versionOf = async () =>
       (await db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)))[0]!.version
 
@@ -141,7 +129,7 @@ describeEachDatabase('the day a price change takes effect', (database) => {
     // The engine, day by day: 28 Dec at the old price, then the new price first on 28 Jan.
     const charged: Array<{ day: string; amount: number }> = []
     for (let on = addDays(start, 1); on <= day; on = addDays(on, 1)) {
-      await runBillingDay({ db, providers, day: on })
+      await runBillingDay({ db, providers: createSandboxProviders({ db }), day: on })
       const taken = await db.execute<{ amount: number | null }>(sql`
         select sum(p.amount)::int as amount
         from payment_attempts a join payments p on p.id = a.payment_id

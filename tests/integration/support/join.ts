@@ -1,5 +1,11 @@
 import { expect } from 'vitest'
 import { sessionUserSchema } from '~/contracts/auth'
+import type { Db } from '~/db/client.server'
+import { runBilling } from '~/server/billing/engine/run-billing.server'
+import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
+import { createMembership } from '~/server/services/subscriptions/create-membership.server'
+import { addSandboxPaymentMethod } from '../../factories/member-factory'
+import type { TestOrganisation } from '../../factories/organisation-factory'
 import { readData } from './answers'
 import { joinOrigin, type TestApi } from './api'
 
@@ -28,4 +34,41 @@ export async function joinAsMember(
   await browser.post('/email/verify', { code: await testApi.latestCode(email) })
   const me = await readData(await browser.get('/me'), sessionUserSchema)
   return { browser, me }
+}
+
+/**
+ * A member who joined at the organisation's first gym (`joinAsMember` with `member`), saved the card
+ * sandbox's 4242 card (expiring 2031) as their default, and holds `priceId` from `startDate` through the
+ * membership service, with its first payment taken at `now` (as a run catching up would).
+ */
+export async function joinedCardMembership(
+  testApi: TestApi,
+  options: {
+    db: Db
+    organisation: TestOrganisation
+    priceId: number
+    startDate: string
+    now: Date
+    member: Parameters<typeof joinAsMember>[1]
+  },
+) {
+  const { db, organisation, now } = options
+  const { browser, me } = await joinAsMember(testApi, options.member)
+  await addSandboxPaymentMethod({
+    db,
+    now,
+    organisation,
+    userId: me.id,
+    pays: { card: '4242', expYear: 2031, makeDefault: true },
+  })
+  const subscription = await createMembership({
+    db,
+    now,
+    organisationId: organisation.organisation.id,
+    userId: me.id,
+    priceId: options.priceId,
+    startDate: options.startDate,
+  })
+  await runBilling({ db, providers: createSandboxProviders({ db }), now })
+  return { browser, me, subscription }
 }
