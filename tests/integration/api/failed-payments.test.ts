@@ -29,7 +29,7 @@ import { readData, readErrors, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
 import { atDay as at, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { staffSignIn, type TestBrowser } from '../support/sign-in'
 
 /** Noon in Auckland on a day. */
 const messageAnswer = z.object({ message: z.string() })
@@ -47,6 +47,7 @@ describeEachDatabase('failed payments', (database) => {
   const day = '2026-03-09'
   const clock = at(day)
   const testApi = createTestApi(database, { now: () => clock })
+  const signIn = staffSignIn({ database, api: testApi, now: clock, organisation: () => org })
   let owner: TestBrowser
 
   beforeAll(async () => {
@@ -60,7 +61,7 @@ describeEachDatabase('failed payments', (database) => {
     // Weekly, $25.00, at both gyms.
     priceId = (await createTestPriceFor({ db: database.db, organisation: org, now: at('2026-01-01') })).price
       .id
-    owner = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+    owner = await signIn({ admin: true })
   })
 
   /** The card ending `card`, saved at Kingsland, becomes the member's default. */
@@ -165,7 +166,7 @@ describeEachDatabase('failed payments', (database) => {
 
   it('two people pressing retry at once make one charge; the other is told it is in flight', async () => {
     const { failed } = await declinedMember('9995')
-    const second = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+    const second = await signIn({ admin: true })
     const before = (await chargesOf((await periodRows(failed)).map((row) => row.id))).length
     const answers = await Promise.all([
       owner.post(`/payments/${failed.id}/retry`),
@@ -484,37 +485,15 @@ describeEachDatabase('failed payments', (database) => {
 
   it('money moves on an admin’s word: trainers are refused, other gyms and organisations are unknown', async () => {
     const { failed } = await declinedMember('9995', 1)
-    const trainer = await signInStaff({
-      database,
-      api: testApi,
-      now: clock,
-      organisation: org,
-      gyms: [{ index: 1, role: 'personal_trainer' }],
-    })
-    const elsewhereAdmin = await signInStaff({
-      database,
-      api: testApi,
-      now: clock,
-      organisation: org,
-      gyms: [{ index: 0, role: 'admin' }],
-    })
-    const mixed = await signInStaff({
-      database,
-      api: testApi,
-      now: clock,
-      organisation: org,
+    const trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
+    const elsewhereAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
+    const mixed = await signIn({
       gyms: [
         { index: 0, role: 'admin' },
         { index: 1, role: 'personal_trainer' },
       ],
     })
-    const stranger = await signInStaff({
-      database,
-      api: testApi,
-      now: clock,
-      organisation: other,
-      admin: true,
-    })
+    const stranger = await signIn({ org: other, admin: true })
     for (const path of ['retry', 'payment-link']) {
       expect((await trainer.post(`/payments/${failed.id}/${path}`)).status).toBe(403)
       expect((await elsewhereAdmin.post(`/payments/${failed.id}/${path}`)).status).toBe(404)

@@ -12,7 +12,7 @@ import { readData, readJson, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { atDay as at, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { staffSignIn, type TestBrowser } from '../support/sign-in'
 
 const day = '2026-03-16'
 
@@ -26,6 +26,7 @@ describeEachDatabase('figures that agree', (database) => {
   let org: TestOrganisation
   const clock = at(day)
   const testApi = createTestApi(database, { now: () => clock })
+  const signIn = staffSignIn({ database, api: testApi, now: clock, organisation: () => org })
   let owner: TestBrowser
   let kingslandAdmin: TestBrowser
   let priceId = 0
@@ -77,14 +78,8 @@ describeEachDatabase('figures that agree', (database) => {
       })
     }
     await runEngineOn({ db, days: ['2026-03-12', day] })
-    owner = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
-    kingslandAdmin = await signInStaff({
-      database,
-      api: testApi,
-      now: clock,
-      organisation: org,
-      gyms: [{ index: 0, role: 'admin' }],
-    })
+    owner = await signIn({ admin: true })
+    kingslandAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
   })
 
   const membersTotal = async (browser: TestBrowser, query: string) =>

@@ -33,7 +33,7 @@ import { readData, readErrors, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
 import { describeEachDatabase } from '../support/database'
 import { joinAsMember } from '../support/join'
-import { signInStaff } from '../support/sign-in'
+import { signInStaff, staffSignIn } from '../support/sign-in'
 
 // A Tuesday morning in Auckland: 2026-03-17.
 const now = new Date('2026-03-16T21:00:00Z')
@@ -439,7 +439,8 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
 
   it('prints the organisation’s legal name and GST number on the receipt once an admin sets them', async () => {
     const testApi = createTestApi(database, { now: () => now })
-    const admin = await signInStaff({ database, api: testApi, now, organisation: org, admin: true })
+    const signIn = staffSignIn({ database, api: testApi, now, organisation: () => org })
+    const admin = await signIn({ admin: true })
     const path = `/organisations/${org.organisation.id}/tax-details`
     const wrong = await admin.request('PUT', path, {
       body: { legal_name: 'Test Fitness Limited', gst_number: '136-410-133' },
@@ -454,13 +455,7 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
       organisationSchema,
     )
     expect([saved.legal_name, saved.gst_number]).toEqual(['Test Fitness Limited', '049-091-850'])
-    const trainer = await signInStaff({
-      database,
-      api: testApi,
-      now,
-      organisation: org,
-      gyms: [{ index: 0, role: 'admin' }],
-    })
+    const trainer = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
     expect((await trainer.request('PUT', path, { body: { legal_name: '', gst_number: '' } })).status).toBe(
       403,
     )

@@ -8,7 +8,7 @@ import { readData, readErrors } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
 import { describeEachDatabase } from '../support/database'
 import { joinAsMember } from '../support/join'
-import { signInStaff, type TestApi } from '../support/sign-in'
+import { staffSignIn, type TestApi } from '../support/sign-in'
 
 const now = new Date('2026-03-16T21:00:00Z')
 let joined = 0
@@ -82,25 +82,14 @@ describeEachDatabase('profile pictures API', (database) => {
     // Staff who see the member see the photo; staff of the other gym, another organisation or another
     // member are told there is nothing there.
     const path = `/users/${me.id}/profile-picture`
-    const admin = await signInStaff({ database, api: testApi, now, organisation: org, admin: true })
+    const signIn = staffSignIn({ database, api: testApi, now, organisation: () => org })
+    const admin = await signIn({ admin: true })
     expect((await admin.get(path)).status).toBe(200)
-    const ponsonbyTrainer = await signInStaff({
-      database,
-      api: testApi,
-      now,
-      organisation: org,
-      gyms: [{ index: 0, role: 'personal_trainer' }],
-    })
+    const ponsonbyTrainer = await signIn({ gyms: [{ index: 0, role: 'personal_trainer' }] })
     expect((await ponsonbyTrainer.get(path)).status).toBe(200)
-    const newmarketAdmin = await signInStaff({
-      database,
-      api: testApi,
-      now,
-      organisation: org,
-      gyms: [{ index: 1, role: 'admin' }],
-    })
+    const newmarketAdmin = await signIn({ gyms: [{ index: 1, role: 'admin' }] })
     expect((await newmarketAdmin.get(path)).status).toBe(404)
-    const otherAdmin = await signInStaff({ database, api: testApi, now, organisation: other, admin: true })
+    const otherAdmin = await signIn({ org: other, admin: true })
     expect((await otherAdmin.get(path)).status).toBe(404)
     const { browser: otherMember } = await photoMember(testApi, org.gyms[0]!.uuid)
     expect((await otherMember.get(path)).status).toBe(403)
