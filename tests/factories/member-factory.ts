@@ -224,18 +224,19 @@ function testGym(organisation: TestOrganisation, index = 0) {
 /**
  * A member of `organisation` at its gym `gymIndex` (default the first), paying by the sandbox methods
  * `pays` (added in order; none given, none added), subscribed to `priceId` from `startDate` through the
- * subscription service: nothing is charged until the engine runs.
+ * subscription service: nothing is charged until the engine runs. All made at `now`, by default midnight
+ * UTC of `startDate` (the time billing tests "are" on a day).
  */
 export async function createSubscribedTestMember(options: {
   db: Db
   organisation: TestOrganisation
   priceId: number
   startDate: string
-  now: Date
+  now?: Date
   gymIndex?: number
   pays?: SandboxPaymentMethod[]
 }): Promise<{ member: Member; paymentMethods: PaymentMethod[]; subscription: Subscription }> {
-  const { db, organisation, now } = options
+  const { db, organisation, now = new Date(`${options.startDate}T00:00:00Z`) } = options
   const organisationId = organisation.organisation.id
   const gymId = testGym(organisation, options.gymIndex).id
   const member = await createTestMember({ db, organisationId, gymId, now })

@@ -27,7 +27,7 @@ import {
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
-import { atDay as at, runEngineOn } from '../support/billing'
+import { atDay as at, failedPaymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 import { staffSignIn, type TestBrowser } from '../support/sign-in'
 
@@ -82,15 +82,11 @@ describeEachDatabase('failed payments', (database) => {
       organisation: org,
       priceId,
       startDate: '2026-03-02',
-      now: at('2026-03-02'),
       gymIndex,
       pays: [{ card, makeDefault: true, atGym: 0 }],
     })
     await runEngineOn({ db, days: ['2026-03-02', day] })
-    const [failed] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    const [failed] = await failedPaymentsOf(db, subscription.id)
     if (!failed) throw new Error('The charge did not fail')
     return { member, subscription, failed }
   }

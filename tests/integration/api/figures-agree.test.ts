@@ -62,7 +62,6 @@ describeEachDatabase('figures that agree', (database) => {
         organisation: org,
         priceId: price.id,
         startDate: '2026-03-02',
-        now: at('2026-03-02'),
         gymIndex: person.gymIndex,
         pays: [{ card: person.card, makeDefault: true }],
       })

@@ -16,7 +16,7 @@ import { createSubscribedTestMember, createTestPriceFor } from '../../factories/
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
-import { atDay as at, runEngineOn } from '../support/billing'
+import { atDay as at, failedPaymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
 
@@ -57,7 +57,6 @@ describeEachDatabase('card approvals on the payment link', (database) => {
       organisation: org,
       priceId,
       startDate: '2026-03-02',
-      now: at('2026-03-02'),
       pays: [
         { card: '4242', makeDefault: true },
         { card: '3184', makeDefault: false },
@@ -66,10 +65,7 @@ describeEachDatabase('card approvals on the payment link', (database) => {
     await runEngineOn({ db, days: ['2026-03-02'] })
     await switchDefaultTo3184(member.id)
     await runEngineOn({ db, days: ['2026-03-09'] })
-    const [failed] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    const [failed] = await failedPaymentsOf(db, subscription.id)
     expect(failed?.errorStatus).toBe('authentication_required')
     const sent = await owner.post(`/payments/${failed!.id}/payment-link`)
     expect(sent.status).toBe(201)

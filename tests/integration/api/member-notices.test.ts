@@ -15,7 +15,7 @@ import {
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors, readPage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
-import { atDay as at, runEngineOn } from '../support/billing'
+import { atDay as at, failedPaymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
 
@@ -58,7 +58,6 @@ describeEachDatabase('member notices', (database) => {
       organisation: org,
       priceId,
       startDate: '2026-03-02',
-      now: at('2026-03-02'),
       pays: [{ card, makeDefault: true }],
     })
     await runEngineOn({ db, days: ['2026-03-02', day] })
@@ -186,10 +185,7 @@ describeEachDatabase('member notices', (database) => {
 
   it('a desk payment needs its method, settles the failed payment, and sends a GST receipt', async () => {
     const { person, subscription } = await member('0002')
-    const [failed] = await database.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    const [failed] = await failedPaymentsOf(database.db, subscription.id)
     expect(failed).toBeDefined()
 
     const missing = await owner.post(`/subscriptions/${subscription.id}/manual-payment`, {
@@ -251,10 +247,7 @@ describeEachDatabase('member notices', (database) => {
 
   it('a waiver tells the member what they no longer owe', async () => {
     const { person, subscription } = await member('0002')
-    const [failed] = await database.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    const [failed] = await failedPaymentsOf(database.db, subscription.id)
     const notice = await oneMail(person.id, () =>
       owner.post(`/payments/${failed!.id}/waive`, { reason: 'Hardship' }),
     )
@@ -268,10 +261,7 @@ describeEachDatabase('member notices', (database) => {
 
   it('paying by link sends one receipt with the GST of what was paid', async () => {
     const { person, subscription } = await member('0002')
-    const [failed] = await database.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    const [failed] = await failedPaymentsOf(database.db, subscription.id)
     expect((await owner.post(`/payments/${failed!.id}/payment-link`)).status).toBe(201)
     const link = await testApi.latestMail(person.email)
     const token = /\/pay\?token=([A-Za-z0-9_-]+)/.exec(link?.text ?? '')?.[1]

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { joinGymSchema } from '~/contracts/auth'
 import { gymSchema } from '~/contracts/gyms'
@@ -27,6 +27,7 @@ import { createTestMember, createTestPrice } from '../../factories/member-factor
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
+import { failedPaymentsOf } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 import { joinAsMember } from '../support/join'
 import { signInStaff } from '../support/sign-in'
@@ -393,10 +394,7 @@ describeEachDatabase('Issue 25: how one pays, where cards are taken, which gyms 
         await runBilling({ db, providers, now: new Date(`${day}T00:00:00Z`) })
       }
       await runBilling({ db, providers, now: later })
-      const [failed] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+      const [failed] = await failedPaymentsOf(db, subscription.id)
       expect(failed).toBeDefined()
 
       const admin = await signInStaff({ database, api: testApi, now: later, organisation: org, admin: true })

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { sessionUserSchema } from '~/contracts/auth'
 import { expectedPaymentsSchema } from '~/contracts/billing-debugging'
@@ -12,13 +11,12 @@ import {
   subscriptionPeriodsSchema,
 } from '~/contracts/members'
 import { paymentRowSchema } from '~/contracts/payments'
-import { payments } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readJson, readMessage, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
-import { atDay as at, runEngineOn } from '../support/billing'
+import { atDay as at, failedPaymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
 
@@ -59,15 +57,11 @@ describeEachDatabase('the role at the gym shown', (database) => {
         organisation: org,
         priceId: price.id,
         startDate: '2026-03-02',
-        now: at('2026-03-02'),
         gymIndex,
         pays: [{ card: '9995', makeDefault: true }],
       })
       await runEngineOn({ db, days: ['2026-03-02', day] })
-      const [failed] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+      const [failed] = await failedPaymentsOf(db, subscription.id)
       if (!failed) throw new Error('The charge did not fail')
       members[key] = { id: member.id, paymentId: failed.id }
     }

@@ -33,7 +33,6 @@ describeEachDatabase('billing engine', (database) => {
       organisation: org,
       priceId: weeklyPriceId,
       startDate: options.startDate,
-      now: at(options.startDate),
       pays: [pays],
     })
   }

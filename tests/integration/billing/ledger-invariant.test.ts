@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeAll, expect, it, vi } from 'vitest'
 import type { Db } from '~/db/client.server'
 import { payments, subscriptions } from '~/db/schema'
@@ -6,7 +6,7 @@ import { checkInvariants } from '~/server/billing/simulation/check-invariants.se
 import { recalculateBalanceOwing } from '~/server/services/subscriptions/recalculate-balance-owing.server'
 import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
-import { atDay as at, runEngineOn } from '../support/billing'
+import { atDay as at, failedPaymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 
 // The engine records balances through this function; a test swaps in a faulty one to show that the
@@ -49,17 +49,13 @@ describeEachDatabase('the ledger-balanced invariant', (database) => {
       organisation: org,
       priceId,
       startDate,
-      now: at(startDate),
       pays: [{ card: '0002' }],
     })
     const firstCharge = (
       await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id))
     )[0]?.currentPeriodEnd
     await runEngineOn({ db, days: [startDate, firstCharge ?? startDate, retryDate] })
-    const failed = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    const failed = await failedPaymentsOf(db, subscription.id)
     // Two declined charges of one period: it is owed once, for what the latest asked.
     expect(failed).toHaveLength(2)
     expect(new Set(failed.map((payment) => payment.periodStartAt)).size).toBe(1)

@@ -53,7 +53,6 @@ describeEachDatabase('sandbox bank events through the webhook pipeline', (databa
       organisation: org,
       priceId: weeklyPriceId,
       startDate: options.startDate,
-      now: at(options.startDate),
       pays: [{ bankAccount: `12-3140-0171323-${options.suffix}` }],
     })
     return subscription

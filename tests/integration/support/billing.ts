@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { payments } from '~/db/schema'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
 import type { PaymentProviders } from '~/server/providers/payments/payment-provider'
@@ -19,4 +21,12 @@ export async function runEngineOn(options: { db: Db; days: string[]; providers?:
     result = await runBilling({ db, providers, now: atDay(day) })
   }
   return result
+}
+
+/** The subscription's failed payments. */
+export function failedPaymentsOf(db: Db, subscriptionId: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.status, 'failed')))
 }
