@@ -280,3 +280,27 @@ export function createTestPriceFor(
     gymIds: gyms.map((gym) => gym.id),
   })
 }
+
+/**
+ * A new price at the organisation's gym `gymIndex` (default the first; `createTestPrice`'s defaults) and a
+ * member holding it from `startDate` (`createTestMembership`).
+ */
+export async function createTestMembershipOnNewPrice(options: {
+  db: Db
+  organisation: TestOrganisation
+  startDate: string
+  now?: Date
+  gymIndex?: number
+}): Promise<TestMembership & { price: Price }> {
+  const { db, organisation, startDate, now, gymIndex = 0 } = options
+  const { price } = await createTestPriceFor({ db, organisation, gymIndexes: [gymIndex], now })
+  const membership = await createTestMembership({
+    db,
+    organisationId: organisation.organisation.id,
+    gymId: testGym(organisation, gymIndex).id,
+    priceId: price.id,
+    startDate,
+    now,
+  })
+  return { ...membership, price }
+}

@@ -15,7 +15,7 @@ import { z } from '~/lib/validation'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
 import { kisiUnavailableMessage } from '~/server/services/door-access/door-system.server'
 import { processDueDoorAccess } from '~/server/services/door-access/sync-door-access.server'
-import { createTestMembership, createTestPrice } from '../../factories/member-factory'
+import { createTestMembershipOnNewPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors, readMessage } from '../support/answers'
 import { createTestApi } from '../support/api'
@@ -43,17 +43,9 @@ describeEachDatabase('doors API', (database) => {
     gymAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
     trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
     stranger = await signIn({ org: other, admin: true })
-    const { price } = await createTestPrice({
+    const membership = await createTestMembershipOnNewPrice({
       db,
-      organisationId: org.organisation.id,
-      gymIds: [org.gyms[0]!.id],
-      now,
-    })
-    const membership = await createTestMembership({
-      db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      priceId: price.id,
+      organisation: org,
       startDate: '2026-03-03',
       now,
     })
