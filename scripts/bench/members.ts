@@ -22,7 +22,15 @@ import { migrateDatabase } from '~/db/client.server'
 import { createApi } from '~/server/api/app'
 import { memberPageStatements } from '~/server/services/members/find-member-page.server'
 import { buildFixture, membersFixtureSize, readFixture } from './fixture'
-import { benchStaffCookies, consoleHeaders, createBenchDatabase, milliseconds, percentile } from './support'
+import {
+  benchStaffCookies,
+  consoleHeaders,
+  createBenchDatabase,
+  milliseconds,
+  percentile,
+  runConcurrently,
+  timeConcurrently,
+} from './support'
 
 const { values } = parseArgs({
   options: {
@@ -130,24 +138,8 @@ try {
     `\n${clients} concurrent clients, ${requests} requests a case (after ${Math.min(50, requests)} to warm up):`,
   )
   for (const [label, headers, path] of cases) {
-    const run = async (count: number, timings: number[] | null) => {
-      let next = 0
-      await Promise.all(
-        Array.from({ length: clients }, async () => {
-          while (next < count) {
-            const index = next
-            next += 1
-            const at = performance.now()
-            await get(headers, path(index))
-            timings?.push(performance.now() - at)
-          }
-        }),
-      )
-    }
-    await run(Math.min(50, requests), null)
-    const timings: number[] = []
-    await run(requests, timings)
-    timings.sort((a, b) => a - b)
+    await runConcurrently(clients, Math.min(50, requests), (index) => get(headers, path(index)))
+    const timings = await timeConcurrently(clients, requests, (index) => get(headers, path(index)))
     const total = (await get(headers, path(0))).meta?.total
     console.info(
       `  ${label.padEnd(36)} p50 ${milliseconds(percentile(timings, 0.5)).padStart(9)}  p95 ${milliseconds(percentile(timings, 0.95)).padStart(9)}  max ${milliseconds(timings.at(-1) ?? Number.NaN).padStart(9)}${total === undefined ? '' : `  (${total.toLocaleString('en-NZ')} members)`}`,

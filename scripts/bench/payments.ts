@@ -28,7 +28,15 @@ import { type DatabaseHandle, migrateDatabase } from '~/db/client.server'
 import * as schema from '~/db/schema'
 import { createApi } from '~/server/api/app'
 import { buildFixture, paymentsFixtureSize, readFixture } from './fixture'
-import { benchStaffCookies, consoleHeaders, createBenchDatabase, milliseconds, percentile } from './support'
+import {
+  benchStaffCookies,
+  consoleHeaders,
+  createBenchDatabase,
+  milliseconds,
+  percentile,
+  runConcurrently,
+  timeConcurrently,
+} from './support'
 
 const { values } = parseArgs({
   options: {
@@ -148,24 +156,8 @@ try {
   const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-NZ')}`
   for (const [label, headers, path] of cases) {
     if (!wanted(label)) continue
-    const run = async (count: number, timings: number[] | null) => {
-      let next = 0
-      await Promise.all(
-        Array.from({ length: clients }, async () => {
-          while (next < count) {
-            const index = next
-            next += 1
-            const at = performance.now()
-            await get(headers, path(index))
-            timings?.push(performance.now() - at)
-          }
-        }),
-      )
-    }
-    await run(Math.min(50, requests), null)
-    const timings: number[] = []
-    await run(requests, timings)
-    timings.sort((a, b) => a - b)
+    await runConcurrently(clients, Math.min(50, requests), (index) => get(headers, path(index)))
+    const timings = await timeConcurrently(clients, requests, (index) => get(headers, path(index)))
     const answer = await get(headers, path(0))
     const p95 = percentile(timings, 0.95)
     const totals = answer.totals
