@@ -19,12 +19,11 @@ import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { memberFilterStates } from '~/contracts/member-filters'
 import { migrateDatabase } from '~/db/client.server'
-import { createApi } from '~/server/api/app'
 import { memberPageStatements } from '~/server/services/members/find-member-page.server'
 import { buildFixture, membersFixtureSize, readFixture } from './fixture'
 import {
-  benchStaffCookies,
-  consoleHeaders,
+  benchConsoleApi,
+  benchStaffHeaders,
   createBenchDatabase,
   milliseconds,
   percentile,
@@ -60,22 +59,16 @@ try {
   const { organisation, gyms, offering } = database.reused
     ? await readFixture(database.handle)
     : await buildFixture(database.handle, now, { ...membersFixtureSize, members })
-  const cookies = await benchStaffCookies({
+  const { owner, manager } = await benchStaffHeaders({
     handle: database.handle,
     now,
     organisationId: organisation.id,
     gymId: gyms[0] ?? 0,
     domain: 'members.bench',
   })
-  const owner = consoleHeaders(cookies.owner)
-  const manager = consoleHeaders(cookies.manager)
-  const api = createApi({ database: async () => database.handle, clock: () => now })
-  const get = async (headers: Record<string, string>, path: string) => {
-    const response = await api.fetch(new Request(`http://console.localhost:3000/api${path}`, { headers }))
-    if (response.status !== 200)
-      throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
-    return response.json() as Promise<{ meta?: { total: number } }>
-  }
+  const { api, get: getJson } = benchConsoleApi(database.handle, now)
+  const get = (headers: Record<string, string>, path: string) =>
+    getJson<{ meta?: { total: number } }>(headers, path)
 
   if (values.explain) {
     // The plans of the default page, a state filter and the last-visit sort, as the API runs them.

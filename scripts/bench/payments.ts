@@ -29,8 +29,8 @@ import * as schema from '~/db/schema'
 import { createApi } from '~/server/api/app'
 import { buildFixture, paymentsFixtureSize, readFixture } from './fixture'
 import {
-  benchStaffCookies,
-  consoleHeaders,
+  benchConsoleApi,
+  benchStaffHeaders,
   createBenchDatabase,
   milliseconds,
   percentile,
@@ -75,25 +75,19 @@ try {
   console.info(
     `Fixture: ${size?.members.toLocaleString('en-NZ')} members, ${size?.payments.toLocaleString('en-NZ')} payments, ${size?.visits.toLocaleString('en-NZ')} visits`,
   )
-  const cookies = await benchStaffCookies({
+  const { owner, manager } = await benchStaffHeaders({
     handle: database.handle,
     now,
     organisationId: organisation.id,
     gymId: gyms[0] ?? 0,
     domain: 'members.bench',
   })
-  const owner = consoleHeaders(cookies.owner)
-  const manager = consoleHeaders(cookies.manager)
-  const api = createApi({ database: async () => database.handle, clock: () => now })
-  const get = async (headers: Record<string, string>, path: string) => {
-    const response = await api.fetch(new Request(`http://console.localhost:3000/api${path}`, { headers }))
-    if (response.status !== 200)
-      throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
-    return response.json() as Promise<{
+  const { api, get: getJson } = benchConsoleApi(database.handle, now)
+  const get = (headers: Record<string, string>, path: string) =>
+    getJson<{
       meta?: { total: number }
       totals?: { count: number; collected: number; pending: number; failed: number }
-    }>
-  }
+    }>(headers, path)
 
   type Case = [label: string, headers: Record<string, string>, path: (index: number) => string]
   const searches = (list: string): Case[] => [

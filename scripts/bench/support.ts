@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { Pool } from 'pg'
 import { type DatabaseHandle, openDatabase } from '~/db/client.server'
 import { users } from '~/db/schema'
+import { createApi } from '~/server/api/app'
 import { sessionCookieName } from '~/server/auth/policy'
 import { createSession } from '~/server/auth/sessions.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
@@ -154,4 +155,25 @@ export async function timeConcurrently(
     timings.push(performance.now() - at)
   })
   return timings.sort((a, b) => a - b)
+}
+
+/** `benchStaffCookies` as the headers of their console calls (`consoleHeaders`). */
+export async function benchStaffHeaders(options: Parameters<typeof benchStaffCookies>[0]) {
+  const cookies = await benchStaffCookies(options)
+  return { owner: consoleHeaders(cookies.owner), manager: consoleHeaders(cookies.manager) }
+}
+
+/**
+ * The API in this process over `handle`, its clock stopped at `now`. `get` calls `path` as a console
+ * browser with `headers` and answers the JSON, read as `Answer`; any answer but a 200 throws.
+ */
+export function benchConsoleApi(handle: DatabaseHandle, now: Date) {
+  const api = createApi({ database: async () => handle, clock: () => now })
+  const get = async <Answer>(headers: Record<string, string>, path: string): Promise<Answer> => {
+    const response = await api.fetch(new Request(`http://console.localhost:3000/api${path}`, { headers }))
+    if (response.status !== 200)
+      throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+    return response.json() as Promise<Answer>
+  }
+  return { api, get }
 }
