@@ -235,11 +235,13 @@ export async function createSubscribedTestMember(options: {
   now?: Date
   gymIndex?: number
   pays?: SandboxPaymentMethod[]
+  /** The member's details' seed (`createTestMember`). */
+  seed?: string
 }): Promise<{ member: Member; paymentMethods: PaymentMethod[]; subscription: Subscription }> {
   const { db, organisation, now = new Date(`${options.startDate}T00:00:00Z`) } = options
   const organisationId = organisation.organisation.id
   const gymId = testGym(organisation, options.gymIndex).id
-  const member = await createTestMember({ db, organisationId, gymId, now })
+  const member = await createTestMember({ db, organisationId, gymId, now, seed: options.seed })
   const paymentMethods: PaymentMethod[] = []
   for (const pays of options.pays ?? []) {
     paymentMethods.push(
