@@ -7,7 +7,7 @@ import type { PaymentProviders } from '~/server/providers/payments/payment-provi
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
 import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
-import { atDay, runEngineOn } from '../support/billing'
+import { atDay, paymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 
 /** Noon in Auckland on a calendar day, the time the tests "are" on that day. */
@@ -37,20 +37,13 @@ describeEachDatabase('billing engine', (database) => {
     })
   }
 
-  const paymentsOf = (subscriptionId: number) =>
-    database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.subscriptionId, subscriptionId))
-      .orderBy(payments.id)
-
   const day = (date: string, providers?: PaymentProviders) =>
     runEngineOn({ db: database.db, days: [date], providers })
 
   it('creates each period’s payment a week ahead and charges it once, on its due date', async () => {
     const { subscription } = await membership({ card: '4242', startDate: '2026-02-02' })
     await advanceSubscriptions({ db: database.db, now: at('2026-02-02') })
-    const [upcoming] = await paymentsOf(subscription.id)
+    const [upcoming] = await paymentsOf(database.db, subscription.id)
     expect(upcoming).toMatchObject({
       status: 'upcoming',
       dueOn: '2026-02-09',
@@ -60,10 +53,10 @@ describeEachDatabase('billing engine', (database) => {
     })
 
     await day('2026-02-08')
-    expect((await paymentsOf(subscription.id))[0]?.status).toBe('upcoming')
+    expect((await paymentsOf(database.db, subscription.id))[0]?.status).toBe('upcoming')
     await day('2026-02-09')
     await day('2026-02-09')
-    const [charged] = await paymentsOf(subscription.id)
+    const [charged] = await paymentsOf(database.db, subscription.id)
     expect(charged).toMatchObject({
       status: 'sent',
       attempt: 1,
@@ -88,7 +81,7 @@ describeEachDatabase('billing engine', (database) => {
   it('retries a declined card on a schedule, owes the period, and cancels after the grace period', async () => {
     const { subscription } = await membership({ card: '0002', startDate: '2026-03-02' })
     for (const date of ['2026-03-02', '2026-03-09']) await day(date)
-    let rows = await paymentsOf(subscription.id)
+    let rows = await paymentsOf(database.db, subscription.id)
     expect(rows.map((row) => [row.status, row.isRetry, row.dueOn, row.periodStartAt])).toEqual([
       ['failed', false, '2026-03-09', '2026-03-09'],
       ['upcoming', false, '2026-03-16', '2026-03-16'],
@@ -99,7 +92,7 @@ describeEachDatabase('billing engine', (database) => {
     expect(owing).toMatchObject({ balanceOwing: 2500, periodsOwing: 1, gracePeriodEndsAt: '2026-03-23' })
 
     for (const date of ['2026-03-12', '2026-03-16', '2026-03-23']) await day(date)
-    rows = await paymentsOf(subscription.id)
+    rows = await paymentsOf(database.db, subscription.id)
     const retries = rows.filter((row) => row.periodStartAt === '2026-03-09')
     expect(retries.map((row) => row.status)).toEqual(['failed', 'failed', 'failed', 'failed'])
     ;[owing] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id))
@@ -108,23 +101,28 @@ describeEachDatabase('billing engine', (database) => {
     ;[owing] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id))
     expect(owing?.cancelledAt).not.toBeNull()
     expect(owing?.cancellationReasons).toEqual(['unpaid'])
-    const later = (await paymentsOf(subscription.id)).filter((row) => row.dueOn > '2026-03-24')
+    const later = (await paymentsOf(database.db, subscription.id)).filter((row) => row.dueOn > '2026-03-24')
     expect(later.every((row) => row.status === 'cancelled')).toBe(true)
     await day('2026-04-20')
-    expect((await paymentsOf(subscription.id)).filter((row) => row.status === 'sent')).toHaveLength(0)
+    expect(
+      (await paymentsOf(database.db, subscription.id)).filter((row) => row.status === 'sent'),
+    ).toHaveLength(0)
   })
 
   it('takes a bank payment through pending to sent as the bank settles it', async () => {
     const { subscription } = await membership({ bankSuffix: '91', startDate: '2026-05-04' })
     await day('2026-05-04')
     await day('2026-05-11')
-    expect((await paymentsOf(subscription.id))[0]).toMatchObject({ status: 'pending_request', attempt: 1 })
+    expect((await paymentsOf(database.db, subscription.id))[0]).toMatchObject({
+      status: 'pending_request',
+      attempt: 1,
+    })
     await runBilling({
       db: database.db,
       providers: createSandboxProviders({ db: database.db }),
       now: new Date(at('2026-05-11').getTime() + 2 * 3_600_000),
     })
-    const [settled] = await paymentsOf(subscription.id)
+    const [settled] = await paymentsOf(database.db, subscription.id)
     expect(settled).toMatchObject({ status: 'sent' })
     expect(settled?.pollCount).toBeGreaterThanOrEqual(1)
   })
@@ -135,7 +133,7 @@ describeEachDatabase('billing engine', (database) => {
     // The provider records the charge, then the answer is lost (the worker "dies").
     const lossy = createSandboxProviders({ db: database.db, faults: { failAfterRecordBeforeReturn: true } })
     await day('2026-06-08', lossy)
-    const [inDoubt] = await paymentsOf(subscription.id)
+    const [inDoubt] = await paymentsOf(database.db, subscription.id)
     expect(inDoubt).toMatchObject({ status: 'pending_request', attempt: 1 })
     const [attempt] = await database.db
       .select()
@@ -148,7 +146,7 @@ describeEachDatabase('billing engine', (database) => {
       providers: createSandboxProviders({ db: database.db }),
       now: new Date(at('2026-06-08').getTime() + 5 * 60_000),
     })
-    const [settled] = await paymentsOf(subscription.id)
+    const [settled] = await paymentsOf(database.db, subscription.id)
     expect(settled).toMatchObject({ status: 'sent', attempt: 1 })
     const ledger = await database.db
       .select()

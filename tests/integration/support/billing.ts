@@ -30,3 +30,8 @@ export function failedPaymentsOf(db: Db, subscriptionId: number) {
     .from(payments)
     .where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.status, 'failed')))
 }
+
+/** The subscription's payments, oldest first. */
+export function paymentsOf(db: Db, subscriptionId: number) {
+  return db.select().from(payments).where(eq(payments.subscriptionId, subscriptionId)).orderBy(payments.id)
+}
