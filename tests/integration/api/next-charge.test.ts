@@ -7,13 +7,13 @@ import { addDays, instantAt } from '~/server/billing/calendar'
 import { runBillingDay } from '~/server/billing/simulation/run-billing-day.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
 import { schedulePriceChange } from '~/server/services/subscriptions/manage-subscription.server'
-import { createTestPriceFor } from '../../factories/member-factory'
-import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import type { TestOrganisation } from '../../factories/organisation-factory'
 import { readData } from '../support/answers'
 import { createTestApi } from '../support/api'
+import { monthlyPricesWithOwner } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 import { joinedCardMembership } from '../support/join'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import type { TestBrowser } from '../support/sign-in'
 
 /**
  * Issue 25 point 1: the member's page (staff) and the member's own welcome answer give one next charge,
@@ -30,14 +30,17 @@ describeEachDatabase('the next charge in the API', (database) => {
   let cheaper: number
 
   beforeAll(async () => {
-    const db = database.db
-    const now = instantAt('2026-11-01')
-    org = await createTestOrganisation({ db, name: 'Told Truly Gym', now, cardSurchargeBasisPoints: 250 })
-    const monthlyAt = async (amount: number) =>
-      (await createTestPriceFor({ db, organisation: org, billingFrequency: 'monthly', amount, now })).price.id
-    monthly = await monthlyAt(7900)
-    cheaper = await monthlyAt(5200)
-    staff = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+    const made = await monthlyPricesWithOwner({
+      database,
+      api: testApi,
+      clock,
+      otherAmount: 5200,
+      organisation: { name: 'Told Truly Gym', cardSurchargeBasisPoints: 250 },
+    })
+    org = made.org
+    monthly = made.monthly
+    cheaper = made.other
+    staff = made.staff
   })
 
   it('staff and the member read the same next charge, and the engine charges it on that day', async () => {

@@ -7,13 +7,13 @@ import { z } from '~/lib/validation'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import { runBillingDay } from '~/server/billing/simulation/run-billing-day.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { createTestPriceFor } from '../../factories/member-factory'
-import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import type { TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors } from '../support/answers'
 import { createTestApi } from '../support/api'
+import { monthlyPricesWithOwner } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 import { joinedCardMembership } from '../support/join'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import type { TestBrowser } from '../support/sign-in'
 
 /**
  * Issue 25: a price change booked for a day inside a period is first charged on the renewal on or after
@@ -31,20 +31,22 @@ describeEachDatabase('the day a price change takes effect', (database) => {
   let dearer: number
 
   beforeAll(async () => {
-    const db = database.db
-    const now = instantAt('2026-11-01')
-    org = await createTestOrganisation({ db, name: 'One Day Gym', now })
-    const organisationId = org.organisation.id
-    const monthlyAt = async (amount: number) =>
-      (await createTestPriceFor({ db, organisation: org, billingFrequency: 'monthly', amount, now })).price.id
-    monthly = await monthlyAt(7900)
-    dearer = await monthlyAt(9900)
+    const made = await monthlyPricesWithOwner({
+      database,
+      api: testApi,
+      clock,
+      otherAmount: 9900,
+      organisation: { name: 'One Day Gym' },
+    })
+    org = made.org
+    monthly = made.monthly
+    dearer = made.other
+    staff = made.staff
     // 45 days' notice from 28 Nov: the earliest day a rise may first be charged is 12 Jan 2027.
-    await db
+    await database.db
       .update(organisations)
       .set({ priceRiseNoticeDays: 45 })
-      .where(eq(organisations.id, organisationId))
-    staff = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+      .where(eq(organisations.id, org.organisation.id))
   })
 
   it('names the renewal the new price is first charged on everywhere, and the engine charges it then', async () => {
