@@ -29,6 +29,7 @@ import { createRandom } from '~/server/seed/random'
 import { createOffering } from '~/server/services/offerings/create-offering.server'
 import { createOrganisation } from '~/server/services/organisations/create-organisation.server'
 import { createPrice } from '~/server/services/prices/create-price.server'
+import { dropDatabase } from './support'
 
 const { values } = parseArgs({
   options: {
@@ -52,23 +53,6 @@ if (!Number.isSafeInteger(count) || count < 1) {
 
 const seconds = (from: number) => (performance.now() - from) / 1000
 const format = (value: number) => value.toLocaleString('en-NZ', { maximumFractionDigits: 1 })
-
-/**
- * Drops a database whose pool was just closed. `pool.end()` resolves before its connections have
- * finished closing, so a forced drop straight away would kill them mid-goodbye (and the pool would
- * report it): wait for them a little, and force only if they linger.
- */
-async function dropDatabase(admin: Pool, name: string) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    try {
-      await admin.query(`drop database if exists ${name}`)
-      return
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-  await admin.query(`drop database if exists ${name} with (force)`)
-}
 
 /** A throw-away PostgreSQL database on the configured server. */
 async function createPostgres(): Promise<{ handle: DatabaseHandle; drop(): Promise<void>; name: string }> {

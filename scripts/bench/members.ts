@@ -19,10 +19,17 @@ import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { memberFilterStates } from '~/contracts/member-filters'
 import { migrateDatabase } from '~/db/client.server'
-import { createApi } from '~/server/api/app'
 import { memberPageStatements } from '~/server/services/members/find-member-page.server'
 import { buildFixture, membersFixtureSize, readFixture } from './fixture'
-import { benchStaffCookies, consoleHeaders, createBenchDatabase, milliseconds, percentile } from './support'
+import {
+  benchConsoleApi,
+  benchStaffHeaders,
+  createBenchDatabase,
+  milliseconds,
+  percentile,
+  runConcurrently,
+  timeConcurrently,
+} from './support'
 
 const { values } = parseArgs({
   options: {
@@ -52,22 +59,16 @@ try {
   const { organisation, gyms, offering } = database.reused
     ? await readFixture(database.handle)
     : await buildFixture(database.handle, now, { ...membersFixtureSize, members })
-  const cookies = await benchStaffCookies({
+  const { owner, manager } = await benchStaffHeaders({
     handle: database.handle,
     now,
     organisationId: organisation.id,
     gymId: gyms[0] ?? 0,
     domain: 'members.bench',
   })
-  const owner = consoleHeaders(cookies.owner)
-  const manager = consoleHeaders(cookies.manager)
-  const api = createApi({ database: async () => database.handle, clock: () => now })
-  const get = async (headers: Record<string, string>, path: string) => {
-    const response = await api.fetch(new Request(`http://console.localhost:3000/api${path}`, { headers }))
-    if (response.status !== 200)
-      throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
-    return response.json() as Promise<{ meta?: { total: number } }>
-  }
+  const { api, get: getJson } = benchConsoleApi(database.handle, now)
+  const get = (headers: Record<string, string>, path: string) =>
+    getJson<{ meta?: { total: number } }>(headers, path)
 
   if (values.explain) {
     // The plans of the default page, a state filter and the last-visit sort, as the API runs them.
@@ -130,24 +131,8 @@ try {
     `\n${clients} concurrent clients, ${requests} requests a case (after ${Math.min(50, requests)} to warm up):`,
   )
   for (const [label, headers, path] of cases) {
-    const run = async (count: number, timings: number[] | null) => {
-      let next = 0
-      await Promise.all(
-        Array.from({ length: clients }, async () => {
-          while (next < count) {
-            const index = next
-            next += 1
-            const at = performance.now()
-            await get(headers, path(index))
-            timings?.push(performance.now() - at)
-          }
-        }),
-      )
-    }
-    await run(Math.min(50, requests), null)
-    const timings: number[] = []
-    await run(requests, timings)
-    timings.sort((a, b) => a - b)
+    await runConcurrently(clients, Math.min(50, requests), (index) => get(headers, path(index)))
+    const timings = await timeConcurrently(clients, requests, (index) => get(headers, path(index)))
     const total = (await get(headers, path(0))).meta?.total
     console.info(
       `  ${label.padEnd(36)} p50 ${milliseconds(percentile(timings, 0.5)).padStart(9)}  p95 ${milliseconds(percentile(timings, 0.95)).padStart(9)}  max ${milliseconds(timings.at(-1) ?? Number.NaN).padStart(9)}${total === undefined ? '' : `  (${total.toLocaleString('en-NZ')} members)`}`,

@@ -28,7 +28,15 @@ import { type DatabaseHandle, migrateDatabase } from '~/db/client.server'
 import * as schema from '~/db/schema'
 import { createApi } from '~/server/api/app'
 import { buildFixture, paymentsFixtureSize, readFixture } from './fixture'
-import { benchStaffCookies, consoleHeaders, createBenchDatabase, milliseconds, percentile } from './support'
+import {
+  benchConsoleApi,
+  benchStaffHeaders,
+  createBenchDatabase,
+  milliseconds,
+  percentile,
+  runConcurrently,
+  timeConcurrently,
+} from './support'
 
 const { values } = parseArgs({
   options: {
@@ -67,25 +75,19 @@ try {
   console.info(
     `Fixture: ${size?.members.toLocaleString('en-NZ')} members, ${size?.payments.toLocaleString('en-NZ')} payments, ${size?.visits.toLocaleString('en-NZ')} visits`,
   )
-  const cookies = await benchStaffCookies({
+  const { owner, manager } = await benchStaffHeaders({
     handle: database.handle,
     now,
     organisationId: organisation.id,
     gymId: gyms[0] ?? 0,
     domain: 'members.bench',
   })
-  const owner = consoleHeaders(cookies.owner)
-  const manager = consoleHeaders(cookies.manager)
-  const api = createApi({ database: async () => database.handle, clock: () => now })
-  const get = async (headers: Record<string, string>, path: string) => {
-    const response = await api.fetch(new Request(`http://console.localhost:3000/api${path}`, { headers }))
-    if (response.status !== 200)
-      throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
-    return response.json() as Promise<{
+  const { api, get: getJson } = benchConsoleApi(database.handle, now)
+  const get = (headers: Record<string, string>, path: string) =>
+    getJson<{
       meta?: { total: number }
       totals?: { count: number; collected: number; pending: number; failed: number }
-    }>
-  }
+    }>(headers, path)
 
   type Case = [label: string, headers: Record<string, string>, path: (index: number) => string]
   const searches = (list: string): Case[] => [
@@ -148,24 +150,8 @@ try {
   const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-NZ')}`
   for (const [label, headers, path] of cases) {
     if (!wanted(label)) continue
-    const run = async (count: number, timings: number[] | null) => {
-      let next = 0
-      await Promise.all(
-        Array.from({ length: clients }, async () => {
-          while (next < count) {
-            const index = next
-            next += 1
-            const at = performance.now()
-            await get(headers, path(index))
-            timings?.push(performance.now() - at)
-          }
-        }),
-      )
-    }
-    await run(Math.min(50, requests), null)
-    const timings: number[] = []
-    await run(requests, timings)
-    timings.sort((a, b) => a - b)
+    await runConcurrently(clients, Math.min(50, requests), (index) => get(headers, path(index)))
+    const timings = await timeConcurrently(clients, requests, (index) => get(headers, path(index)))
     const answer = await get(headers, path(0))
     const p95 = percentile(timings, 0.95)
     const totals = answer.totals

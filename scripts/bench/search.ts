@@ -26,7 +26,14 @@ import { createFakeGym } from '~/server/seed/factories/gym-factory.server'
 import { fakeFirstName, fakeLastName } from '~/server/seed/nz-people'
 import { createRandom } from '~/server/seed/random'
 import { createOrganisation } from '~/server/services/organisations/create-organisation.server'
-import { benchStaffCookies, consoleHeaders, createBenchDatabase, milliseconds, percentile } from './support'
+import {
+  benchStaffCookies,
+  consoleHeaders,
+  createBenchDatabase,
+  milliseconds,
+  percentile,
+  runConcurrently,
+} from './support'
 
 const { values } = parseArgs({
   options: {
@@ -131,22 +138,15 @@ try {
     const timings: number[] = []
     let found = 0
     // C clients, each sending its next search as soon as the last one answered.
-    const run = async (count: number, measure: boolean) => {
-      let next = 0
-      await Promise.all(
-        Array.from({ length: clients }, async () => {
-          while (next < count) {
-            const query = queries[next % queries.length] ?? 'ana'
-            next += 1
-            const began = performance.now()
-            const result = await search(query)
-            if (!measure) continue
-            timings.push(performance.now() - began)
-            if (result.data.length > 0) found += 1
-          }
-        }),
-      )
-    }
+    const run = (count: number, measure: boolean) =>
+      runConcurrently(clients, count, async (index) => {
+        const query = queries[index % queries.length] ?? 'ana'
+        const began = performance.now()
+        const result = await search(query)
+        if (!measure) return
+        timings.push(performance.now() - began)
+        if (result.data.length > 0) found += 1
+      })
     // Warm up as a running server is: compiled code, and every pooled connection with its statements
     // prepared and the search function's plan cached.
     await run(500, false)

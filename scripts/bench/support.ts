@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { Pool } from 'pg'
 import { type DatabaseHandle, openDatabase } from '~/db/client.server'
 import { users } from '~/db/schema'
+import { createApi } from '~/server/api/app'
 import { sessionCookieName } from '~/server/auth/policy'
 import { createSession } from '~/server/auth/sessions.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
@@ -13,7 +14,7 @@ import { createStaffUser } from '~/server/services/users/create-staff-user.serve
  * Drops a database whose pool was just closed; `pool.end()` resolves before its connections have
  * finished closing, so wait for them a little and force only if they linger.
  */
-async function dropDatabase(admin: Pool, name: string) {
+export async function dropDatabase(admin: Pool, name: string) {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     try {
       await admin.query(`drop database if exists ${name}`)
@@ -118,4 +119,61 @@ export async function benchStaffCookies(options: {
     return sessionCookie(handle, user.id, now)
   }
   return { owner: await staff('Owner', true), manager: await staff('Manager', false) }
+}
+
+/**
+ * Makes `count` calls with `clients` callers at once, each sending its next call as soon as its last
+ * was answered; `call` is given each call's index, 0 to `count` - 1.
+ */
+export async function runConcurrently(
+  clients: number,
+  count: number,
+  call: (index: number) => Promise<unknown>,
+) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < count) {
+        const index = next
+        next += 1
+        await call(index)
+      }
+    }),
+  )
+}
+
+/** `runConcurrently`, timing each call: the timings in milliseconds, shortest first. */
+export async function timeConcurrently(
+  clients: number,
+  count: number,
+  call: (index: number) => Promise<unknown>,
+): Promise<number[]> {
+  const timings: number[] = []
+  await runConcurrently(clients, count, async (index) => {
+    const at = performance.now()
+    await call(index)
+    timings.push(performance.now() - at)
+  })
+  return timings.sort((a, b) => a - b)
+}
+
+/** `benchStaffCookies` as the headers of their console calls (`consoleHeaders`). */
+export async function benchStaffHeaders(options: Parameters<typeof benchStaffCookies>[0]) {
+  const cookies = await benchStaffCookies(options)
+  return { owner: consoleHeaders(cookies.owner), manager: consoleHeaders(cookies.manager) }
+}
+
+/**
+ * The API in this process over `handle`, its clock stopped at `now`. `get` calls `path` as a console
+ * browser with `headers` and answers the JSON, read as `Answer`; any answer but a 200 throws.
+ */
+export function benchConsoleApi(handle: DatabaseHandle, now: Date) {
+  const api = createApi({ database: async () => handle, clock: () => now })
+  const get = async <Answer>(headers: Record<string, string>, path: string): Promise<Answer> => {
+    const response = await api.fetch(new Request(`http://console.localhost:3000/api${path}`, { headers }))
+    if (response.status !== 200)
+      throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+    return response.json() as Promise<Answer>
+  }
+  return { api, get }
 }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { consoleUrl, joinUrl } from '../../playwright.config'
 import { signInStaff } from './support/auth'
+import { addGym } from './support/console'
 import { connectSandboxBank, fillAboutYou, signUpThroughScreens, takePhoto } from './support/join'
 import { expect, test } from './support/test'
 
@@ -13,14 +14,7 @@ test.use({ permissions: ['camera'] })
 async function addBankOnlyGym(page: Page): Promise<string> {
   const name = `Bank Only ${Date.now().toString(36)}`
   await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/gyms' })
-  await page.getByRole('button', { name: 'Add gym' }).click()
-  const form = page.getByRole('form', { name: 'New gym' })
-  await form.getByLabel('Gym name').fill(name)
-  await form.getByLabel('Account name').fill(`${name} account`)
-  await form.getByLabel('Bank account number', { exact: true }).fill('12-3140-2000019-00')
-  await form.getByLabel('Bank account number again').fill('12-3140-2000019-00')
-  await form.getByLabel('Bank account number again').press('Enter')
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await addGym(page, { name, accountName: `${name} account`, account: '12-3140-2000019-00' })
   await expect(page.getByRole('status').filter({ hasText: 'Not on the join site yet' })).toBeVisible()
 
   await page.goto(`${consoleUrl}/offerings`)

@@ -1,5 +1,6 @@
 import { consoleUrl, joinUrl } from '../../playwright.config'
 import { signInStaff } from './support/auth'
+import { addGym } from './support/console'
 import { acceptAndConfirm, enterCard, fillAboutYou, signUpThroughScreens, takePhoto } from './support/join'
 import { expect, test } from './support/test'
 
@@ -9,14 +10,7 @@ test.describe('doors', () => {
   test('an owner gives a new gym its doors and chooses which count visits', async ({ page }) => {
     const name = `Grey Lynn ${Date.now().toString(36)}`
     await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/gyms' })
-    await page.getByRole('button', { name: 'Add gym' }).click()
-    const form = page.getByRole('form', { name: 'New gym' })
-    await form.getByLabel('Gym name').fill(name)
-    await form.getByLabel('Account name').fill('Grey Lynn account')
-    await form.getByLabel('Bank account number', { exact: true }).fill('12-3140-2000027-00')
-    await form.getByLabel('Bank account number again').fill('12-3140-2000027-00')
-    await form.getByLabel('Bank account number again').press('Enter')
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await addGym(page, { name, accountName: 'Grey Lynn account', account: '12-3140-2000027-00' })
 
     // The demo's door system has a place for each demo gym; a new gym gets one of its own.
     const doors = page

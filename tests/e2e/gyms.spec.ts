@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { consoleUrl, joinUrl } from '../../playwright.config'
 import { testBankAccountNumber } from '../factories/bank-account'
 import { signInStaff } from './support/auth'
+import { addGym, openStaffList } from './support/console'
 import {
   acceptAndConfirm,
   connectSandboxBank,
@@ -17,17 +18,11 @@ test.describe('gyms', () => {
   test('an owner finds each gym’s members, staff, their role and how its money is set up, and opens one', async ({
     page,
   }) => {
-    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/gyms' })
-    await expect(page.getByRole('heading', { level: 1, name: 'Gyms' })).toBeVisible()
-    const table = page.getByRole('table', { name: 'Gyms' })
-    await expect(table.getByRole('columnheader')).toHaveText([
-      'Gym',
-      'Members',
-      'Staff',
-      'Your role',
-      'Card payments',
-      'Bank payments into',
-    ])
+    const table = await openStaffList(page, {
+      path: '/gyms',
+      name: 'Gyms',
+      columns: ['Gym', 'Members', 'Staff', 'Your role', 'Card payments', 'Bank payments into'],
+    })
     const ponsonby = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'Ponsonby' }) })
     await expect(ponsonby.getByRole('cell').nth(0)).toHaveText(/^[\d,]+$/)
     expect(
@@ -76,14 +71,7 @@ test.describe('gyms', () => {
   test('an owner adds a gym with its bank account and lands on its page', async ({ page }) => {
     const name = `Mt Eden ${Date.now().toString(36)}`
     await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/gyms' })
-    await page.getByRole('button', { name: 'Add gym' }).click()
-    const form = page.getByRole('form', { name: 'New gym' })
-    await form.getByLabel('Gym name').fill(name)
-    await form.getByLabel('Account name').fill('Mt Eden account')
-    await form.getByLabel('Bank account number', { exact: true }).fill('12-3140-2000019-00')
-    await form.getByLabel('Bank account number again').fill('12-3140-2000019-00')
-    await form.getByLabel('Bank account number again').press('Enter')
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await addGym(page, { name, accountName: 'Mt Eden account', account: '12-3140-2000019-00' })
     await expect(page.getByText('12-••••-•••••19-00')).toBeVisible()
     // Not on the join site until it has a price on sale (issue 25), and the page says so in words.
     await expect(page.getByRole('status').filter({ hasText: 'Not on the join site yet' })).toContainText(
@@ -148,14 +136,7 @@ test.describe('gyms', () => {
     const name = `Onehunga ${Date.now().toString(36)}`
     await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/gyms' })
     const account = testBankAccountNumber({ index: randomInt(1000, 9000), suffix: '00' })
-    await page.getByRole('button', { name: 'Add gym' }).click()
-    const form = page.getByRole('form', { name: 'New gym' })
-    await form.getByLabel('Gym name').fill(name)
-    await form.getByLabel('Account name').fill(`${name} account`)
-    await form.getByLabel('Bank account number', { exact: true }).fill(account)
-    await form.getByLabel('Bank account number again').fill(account)
-    await form.getByLabel('Bank account number again').press('Enter')
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await addGym(page, { name, accountName: `${name} account`, account })
     const gymPage = page.url()
     await expect(page.getByText('Not connected')).toBeVisible()
 

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises'
 import { devices } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { consoleUrl, joinUrl } from '../../playwright.config'
 import { apiPost, joinGyms, signInStaff, uniqueEmail } from './support/auth'
+import { csvLines, exportCsv, openStaffList } from './support/console'
 import { linkIn, waitForMail } from './support/mailbox'
 import { expect, test } from './support/test'
 
@@ -12,17 +12,11 @@ test.describe('the members list', () => {
   test('an owner filters by state and text, sorts, pages, goes back, and exports exactly the list', async ({
     page,
   }) => {
-    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/members' })
-    await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible()
-    const table = page.getByRole('table', { name: 'Members' })
-    await expect(table.getByRole('columnheader')).toHaveText([
-      'Member',
-      'State',
-      'Membership',
-      'Owing',
-      'Last visit',
-      'Joined',
-    ])
+    const table = await openStaffList(page, {
+      path: '/members',
+      name: 'Members',
+      columns: ['Member', 'State', 'Membership', 'Owing', 'Last visit', 'Joined'],
+    })
     const count = page.getByText(footer)
     const everyone = Number((await count.textContent())?.match(footer)?.[3]?.replace(/,/g, ''))
     expect(everyone).toBeGreaterThan(25)
@@ -73,15 +67,9 @@ test.describe('the members list', () => {
     await expect(count).toHaveText(/^1–/)
     await expect(count).not.toHaveText(new RegExp(`of ${everyone.toLocaleString('en-NZ')} members`))
     const inGrace = Number((await count.textContent())?.match(footer)?.[3]?.replace(/,/g, ''))
-    const download = page.waitForEvent('download')
-    await page.getByRole('button', { name: 'Export CSV' }).click()
-    const file = await download
-    expect(file.suggestedFilename()).toMatch(/^members-all-gyms-\d{4}-\d{2}-\d{2}\.csv$/)
-    const text = await readFile((await file.path()) ?? '', 'utf8')
-    const lines = text
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\n')
+    const { filename, text } = await exportCsv(page)
+    expect(filename).toMatch(/^members-all-gyms-\d{4}-\d{2}-\d{2}\.csv$/)
+    const lines = csvLines(text)
     expect(lines[0]).toContain(
       'Name,Email,Mobile,Date of birth,Date of birth (ISO),Address,Suburb,City,Post code,Gym',
     )
@@ -131,12 +119,7 @@ test.describe('the members list', () => {
 
       await page.goto(`${consoleUrl}/members?search=${encodeURIComponent(name)}`)
       await expect(table.getByRole('link', { name }).first()).toBeVisible()
-      const download = page.waitForEvent('download')
-      await page.getByRole('button', { name: 'Export CSV' }).click()
-      const file = await download
-      const records = parse((await readFile((await file.path()) ?? '', 'utf8')).replace(/^\uFEFF/, ''), {
-        columns: true,
-      }) as Array<Record<string, string>>
+      const records = parse((await exportCsv(page)).text, { columns: true }) as Array<Record<string, string>>
       const record = records.find((row) => row.Name === name)
       expect(record, email).toBeDefined()
       if (!showsDetails) {

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises'
 import { parse } from 'csv-parse/sync'
 import { consoleUrl } from '../../playwright.config'
 import { signInStaff, withLock } from './support/auth'
+import { csvLines, exportCsv, openStaffList } from './support/console'
 import { expect, test } from './support/test'
 
 const footer = /^(\d+)–(\d+) of ([\d,]+) payments?$/
@@ -19,17 +19,11 @@ test.describe('the payments list', () => {
     await withLock(
       'payments-list',
       async () => {
-        await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/payments' })
-        await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
-        const table = page.getByRole('table', { name: 'Payments' })
-        await expect(table.getByRole('columnheader')).toHaveText([
-          'Due',
-          'Member',
-          'Amount',
-          'Status',
-          'Paid by',
-          'Period',
-        ])
+        const table = await openStaffList(page, {
+          path: '/payments',
+          name: 'Payments',
+          columns: ['Due', 'Member', 'Amount', 'Status', 'Paid by', 'Period'],
+        })
         const totals = page
           .getByRole('group', { name: 'Totals of the filtered payments' })
           .or(page.getByLabel('Totals of the filtered payments'))
@@ -68,14 +62,9 @@ test.describe('the payments list', () => {
         expect(amounts).toEqual([...amounts].sort((a, b) => b - a))
 
         // The export is exactly the filtered list.
-        const download = page.waitForEvent('download')
-        await page.getByRole('button', { name: 'Export CSV' }).click()
-        const file = await download
-        expect(file.suggestedFilename()).toMatch(/^payments-all-gyms-\d{4}-\d{2}-\d{2}\.csv$/)
-        const lines = (await readFile((await file.path()) ?? '', 'utf8'))
-          .replace(/^\uFEFF/, '')
-          .trimEnd()
-          .split('\n')
+        const { filename, text } = await exportCsv(page)
+        expect(filename).toMatch(/^payments-all-gyms-\d{4}-\d{2}-\d{2}\.csv$/)
+        const lines = csvLines(text)
         expect(lines[0]).toContain('Due,Due (ISO),Paid,Paid (ISO),Member,Gym,Amount,Surcharge,GST')
         expect(lines).toHaveLength(failed + 1)
         expect(lines.slice(1).every((line) => line.includes(',Failed,'))).toBe(true)
@@ -98,12 +87,7 @@ test.describe('the payments list', () => {
     await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/payments?status=sent' })
     await expect(page.getByRole('table', { name: 'Payments' }).locator('tbody tr').first()).toBeVisible()
     const sent = await totalIn(page.getByText(footer).textContent())
-    const download = page.waitForEvent('download')
-    await page.getByRole('button', { name: 'Export CSV' }).click()
-    const file = await download
-    const records = parse((await readFile((await file.path()) ?? '', 'utf8')).replace(/^\uFEFF/, ''), {
-      columns: true,
-    }) as Array<Record<string, string>>
+    const records = parse((await exportCsv(page)).text, { columns: true }) as Array<Record<string, string>>
     expect(records).toHaveLength(sent)
     const cents = (dollars: string | undefined) => Math.round(Number(dollars) * 100)
     let surcharged = 0

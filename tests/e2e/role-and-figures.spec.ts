@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test'
 import { consoleUrl } from '../../playwright.config'
 import { callApi, signInStaff, uniqueEmail } from './support/auth'
+import { expectRoles } from './support/console'
 import { linkIn, waitForMail } from './support/mailbox'
 import { expect as baseExpect, test } from './support/test'
 
@@ -9,12 +9,6 @@ const expect = baseExpect.configure({ timeout: 15_000 })
 
 const membersFooter = /^(\d+)–(\d+) of ([\d,]+) members?$|^No members$/
 const totalOf = (text: string | null) => Number(text?.match(membersFooter)?.[3]?.replace(/,/g, '') ?? 0)
-
-async function expectRoles(page: Page, rows: Array<[string, 'yes' | 'no']>) {
-  const box = page.getByLabel('Your roles')
-  await expect(box.getByRole('term')).toHaveText(rows.map(([label]) => label))
-  await expect(box.getByRole('definition')).toHaveText(rows.map(([, value]) => value))
-}
 
 test.describe('the role at the gym shown (issue 25)', () => {
   test.describe.configure({ timeout: 120_000 })

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { consoleUrl } from '../../playwright.config'
 import { signInStaff, signInStaffThroughScreens } from './support/auth'
+import { expectRoles } from './support/console'
 import { expect as baseExpect, test } from './support/test'
 
 // The dashboard loads four reports after the shell, and the search waits 600 ms before asking: give
@@ -11,12 +12,6 @@ const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' }
 
 async function expectNavigation(page: Page, links: string[]) {
   await expect(navigation(page).getByRole('link')).toHaveText(links)
-}
-
-async function expectRoles(page: Page, rows: Array<[string, 'yes' | 'no']>) {
-  const box = page.getByLabel('Your roles')
-  await expect(box.getByRole('term')).toHaveText(rows.map(([label]) => label))
-  await expect(box.getByRole('definition')).toHaveText(rows.map(([, value]) => value))
 }
 
 test.describe('the console shell', () => {

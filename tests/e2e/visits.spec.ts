@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises'
 import { signInStaff } from './support/auth'
+import { csvLines, exportCsv, openStaffList } from './support/console'
 import { expect, test } from './support/test'
 
 const footer = /^(\d+)–(\d+) of ([\d,]+) visits?$/
@@ -10,10 +10,11 @@ test.describe('the visits list', () => {
   test('an owner finds the refused entries with why, narrows them to a day range, goes back, and exports them', async ({
     page,
   }) => {
-    await signInStaff(page, 'owner@demo.gymbase.nz', { path: '/visits' })
-    await expect(page.getByRole('heading', { level: 1, name: 'Visits' })).toBeVisible()
-    const table = page.getByRole('table', { name: 'Visits' })
-    await expect(table.getByRole('columnheader')).toHaveText(['When', 'Member', 'Result'])
+    const table = await openStaffList(page, {
+      path: '/visits',
+      name: 'Visits',
+      columns: ['When', 'Member', 'Result'],
+    })
     const count = page.getByText(footer)
     const everyone = await totalIn(count.textContent())
     expect(everyone).toBeGreaterThan(25)
@@ -32,14 +33,9 @@ test.describe('the visits list', () => {
     }
     const refused = await totalIn(count.textContent())
 
-    const download = page.waitForEvent('download')
-    await page.getByRole('button', { name: 'Export CSV' }).click()
-    const file = await download
-    expect(file.suggestedFilename()).toMatch(/^visits-all-gyms-\d{4}-\d{2}-\d{2}\.csv$/)
-    const lines = (await readFile((await file.path()) ?? '', 'utf8'))
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\n')
+    const { filename, text } = await exportCsv(page)
+    expect(filename).toMatch(/^visits-all-gyms-\d{4}-\d{2}-\d{2}\.csv$/)
+    const lines = csvLines(text)
     expect(lines[0]).toBe('Date,Time,Visited at (ISO),Member,Gym,Door,Result,Reason')
     expect(lines).toHaveLength(refused + 1)
 

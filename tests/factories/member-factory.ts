@@ -7,11 +7,17 @@ import { isFrequencyEnabled } from '~/contracts/price-rules'
 import type { Db } from '~/db/client.server'
 import { prices } from '~/db/schema'
 import { calendarDateAt } from '~/server/billing/calendar'
+import { sandboxBankAccountReference } from '~/server/providers/payments/bank-sandbox.server'
+import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createFakeMember } from '~/server/seed/factories/member-factory.server'
 import { addFakePaymentMethod } from '~/server/seed/factories/payment-method-factory.server'
 import { createRandom, type Random } from '~/server/seed/random'
 import { type CreatedOffering, createOffering } from '~/server/services/offerings/create-offering.server'
-import type { PaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
+import {
+  type AddPaymentMethodInput,
+  addPaymentMethod,
+  type PaymentMethod,
+} from '~/server/services/payment-methods/add-payment-method.server'
 import { createPrice, type Price } from '~/server/services/prices/create-price.server'
 import {
   createSubscription,
@@ -19,6 +25,7 @@ import {
 } from '~/server/services/subscriptions/create-subscription.server'
 import type { CreateMemberInput, Member } from '~/server/services/users/create-member.server'
 import { testNow } from './clock'
+import type { TestOrganisation } from './organisation-factory'
 
 let members = 0
 
@@ -149,4 +156,153 @@ export async function createTestMembership(options: {
     now,
   })
   return { member, paymentMethod, subscription }
+}
+
+/**
+ * A payment method on the payment sandboxes (docs/sandbox-payments.md): a Visa card whose last four
+ * decide how it answers, expiring in December of `expYear` (default 2030), or an "Everyday" bank
+ * account whose number's suffix does. `makeDefault` as the service takes it. A card is saved at the
+ * organisation's gym `atGym` (an index; default the member's gym); `acceptDemoBank` as the service takes it.
+ */
+export type SandboxPaymentMethod = { makeDefault?: boolean } & (
+  | { card: string; expYear?: number; atGym?: number }
+  | { bankAccount: string; acceptDemoBank?: boolean }
+)
+
+/** The service's input for a sandbox method; a card is saved at `gymId`. */
+export function sandboxMethodInput(
+  pays: SandboxPaymentMethod,
+  gymId: number,
+): AddPaymentMethodInput['method'] {
+  if ('card' in pays) {
+    return {
+      type: 'stripe_card',
+      gymId,
+      brand: 'visa',
+      lastFour: pays.card,
+      expMonth: 12,
+      expYear: pays.expYear ?? 2030,
+      providerReference: sandboxCardReference(pays.card),
+    }
+  }
+  return {
+    type: 'bank_account',
+    bankAccountNumber: pays.bankAccount,
+    name: 'Everyday',
+    providerReference: sandboxBankAccountReference(pays.bankAccount),
+  }
+}
+
+/** Saves a sandbox method for member `userId`; a card at the gym `atGym` names, else `gymIndex` (default 0). */
+export async function addSandboxPaymentMethod(options: {
+  db: Db
+  now: Date
+  organisation: TestOrganisation
+  userId: number
+  pays: SandboxPaymentMethod
+  gymIndex?: number
+}): Promise<PaymentMethod> {
+  const { db, now, organisation, userId, pays } = options
+  const cardGym = 'card' in pays ? pays.atGym : undefined
+  return addPaymentMethod({
+    db,
+    now,
+    organisationId: organisation.organisation.id,
+    userId,
+    method: sandboxMethodInput(pays, testGym(organisation, cardGym ?? options.gymIndex).id),
+    ...(pays.makeDefault === undefined ? {} : { makeDefault: pays.makeDefault }),
+    ...('acceptDemoBank' in pays ? { acceptDemoBank: pays.acceptDemoBank } : {}),
+  })
+}
+
+function testGym(organisation: TestOrganisation, index = 0) {
+  const gym = organisation.gyms[index]
+  if (!gym) throw new Error(`The organisation has no gym ${index}`)
+  return gym
+}
+
+/**
+ * A member of `organisation` at its gym `gymIndex` (default the first), paying by the sandbox methods
+ * `pays` (added in order; none given, none added), subscribed to `priceId` from `startDate` through the
+ * subscription service: nothing is charged until the engine runs. All made at `now`, by default midnight
+ * UTC of `startDate` (the time billing tests "are" on a day).
+ */
+export async function createSubscribedTestMember(options: {
+  db: Db
+  organisation: TestOrganisation
+  priceId: number
+  startDate: string
+  now?: Date
+  gymIndex?: number
+  pays?: SandboxPaymentMethod[]
+  /** The member's details' seed (`createTestMember`). */
+  seed?: string
+}): Promise<{ member: Member; paymentMethods: PaymentMethod[]; subscription: Subscription }> {
+  const { db, organisation, now = new Date(`${options.startDate}T00:00:00Z`) } = options
+  const organisationId = organisation.organisation.id
+  const gymId = testGym(organisation, options.gymIndex).id
+  const member = await createTestMember({ db, organisationId, gymId, now, seed: options.seed })
+  const paymentMethods: PaymentMethod[] = []
+  for (const pays of options.pays ?? []) {
+    paymentMethods.push(
+      await addSandboxPaymentMethod({
+        db,
+        now,
+        organisation,
+        userId: member.id,
+        pays,
+        gymIndex: options.gymIndex,
+      }),
+    )
+  }
+  const subscription = await createSubscription({
+    db,
+    now,
+    organisationId,
+    userId: member.id,
+    gymId,
+    priceId: options.priceId,
+    startDate: options.startDate,
+  })
+  return { member, paymentMethods, subscription }
+}
+
+/** `createTestPrice` at every gym of `organisation` (or the gyms `gymIndexes` name). */
+export function createTestPriceFor(
+  options: Omit<Parameters<typeof createTestPrice>[0], 'organisationId' | 'gymIds'> & {
+    organisation: TestOrganisation
+    gymIndexes?: number[]
+  },
+): Promise<{ offering: CreatedOffering; price: Price }> {
+  const { organisation, gymIndexes, ...rest } = options
+  const gyms = gymIndexes ? gymIndexes.map((index) => testGym(organisation, index)) : organisation.gyms
+  return createTestPrice({
+    ...rest,
+    organisationId: organisation.organisation.id,
+    gymIds: gyms.map((gym) => gym.id),
+  })
+}
+
+/**
+ * A new price at the organisation's gym `gymIndex` (default the first; `createTestPrice`'s defaults) and a
+ * member holding it from `startDate` (`createTestMembership`).
+ */
+export async function createTestMembershipOnNewPrice(options: {
+  db: Db
+  organisation: TestOrganisation
+  startDate: string
+  now?: Date
+  gymIndex?: number
+}): Promise<TestMembership & { price: Price }> {
+  const { db, organisation, startDate, now, gymIndex = 0 } = options
+  const { price } = await createTestPriceFor({ db, organisation, gymIndexes: [gymIndex], now })
+  const membership = await createTestMembership({
+    db,
+    organisationId: organisation.organisation.id,
+    gymId: testGym(organisation, gymIndex).id,
+    priceId: price.id,
+    startDate,
+    now,
+  })
+  return { ...membership, price }
 }

@@ -5,11 +5,9 @@ import { hashPassword } from '~/server/auth/password.server'
 import { addDays } from '~/server/billing/calendar'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
-import { createTestMember, createTestPrice } from '../factories/member-factory'
+import { addSandboxPaymentMethod, createTestMember, createTestPrice } from '../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../factories/organisation-factory'
 import { createTestApi } from '../integration/support/api'
 import { describeEachDatabase } from '../integration/support/database'
@@ -91,20 +89,12 @@ describeEachDatabase('billing scenarios', (database) => {
       gymId: org.gyms[0]!.id,
       now: clock,
     })
-    await addPaymentMethod({
+    await addSandboxPaymentMethod({
       db: database.db,
       now: clock,
-      organisationId: org.organisation.id,
+      organisation: org,
       userId: member.id,
-      method: {
-        type: 'stripe_card',
-        gymId: org.gyms[0]!.id,
-        brand: 'visa',
-        lastFour,
-        expMonth: 12,
-        expYear: 2031,
-        providerReference: sandboxCardReference(lastFour),
-      },
+      pays: { card: lastFour, expYear: 2031 },
     })
     return member
   }

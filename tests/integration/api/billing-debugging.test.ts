@@ -8,14 +8,10 @@ import { hashPassword } from '~/server/auth/password.server'
 import { addDays } from '~/server/billing/calendar'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
-import { sandboxBankAccountReference } from '~/server/providers/payments/bank-sandbox.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
 import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createSubscribedTestMember, createTestMember, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readMessage, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
@@ -49,44 +45,20 @@ describeEachDatabase('billing debugging API', (database) => {
     startDate: string
     now: Date
   }) {
-    const db = database.db
-    const { org, now } = options
-    const gymId = org.gyms[options.gymIndex ?? 0]!.id
-    const member = await createTestMember({ db, organisationId: org.organisation.id, gymId, now })
-    await addPaymentMethod({
-      db,
-      now,
-      organisationId: org.organisation.id,
-      userId: member.id,
-      // Akahu's Demo Bank numbers: these tests run on the sandbox bank.
-      acceptDemoBank: true,
-      method: options.bankAccount
-        ? {
-            type: 'bank_account',
-            bankAccountNumber: options.bankAccount,
-            name: 'Everyday',
-            providerReference: sandboxBankAccountReference(options.bankAccount),
-          }
-        : {
-            type: 'stripe_card',
-            gymId,
-            brand: 'visa',
-            lastFour: options.card ?? '4242',
-            expMonth: 12,
-            expYear: 2030,
-            providerReference: sandboxCardReference(options.card ?? '4242'),
-          },
-    })
-    const subscription = await createSubscription({
-      db,
-      now,
-      organisationId: org.organisation.id,
-      userId: member.id,
-      gymId,
+    return createSubscribedTestMember({
+      db: database.db,
+      organisation: options.org,
       priceId: options.priceId,
       startDate: options.startDate,
+      now: options.now,
+      gymIndex: options.gymIndex,
+      // Akahu's Demo Bank numbers: these tests run on the sandbox bank.
+      pays: [
+        options.bankAccount
+          ? { bankAccount: options.bankAccount, acceptDemoBank: true }
+          : { card: options.card ?? '4242' },
+      ],
     })
-    return { member, subscription }
   }
 
   let names: Record<string, string> = {}

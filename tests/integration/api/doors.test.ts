@@ -15,18 +15,19 @@ import { z } from '~/lib/validation'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
 import { kisiUnavailableMessage } from '~/server/services/door-access/door-system.server'
 import { processDueDoorAccess } from '~/server/services/door-access/sync-door-access.server'
-import { createTestMembership, createTestPrice } from '../../factories/member-factory'
+import { createTestMembershipOnNewPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors, readMessage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { staffSignIn, type TestBrowser } from '../support/sign-in'
 
 const now = new Date('2026-03-10T01:00:00Z')
 
 /** The door endpoints (issue 17): who may connect, link and change doors, and what a person may open. */
 describeEachDatabase('doors API', (database) => {
   const api = createTestApi(database, { now: () => now })
+  const signIn = staffSignIn({ database, api, now, organisation: () => org })
   let org: TestOrganisation
   let owner: TestBrowser
   let gymAdmin: TestBrowser
@@ -38,33 +39,13 @@ describeEachDatabase('doors API', (database) => {
     const db = database.db
     org = await createTestOrganisation({ db, now, name: 'Door API Gym', gymNames: ['Albany', 'Botany'] })
     const other = await createTestOrganisation({ db, now, gymNames: ['Elsewhere'] })
-    owner = await signInStaff({ database, api, now, organisation: org, admin: true })
-    gymAdmin = await signInStaff({
-      database,
-      api,
-      now,
-      organisation: org,
-      gyms: [{ index: 0, role: 'admin' }],
-    })
-    trainer = await signInStaff({
-      database,
-      api,
-      now,
-      organisation: org,
-      gyms: [{ index: 1, role: 'personal_trainer' }],
-    })
-    stranger = await signInStaff({ database, api, now, organisation: other, admin: true })
-    const { price } = await createTestPrice({
+    owner = await signIn({ admin: true })
+    gymAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
+    trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
+    stranger = await signIn({ org: other, admin: true })
+    const membership = await createTestMembershipOnNewPrice({
       db,
-      organisationId: org.organisation.id,
-      gymIds: [org.gyms[0]!.id],
-      now,
-    })
-    const membership = await createTestMembership({
-      db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      priceId: price.id,
+      organisation: org,
       startDate: '2026-03-03',
       now,
     })

@@ -14,27 +14,24 @@ import {
   users,
 } from '~/db/schema'
 import { z } from '~/lib/validation'
-import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { inFlightMessage, waivedMessage } from '~/server/billing/engine/owed-periods.server'
-import { runBilling } from '~/server/billing/engine/run-billing.server'
-import { sandboxBankAccountReference } from '~/server/providers/payments/bank-sandbox.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
-import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
 import type { Mailer } from '~/server/services/auth/mailer'
 import { sendDunningNotices } from '~/server/services/dunning/send-dunning-notices.server'
 import { expiredLinkMessage, usedLinkMessage } from '~/server/services/payment-links/pay-by-link.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
 import { switchPaymentMethod } from '~/server/services/payment-methods/switch-payment-method.server'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import {
+  addSandboxPaymentMethod,
+  createSubscribedTestMember,
+  createTestPriceFor,
+} from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
+import { atDay as at, failedPaymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { staffSignIn, type TestBrowser } from '../support/sign-in'
 
 /** Noon in Auckland on a day. */
-const at = (day: string) => new Date(`${day}T00:00:00Z`)
 const messageAnswer = z.object({ message: z.string() })
 
 /**
@@ -50,6 +47,7 @@ describeEachDatabase('failed payments', (database) => {
   const day = '2026-03-09'
   const clock = at(day)
   const testApi = createTestApi(database, { now: () => clock })
+  const signIn = staffSignIn({ database, api: testApi, now: clock, organisation: () => org })
   let owner: TestBrowser
 
   beforeAll(async () => {
@@ -60,65 +58,35 @@ describeEachDatabase('failed payments', (database) => {
       now: at('2026-01-01'),
     })
     other = await createTestOrganisation({ db: database.db, name: 'Other Gym', now: at('2026-01-01') })
-    const { price } = await createTestPrice({
-      db: database.db,
-      organisationId: org.organisation.id,
-      gymIds: org.gyms.map((gym) => gym.id),
-      billingFrequency: 'weekly',
-      amount: 2500,
-      now: at('2026-01-01'),
-    })
-    priceId = price.id
-    owner = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+    // Weekly, $25.00, at both gyms.
+    priceId = (await createTestPriceFor({ db: database.db, organisation: org, now: at('2026-01-01') })).price
+      .id
+    owner = await signIn({ admin: true })
   })
 
+  /** The card ending `card`, saved at Kingsland, becomes the member's default. */
   const addCard = async (userId: number, card: string, now: Date) =>
-    addPaymentMethod({
+    addSandboxPaymentMethod({
       db: database.db,
       now,
-      organisationId: org.organisation.id,
+      organisation: org,
       userId,
-      method: {
-        type: 'stripe_card',
-        gymId: org.gyms[0]!.id,
-        brand: 'visa',
-        lastFour: card,
-        expMonth: 12,
-        expYear: 2030,
-        providerReference: sandboxCardReference(card),
-      },
-      makeDefault: true,
+      pays: { card, makeDefault: true },
     })
 
   /** A weekly member whose card declines with `card`: the engine's first charge on `day` fails. */
   async function declinedMember(card: string, gymIndex = 0) {
     const db = database.db
-    const start = at('2026-03-02')
-    const member = await createTestMember({
+    const { member, subscription } = await createSubscribedTestMember({
       db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[gymIndex]!.id,
-      now: start,
-    })
-    await addCard(member.id, card, start)
-    const subscription = await createSubscription({
-      db,
-      now: start,
-      organisationId: org.organisation.id,
-      userId: member.id,
-      gymId: org.gyms[gymIndex]!.id,
+      organisation: org,
       priceId,
       startDate: '2026-03-02',
+      gymIndex,
+      pays: [{ card, makeDefault: true, atGym: 0 }],
     })
-    const providers = createSandboxProviders({ db })
-    for (const date of ['2026-03-02', day]) {
-      await advanceSubscriptions({ db, now: at(date) })
-      await runBilling({ db, providers, now: at(date) })
-    }
-    const [failed] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    await runEngineOn({ db, days: ['2026-03-02', day] })
+    const [failed] = await failedPaymentsOf(db, subscription.id)
     if (!failed) throw new Error('The charge did not fail')
     return { member, subscription, failed }
   }
@@ -194,7 +162,7 @@ describeEachDatabase('failed payments', (database) => {
 
   it('two people pressing retry at once make one charge; the other is told it is in flight', async () => {
     const { failed } = await declinedMember('9995')
-    const second = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+    const second = await signIn({ admin: true })
     const before = (await chargesOf((await periodRows(failed)).map((row) => row.id))).length
     const answers = await Promise.all([
       owner.post(`/payments/${failed.id}/retry`),
@@ -437,18 +405,12 @@ describeEachDatabase('failed payments', (database) => {
       // Declined by card, so the failed payment carries the card surcharge ($25.00 + $0.63).
       const { member, failed } = await declinedMember('9995')
       expect(failed.surcharge).toBe(63)
-      const number = '12-3140-0171323-00'
-      const bank = await addPaymentMethod({
+      const bank = await addSandboxPaymentMethod({
         db,
         now: clock,
-        organisationId: org.organisation.id,
+        organisation: org,
         userId: member.id,
-        method: {
-          type: 'bank_account',
-          bankAccountNumber: number,
-          name: 'Everyday',
-          providerReference: sandboxBankAccountReference(number),
-        },
+        pays: { bankAccount: '12-3140-0171323-00' },
       })
       expect((await owner.post(`/payments/${failed.id}/payment-link`)).status).toBe(201)
       const token = /\/pay\?token=([A-Za-z0-9_-]+)/.exec(
@@ -519,37 +481,15 @@ describeEachDatabase('failed payments', (database) => {
 
   it('money moves on an admin’s word: trainers are refused, other gyms and organisations are unknown', async () => {
     const { failed } = await declinedMember('9995', 1)
-    const trainer = await signInStaff({
-      database,
-      api: testApi,
-      now: clock,
-      organisation: org,
-      gyms: [{ index: 1, role: 'personal_trainer' }],
-    })
-    const elsewhereAdmin = await signInStaff({
-      database,
-      api: testApi,
-      now: clock,
-      organisation: org,
-      gyms: [{ index: 0, role: 'admin' }],
-    })
-    const mixed = await signInStaff({
-      database,
-      api: testApi,
-      now: clock,
-      organisation: org,
+    const trainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
+    const elsewhereAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
+    const mixed = await signIn({
       gyms: [
         { index: 0, role: 'admin' },
         { index: 1, role: 'personal_trainer' },
       ],
     })
-    const stranger = await signInStaff({
-      database,
-      api: testApi,
-      now: clock,
-      organisation: other,
-      admin: true,
-    })
+    const stranger = await signIn({ org: other, admin: true })
     for (const path of ['retry', 'payment-link']) {
       expect((await trainer.post(`/payments/${failed.id}/${path}`)).status).toBe(403)
       expect((await elsewhereAdmin.post(`/payments/${failed.id}/${path}`)).status).toBe(404)

@@ -5,21 +5,15 @@ import { costAndVisitBreakdownSchema, statsSchema } from '~/contracts/dashboard'
 import { memberRowSchema, priceMembershipSchema } from '~/contracts/members'
 import { chargedCents, paymentRowSchema, paymentTotalsSchema } from '~/contracts/payments'
 import { z } from '~/lib/validation'
-import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
-import { runBilling } from '~/server/billing/engine/run-billing.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
-import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readJson, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
+import { atDay as at, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { staffSignIn, type TestBrowser } from '../support/sign-in'
 
-const at = (day: string) => new Date(`${day}T00:00:00Z`)
 const day = '2026-03-16'
 
 /**
@@ -32,11 +26,12 @@ describeEachDatabase('figures that agree', (database) => {
   let org: TestOrganisation
   const clock = at(day)
   const testApi = createTestApi(database, { now: () => clock })
+  const signIn = staffSignIn({ database, api: testApi, now: clock, organisation: () => org })
   let owner: TestBrowser
   let kingslandAdmin: TestBrowser
   let priceId = 0
   const kingsland = () => org.gyms[0]!.id
-  const eden = () => org.gyms[1]!.id
+  const _eden = () => org.gyms[1]!.id
 
   beforeAll(async () => {
     const db = database.db
@@ -46,84 +41,44 @@ describeEachDatabase('figures that agree', (database) => {
       gymNames: ['Kingsland', 'Eden'],
       now: at('2026-01-01'),
     })
-    const { price } = await createTestPrice({
-      db,
-      organisationId: org.organisation.id,
-      gymIds: org.gyms.map((gym) => gym.id),
-      billingFrequency: 'weekly',
-      amount: 2500,
-      now: at('2026-01-01'),
-    })
+    // Weekly, $25.00, at both gyms.
+    const { price } = await createTestPriceFor({ db, organisation: org, now: at('2026-01-01') })
     priceId = price.id
     // Kingsland: two who pay, two whose card declines (one of them then cancels, still in grace);
     // Eden: one who pays, one whose card declines.
-    const people: Array<{ gymId: number; card: string; cancel?: boolean }> = [
-      { gymId: kingsland(), card: '4242' },
-      { gymId: kingsland(), card: '4242' },
-      { gymId: kingsland(), card: '9995' },
-      { gymId: kingsland(), card: '9995', cancel: true },
-      { gymId: eden(), card: '4242' },
-      { gymId: eden(), card: '9995' },
+    const [kingslandGym, edenGym] = [0, 1]
+    const people: Array<{ gymIndex: number; card: string; cancel?: boolean }> = [
+      { gymIndex: kingslandGym, card: '4242' },
+      { gymIndex: kingslandGym, card: '4242' },
+      { gymIndex: kingslandGym, card: '9995' },
+      { gymIndex: kingslandGym, card: '9995', cancel: true },
+      { gymIndex: edenGym, card: '4242' },
+      { gymIndex: edenGym, card: '9995' },
     ]
-    const subscriptions: Array<{ id: number; cancel?: boolean }> = []
-    const start = at('2026-03-02')
+    const cancelling: number[] = []
     for (const person of people) {
-      const member = await createTestMember({
+      const { subscription } = await createSubscribedTestMember({
         db,
-        organisationId: org.organisation.id,
-        gymId: person.gymId,
-        now: start,
-      })
-      await addPaymentMethod({
-        db,
-        now: start,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        method: {
-          type: 'stripe_card',
-          gymId: person.gymId,
-          brand: 'visa',
-          lastFour: person.card,
-          expMonth: 12,
-          expYear: 2030,
-          providerReference: sandboxCardReference(person.card),
-        },
-        makeDefault: true,
-      })
-      const subscription = await createSubscription({
-        db,
-        now: start,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        gymId: person.gymId,
+        organisation: org,
         priceId: price.id,
         startDate: '2026-03-02',
+        gymIndex: person.gymIndex,
+        pays: [{ card: person.card, makeDefault: true }],
       })
-      subscriptions.push({ id: subscription.id, cancel: person.cancel })
+      if (person.cancel) cancelling.push(subscription.id)
     }
-    const providers = createSandboxProviders({ db })
-    for (const date of ['2026-03-02', '2026-03-09', '2026-03-12', day]) {
-      if (date === '2026-03-12') {
-        for (const subscription of subscriptions.filter((entry) => entry.cancel)) {
-          await cancelSubscription({
-            db,
-            now: at(date),
-            organisationId: org.organisation.id,
-            subscriptionId: subscription.id,
-          })
-        }
-      }
-      await advanceSubscriptions({ db, now: at(date) })
-      await runBilling({ db, providers, now: at(date) })
+    await runEngineOn({ db, days: ['2026-03-02', '2026-03-09'] })
+    for (const subscriptionId of cancelling) {
+      await cancelSubscription({
+        db,
+        now: at('2026-03-12'),
+        organisationId: org.organisation.id,
+        subscriptionId,
+      })
     }
-    owner = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
-    kingslandAdmin = await signInStaff({
-      database,
-      api: testApi,
-      now: clock,
-      organisation: org,
-      gyms: [{ index: 0, role: 'admin' }],
-    })
+    await runEngineOn({ db, days: ['2026-03-12', day] })
+    owner = await signIn({ admin: true })
+    kingslandAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
   })
 
   const membersTotal = async (browser: TestBrowser, query: string) =>

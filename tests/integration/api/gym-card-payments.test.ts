@@ -13,7 +13,7 @@ import { createTestOrganisation, type TestOrganisation } from '../../factories/o
 import { readData, readErrors, readMessage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { staffSignIn, type TestBrowser } from '../support/sign-in'
 
 const now = new Date('2026-05-20T01:00:00Z')
 const exchangeAnswer = z.object({ data: stripeExchangeSchema, message: z.string() })
@@ -21,6 +21,7 @@ const exchangeAnswer = z.object({ data: stripeExchangeSchema, message: z.string(
 /** Card payments for a gym (issue 17): Stripe Connect onboarding against the sandbox provider. */
 describeEachDatabase('gym card payments API', (database) => {
   const api = createTestApi(database, { now: () => now })
+  const signIn = staffSignIn({ database, api, now, organisation: () => org })
   let org: TestOrganisation
   let other: TestOrganisation
   let owner: TestBrowser
@@ -40,7 +41,7 @@ describeEachDatabase('gym card payments API', (database) => {
       gymNames: ['Elsewhere'],
       gymsWithoutCards: ['Elsewhere'],
     })
-    owner = await signInStaff({ database, api, now, organisation: org, admin: true })
+    owner = await signIn({ admin: true })
   })
 
   /** Start, and read the link out of the onboarding address as the page does. */
@@ -181,11 +182,11 @@ describeEachDatabase('gym card payments API', (database) => {
     const back = await readData(await submit(link), z.object({ redirect_to: z.string() }))
     const state = stateOf(back.redirect_to)
     // Another admin of the same organisation cannot use this admin's state.
-    const coOwner = await signInStaff({ database, api, now, organisation: org, admin: true })
+    const coOwner = await signIn({ admin: true })
     expect(await readErrors(await coOwner.post('/stripe/exchange', { state }))).toEqual({
       state: [onboardingStateMessage],
     })
-    const stranger = await signInStaff({ database, api, now, organisation: other, admin: true })
+    const stranger = await signIn({ org: other, admin: true })
     expect(await readErrors(await stranger.post('/stripe/exchange', { state }))).toEqual({
       state: [onboardingStateMessage],
     })
@@ -207,13 +208,7 @@ describeEachDatabase('gym card payments API', (database) => {
   })
 
   it('is for organisation admins: gym staff are refused, other gyms and organisations are unknown', async () => {
-    const gymAdmin = await signInStaff({
-      database,
-      api,
-      now,
-      organisation: org,
-      gyms: [{ index: 2, role: 'admin' }],
-    })
+    const gymAdmin = await signIn({ gyms: [{ index: 2, role: 'admin' }] })
     expect(await readMessage(await gymAdmin.post(`/gyms/${org.gyms[2]!.id}/stripe/redirect`, {}), 403)).toBe(
       'This action is unauthorized.',
     )

@@ -13,13 +13,14 @@ import { createTestOrganisation, type TestOrganisation } from '../../factories/o
 import { readData, readErrors, readMessage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { staffSignIn, type TestBrowser } from '../support/sign-in'
 
 const now = new Date('2026-05-20T01:00:00Z')
 
 /** The organisation's gyms (issue 17): counts, the caller's role, payments set-up, and who may see them. */
 describeEachDatabase('gyms API', (database) => {
   const api = createTestApi(database, { now: () => now })
+  const signIn = staffSignIn({ database, api, now, organisation: () => org })
   let org: TestOrganisation
   let other: TestOrganisation
   let owner: TestBrowser
@@ -60,15 +61,8 @@ describeEachDatabase('gyms API', (database) => {
       seed: 'gym-count-b',
     })
     // The owner also trains at Botany: their role there is shown, Albany's is "--".
-    owner = await signInStaff({
-      database,
-      api,
-      now,
-      organisation: org,
-      admin: true,
-      gyms: [{ index: 1, role: 'personal_trainer' }],
-    })
-    await signInStaff({ database, api, now, organisation: org, gyms: [{ index: 0, role: 'admin' }] })
+    owner = await signIn({ admin: true, gyms: [{ index: 1, role: 'personal_trainer' }] })
+    await signIn({ gyms: [{ index: 0, role: 'admin' }] })
   })
 
   it('lists every gym with its members, staff, the caller’s role and the masked bank account', async () => {
@@ -95,17 +89,11 @@ describeEachDatabase('gyms API', (database) => {
   })
 
   it('is for organisation admins: gym staff are refused, other gyms and organisations are unknown', async () => {
-    const gymAdmin = await signInStaff({
-      database,
-      api,
-      now,
-      organisation: org,
-      gyms: [{ index: 0, role: 'admin' }],
-    })
+    const gymAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
     expect(await readMessage(await gymAdmin.get('/gyms'), 403)).toBe('This action is unauthorized.')
     expect((await gymAdmin.get(`/gyms/${org.gyms[0]!.id}`)).status).toBe(403)
     expect((await gymAdmin.get(`/gyms/${org.gyms[1]!.id}`)).status).toBe(404)
-    const stranger = await signInStaff({ database, api, now, organisation: other, admin: true })
+    const stranger = await signIn({ org: other, admin: true })
     expect((await stranger.get(`/gyms/${org.gyms[0]!.id}`)).status).toBe(404)
     expect((await readData(await stranger.get('/gyms'), z.array(gymSchema))).map((gym) => gym.name)).toEqual([
       'Elsewhere',
@@ -157,16 +145,10 @@ describeEachDatabase('gyms API', (database) => {
     expect(JSON.stringify(line?.changes)).not.toContain(good)
     expect(line?.changes).toMatchObject({ bank_account_number: { to: maskNzBankAccount(good) } })
     // Only organisation admins; another organisation's gym is unknown.
-    const gymAdmin = await signInStaff({
-      database,
-      api,
-      now,
-      organisation: org,
-      gyms: [{ index: 0, role: 'admin' }],
-    })
+    const gymAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
     const body = { name: 'X', bank_account_number: good, bank_account_number_confirmation: good }
     expect((await gymAdmin.request('PUT', path, { body })).status).toBe(403)
-    const stranger = await signInStaff({ database, api, now, organisation: other, admin: true })
+    const stranger = await signIn({ org: other, admin: true })
     expect((await stranger.request('PUT', path, { body })).status).toBe(404)
     expect(
       (
@@ -228,17 +210,11 @@ describeEachDatabase('gyms API', (database) => {
     })
     const [line] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'gym.created'))
     expect(line?.subjectId).toBe(created.id)
-    const gymAdmin = await signInStaff({
-      database,
-      api,
-      now,
-      organisation: org,
-      gyms: [{ index: 0, role: 'admin' }],
-    })
+    const gymAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
     expect((await gymAdmin.post('/gyms', { name: 'Sneaky', destination_account: account })).status).toBe(403)
     // A single-gym organisation has its gym.
     const single = await createTestOrganisation({ db: database.db, now, gymNames: ['Only'] })
-    const singleOwner = await signInStaff({ database, api, now, organisation: single, admin: true })
+    const singleOwner = await signIn({ org: single, admin: true })
     expect(
       await readMessage(
         await singleOwner.post('/gyms', { name: 'Second', destination_account: account }),
@@ -333,13 +309,7 @@ describeEachDatabase('gyms API', (database) => {
 
   it('lets only organisation admins set a logo; another organisation’s gym is unknown', async () => {
     const form = async () => logoForm(await pngLogo())
-    const gymAdmin = await signInStaff({
-      database,
-      api,
-      now,
-      organisation: org,
-      gyms: [{ index: 0, role: 'admin' }],
-    })
+    const gymAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
     expect(
       (await gymAdmin.request('POST', `/gyms/${org.gyms[0]!.id}/logo`, { rawBody: await form() })).status,
     ).toBe(403)
@@ -383,7 +353,7 @@ describeEachDatabase('gyms API', (database) => {
     const bankPayer = await member(kingsland!.id, 'payee-bank', 'bank_account')
     const cardPayer = await member(kingsland!.id, 'payee-card', 'stripe_card')
     const elsewhere = await member(eden!.id, 'payee-eden', 'bank_account')
-    const clubOwner = await signInStaff({ database, api, now, organisation: club, admin: true })
+    const clubOwner = await signIn({ org: club, admin: true })
 
     // The dialog says beforehand how many will be told: the gym's count.
     const before = await readData(await clubOwner.get(`/gyms/${kingsland!.id}`), gymSchema)

@@ -32,7 +32,8 @@ import { createTestOrganisation, type TestOrganisation } from '../../factories/o
 import { readData, readErrors, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff } from '../support/sign-in'
+import { joinAsMember } from '../support/join'
+import { signInStaff, staffSignIn } from '../support/sign-in'
 
 // A Tuesday morning in Auckland: 2026-03-17.
 const now = new Date('2026-03-16T21:00:00Z')
@@ -61,18 +62,13 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
     options: { organisation?: TestOrganisation } = {},
   ) {
     members += 1
-    const browser = testApi.browser({ origin: joinOrigin, ip: `203.0.113.${(members % 200) + 20}` })
     const email = `join-pay-${members}-${process.pid}@members.test`
-    await browser.post('/register', {
-      gym: (options.organisation ?? org).gyms[0]!.uuid,
+    const { browser, me } = await joinAsMember(testApi, {
+      gymUuid: (options.organisation ?? org).gyms[0]!.uuid,
       name: 'Aroha Join',
       email,
-      mobile_number: '021 555 0100',
-      dob: '1990-04-05',
-      password: 'a long enough passphrase',
+      ip: `203.0.113.${(members % 200) + 20}`,
     })
-    await browser.post('/email/verify', { code: await testApi.latestCode(email) })
-    const me = await readData(await browser.get('/me'), sessionUserSchema)
     return { browser, email, id: me.id }
   }
 
@@ -443,7 +439,8 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
 
   it('prints the organisation’s legal name and GST number on the receipt once an admin sets them', async () => {
     const testApi = createTestApi(database, { now: () => now })
-    const admin = await signInStaff({ database, api: testApi, now, organisation: org, admin: true })
+    const signIn = staffSignIn({ database, api: testApi, now, organisation: () => org })
+    const admin = await signIn({ admin: true })
     const path = `/organisations/${org.organisation.id}/tax-details`
     const wrong = await admin.request('PUT', path, {
       body: { legal_name: 'Test Fitness Limited', gst_number: '136-410-133' },
@@ -458,13 +455,7 @@ describeEachDatabase('Join: payment methods, confirm and welcome (issue 14)', (d
       organisationSchema,
     )
     expect([saved.legal_name, saved.gst_number]).toEqual(['Test Fitness Limited', '049-091-850'])
-    const trainer = await signInStaff({
-      database,
-      api: testApi,
-      now,
-      organisation: org,
-      gyms: [{ index: 0, role: 'admin' }],
-    })
+    const trainer = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
     expect((await trainer.request('PUT', path, { body: { legal_name: '', gst_number: '' } })).status).toBe(
       403,
     )

@@ -10,20 +10,15 @@ import {
   users,
   webhookEvents,
 } from '~/db/schema'
-import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
+import { atDay as at, failedPaymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
-
-const at = (day: string) => new Date(`${day}T00:00:00Z`)
 
 /**
  * A card whose bank wants the member to approve each payment (3-D Secure, the sandbox's 4000 0027 6000
@@ -46,15 +41,9 @@ describeEachDatabase('card approvals on the payment link', (database) => {
       gymNames: ['Ponsonby'],
       now: at('2026-01-01'),
     })
-    const { price } = await createTestPrice({
-      db: database.db,
-      organisationId: org.organisation.id,
-      gymIds: org.gyms.map((gym) => gym.id),
-      billingFrequency: 'weekly',
-      amount: 2500,
-      now: at('2026-01-01'),
-    })
-    priceId = price.id
+    // Weekly, $25.00.
+    priceId = (await createTestPriceFor({ db: database.db, organisation: org, now: at('2026-01-01') })).price
+      .id
     owner = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
   })
 
@@ -62,51 +51,21 @@ describeEachDatabase('card approvals on the payment link', (database) => {
   async function memberWhoseBankAsks() {
     const db = database.db
     clock = at('2026-03-09')
-    const start = at('2026-03-02')
-    const member = await createTestMember({
-      db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      now: start,
-    })
     // The first week is paid with a card that needs no check; then the member's default is the 3184 card.
-    for (const card of ['4242', '3184']) {
-      await addPaymentMethod({
-        db,
-        now: start,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        method: {
-          type: 'stripe_card',
-          gymId: org.gyms[0]!.id,
-          brand: 'visa',
-          lastFour: card,
-          expMonth: 12,
-          expYear: 2030,
-          providerReference: sandboxCardReference(card),
-        },
-        makeDefault: card === '4242',
-      })
-    }
-    const subscription = await createSubscription({
+    const { member, subscription } = await createSubscribedTestMember({
       db,
-      now: start,
-      organisationId: org.organisation.id,
-      userId: member.id,
-      gymId: org.gyms[0]!.id,
+      organisation: org,
       priceId,
       startDate: '2026-03-02',
+      pays: [
+        { card: '4242', makeDefault: true },
+        { card: '3184', makeDefault: false },
+      ],
     })
-    const providers = createSandboxProviders({ db })
-    await advanceSubscriptions({ db, now: start })
-    await runBilling({ db, providers, now: start })
+    await runEngineOn({ db, days: ['2026-03-02'] })
     await switchDefaultTo3184(member.id)
-    await advanceSubscriptions({ db, now: clock })
-    await runBilling({ db, providers, now: clock })
-    const [failed] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    await runEngineOn({ db, days: ['2026-03-09'] })
+    const [failed] = await failedPaymentsOf(db, subscription.id)
     expect(failed?.errorStatus).toBe('authentication_required')
     const sent = await owner.post(`/payments/${failed!.id}/payment-link`)
     expect(sent.status).toBe(201)

@@ -7,20 +7,17 @@ import { paymentRowSchema } from '~/contracts/payments'
 import { deskMethodMessage } from '~/contracts/subscriptions'
 import { auditLog, mailOutbox, organisations, payments, subscriptions } from '~/db/schema'
 import { gstContent } from '~/lib/gst'
-import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
-import { runBilling } from '~/server/billing/engine/run-billing.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
-import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import {
+  addSandboxPaymentMethod,
+  createSubscribedTestMember,
+  createTestPriceFor,
+} from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors, readPage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
+import { atDay as at, failedPaymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
-
-const at = (day: string) => new Date(`${day}T00:00:00Z`)
 
 /**
  * Every change of money or membership is confirmed to the member in writing (issue 25, point 4): each
@@ -47,58 +44,23 @@ describeEachDatabase('member notices', (database) => {
       .update(organisations)
       .set({ legalName: 'Notice Gym Limited', gstNumber: '049-091-850' })
       .where(eq(organisations.id, org.organisation.id))
-    const { price } = await createTestPrice({
-      db: database.db,
-      organisationId: org.organisation.id,
-      gymIds: org.gyms.map((gym) => gym.id),
-      billingFrequency: 'weekly',
-      amount: 2500,
-      now: at('2026-01-01'),
-    })
-    priceId = price.id
+    // Weekly, $25.00.
+    priceId = (await createTestPriceFor({ db: database.db, organisation: org, now: at('2026-01-01') })).price
+      .id
     owner = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
   })
 
   /** A weekly member paying by `card`, billed on 2 and 9 March (a declining card leaves a failure). */
   async function member(card = '4242') {
     const db = database.db
-    const start = at('2026-03-02')
-    const person = await createTestMember({
+    const { member: person, subscription } = await createSubscribedTestMember({
       db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      now: start,
-    })
-    await addPaymentMethod({
-      db,
-      now: start,
-      organisationId: org.organisation.id,
-      userId: person.id,
-      method: {
-        type: 'stripe_card',
-        gymId: org.gyms[0]!.id,
-        brand: 'visa',
-        lastFour: card,
-        expMonth: 12,
-        expYear: 2030,
-        providerReference: sandboxCardReference(card),
-      },
-      makeDefault: true,
-    })
-    const subscription = await createSubscription({
-      db,
-      now: start,
-      organisationId: org.organisation.id,
-      userId: person.id,
-      gymId: org.gyms[0]!.id,
+      organisation: org,
       priceId,
       startDate: '2026-03-02',
+      pays: [{ card, makeDefault: true }],
     })
-    const providers = createSandboxProviders({ db })
-    for (const date of ['2026-03-02', day]) {
-      await advanceSubscriptions({ db, now: at(date) })
-      await runBilling({ db, providers, now: at(date) })
-    }
+    await runEngineOn({ db, days: ['2026-03-02', day] })
     return { person, subscription }
   }
 
@@ -223,10 +185,7 @@ describeEachDatabase('member notices', (database) => {
 
   it('a desk payment needs its method, settles the failed payment, and sends a GST receipt', async () => {
     const { person, subscription } = await member('0002')
-    const [failed] = await database.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    const [failed] = await failedPaymentsOf(database.db, subscription.id)
     expect(failed).toBeDefined()
 
     const missing = await owner.post(`/subscriptions/${subscription.id}/manual-payment`, {
@@ -288,10 +247,7 @@ describeEachDatabase('member notices', (database) => {
 
   it('a waiver tells the member what they no longer owe', async () => {
     const { person, subscription } = await member('0002')
-    const [failed] = await database.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    const [failed] = await failedPaymentsOf(database.db, subscription.id)
     const notice = await oneMail(person.id, () =>
       owner.post(`/payments/${failed!.id}/waive`, { reason: 'Hardship' }),
     )
@@ -305,29 +261,17 @@ describeEachDatabase('member notices', (database) => {
 
   it('paying by link sends one receipt with the GST of what was paid', async () => {
     const { person, subscription } = await member('0002')
-    const [failed] = await database.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    const [failed] = await failedPaymentsOf(database.db, subscription.id)
     expect((await owner.post(`/payments/${failed!.id}/payment-link`)).status).toBe(201)
     const link = await testApi.latestMail(person.email)
     const token = /\/pay\?token=([A-Za-z0-9_-]+)/.exec(link?.text ?? '')?.[1]
     // A working card for the member, then the link pays with it.
-    const card = await addPaymentMethod({
+    const card = await addSandboxPaymentMethod({
       db: database.db,
       now: clock,
-      organisationId: org.organisation.id,
+      organisation: org,
       userId: person.id,
-      method: {
-        type: 'stripe_card',
-        gymId: org.gyms[0]!.id,
-        brand: 'visa',
-        lastFour: '4242',
-        expMonth: 12,
-        expYear: 2030,
-        providerReference: sandboxCardReference('4242'),
-      },
-      makeDefault: false,
+      pays: { card: '4242', makeDefault: false },
     })
     const visitor = testApi.browser({ origin: joinOrigin })
     let paidTotal = 0
@@ -352,20 +296,12 @@ describeEachDatabase('member notices', (database) => {
   })
 
   it('starting early says the new start day and what the days between cost', async () => {
-    const person = await createTestMember({
+    const { member: person, subscription: upcoming } = await createSubscribedTestMember({
       db: database.db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      now: clock,
-    })
-    const upcoming = await createSubscription({
-      db: database.db,
-      now: clock,
-      organisationId: org.organisation.id,
-      userId: person.id,
-      gymId: org.gyms[0]!.id,
+      organisation: org,
       priceId,
       startDate: '2026-03-16',
+      now: clock,
     })
     const notice = await oneMail(person.id, async () =>
       owner.post(`/subscriptions/${upcoming.id}/start-early`, { version: await versionOf(upcoming.id) }),
@@ -378,10 +314,9 @@ describeEachDatabase('member notices', (database) => {
 
   it('a price change e-mail names the old and the new amount and the day, once', async () => {
     const { person, subscription } = await member()
-    const { price: dearer } = await createTestPrice({
+    const { price: dearer } = await createTestPriceFor({
       db: database.db,
-      organisationId: org.organisation.id,
-      gymIds: org.gyms.map((gym) => gym.id),
+      organisation: org,
       billingFrequency: 'weekly',
       amount: 2900,
       now: at('2026-01-01'),

@@ -37,6 +37,7 @@ import { createTestOrganisation, type TestOrganisation } from '../../factories/o
 import { readData, readErrors, readMessage, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
+import { memberDetailsBody } from '../support/member-details'
 import { signInStaff, staffSignIn } from '../support/sign-in'
 
 const today = '2026-05-20'
@@ -794,24 +795,11 @@ describeEachDatabase('members list API', (database) => {
   })
 
   describe('a member’s e-mail changed by staff', () => {
-    const details = {
+    const details = memberDetailsBody({
       name: 'Aroha Address',
       mobile_number: '027 555 0199',
       dob: '1990-01-02',
-      address: '',
-      suburb: '',
-      city: '',
-      post_code: '',
-      emergency_contact_name: '',
-      emergency_contact_relationship: '',
-      emergency_contact_mobile_number: '',
-      emergency_contact_email: '',
-      tags: [],
-      notes: '',
-      email_notifications_enabled: true,
-      push_notifications_enabled: true,
-      payment_reminders: true,
-    }
+    })
     const put = (browser: Awaited<ReturnType<typeof signIn>>, id: number, body: Record<string, unknown>) =>
       browser.request('PUT', `/members/${id}`, { body })
 

@@ -1,23 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { sessionUserSchema } from '~/contracts/auth'
 import { activeSubscriptionSchema } from '~/contracts/join-payment'
 import { memberDetailSchema } from '~/contracts/members'
 import { subscriptions } from '~/db/schema'
 import { addDays, instantAt } from '~/server/billing/calendar'
-import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { runBillingDay } from '~/server/billing/simulation/run-billing-day.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
-import { createMembership } from '~/server/services/subscriptions/create-membership.server'
 import { schedulePriceChange } from '~/server/services/subscriptions/manage-subscription.server'
-import { createTestPrice } from '../../factories/member-factory'
-import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import type { TestOrganisation } from '../../factories/organisation-factory'
 import { readData } from '../support/answers'
-import { createTestApi, joinOrigin } from '../support/api'
+import { createTestApi } from '../support/api'
+import { monthlyPricesWithOwner } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { joinedCardMembership } from '../support/join'
+import type { TestBrowser } from '../support/sign-in'
 
 /**
  * Issue 25 point 1: the member's page (staff) and the member's own welcome answer give one next charge,
@@ -34,61 +30,39 @@ describeEachDatabase('the next charge in the API', (database) => {
   let cheaper: number
 
   beforeAll(async () => {
-    const db = database.db
-    const now = instantAt('2026-11-01')
-    org = await createTestOrganisation({ db, name: 'Told Truly Gym', now, cardSurchargeBasisPoints: 250 })
-    const organisationId = org.organisation.id
-    const gymIds = [org.gyms[0]!.id]
-    monthly = (
-      await createTestPrice({ db, organisationId, gymIds, billingFrequency: 'monthly', amount: 7900, now })
-    ).price.id
-    cheaper = (
-      await createTestPrice({ db, organisationId, gymIds, billingFrequency: 'monthly', amount: 5200, now })
-    ).price.id
-    staff = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+    const made = await monthlyPricesWithOwner({
+      database,
+      api: testApi,
+      clock,
+      otherAmount: 5200,
+      organisation: { name: 'Told Truly Gym', cardSurchargeBasisPoints: 250 },
+    })
+    org = made.org
+    monthly = made.monthly
+    cheaper = made.other
+    staff = made.staff
   })
 
   it('staff and the member read the same next charge, and the engine charges it on that day', async () => {
     const db = database.db
-    const member = testApi.browser({ origin: joinOrigin, ip: '203.0.113.77' })
-    const email = `told-truly-${process.pid}@members.test`
-    await member.post('/register', {
-      gym: org.gyms[0]!.uuid,
-      name: 'Mere Truly',
-      email,
-      mobile_number: '021 555 0101',
-      dob: '1990-04-05',
-      password: 'a long enough passphrase',
-    })
-    await member.post('/email/verify', { code: await testApi.latestCode(email) })
-    const me = await readData(await member.get('/me'), sessionUserSchema)
-    await addPaymentMethod({
+    const {
+      browser: member,
+      me,
+      subscription,
+    } = await joinedCardMembership(testApi, {
       db,
-      now: clock,
-      organisationId: org.organisation.id,
-      userId: me.id,
-      method: {
-        type: 'stripe_card',
-        gymId: org.gyms[0]!.id,
-        brand: 'visa',
-        lastFour: '4242',
-        expMonth: 12,
-        expYear: 2031,
-        providerReference: sandboxCardReference('4242'),
-      },
-      makeDefault: true,
-    })
-    const subscription = await createMembership({
-      db,
-      now: clock,
-      organisationId: org.organisation.id,
-      userId: me.id,
+      organisation: org,
       priceId: monthly,
       startDate: start,
+      now: clock,
+      member: {
+        gymUuid: org.gyms[0]!.uuid,
+        name: 'Mere Truly',
+        email: `told-truly-${process.pid}@members.test`,
+        ip: '203.0.113.77',
+        mobile: '021 555 0101',
+      },
     })
-    const providers = createSandboxProviders({ db })
-    // The first payment, due today, taken now (as a run catching up would).
-    await runBilling({ db, providers, now: clock })
 
     const staffSees = async () =>
       (await readData(await staff.get(`/members/${me.id}`), memberDetailSchema)).membership?.next_charge
@@ -132,7 +106,7 @@ describeEachDatabase('the next charge in the API', (database) => {
 
     // The engine, day by day: nothing before 28 Dec, then exactly what both were told.
     for (let day = addDays(start, 1); day <= '2026-12-28'; day = addDays(day, 1)) {
-      await runBillingDay({ db, providers, day })
+      await runBillingDay({ db, providers: createSandboxProviders({ db }), day })
       const charged = await db.execute<{ total: number }>(sql`
         select sum(p.amount + p.surcharge - p.credit_used)::int as total
         from payment_attempts a join payments p on p.id = a.payment_id

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { joinGymSchema, sessionUserSchema } from '~/contracts/auth'
+import { joinGymSchema } from '~/contracts/auth'
 import { gymSchema } from '~/contracts/gyms'
 import {
   activeSubscriptionSchema,
@@ -27,7 +27,9 @@ import { createTestMember, createTestPrice } from '../../factories/member-factor
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
+import { failedPaymentsOf } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
+import { joinAsMember } from '../support/join'
 import { signInStaff } from '../support/sign-in'
 
 // A Tuesday morning in Auckland: 2026-03-17.
@@ -58,19 +60,13 @@ describeEachDatabase('Issue 25: how one pays, where cards are taken, which gyms 
 
   async function member(testApi: ReturnType<typeof createTestApi>, gymIndex = 0) {
     members += 1
-    const browser = testApi.browser({ origin: joinOrigin, ip: `203.0.113.${(members % 200) + 20}` })
     const email = `change-pay-${members}-${process.pid}@members.test`
-    const registered = await browser.post('/register', {
-      gym: org.gyms[gymIndex]!.uuid,
+    const { browser, me } = await joinAsMember(testApi, {
+      gymUuid: org.gyms[gymIndex]!.uuid,
       name: 'Aroha Change',
       email,
-      mobile_number: '021 555 0100',
-      dob: '1990-04-05',
-      password: 'a long enough passphrase',
+      ip: `203.0.113.${(members % 200) + 20}`,
     })
-    expect(registered.status).toBe(201)
-    await browser.post('/email/verify', { code: await testApi.latestCode(email) })
-    const me = await readData(await browser.get('/me'), sessionUserSchema)
     return { browser, email, id: me.id, me }
   }
 
@@ -398,10 +394,7 @@ describeEachDatabase('Issue 25: how one pays, where cards are taken, which gyms 
         await runBilling({ db, providers, now: new Date(`${day}T00:00:00Z`) })
       }
       await runBilling({ db, providers, now: later })
-      const [failed] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+      const [failed] = await failedPaymentsOf(db, subscription.id)
       expect(failed).toBeDefined()
 
       const admin = await signInStaff({ database, api: testApi, now: later, organisation: org, admin: true })

@@ -14,7 +14,7 @@ import { addDays } from '~/server/billing/calendar'
 import { forEachPaymentBatch, type PaymentListRow } from '~/server/services/payments/find-payment-page.server'
 import { createTestMembership, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
-import { readErrors, readMessage } from '../support/answers'
+import { readErrors, readEveryPage, readMessage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
 import { staffSignIn, type TestBrowser } from '../support/sign-in'
@@ -53,14 +53,12 @@ describeEachDatabase('payments list API', (database) => {
   const signIn = staffSignIn({ database, now, organisation: () => org })
 
   const listAll = async (browser: TestBrowser, query = '') => {
-    const rows: PaymentRow[] = []
-    for (let page = 1; ; page += 1) {
-      const response = await browser.get(`/payments?per_page=10&page=${page}${query}`)
-      expect(response.status, await response.clone().text()).toBe(200)
-      const answer = pageSchema.parse(await response.json())
-      rows.push(...answer.data)
-      if (page >= answer.meta.last_page) return { rows, total: answer.meta.total, totals: answer.totals }
-    }
+    const { rows, last } = await readEveryPage(
+      browser,
+      (page) => `/payments?per_page=10&page=${page}${query}`,
+      pageSchema,
+    )
+    return { rows, total: last.meta.total, totals: last.totals }
   }
   const expectRows = (rows: PaymentRow[], expected: Made[]) =>
     expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(

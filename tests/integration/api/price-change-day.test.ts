@@ -1,23 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { sessionUserSchema } from '~/contracts/auth'
 import { memberDetailSchema, priceChangesPreviewSchema } from '~/contracts/members'
 import { emailPreviewSchema, priceChangeHistoryEntrySchema } from '~/contracts/subscriptions'
 import { auditLog, organisations, subscriptions } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { addDays, instantAt } from '~/server/billing/calendar'
-import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { runBillingDay } from '~/server/billing/simulation/run-billing-day.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
-import { createMembership } from '~/server/services/subscriptions/create-membership.server'
-import { createTestPrice } from '../../factories/member-factory'
-import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import type { TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors } from '../support/answers'
-import { createTestApi, joinOrigin } from '../support/api'
+import { createTestApi } from '../support/api'
+import { monthlyPricesWithOwner } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { joinedCardMembership } from '../support/join'
+import type { TestBrowser } from '../support/sign-in'
 
 /**
  * Issue 25: a price change booked for a day inside a period is first charged on the renewal on or after
@@ -35,65 +31,41 @@ describeEachDatabase('the day a price change takes effect', (database) => {
   let dearer: number
 
   beforeAll(async () => {
-    const db = database.db
-    const now = instantAt('2026-11-01')
-    org = await createTestOrganisation({ db, name: 'One Day Gym', now })
-    const organisationId = org.organisation.id
-    const gymIds = [org.gyms[0]!.id]
-    monthly = (
-      await createTestPrice({ db, organisationId, gymIds, billingFrequency: 'monthly', amount: 7900, now })
-    ).price.id
-    dearer = (
-      await createTestPrice({ db, organisationId, gymIds, billingFrequency: 'monthly', amount: 9900, now })
-    ).price.id
+    const made = await monthlyPricesWithOwner({
+      database,
+      api: testApi,
+      clock,
+      otherAmount: 9900,
+      organisation: { name: 'One Day Gym' },
+    })
+    org = made.org
+    monthly = made.monthly
+    dearer = made.other
+    staff = made.staff
     // 45 days' notice from 28 Nov: the earliest day a rise may first be charged is 12 Jan 2027.
-    await db
+    await database.db
       .update(organisations)
       .set({ priceRiseNoticeDays: 45 })
-      .where(eq(organisations.id, organisationId))
-    staff = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+      .where(eq(organisations.id, org.organisation.id))
   })
 
   it('names the renewal the new price is first charged on everywhere, and the engine charges it then', async () => {
     const db = database.db
-    const member = testApi.browser({ origin: joinOrigin, ip: '203.0.113.78' })
     const email = `one-day-${process.pid}@members.test`
-    await member.post('/register', {
-      gym: org.gyms[0]!.uuid,
-      name: 'Aroha Oneday',
-      email,
-      mobile_number: '021 555 0102',
-      dob: '1990-04-05',
-      password: 'a long enough passphrase',
-    })
-    await member.post('/email/verify', { code: await testApi.latestCode(email) })
-    const me = await readData(await member.get('/me'), sessionUserSchema)
-    await addPaymentMethod({
+    const { me, subscription } = await joinedCardMembership(testApi, {
       db,
-      now: clock,
-      organisationId: org.organisation.id,
-      userId: me.id,
-      method: {
-        type: 'stripe_card',
-        gymId: org.gyms[0]!.id,
-        brand: 'visa',
-        lastFour: '4242',
-        expMonth: 12,
-        expYear: 2031,
-        providerReference: sandboxCardReference('4242'),
-      },
-      makeDefault: true,
-    })
-    const subscription = await createMembership({
-      db,
-      now: clock,
-      organisationId: org.organisation.id,
-      userId: me.id,
+      organisation: org,
       priceId: monthly,
       startDate: start,
+      now: clock,
+      member: {
+        gymUuid: org.gyms[0]!.uuid,
+        name: 'Aroha Oneday',
+        email,
+        ip: '203.0.113.78',
+        mobile: '021 555 0102',
+      },
     })
-    const providers = createSandboxProviders({ db })
-    await runBilling({ db, providers, now: clock })
     const versionOf = async () =>
       (await db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)))[0]!.version
 
@@ -159,7 +131,7 @@ describeEachDatabase('the day a price change takes effect', (database) => {
     // The engine, day by day: 28 Dec at the old price, then the new price first on 28 Jan.
     const charged: Array<{ day: string; amount: number }> = []
     for (let on = addDays(start, 1); on <= day; on = addDays(on, 1)) {
-      await runBillingDay({ db, providers, day: on })
+      await runBillingDay({ db, providers: createSandboxProviders({ db }), day: on })
       const taken = await db.execute<{ amount: number | null }>(sql`
         select sum(p.amount)::int as amount
         from payment_attempts a join payments p on p.id = a.payment_id

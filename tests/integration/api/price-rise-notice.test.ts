@@ -3,8 +3,7 @@ import { beforeAll, expect, it } from 'vitest'
 import { priceChangesPreviewSchema } from '~/contracts/members'
 import { organisationSchema } from '~/contracts/organisation'
 import { mailOutbox, subscriptions } from '~/db/schema'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors } from '../support/answers'
 import { createTestApi } from '../support/api'
@@ -30,10 +29,9 @@ describeEachDatabase('notice before a price rise', (database) => {
     org = await createTestOrganisation({ db: database.db, name: 'Notice Fitness', now: at('2026-01-01') })
     const price = async (amount: number) =>
       (
-        await createTestPrice({
+        await createTestPriceFor({
           db: database.db,
-          organisationId: org.organisation.id,
-          gymIds: org.gyms.map((gym) => gym.id),
+          organisation: org,
           billingFrequency: 'weekly',
           amount,
           now: at('2026-01-01'),
@@ -44,20 +42,12 @@ describeEachDatabase('notice before a price rise', (database) => {
   })
 
   async function membership() {
-    const member = await createTestMember({
+    const { member, subscription } = await createSubscribedTestMember({
       db: database.db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      now: at('2026-11-01'),
-    })
-    const subscription = await createSubscription({
-      db: database.db,
-      now: at('2026-11-01'),
-      organisationId: org.organisation.id,
-      userId: member.id,
-      gymId: org.gyms[0]!.id,
+      organisation: org,
       priceId: prices.now,
       startDate: '2026-11-23',
+      now: at('2026-11-01'),
     })
     return { member, subscription }
   }

@@ -7,28 +7,21 @@ import { createTestOrganisation, type TestOrganisation } from '../../factories/o
 import { readData, readErrors } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestApi } from '../support/sign-in'
+import { joinAsMember } from '../support/join'
+import { staffSignIn, type TestApi } from '../support/sign-in'
 
 const now = new Date('2026-03-16T21:00:00Z')
 let joined = 0
 
 /** A member signed up at `gym` through /register and the e-mailed code, as the join site does. */
-async function joinAsMember(testApi: TestApi, gymUuid: string) {
+async function photoMember(testApi: TestApi, gymUuid: string) {
   joined += 1
-  const browser = testApi.browser({ origin: joinOrigin, ip: `203.0.113.${joined}` })
-  const email = `photo-${joined}-${process.pid}@members.test`
-  const registered = await browser.post('/register', {
-    gym: gymUuid,
+  return joinAsMember(testApi, {
+    gymUuid,
     name: `Photo Member ${joined}`,
-    email,
-    mobile_number: '021 555 0100',
-    dob: '1990-04-05',
-    password: 'a long enough passphrase',
+    email: `photo-${joined}-${process.pid}@members.test`,
+    ip: `203.0.113.${joined}`,
   })
-  expect(registered.status).toBe(201)
-  await browser.post('/email/verify', { code: await testApi.latestCode(email) })
-  const me = await readData(await browser.get('/me'), sessionUserSchema)
-  return { browser, me }
 }
 
 const upload = (
@@ -69,7 +62,7 @@ describeEachDatabase('profile pictures API', (database) => {
 
   it('keeps a member’s photo as WebP without its location, shows it to them and to their gym’s staff', async () => {
     const testApi = createTestApi(database, { now: () => now })
-    const { browser, me } = await joinAsMember(testApi, org.gyms[0]!.uuid)
+    const { browser, me } = await photoMember(testApi, org.gyms[0]!.uuid)
     expect(me.profile_picture).toBeNull()
 
     const answer = await upload(browser, await phonePhoto())
@@ -89,34 +82,23 @@ describeEachDatabase('profile pictures API', (database) => {
     // Staff who see the member see the photo; staff of the other gym, another organisation or another
     // member are told there is nothing there.
     const path = `/users/${me.id}/profile-picture`
-    const admin = await signInStaff({ database, api: testApi, now, organisation: org, admin: true })
+    const signIn = staffSignIn({ database, api: testApi, now, organisation: () => org })
+    const admin = await signIn({ admin: true })
     expect((await admin.get(path)).status).toBe(200)
-    const ponsonbyTrainer = await signInStaff({
-      database,
-      api: testApi,
-      now,
-      organisation: org,
-      gyms: [{ index: 0, role: 'personal_trainer' }],
-    })
+    const ponsonbyTrainer = await signIn({ gyms: [{ index: 0, role: 'personal_trainer' }] })
     expect((await ponsonbyTrainer.get(path)).status).toBe(200)
-    const newmarketAdmin = await signInStaff({
-      database,
-      api: testApi,
-      now,
-      organisation: org,
-      gyms: [{ index: 1, role: 'admin' }],
-    })
+    const newmarketAdmin = await signIn({ gyms: [{ index: 1, role: 'admin' }] })
     expect((await newmarketAdmin.get(path)).status).toBe(404)
-    const otherAdmin = await signInStaff({ database, api: testApi, now, organisation: other, admin: true })
+    const otherAdmin = await signIn({ org: other, admin: true })
     expect((await otherAdmin.get(path)).status).toBe(404)
-    const { browser: otherMember } = await joinAsMember(testApi, org.gyms[0]!.uuid)
+    const { browser: otherMember } = await photoMember(testApi, org.gyms[0]!.uuid)
     expect((await otherMember.get(path)).status).toBe(403)
     expect((await testApi.browser().get(path)).status).toBe(401)
   })
 
   it('replaces a photo: the new address works, the old file is gone', async () => {
     const testApi = createTestApi(database, { now: () => now })
-    const { browser } = await joinAsMember(testApi, org.gyms[1]!.uuid)
+    const { browser } = await photoMember(testApi, org.gyms[1]!.uuid)
     const first = await readData(await upload(browser, await phonePhoto()), sessionUserSchema)
     const second = await readData(await upload(browser, await phonePhoto()), sessionUserSchema)
     expect(second.profile_picture).not.toBe(first.profile_picture)
@@ -129,7 +111,7 @@ describeEachDatabase('profile pictures API', (database) => {
 
   it('refuses what is not a usable photo in words, and keeps nothing', async () => {
     const testApi = createTestApi(database, { now: () => now })
-    const { browser } = await joinAsMember(testApi, org.gyms[0]!.uuid)
+    const { browser } = await photoMember(testApi, org.gyms[0]!.uuid)
     const pdf = new TextEncoder().encode('%PDF-1.4\n%%EOF\n')
     expect(await readErrors(await upload(browser, pdf, 'holiday.jpg'))).toEqual({
       image: [imageMessages.notAnImage],

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { sessionUserSchema } from '~/contracts/auth'
 import { expectedPaymentsSchema } from '~/contracts/billing-debugging'
@@ -12,22 +11,15 @@ import {
   subscriptionPeriodsSchema,
 } from '~/contracts/members'
 import { paymentRowSchema } from '~/contracts/payments'
-import { payments } from '~/db/schema'
 import { z } from '~/lib/validation'
-import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
-import { runBilling } from '~/server/billing/engine/run-billing.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
-import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readJson, readMessage, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
+import { atDay as at, failedPaymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
 
-const at = (day: string) => new Date(`${day}T00:00:00Z`)
 const day = '2026-03-09'
 
 /**
@@ -53,55 +45,23 @@ describeEachDatabase('the role at the gym shown', (database) => {
       gymNames: ['Kingsland', 'Eden'],
       now: at('2026-01-01'),
     })
-    const { price } = await createTestPrice({
-      db,
-      organisationId: org.organisation.id,
-      gymIds: org.gyms.map((gym) => gym.id),
-      billingFrequency: 'weekly',
-      amount: 2500,
-      now: at('2026-01-01'),
-    })
+    // Weekly, $25.00, at both gyms.
+    const { price } = await createTestPriceFor({ db, organisation: org, now: at('2026-01-01') })
     // A member at each gym whose card declines: each owes after a failed payment.
-    for (const [key, gymId] of [
-      ['kingsland', kingsland()],
-      ['eden', eden()],
+    for (const [key, gymIndex] of [
+      ['kingsland', 0],
+      ['eden', 1],
     ] as const) {
-      const start = at('2026-03-02')
-      const member = await createTestMember({ db, organisationId: org.organisation.id, gymId, now: start })
-      await addPaymentMethod({
+      const { member, subscription } = await createSubscribedTestMember({
         db,
-        now: start,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        method: {
-          type: 'stripe_card',
-          gymId,
-          brand: 'visa',
-          lastFour: '9995',
-          expMonth: 12,
-          expYear: 2030,
-          providerReference: sandboxCardReference('9995'),
-        },
-        makeDefault: true,
-      })
-      const subscription = await createSubscription({
-        db,
-        now: start,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        gymId,
+        organisation: org,
         priceId: price.id,
         startDate: '2026-03-02',
+        gymIndex,
+        pays: [{ card: '9995', makeDefault: true }],
       })
-      const providers = createSandboxProviders({ db })
-      for (const date of ['2026-03-02', day]) {
-        await advanceSubscriptions({ db, now: at(date) })
-        await runBilling({ db, providers, now: at(date) })
-      }
-      const [failed] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+      await runEngineOn({ db, days: ['2026-03-02', day] })
+      const [failed] = await failedPaymentsOf(db, subscription.id)
       if (!failed) throw new Error('The charge did not fail')
       members[key] = { id: member.id, paymentId: failed.id }
     }

@@ -8,7 +8,7 @@ import { createTestOrganisation, type TestOrganisation } from '../../factories/o
 import { readData, readErrors, readMessage, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { staffSignIn, type TestBrowser } from '../support/sign-in'
 
 const now = new Date('2026-05-20T01:00:00Z')
 const withMessage = z.object({ data: staffMemberSchema, message: z.string() })
@@ -16,6 +16,7 @@ const withMessage = z.object({ data: staffMemberSchema, message: z.string() })
 /** The organisation's staff (issue 17): the list, one member, invite, resend, roles and deactivation. */
 describeEachDatabase('staff API', (database) => {
   const api = createTestApi(database, { now: () => now })
+  const signIn = staffSignIn({ database, api, now, organisation: () => org })
   let org: TestOrganisation
   let other: TestOrganisation
   let owner: TestBrowser
@@ -61,22 +62,10 @@ describeEachDatabase('staff API', (database) => {
       gymNames: ['Albany', 'Botany'],
     })
     other = await createTestOrganisation({ db, now, gymNames: ['Elsewhere'] })
-    owner = await signInStaff({ database, api, now, organisation: org, admin: true })
+    owner = await signIn({ admin: true })
     ownerId = (await me(owner)).id
-    albanyAdmin = await signInStaff({
-      database,
-      api,
-      now,
-      organisation: org,
-      gyms: [{ index: 0, role: 'admin' }],
-    })
-    botanyTrainer = await signInStaff({
-      database,
-      api,
-      now,
-      organisation: org,
-      gyms: [{ index: 1, role: 'personal_trainer' }],
-    })
+    albanyAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
+    botanyTrainer = await signIn({ gyms: [{ index: 1, role: 'personal_trainer' }] })
   })
 
   it('invites a staff member with a role per gym: the e-mail’s link sets their password and signs them in', async () => {
@@ -300,7 +289,7 @@ describeEachDatabase('staff API', (database) => {
     )
     expect((await botanyTrainer.get(`/staff/${atBotany.id}`)).status).toBe(403)
     // Another organisation: the organisation and its staff are unknown, word for word like a missing one.
-    const stranger = await signInStaff({ database, api, now, organisation: other, admin: true })
+    const stranger = await signIn({ org: other, admin: true })
     expect(await readMessage(await stranger.get(`${base()}/staff`), 404)).toBe('Organisation not found.')
     expect(await readMessage(await stranger.get(`/staff/${atBotany.id}`), 404)).toBe(
       'Staff member not found.',
@@ -387,7 +376,7 @@ describeEachDatabase('staff API', (database) => {
 
   it('keeps an organisation admin, and an admin’s own last admin role', async () => {
     const solo = await createTestOrganisation({ db: database.db, now, gymNames: ['Solo'] })
-    const soloOwner = await signInStaff({ database, api, now, organisation: solo, admin: true })
+    const soloOwner = await signIn({ org: solo, admin: true })
     const soloOwnerId = (await me(soloOwner)).id
     expect(
       await readMessage(

@@ -4,11 +4,7 @@ import { beforeAll, expect, it } from 'vitest'
 import { doorIntegrations, payments, subscriptions, users, webhookEvents } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
-import {
-  connectDoorSystem,
-  findDoorPlaces,
-  linkGymPlace,
-} from '~/server/services/door-access/door-system.server'
+import { findDoorPlaces, linkGymPlace } from '~/server/services/door-access/door-system.server'
 import { createPrice } from '~/server/services/prices/create-price.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { setProfilePicture } from '~/server/services/users/set-profile-picture.server'
@@ -17,6 +13,8 @@ import { createTestMember, createTestMembership, createTestPrice } from '../../f
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
+import { connectSandboxDoors } from '../support/doors'
+import { memberDetailsBody } from '../support/member-details'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
 
 /**
@@ -197,24 +195,7 @@ const cases: Record<string, Case> = {
   'GET /users/{id}/visits': {},
   'POST /gyms/{id}/switch': {},
   'PUT /members/{id}': {
-    body: () => ({
-      name: 'Swept Name',
-      mobile_number: '021 555 0101',
-      dob: '1990-01-01',
-      address: '',
-      suburb: '',
-      city: '',
-      post_code: '',
-      emergency_contact_name: '',
-      emergency_contact_relationship: '',
-      emergency_contact_mobile_number: '',
-      emergency_contact_email: '',
-      tags: [],
-      notes: '',
-      email_notifications_enabled: true,
-      push_notifications_enabled: true,
-      payment_reminders: true,
-    }),
+    body: () => memberDetailsBody({ name: 'Swept Name', mobile_number: '021 555 0101', dob: '1990-01-01' }),
   },
   'DELETE /members/{id}': {},
   'POST /members': {
@@ -449,15 +430,7 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       emailVerified: true,
     })
     staffId = user.id
-    await connectDoorSystem({
-      db,
-      providers,
-      organisationId,
-      type: 'sandbox',
-      credentials: {},
-      actorId: staffId,
-      now,
-    })
+    await connectSandboxDoors({ db, providers, organisationId, actorId: staffId, now })
     const [ponsonbyPlace, newmarketPlace] = await Promise.all(
       ['Ponsonby', 'Newmarket'].map(async (name) =>
         (await findDoorPlaces({ db, providers, organisationId })).find((place) => place.name === name),

@@ -7,7 +7,7 @@ import { addDays, instantAt } from '~/server/billing/calendar'
 import { forEachVisitBatch, type VisitListRow } from '~/server/services/visits/find-visit-page.server'
 import { createTestMember } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
-import { readErrors, readMessage } from '../support/answers'
+import { readErrors, readEveryPage, readMessage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
 import { staffSignIn, type TestBrowser } from '../support/sign-in'
@@ -42,14 +42,12 @@ describeEachDatabase('visits list API', (database) => {
   const signIn = staffSignIn({ database, now, organisation: () => org })
 
   const listAll = async (browser: TestBrowser, query = '') => {
-    const rows: VisitRow[] = []
-    for (let page = 1; ; page += 1) {
-      const response = await browser.get(`/visits?per_page=10&page=${page}${query}`)
-      expect(response.status, await response.clone().text()).toBe(200)
-      const answer = pageSchema.parse(await response.json())
-      rows.push(...answer.data)
-      if (page >= answer.meta.last_page) return { rows, total: answer.meta.total }
-    }
+    const { rows, last } = await readEveryPage(
+      browser,
+      (page) => `/visits?per_page=10&page=${page}${query}`,
+      pageSchema,
+    )
+    return { rows, total: last.meta.total }
   }
   const expectRows = (rows: VisitRow[], expected: Made[]) =>
     expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(

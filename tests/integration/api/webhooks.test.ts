@@ -23,11 +23,7 @@ import { createQueues } from '~/server/jobs/queues.server'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
 import { createSandboxPaymentServices } from '~/server/providers/payments/sandbox-providers.server'
 import { resetProviderConfigCache } from '~/server/providers/provider-config.server'
-import {
-  connectDoorSystem,
-  findDoorPlaces,
-  linkGymPlace,
-} from '~/server/services/door-access/door-system.server'
+import { findDoorPlaces, linkGymPlace } from '~/server/services/door-access/door-system.server'
 import { findDoorIntegration } from '~/server/services/door-access/sync-door-access.server'
 import { akahuConnectionState, processWebhookEvent } from '~/server/webhooks/process-webhook.server'
 import { WEBHOOK_PROCESS_QUEUE, type WebhookProcessJob } from '~/server/webhooks/webhook-jobs.server'
@@ -38,6 +34,7 @@ import { TEST_DATA_KEY } from '../../mocks/data-key'
 import { readData, readJson, readMessage, readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
+import { connectSandboxDoors } from '../support/doors'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
 
 /**
@@ -382,15 +379,7 @@ describeEachDatabase('provider webhooks', (database) => {
     const organisationId = a.organisation.id
     const providers = createDoorProviders({ db })
     const { membership } = await openPayment(a, 'pi_kisi_member', 'kisi-member')
-    await connectDoorSystem({
-      db,
-      providers,
-      organisationId,
-      type: 'sandbox',
-      credentials: {},
-      actorId: membership.member.id,
-      now,
-    })
+    await connectSandboxDoors({ db, providers, organisationId, actorId: membership.member.id, now })
     const [place] = await findDoorPlaces({ db, providers, organisationId })
     await linkGymPlace({
       db,

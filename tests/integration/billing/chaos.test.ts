@@ -30,16 +30,12 @@ import { addDays, calendarDateAt } from '~/server/billing/calendar'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { billingPolicy } from '~/server/billing/engine/policy'
 import { pollPendingPayments, runBilling } from '~/server/billing/engine/run-billing.server'
-import { sandboxBankAccountReference } from '~/server/providers/payments/bank-sandbox.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
 import { createRandom, type Random } from '~/server/seed/random'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
 import { recalculateBalanceOwing } from '~/server/services/subscriptions/recalculate-balance-owing.server'
 import type { BillingRunChildMessage, BillingRunChildRequest } from '../../../scripts/billing-run-child'
 import { testBankAccountNumber } from '../../factories/bank-account'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createSubscribedTestMember, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation } from '../../factories/organisation-factory'
 import { createTestDatabase } from '../support/database'
 
@@ -94,48 +90,19 @@ async function prepareFixture(db: Db, count: number): Promise<Fixture> {
     // Mostly daily, so every simulated day has plenty to charge; every fourth weekly.
     const stepDays = index % 4 === 3 ? 7 : 1
     const startDate = addDays(FIRST_DUE, -stepDays)
-    const now = at(startDate)
-    const member = await createTestMember({ db, organisationId, gymId, now, seed: `chaos-${index}` })
     const method = methodFor(index)
-    if ('card' in method) {
-      await addPaymentMethod({
-        db,
-        now,
-        organisationId,
-        userId: member.id,
-        method: {
-          type: 'stripe_card',
-          gymId,
-          brand: 'visa',
-          lastFour: method.card,
-          expMonth: 12,
-          expYear: 2030,
-          providerReference: sandboxCardReference(method.card),
-        },
-      })
-    } else {
-      const number = testBankAccountNumber({ index, suffix: `0${method.bankSuffix}` })
-      await addPaymentMethod({
-        db,
-        now,
-        organisationId,
-        userId: member.id,
-        method: {
-          type: 'bank_account',
-          bankAccountNumber: number,
-          name: 'Everyday',
-          providerReference: sandboxBankAccountReference(number),
-        },
-      })
-    }
-    const subscription = await createSubscription({
+    const pays =
+      'card' in method
+        ? { card: method.card }
+        : { bankAccount: testBankAccountNumber({ index, suffix: `0${method.bankSuffix}` }) }
+    const { subscription } = await createSubscribedTestMember({
       db,
-      now,
-      organisationId,
-      userId: member.id,
-      gymId,
+      organisation: org,
       priceId: stepDays === 1 ? daily : weekly,
       startDate,
+      now: at(startDate),
+      seed: `chaos-${index}`,
+      pays: [pays],
     })
     fixture.subscriptions.push({ id: subscription.id, stepDays })
   }

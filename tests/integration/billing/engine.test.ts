@@ -3,17 +3,15 @@ import { beforeAll, expect, it } from 'vitest'
 import { paymentAttempts, payments, sandboxCharges, subscriptions } from '~/db/schema'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
-import { sandboxBankAccountReference } from '~/server/providers/payments/bank-sandbox.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
+import type { PaymentProviders } from '~/server/providers/payments/payment-provider'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { atDay, paymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 
 /** Noon in Auckland on a calendar day, the time the tests "are" on that day. */
-const at = (day: string) => new Date(`${day}T00:00:00Z`)
+const at = atDay
 
 describeEachDatabase('billing engine', (database) => {
   let org: TestOrganisation
@@ -21,86 +19,31 @@ describeEachDatabase('billing engine', (database) => {
 
   beforeAll(async () => {
     org = await createTestOrganisation({ db: database.db, name: 'Engine Gym', now: at('2026-01-01') })
-    const { price } = await createTestPrice({
-      db: database.db,
-      organisationId: org.organisation.id,
-      gymIds: [org.gyms[0]!.id],
-      billingFrequency: 'weekly',
-      amount: 2500,
-      now: at('2026-01-01'),
-    })
-    weeklyPriceId = price.id
+    // Weekly, $25.00.
+    weeklyPriceId = (await createTestPriceFor({ db: database.db, organisation: org, now: at('2026-01-01') }))
+      .price.id
   })
 
   async function membership(options: { card?: string; bankSuffix?: string; startDate: string }) {
-    const db = database.db
-    const now = at(options.startDate)
-    const member = await createTestMember({
-      db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      now,
-    })
-    if (options.card) {
-      await addPaymentMethod({
-        db,
-        now,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        method: {
-          type: 'stripe_card',
-          gymId: org.gyms[0]!.id,
-          brand: 'visa',
-          lastFour: options.card,
-          expMonth: 12,
-          expYear: 2030,
-          providerReference: sandboxCardReference(options.card),
-        },
-      })
-    } else {
-      const number = `12-3140-0171323-0${options.bankSuffix ?? '0'}`
-      await addPaymentMethod({
-        db,
-        now,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        method: {
-          type: 'bank_account',
-          bankAccountNumber: number,
-          name: 'Everyday',
-          providerReference: sandboxBankAccountReference(number),
-        },
-      })
-    }
-    const subscription = await createSubscription({
-      db,
-      now,
-      organisationId: org.organisation.id,
-      userId: member.id,
-      gymId: org.gyms[0]!.id,
+    const pays = options.card
+      ? { card: options.card }
+      : { bankAccount: `12-3140-0171323-0${options.bankSuffix ?? '0'}` }
+    return createSubscribedTestMember({
+      db: database.db,
+      organisation: org,
       priceId: weeklyPriceId,
       startDate: options.startDate,
+      pays: [pays],
     })
-    return { member, subscription }
   }
 
-  const paymentsOf = (subscriptionId: number) =>
-    database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.subscriptionId, subscriptionId))
-      .orderBy(payments.id)
-
-  async function day(date: string, providers = createSandboxProviders({ db: database.db })) {
-    const now = at(date)
-    await advanceSubscriptions({ db: database.db, now })
-    return runBilling({ db: database.db, providers, now })
-  }
+  const day = (date: string, providers?: PaymentProviders) =>
+    runEngineOn({ db: database.db, days: [date], providers })
 
   it('creates each period’s payment a week ahead and charges it once, on its due date', async () => {
     const { subscription } = await membership({ card: '4242', startDate: '2026-02-02' })
     await advanceSubscriptions({ db: database.db, now: at('2026-02-02') })
-    const [upcoming] = await paymentsOf(subscription.id)
+    const [upcoming] = await paymentsOf(database.db, subscription.id)
     expect(upcoming).toMatchObject({
       status: 'upcoming',
       dueOn: '2026-02-09',
@@ -110,10 +53,10 @@ describeEachDatabase('billing engine', (database) => {
     })
 
     await day('2026-02-08')
-    expect((await paymentsOf(subscription.id))[0]?.status).toBe('upcoming')
+    expect((await paymentsOf(database.db, subscription.id))[0]?.status).toBe('upcoming')
     await day('2026-02-09')
     await day('2026-02-09')
-    const [charged] = await paymentsOf(subscription.id)
+    const [charged] = await paymentsOf(database.db, subscription.id)
     expect(charged).toMatchObject({
       status: 'sent',
       attempt: 1,
@@ -138,7 +81,7 @@ describeEachDatabase('billing engine', (database) => {
   it('retries a declined card on a schedule, owes the period, and cancels after the grace period', async () => {
     const { subscription } = await membership({ card: '0002', startDate: '2026-03-02' })
     for (const date of ['2026-03-02', '2026-03-09']) await day(date)
-    let rows = await paymentsOf(subscription.id)
+    let rows = await paymentsOf(database.db, subscription.id)
     expect(rows.map((row) => [row.status, row.isRetry, row.dueOn, row.periodStartAt])).toEqual([
       ['failed', false, '2026-03-09', '2026-03-09'],
       ['upcoming', false, '2026-03-16', '2026-03-16'],
@@ -149,7 +92,7 @@ describeEachDatabase('billing engine', (database) => {
     expect(owing).toMatchObject({ balanceOwing: 2500, periodsOwing: 1, gracePeriodEndsAt: '2026-03-23' })
 
     for (const date of ['2026-03-12', '2026-03-16', '2026-03-23']) await day(date)
-    rows = await paymentsOf(subscription.id)
+    rows = await paymentsOf(database.db, subscription.id)
     const retries = rows.filter((row) => row.periodStartAt === '2026-03-09')
     expect(retries.map((row) => row.status)).toEqual(['failed', 'failed', 'failed', 'failed'])
     ;[owing] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id))
@@ -158,23 +101,28 @@ describeEachDatabase('billing engine', (database) => {
     ;[owing] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id))
     expect(owing?.cancelledAt).not.toBeNull()
     expect(owing?.cancellationReasons).toEqual(['unpaid'])
-    const later = (await paymentsOf(subscription.id)).filter((row) => row.dueOn > '2026-03-24')
+    const later = (await paymentsOf(database.db, subscription.id)).filter((row) => row.dueOn > '2026-03-24')
     expect(later.every((row) => row.status === 'cancelled')).toBe(true)
     await day('2026-04-20')
-    expect((await paymentsOf(subscription.id)).filter((row) => row.status === 'sent')).toHaveLength(0)
+    expect(
+      (await paymentsOf(database.db, subscription.id)).filter((row) => row.status === 'sent'),
+    ).toHaveLength(0)
   })
 
   it('takes a bank payment through pending to sent as the bank settles it', async () => {
     const { subscription } = await membership({ bankSuffix: '91', startDate: '2026-05-04' })
     await day('2026-05-04')
     await day('2026-05-11')
-    expect((await paymentsOf(subscription.id))[0]).toMatchObject({ status: 'pending_request', attempt: 1 })
+    expect((await paymentsOf(database.db, subscription.id))[0]).toMatchObject({
+      status: 'pending_request',
+      attempt: 1,
+    })
     await runBilling({
       db: database.db,
       providers: createSandboxProviders({ db: database.db }),
       now: new Date(at('2026-05-11').getTime() + 2 * 3_600_000),
     })
-    const [settled] = await paymentsOf(subscription.id)
+    const [settled] = await paymentsOf(database.db, subscription.id)
     expect(settled).toMatchObject({ status: 'sent' })
     expect(settled?.pollCount).toBeGreaterThanOrEqual(1)
   })
@@ -185,7 +133,7 @@ describeEachDatabase('billing engine', (database) => {
     // The provider records the charge, then the answer is lost (the worker "dies").
     const lossy = createSandboxProviders({ db: database.db, faults: { failAfterRecordBeforeReturn: true } })
     await day('2026-06-08', lossy)
-    const [inDoubt] = await paymentsOf(subscription.id)
+    const [inDoubt] = await paymentsOf(database.db, subscription.id)
     expect(inDoubt).toMatchObject({ status: 'pending_request', attempt: 1 })
     const [attempt] = await database.db
       .select()
@@ -198,7 +146,7 @@ describeEachDatabase('billing engine', (database) => {
       providers: createSandboxProviders({ db: database.db }),
       now: new Date(at('2026-06-08').getTime() + 5 * 60_000),
     })
-    const [settled] = await paymentsOf(subscription.id)
+    const [settled] = await paymentsOf(database.db, subscription.id)
     expect(settled).toMatchObject({ status: 'sent', attempt: 1 })
     const ledger = await database.db
       .select()

@@ -1,17 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeAll, expect, it, vi } from 'vitest'
 import type { Db } from '~/db/client.server'
 import { payments, subscriptions } from '~/db/schema'
-import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
-import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { checkInvariants } from '~/server/billing/simulation/check-invariants.server'
-import { sandboxCardReference } from '~/server/providers/payments/card-sandbox.server'
-import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
 import { recalculateBalanceOwing } from '~/server/services/subscriptions/recalculate-balance-owing.server'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { atDay as at, failedPaymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 
 // The engine records balances through this function; a test swaps in a faulty one to show that the
@@ -26,8 +21,6 @@ const { recalculateBalanceOwing: correctRecalculation } = await vi.importActual<
   typeof import('~/server/services/subscriptions/recalculate-balance-owing.server')
 >('~/server/services/subscriptions/recalculate-balance-owing.server')
 
-const at = (day: string) => new Date(`${day}T00:00:00Z`)
-
 describeEachDatabase('the ledger-balanced invariant', (database) => {
   let org: TestOrganisation
   let priceId: number
@@ -39,16 +32,9 @@ describeEachDatabase('the ledger-balanced invariant', (database) => {
       cardSurchargeBasisPoints: 250,
       cardSurchargeFixed: 30,
     })
-    priceId = (
-      await createTestPrice({
-        db: database.db,
-        organisationId: org.organisation.id,
-        gymIds: [org.gyms[0]!.id],
-        billingFrequency: 'weekly',
-        amount: 2500,
-        now: at('2026-01-01'),
-      })
-    ).price.id
+    // Weekly, $25.00.
+    priceId = (await createTestPriceFor({ db: database.db, organisation: org, now: at('2026-01-01') })).price
+      .id
   })
 
   afterEach(() => {
@@ -58,48 +44,18 @@ describeEachDatabase('the ledger-balanced invariant', (database) => {
   /** A member on a card that is always declined: the first period fails, and so does its retry. */
   async function declinedMembership(startDate: string, retryDate: string) {
     const db = database.db
-    const now = at(startDate)
-    const member = await createTestMember({
+    const { subscription } = await createSubscribedTestMember({
       db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      now,
-    })
-    await addPaymentMethod({
-      db,
-      now,
-      organisationId: org.organisation.id,
-      userId: member.id,
-      method: {
-        type: 'stripe_card',
-        gymId: org.gyms[0]!.id,
-        brand: 'visa',
-        lastFour: '0002',
-        expMonth: 12,
-        expYear: 2030,
-        providerReference: sandboxCardReference('0002'),
-      },
-    })
-    const subscription = await createSubscription({
-      db,
-      now,
-      organisationId: org.organisation.id,
-      userId: member.id,
-      gymId: org.gyms[0]!.id,
+      organisation: org,
       priceId,
       startDate,
+      pays: [{ card: '0002' }],
     })
     const firstCharge = (
       await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id))
     )[0]?.currentPeriodEnd
-    for (const day of [startDate, firstCharge ?? startDate, retryDate]) {
-      await advanceSubscriptions({ db, now: at(day) })
-      await runBilling({ db, providers: createSandboxProviders({ db }), now: at(day) })
-    }
-    const failed = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'failed')))
+    await runEngineOn({ db, days: [startDate, firstCharge ?? startDate, retryDate] })
+    const failed = await failedPaymentsOf(db, subscription.id)
     // Two declined charges of one period: it is owed once, for what the latest asked.
     expect(failed).toHaveLength(2)
     expect(new Set(failed.map((payment) => payment.periodStartAt)).size).toBe(1)

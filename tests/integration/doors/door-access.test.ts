@@ -20,11 +20,7 @@ import {
   createSandboxPaymentServices,
   createSandboxProviders,
 } from '~/server/providers/payments/sandbox-providers.server'
-import {
-  connectDoorSystem,
-  findDoorPlaces,
-  linkGymPlace,
-} from '~/server/services/door-access/door-system.server'
+import { findDoorPlaces, linkGymPlace } from '~/server/services/door-access/door-system.server'
 import {
   findDoorCredential,
   findMemberDoorAccess,
@@ -45,6 +41,7 @@ import { resumeSubscription } from '~/server/services/subscriptions/resume-subsc
 import { createTestMember, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { describeEachDatabase } from '../support/database'
+import { connectSandboxDoors } from '../support/doors'
 
 /** A wall-clock time in Auckland on a day (10 am unless given). */
 const at = (day: string, time = '10:00') => instantAt(day, time)
@@ -79,15 +76,7 @@ describeEachDatabase('door access follows the subscription', (database) => {
       gymId: org.gyms[0]!.id,
       now,
     })
-    await connectDoorSystem({
-      db,
-      providers,
-      organisationId: org.organisation.id,
-      type: 'sandbox',
-      credentials: {},
-      actorId: owner.id,
-      now,
-    })
+    await connectSandboxDoors({ db, providers, organisationId: org.organisation.id, actorId: owner.id, now })
     const sandboxPlaces = await findDoorPlaces({ db, providers, organisationId: org.organisation.id })
     expect(sandboxPlaces.map((place) => place.name)).toEqual(['Albany', 'Botany'])
     for (const [index, gym] of org.gyms.entries()) {

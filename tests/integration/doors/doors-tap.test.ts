@@ -3,11 +3,7 @@ import { beforeAll, expect, it } from 'vitest'
 import { visits } from '~/db/schema'
 import { hashPassword } from '~/server/auth/password.server'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
-import {
-  connectDoorSystem,
-  findDoorPlaces,
-  linkGymPlace,
-} from '~/server/services/door-access/door-system.server'
+import { findDoorPlaces, linkGymPlace } from '~/server/services/door-access/door-system.server'
 import { findDoorCredential } from '~/server/services/door-access/member-door-access.server'
 import { processDueDoorAccess } from '~/server/services/door-access/sync-door-access.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
@@ -23,6 +19,7 @@ import { createTestMembership, createTestPrice } from '../../factories/member-fa
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { consoleOrigin, createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
+import { connectSandboxDoors } from '../support/doors'
 
 const now = new Date('2026-03-10T01:00:00Z')
 const password = 'tap the door please'
@@ -59,15 +56,7 @@ describeEachDatabase('npm run doors:tap', (database) => {
     })
     ownerEmail = owner.email
     const providers = createDoorProviders({ db })
-    await connectDoorSystem({
-      db,
-      providers,
-      organisationId,
-      type: 'sandbox',
-      credentials: {},
-      actorId: owner.id,
-      now,
-    })
+    await connectSandboxDoors({ db, providers, organisationId, actorId: owner.id, now })
     const places = await findDoorPlaces({ db, providers, organisationId })
     for (const gym of org.gyms) {
       const place = places.find((candidate) => candidate.name === gym.name)

@@ -21,6 +21,7 @@ import { TEST_DATA_KEY } from '../../mocks/data-key'
 import { readData, readMessage } from '../support/answers'
 import { createTestApi, joinOrigin } from '../support/api'
 import { describeEachDatabase } from '../support/database'
+import { joinAsMember } from '../support/join'
 
 // Akahu chosen by configuration, its API at a local address (AKAHU_API_BASE), answered by the fake.
 const fake = createAkahuFake({ baseUrl: 'http://akahu.fake.test:4010' })
@@ -65,19 +66,12 @@ describeEachDatabase(
     async function member() {
       members += 1
       const testApi = createTestApi(database, { now: () => now })
-      const browser = testApi.browser({ origin: joinOrigin, ip: `203.0.113.${members + 40}` })
-      const email = `akahu-consent-${members}-${process.pid}@members.test`
-      const registered = await browser.post('/register', {
-        gym: org.gyms[0]!.uuid,
+      const { browser, me } = await joinAsMember(testApi, {
+        gymUuid: org.gyms[0]!.uuid,
         name: 'Hemi Akahu',
-        email,
-        mobile_number: '021 555 0100',
-        dob: '1990-04-05',
-        password: 'a long enough passphrase',
+        email: `akahu-consent-${members}-${process.pid}@members.test`,
+        ip: `203.0.113.${members + 40}`,
       })
-      expect(registered.status, await registered.clone().text()).toBe(201)
-      await browser.post('/email/verify', { code: await testApi.latestCode(email) })
-      const me = await readData(await browser.get('/me'), sessionUserSchema)
       return { browser, id: me.id }
     }
 

@@ -20,7 +20,7 @@ import { readProviderConfig } from '~/server/providers/provider-config.server'
 import { createSecretBox } from '~/server/secret-box.server'
 import { processDueDoorAccess } from '~/server/services/door-access/sync-door-access.server'
 import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
-import { createTestMembership, createTestPrice } from '../../factories/member-factory'
+import { createTestMembershipOnNewPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { TEST_DATA_KEY } from '../../mocks/data-key'
 import { createKisiFake, kisiTestBase } from '../../mocks/kisi/kisi-handlers'
@@ -99,17 +99,9 @@ describeEachDatabase('Kisi door system', (database) => {
     const db = database.db
     org = await createTestOrganisation({ db, now, name: 'Kisi Gym', gymNames: ['Albany', 'Botany'] })
     owner = await signInStaff({ database, api, now, organisation: org, admin: true })
-    const { price } = await createTestPrice({
+    const membership = await createTestMembershipOnNewPrice({
       db,
-      organisationId: org.organisation.id,
-      gymIds: [org.gyms[0]!.id],
-      now,
-    })
-    const membership = await createTestMembership({
-      db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      priceId: price.id,
+      organisation: org,
       startDate: '2026-03-03',
       now,
     })

@@ -4,21 +4,18 @@ import { webhookEventSchema } from '~/contracts/webhooks'
 import type { DatabaseHandle } from '~/db/client.server'
 import { paymentAttempts, payments, sandboxCharges, webhookEvents } from '~/db/schema'
 import { z } from '~/lib/validation'
-import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
-import { pollPendingPayments, runBilling } from '~/server/billing/engine/run-billing.server'
-import { sandboxBankAccountReference } from '~/server/providers/payments/bank-sandbox.server'
+import { pollPendingPayments } from '~/server/billing/engine/run-billing.server'
 import { sendDueSandboxBankEvents } from '~/server/providers/payments/bank-sandbox-events.server'
 import {
   createSandboxPaymentServices,
   createSandboxProviders,
 } from '~/server/providers/payments/sandbox-providers.server'
-import { addPaymentMethod } from '~/server/services/payment-methods/add-payment-method.server'
-import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
 import { processWebhookEvent } from '~/server/webhooks/process-webhook.server'
-import { createTestMember, createTestPrice } from '../../factories/member-factory'
+import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readPage } from '../support/answers'
 import { createTestApi } from '../support/api'
+import { atDay, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 import { signInStaff, type TestBrowser } from '../support/sign-in'
 
@@ -30,7 +27,7 @@ import { signInStaff, type TestBrowser } from '../support/sign-in'
 
 const HOUR = 60 * 60_000
 const itemOf = (payload: unknown) => z.object({ item_id: z.string() }).safeParse(payload).data?.item_id
-const at = (day: string) => new Date(`${day}T00:00:00Z`)
+const at = atDay
 const later = (date: Date, ms: number) => new Date(date.getTime() + ms)
 
 describeEachDatabase('sandbox bank events through the webhook pipeline', (database) => {
@@ -44,48 +41,19 @@ describeEachDatabase('sandbox bank events through the webhook pipeline', (databa
   beforeAll(async () => {
     org = await createTestOrganisation({ db: database.db, name: 'Bank Events Gym', now: at('2026-01-01') })
     admin = await signInStaff({ database, api, now: at('2026-01-01'), organisation: org, admin: true })
-    const { price } = await createTestPrice({
-      db: database.db,
-      organisationId: org.organisation.id,
-      gymIds: [org.gyms[0]!.id],
-      billingFrequency: 'weekly',
-      amount: 2500,
-      now: at('2026-01-01'),
-    })
-    weeklyPriceId = price.id
+    // Weekly, $25.00.
+    weeklyPriceId = (await createTestPriceFor({ db: database.db, organisation: org, now: at('2026-01-01') }))
+      .price.id
   })
 
   /** A member paying weekly from a bank account whose suffix decides the sandbox's outcome. */
   async function bankMembership(options: { suffix: string; startDate: string }) {
-    const db = database.db
-    const now = at(options.startDate)
-    const member = await createTestMember({
-      db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      now,
-    })
-    const number = `12-3140-0171323-${options.suffix}`
-    await addPaymentMethod({
-      db,
-      now,
-      organisationId: org.organisation.id,
-      userId: member.id,
-      method: {
-        type: 'bank_account',
-        bankAccountNumber: number,
-        name: 'Everyday',
-        providerReference: sandboxBankAccountReference(number),
-      },
-    })
-    const subscription = await createSubscription({
-      db,
-      now,
-      organisationId: org.organisation.id,
-      userId: member.id,
-      gymId: org.gyms[0]!.id,
+    const { subscription } = await createSubscribedTestMember({
+      db: database.db,
+      organisation: org,
       priceId: weeklyPriceId,
       startDate: options.startDate,
+      pays: [{ bankAccount: `12-3140-0171323-${options.suffix}` }],
     })
     return subscription
   }
@@ -93,8 +61,7 @@ describeEachDatabase('sandbox bank events through the webhook pipeline', (databa
   /** Charges the subscriptions' payments due on `day` (the engine's daily run), answering each one. */
   async function chargeOn(day: string, subscriptionIds: number[]) {
     const db = database.db
-    await advanceSubscriptions({ db, now: at(day) })
-    await runBilling({ db, providers: createSandboxProviders({ db }), now: at(day) })
+    await runEngineOn({ db, days: [day] })
     const charged = await db
       .select({ payment: payments, reference: paymentAttempts.providerReference })
       .from(payments)

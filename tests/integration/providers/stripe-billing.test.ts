@@ -17,6 +17,7 @@ import { createTestMember, createTestPrice } from '../../factories/member-factor
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { StripeFake } from '../../mocks/stripe/stripe-fake'
 import { instantRateLimit, testStripeClient } from '../../mocks/stripe/stripe-test-client'
+import { paymentsOf } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 
 const fake = new StripeFake()
@@ -125,13 +126,6 @@ describeEachDatabase(
       return { member, card, subscription, setup }
     }
 
-    const paymentsOf = (subscriptionId: number) =>
-      database.db
-        .select()
-        .from(payments)
-        .where(eq(payments.subscriptionId, subscriptionId))
-        .orderBy(payments.id)
-
     it('keeps pm_, cus_ and acct_ together, reuses the member’s customer, and charges a direct PaymentIntent on the gym’s account', async () => {
       const { member, card, subscription } = await memberWithCard('pm_card_visa')
       const [row] = await database.db.select().from(paymentMethods).where(eq(paymentMethods.id, card.id))
@@ -161,7 +155,9 @@ describeEachDatabase(
       await advanceSubscriptions({ db: database.db, now: at('2026-02-02') })
       await advanceSubscriptions({ db: database.db, now: at('2026-02-09') })
       await runBilling({ db: database.db, providers: providers(), now: at('2026-02-09') })
-      const charged = (await paymentsOf(subscription.id)).find((payment) => payment.dueOn === '2026-02-09')
+      const charged = (await paymentsOf(database.db, subscription.id)).find(
+        (payment) => payment.dueOn === '2026-02-09',
+      )
       expect(charged).toMatchObject({ status: 'sent', stripeId: expect.stringMatching(/^pi_/) })
       const intent = fake.paymentIntents.get(charged?.stripeId ?? '')
       expect(intent).toMatchObject({
@@ -182,7 +178,7 @@ describeEachDatabase(
       await advanceSubscriptions({ db, now: at('2026-02-02') })
       await advanceSubscriptions({ db, now: at('2026-02-09') })
       await runBilling({ db, providers: providers(), now: at('2026-02-09') })
-      const all = await paymentsOf(subscription.id)
+      const all = await paymentsOf(database.db, subscription.id)
       const failed = all.find((payment) => payment.dueOn === '2026-02-09')
       expect(failed).toMatchObject({
         status: 'failed',

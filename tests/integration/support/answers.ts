@@ -57,3 +57,20 @@ export async function readMessage(response: Response, status: Status = 'refusal'
 export async function readErrors(response: Response): Promise<Record<string, string[]>> {
   return validationRefusal.parse(await readBody(response, 422)).errors
 }
+
+/**
+ * Every page of a list, read from page 1 until its last (`path` names each page), each answer a 200
+ * checked against `schema`: all the rows, and the last page's answer (its totals and counts).
+ */
+export async function readEveryPage<Answer extends { data: unknown[]; meta: { last_page: number } }>(
+  browser: { get(path: string): Promise<Response> },
+  path: (page: number) => string,
+  schema: z.ZodType<Answer>,
+): Promise<{ rows: Answer['data']; last: Answer }> {
+  const rows: Answer['data'] = []
+  for (let page = 1; ; page += 1) {
+    const answer = await readJson(await browser.get(path(page)), schema)
+    rows.push(...answer.data)
+    if (page >= answer.meta.last_page) return { rows, last: answer }
+  }
+}

@@ -54,13 +54,16 @@ export async function signInStaff(options: {
 }
 
 /**
- * `signInStaff` bound to a test file's database, clock and organisation (read when called: suites set
- * their organisation in `beforeAll`): `signIn({ admin: true })`, `signIn({ gyms: [{ index: 0, role }] })`.
+ * `signInStaff` bound to a test file's database, clock, organisation (read when called: suites set
+ * their organisation in `beforeAll`) and API: `signIn({ admin: true })`, `signIn({ gyms: [{ index: 0, role }] })`,
+ * `signIn({ org: other, admin: true })`.
  */
 export function staffSignIn(options: {
   database: TestDatabaseContext
   now: Date
   organisation: () => TestOrganisation
+  /** The test file's API, when it has one; else each sign-in is on an API of its own. */
+  api?: TestApi
 }) {
   return (ask: {
     org?: TestOrganisation
@@ -69,7 +72,7 @@ export function staffSignIn(options: {
   }) =>
     signInStaff({
       database: options.database,
-      api: createTestApi(options.database, { now: () => options.now }),
+      api: options.api ?? createTestApi(options.database, { now: () => options.now }),
       now: options.now,
       organisation: ask.org ?? options.organisation(),
       admin: ask.admin,

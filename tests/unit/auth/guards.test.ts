@@ -10,6 +10,7 @@ import {
 } from '~/features/auth/guards'
 import { requireConsoleArea } from '~/features/auth/route-guard'
 import { sessionQueryKey } from '~/lib/query-keys'
+import { testSessionUser } from '../../factories/session-user'
 
 // Outside a request there is no host to read; the site names come from here instead.
 vi.mock('~/lib/site-config', () => ({
@@ -25,26 +26,7 @@ vi.mock('~/lib/site-config', () => ({
  * The guards of SPEC §2.3 with the session already in the query cache (as the server leaves it), so
  * each outcome of loading the user can be set up directly, including "any other failure".
  */
-const user: SessionUser = {
-  id: 1,
-  name: 'Kiri',
-  email: 'kiri@example.nz',
-  current_organisation: { id: 1, name: 'Demo Fitness', multi_gym: true, role: null },
-  current_gym: { id: 1, role: 'admin' },
-  gyms: [{ id: 1, name: 'Ponsonby', role: 'admin' }],
-  profile_picture: null,
-  register_fields_completed: true,
-  payment_types: [],
-  start_date: null,
-  billing_date: null,
-  offering: null,
-  price_id: null,
-  default_payment_type: null,
-  reauthenticate_akahu: false,
-  general_card_surcharge_text: null,
-  gym_takes_cards: false,
-  is_staff: true,
-}
+const user: SessionUser = testSessionUser({ name: 'Kiri', email: 'kiri@example.nz' })
 
 let queryClient: QueryClient
 const location = { publicHref: '/members?page=2', search: {} }

@@ -10,6 +10,7 @@ import {
   type ScheduleSubscription,
 } from '~/server/billing/next-charge'
 import type { Pause } from '~/server/billing/periods'
+import { testScheduleSubscription } from '../../factories/schedule-subscription'
 
 /** 2.5%, as the demo organisations charge: $52.00 → $1.30, $79.00 → $1.98. */
 const surcharge = { cardSurchargeBasisPoints: 250, cardSurchargeFixed: 0 }
@@ -17,23 +18,7 @@ const monthly79 = { id: 1, amount: 7900, billingFrequency: 'monthly' as const }
 const monthly52 = { id: 2, amount: 5200, billingFrequency: 'monthly' as const }
 const noon = (day: string) => instantAt(day, '12:00')
 
-function membership(overrides: Partial<ScheduleSubscription> = {}): ScheduleSubscription {
-  return {
-    startDate: '2026-06-28',
-    currentPeriodStart: '2026-11-28',
-    currentPeriodEnd: '2026-12-28',
-    priceId: 1,
-    transitionToPriceId: null,
-    transitionTakesEffectAt: null,
-    transitionToDate: null,
-    forcePriceAmount: null,
-    cancelledAt: null,
-    undoCancellationUntil: null,
-    gracePeriodEndsAt: null,
-    balanceOwing: 0,
-    ...overrides,
-  }
-}
+const membership = testScheduleSubscription
 
 let nextId = 100
 function payment(overrides: Partial<ScheduledPayment>): ScheduledPayment {

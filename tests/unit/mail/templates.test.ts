@@ -59,27 +59,25 @@ describe('mail templates', () => {
     expect(mail.html).not.toMatch(/<style|<link|<script/i)
   })
 
+  /** Each of `words` stands both in the mail's visible HTML and in its text part. */
+  const expectInBothParts = (mail: MailContent, words: string[]) => {
+    for (const part of [visibleText(mail.html), mail.text]) {
+      for (const word of words) expect(part).toContain(word)
+    }
+  }
+
   it('the sign-in code mail shows the code large, its 10 minutes and what to do if it was not you', () => {
     const mail = mails.twoFactor as MailContent
     expect(mail.subject).toMatch(/^Your sign-in code/)
     expect(mail.subject).not.toContain('482913')
     expect(mail.html).toMatch(/font-size: 32px[^>]*>482913</)
-    for (const part of [visibleText(mail.html), mail.text]) {
-      expect(part).toContain('482913')
-      expect(part).toContain('10 minutes')
-      expect(part).toContain("If this wasn't you")
-      expect(part).toContain('change your password')
-    }
+    expectInBothParts(mail, ['482913', '10 minutes', "If this wasn't you", 'change your password'])
   })
 
   it('the verification mail carries the 6-digit code for 10 minutes', () => {
     const mail = mails.verification as MailContent
     expect(mail.subject).not.toContain('730511')
-    for (const part of [visibleText(mail.html), mail.text]) {
-      expect(part).toContain('730511')
-      expect(part).toContain('6-digit code')
-      expect(part).toContain('10 minutes')
-    }
+    expectInBothParts(mail, ['730511', '6-digit code', '10 minutes'])
   })
 
   it('the reset mail links once for 60 minutes, escaped in the HTML', () => {
@@ -87,21 +85,17 @@ describe('mail templates', () => {
     expect(mail.html).toContain('href="https://console.gymbase.nz/reset-password?token=abc&amp;x=1"')
     expect(mail.text).toContain('https://console.gymbase.nz/reset-password?token=abc&x=1')
     expect(mail.subject).not.toContain('token')
-    for (const part of [visibleText(mail.html), mail.text]) {
-      expect(part).toContain('60 minutes')
-      expect(part).toContain('works once')
-      expect(part).toContain("If you didn't ask for this, ignore this email")
-    }
+    expectInBothParts(mail, ['60 minutes', 'works once', "If you didn't ask for this, ignore this email"])
   })
 
   it('the invitation names the inviter and its 7 days', () => {
     const mail = mails.invitation as MailContent
     expect(mail.html).toContain('href="https://console.gymbase.nz/set-password?token=def"')
-    for (const part of [visibleText(mail.html), mail.text]) {
-      expect(part).toContain('Mere has invited you')
-      expect(part).toContain('7 days')
-      expect(part).toContain('https://console.gymbase.nz/set-password?token=def')
-    }
+    expectInBothParts(mail, [
+      'Mere has invited you',
+      '7 days',
+      'https://console.gymbase.nz/set-password?token=def',
+    ])
   })
 
   it('the HTML and text parts say the same', () => {

@@ -2,27 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { derivedRoles, mayUse } from '~/contracts/areas'
 import type { SessionUser } from '~/contracts/auth'
 import { navigationEntries, publicPath, visibleEntries } from '~/features/shell/navigation'
+import { testSessionUser } from '../../factories/session-user'
 
-const base: SessionUser = {
-  id: 1,
-  name: 'Staff',
-  email: 'staff@example.nz',
-  current_organisation: { id: 1, name: 'Demo Fitness', multi_gym: true, role: null },
-  current_gym: { id: 1, role: 'admin' },
-  gyms: [{ id: 1, name: 'Ponsonby', role: 'admin' }],
-  profile_picture: null,
-  register_fields_completed: true,
-  payment_types: [],
-  start_date: null,
-  billing_date: null,
-  offering: null,
-  price_id: null,
-  default_payment_type: null,
-  reauthenticate_akahu: false,
-  general_card_surcharge_text: null,
-  gym_takes_cards: false,
-  is_staff: true,
-}
+const base: SessionUser = testSessionUser()
 
 const owner: SessionUser = {
   ...base,

@@ -2,25 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { instantAt } from '~/server/billing/calendar'
 import type { ScheduleSubscription } from '~/server/billing/next-charge'
 import { priceChangeFirstChargedOn } from '~/server/services/subscriptions/price-change-rules.server'
+import { testScheduleSubscription } from '../../factories/schedule-subscription'
 
 /** Monthly from 28 Jun, in the period 28 Nov to 28 Dec; today 27 Nov... as the engine reads it. */
-function membership(overrides: Partial<ScheduleSubscription> = {}): ScheduleSubscription {
-  return {
-    startDate: '2026-06-28',
-    currentPeriodStart: '2026-11-28',
-    currentPeriodEnd: '2026-12-28',
-    priceId: 1,
-    transitionToPriceId: null,
-    transitionTakesEffectAt: null,
-    transitionToDate: null,
-    forcePriceAmount: null,
-    cancelledAt: null,
-    undoCancellationUntil: null,
-    gracePeriodEndsAt: null,
-    balanceOwing: 0,
-    ...overrides,
-  }
-}
+const membership = testScheduleSubscription
 
 const day = (options: {
   subscription?: ScheduleSubscription
