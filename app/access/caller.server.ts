@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import { type AccessInput, type ConsoleArea, type GymRoles, mayUse, seesMoneyAt } from '~/contracts/areas'
+import { readTogether } from '~/db/read-together.server'
 import { gyms, organisations, staffGymRoles } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { type Actor, requireSignedIn } from './actor.server'
@@ -43,30 +44,32 @@ async function readStaffCaller(db: Actor['db'], user: StaffCaller['user']): Prom
   const organisationId = user.organisationId
   const isOrganisationAdmin = user.organisationRole === 'admin'
   // Both at once: every staff call starts here.
-  const [[organisation], rows] = await Promise.all([
-    db
-      .select({ multiGym: organisations.multiGym })
-      .from(organisations)
-      .where(eq(organisations.id, organisationId)),
-    isOrganisationAdmin
-      ? db
-          .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
-          .from(gyms)
-          .leftJoin(staffGymRoles, and(eq(staffGymRoles.gymId, gyms.id), eq(staffGymRoles.userId, user.id)))
-          .where(ownedBy(gyms, organisationId))
-          .orderBy(asc(gyms.name), asc(gyms.id))
-      : db
-          .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
-          .from(staffGymRoles)
-          .innerJoin(gyms, eq(gyms.id, staffGymRoles.gymId))
-          .where(
-            and(
-              eq(staffGymRoles.userId, user.id),
-              ownedBy(staffGymRoles, organisationId),
-              ownedBy(gyms, organisationId),
-            ),
-          )
-          .orderBy(asc(gyms.name), asc(gyms.id)),
+  const [[organisation], rows] = await readTogether(db, [
+    () =>
+      db
+        .select({ multiGym: organisations.multiGym })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId)),
+    () =>
+      isOrganisationAdmin
+        ? db
+            .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
+            .from(gyms)
+            .leftJoin(staffGymRoles, and(eq(staffGymRoles.gymId, gyms.id), eq(staffGymRoles.userId, user.id)))
+            .where(ownedBy(gyms, organisationId))
+            .orderBy(asc(gyms.name), asc(gyms.id))
+        : db
+            .select({ id: gyms.id, name: gyms.name, role: staffGymRoles.role })
+            .from(staffGymRoles)
+            .innerJoin(gyms, eq(gyms.id, staffGymRoles.gymId))
+            .where(
+              and(
+                eq(staffGymRoles.userId, user.id),
+                ownedBy(staffGymRoles, organisationId),
+                ownedBy(gyms, organisationId),
+              ),
+            )
+            .orderBy(asc(gyms.name), asc(gyms.id)),
   ])
   const visible = rows.map((row) => ({ id: row.id, name: row.name }))
   return {

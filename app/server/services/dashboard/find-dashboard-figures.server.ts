@@ -1,6 +1,7 @@
 import type { GymScope } from '~/access/scope.server'
 import { NEW_MEMBER_DAYS } from '~/contracts/dashboard'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import { addDays, calendarDateAt } from '~/server/billing/calendar'
 import { findDemoHistoryState } from '../demo/find-demo-history-state.server'
 import { countMemberStates } from '../members/count-member-states.server'
@@ -26,17 +27,20 @@ export async function findDashboardStats(options: FigureOptions & { seesMoney: b
   const { seesMoney, ...figures } = options
   const today = calendarDateAt(options.now)
   const newSince = addDays(today, 1 - NEW_MEMBER_DAYS)
-  const [states, collections, demoHistory] = await Promise.all([
-    countMemberStates({ ...figures, newSince }),
-    seesMoney ? findCollections(figures) : null,
-    findDemoHistoryState({ db: options.db }),
+  const [states, collections, demoHistory] = await readTogether(options.db, [
+    () => countMemberStates({ ...figures, newSince }),
+    () => (seesMoney ? findCollections(figures) : null),
+    () => findDemoHistoryState({ db: options.db }),
   ])
   return { today, newSince, states, collections, demoHistoryPending: demoHistory === 'in_progress' }
 }
 
 /** Members by state and by offering. */
 export async function findUserBreakdown(options: FigureOptions) {
-  const [states, offerings] = await Promise.all([countMemberStates(options), findMembersPerOffering(options)])
+  const [states, offerings] = await readTogether(options.db, [
+    () => countMemberStates(options),
+    () => findMembersPerOffering(options),
+  ])
   return { today: calendarDateAt(options.now), states, offerings }
 }
 
@@ -46,10 +50,10 @@ export async function findUserBreakdown(options: FigureOptions) {
  */
 export async function findCostAndVisitBreakdown(options: FigureOptions & { seesMoney: boolean }) {
   const { seesMoney, ...figures } = options
-  const [visits, expected, failed] = await Promise.all([
-    findVisitPattern(figures),
-    seesMoney ? findExpectedPayments({ ...figures, weeksBack: 1 }) : null,
-    seesMoney ? findFailedPayments(figures) : null,
+  const [visits, expected, failed] = await readTogether(options.db, [
+    () => findVisitPattern(figures),
+    () => (seesMoney ? findExpectedPayments({ ...figures, weeksBack: 1 }) : null),
+    () => (seesMoney ? findFailedPayments(figures) : null),
   ])
   const collected = seesMoney
     ? await sumCollected({ ...figures, startsOn: visits.starts_on, endsOn: addDays(visits.ends_on, 1) })

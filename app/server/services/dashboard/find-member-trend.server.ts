@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import { type ActiveUsers, TREND_WEEKS } from '~/contracts/dashboard'
+import { readTogether } from '~/db/read-together.server'
 import { subscriptions, users, visits } from '~/db/schema'
 import { addDays, calendarDateAt, instantAt, mondayOf } from '~/server/billing/calendar'
 import { type DashboardRead, seesNoGym } from './dashboard-read.server'
@@ -30,48 +31,54 @@ export async function findMemberTrend(options: DashboardRead): Promise<ActiveUse
   const startWeek = sql<string>`(date_trunc('week', ${subscriptions.startDate})::date)::text`
   const cancelWeek = sql<string>`(date_trunc('week', ${subscriptions.cancelledAt} at time zone ${zone})::date)::text`
 
-  const [visitors, joined, cancelled] = await Promise.all([
-    db
-      .select({ week: visitWeek, count: sql<number>`count(distinct ${visits.userId})::int`.mapWith(Number) })
-      .from(visits)
-      .where(
-        and(
-          ownedBy(visits, organisationId),
-          scope.wholeOrganisation ? undefined : inArray(visits.gymId, scope.gymIds),
-          gte(visits.visitedAt, instantAt(firstMonday)),
-          lt(visits.visitedAt, instantAt(end)),
-          eq(visits.successful, true),
-        ),
-      )
-      .groupBy(visitWeek),
-    db
-      .select({ week: startWeek, count: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(subscriptions)
-      .innerJoin(users, eq(users.id, subscriptions.userId))
-      .where(
-        and(
-          ownedBy(subscriptions, organisationId),
-          eq(subscriptions.isStaging, false),
-          isNull(users.deletedAt),
-          subscriptionGyms,
-          gte(subscriptions.startDate, firstMonday),
-          lt(subscriptions.startDate, end),
-        ),
-      )
-      .groupBy(startWeek),
-    db
-      .select({ week: cancelWeek, count: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(subscriptions)
-      .where(
-        and(
-          ownedBy(subscriptions, organisationId),
-          eq(subscriptions.isStaging, false),
-          subscriptionGyms,
-          gte(subscriptions.cancelledAt, instantAt(firstMonday)),
-          lt(subscriptions.cancelledAt, instantAt(end)),
-        ),
-      )
-      .groupBy(cancelWeek),
+  const [visitors, joined, cancelled] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          week: visitWeek,
+          count: sql<number>`count(distinct ${visits.userId})::int`.mapWith(Number),
+        })
+        .from(visits)
+        .where(
+          and(
+            ownedBy(visits, organisationId),
+            scope.wholeOrganisation ? undefined : inArray(visits.gymId, scope.gymIds),
+            gte(visits.visitedAt, instantAt(firstMonday)),
+            lt(visits.visitedAt, instantAt(end)),
+            eq(visits.successful, true),
+          ),
+        )
+        .groupBy(visitWeek),
+    () =>
+      db
+        .select({ week: startWeek, count: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(subscriptions)
+        .innerJoin(users, eq(users.id, subscriptions.userId))
+        .where(
+          and(
+            ownedBy(subscriptions, organisationId),
+            eq(subscriptions.isStaging, false),
+            isNull(users.deletedAt),
+            subscriptionGyms,
+            gte(subscriptions.startDate, firstMonday),
+            lt(subscriptions.startDate, end),
+          ),
+        )
+        .groupBy(startWeek),
+    () =>
+      db
+        .select({ week: cancelWeek, count: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(subscriptions)
+        .where(
+          and(
+            ownedBy(subscriptions, organisationId),
+            eq(subscriptions.isStaging, false),
+            subscriptionGyms,
+            gte(subscriptions.cancelledAt, instantAt(firstMonday)),
+            lt(subscriptions.cancelledAt, instantAt(end)),
+          ),
+        )
+        .groupBy(cancelWeek),
   ])
   for (const row of visitors) {
     const week = byMonday.get(row.week)

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { AccessControlIntegrationType } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import {
   accessControlIntegrations,
   doorIntegrations,
@@ -121,15 +122,16 @@ export async function connectDoorSystem(options: {
 export async function findDoorPlaces(options: { db: Db; providers: DoorProviders; organisationId: number }) {
   const integration = await requireIntegration(options.db, options.organisationId)
   const provider = doorProviderFor(options.providers, integration.integrationType)
-  const [remote, linked] = await Promise.all([
-    provider.listPlaces(integration.credentials),
-    options.db
-      .select({ id: places.id, placeId: places.placeId, gymId: places.gymId, gymName: gyms.name })
-      .from(places)
-      .innerJoin(gyms, eq(gyms.id, places.gymId))
-      .where(
-        and(ownedBy(places, options.organisationId), eq(places.accessControlIntegrationId, integration.id)),
-      ),
+  const [remote, linked] = await readTogether(options.db, [
+    () => provider.listPlaces(integration.credentials),
+    () =>
+      options.db
+        .select({ id: places.id, placeId: places.placeId, gymId: places.gymId, gymName: gyms.name })
+        .from(places)
+        .innerJoin(gyms, eq(gyms.id, places.gymId))
+        .where(
+          and(ownedBy(places, options.organisationId), eq(places.accessControlIntegrationId, integration.id)),
+        ),
   ])
   return remote.map((place) => {
     const link = linked.find((row) => row.placeId === place.id)
@@ -148,17 +150,18 @@ export async function findPlaceDoors(options: {
   const provider = doorProviderFor(options.providers, integration.integrationType)
   const all = await provider.listPlaces(integration.credentials)
   if (!all.some((place) => place.id === options.placeId)) throw new AppError('NOT_FOUND', 'Place not found.')
-  const [locks, known] = await Promise.all([
-    provider.listLocks(integration.credentials, options.placeId),
-    options.db
-      .select()
-      .from(doorIntegrations)
-      .where(
-        and(
-          ownedBy(doorIntegrations, options.organisationId),
-          eq(doorIntegrations.accessControlIntegrationId, integration.id),
+  const [locks, known] = await readTogether(options.db, [
+    () => provider.listLocks(integration.credentials, options.placeId),
+    () =>
+      options.db
+        .select()
+        .from(doorIntegrations)
+        .where(
+          and(
+            ownedBy(doorIntegrations, options.organisationId),
+            eq(doorIntegrations.accessControlIntegrationId, integration.id),
+          ),
         ),
-      ),
   ])
   return locks.map((lock) => {
     const door = known.find((row) => row.doorId === lock.id)

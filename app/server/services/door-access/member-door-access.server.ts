@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import {
   doorAccessMembers,
   doorAccessOutbox,
@@ -46,28 +47,31 @@ export async function findMemberDoorAccess(options: {
       waiting: false,
     }
   }
-  const [linked, doors, [held], [queued]] = await Promise.all([
-    db
-      .select({ gymId: places.gymId, gymName: gyms.name, groupId: places.groupId, placeId: places.id })
-      .from(places)
-      .innerJoin(gyms, eq(gyms.id, places.gymId))
-      .where(and(ownedBy(places, organisationId), eq(places.accessControlIntegrationId, integration.id)))
-      .orderBy(asc(gyms.name)),
-    db
-      .select({ id: doorIntegrations.id, name: doorIntegrations.name, placeId: doorIntegrations.placeId })
-      .from(doorIntegrations)
-      .where(
-        and(
-          ownedBy(doorIntegrations, organisationId),
-          eq(doorIntegrations.accessControlIntegrationId, integration.id),
-        ),
-      )
-      .orderBy(asc(doorIntegrations.id)),
-    findDoorLoginRows(db, integration.id, userId),
-    db
-      .select({ dueAt: doorAccessOutbox.dueAt })
-      .from(doorAccessOutbox)
-      .where(eq(doorAccessOutbox.userId, userId)),
+  const [linked, doors, [held], [queued]] = await readTogether(db, [
+    () =>
+      db
+        .select({ gymId: places.gymId, gymName: gyms.name, groupId: places.groupId, placeId: places.id })
+        .from(places)
+        .innerJoin(gyms, eq(gyms.id, places.gymId))
+        .where(and(ownedBy(places, organisationId), eq(places.accessControlIntegrationId, integration.id)))
+        .orderBy(asc(gyms.name)),
+    () =>
+      db
+        .select({ id: doorIntegrations.id, name: doorIntegrations.name, placeId: doorIntegrations.placeId })
+        .from(doorIntegrations)
+        .where(
+          and(
+            ownedBy(doorIntegrations, organisationId),
+            eq(doorIntegrations.accessControlIntegrationId, integration.id),
+          ),
+        )
+        .orderBy(asc(doorIntegrations.id)),
+    () => findDoorLoginRows(db, integration.id, userId),
+    () =>
+      db
+        .select({ dueAt: doorAccessOutbox.dueAt })
+        .from(doorAccessOutbox)
+        .where(eq(doorAccessOutbox.userId, userId)),
   ])
   const heldGroups = new Set(held?.groupIds ?? [])
   const gymList = linked.map((place) => {

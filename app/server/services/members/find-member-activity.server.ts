@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm'
 import { paymentStatusKind } from '~/contracts/subscription-state'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import { offerings, payments, prices, subscriptions, visits } from '~/db/schema'
 import {
   addDays,
@@ -128,6 +129,9 @@ export async function findWeeklyCostPerVisit(options: {
   now: Date
   weeks: number
 }) {
-  const [weeks, periods] = await Promise.all([findWeeklyVisits(options), findPeriodsInRange(options)])
+  const [weeks, periods] = await readTogether(options.db, [
+    () => findWeeklyVisits(options),
+    () => findPeriodsInRange(options),
+  ])
   return costPerVisit(weeks, periods)
 }

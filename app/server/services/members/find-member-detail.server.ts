@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import { gyms, offerings, prices, subscriptions, users } from '~/db/schema'
 import { findChargeSchedules } from '~/server/billing/next-charge.server'
 import { findMemberPaymentMethodList } from '~/server/services/payment-methods/find-member-payment-methods.server'
@@ -13,33 +14,35 @@ import { notFound } from '../service-input.server'
  */
 export async function findMemberDetail(options: { db: Db; memberId: number; now: Date }) {
   const { db, memberId, now } = options
-  const [[member], [latest], paymentMethods] = await Promise.all([
-    db
-      .select({ user: users, homeGym: { id: gyms.id, name: gyms.name } })
-      .from(users)
-      .leftJoin(gyms, eq(gyms.id, users.homeGymId))
-      .where(eq(users.id, memberId)),
-    db
-      .select({
-        subscription: subscriptions,
-        gym: { id: gyms.id, name: gyms.name },
-        price: {
-          id: prices.id,
-          amount: prices.amount,
-          billingFrequency: prices.billingFrequency,
-          termAmount: prices.termAmount,
-          termUnit: prices.termUnit,
-        },
-        offering: { id: offerings.id, name: offerings.name },
-      })
-      .from(subscriptions)
-      .leftJoin(gyms, eq(gyms.id, subscriptions.gymId))
-      .innerJoin(prices, eq(prices.id, subscriptions.priceId))
-      .innerJoin(offerings, eq(offerings.id, prices.offeringId))
-      .where(and(eq(subscriptions.userId, memberId), eq(subscriptions.isStaging, false)))
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-      .limit(1),
-    findMemberPaymentMethodList({ db, userId: memberId }),
+  const [[member], [latest], paymentMethods] = await readTogether(db, [
+    () =>
+      db
+        .select({ user: users, homeGym: { id: gyms.id, name: gyms.name } })
+        .from(users)
+        .leftJoin(gyms, eq(gyms.id, users.homeGymId))
+        .where(eq(users.id, memberId)),
+    () =>
+      db
+        .select({
+          subscription: subscriptions,
+          gym: { id: gyms.id, name: gyms.name },
+          price: {
+            id: prices.id,
+            amount: prices.amount,
+            billingFrequency: prices.billingFrequency,
+            termAmount: prices.termAmount,
+            termUnit: prices.termUnit,
+          },
+          offering: { id: offerings.id, name: offerings.name },
+        })
+        .from(subscriptions)
+        .leftJoin(gyms, eq(gyms.id, subscriptions.gymId))
+        .innerJoin(prices, eq(prices.id, subscriptions.priceId))
+        .innerJoin(offerings, eq(offerings.id, prices.offeringId))
+        .where(and(eq(subscriptions.userId, memberId), eq(subscriptions.isStaging, false)))
+        .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+        .limit(1),
+    () => findMemberPaymentMethodList({ db, userId: memberId }),
   ])
   if (!member) return null
   // The next charge and the price change's day by the rule the engine charges by (ADR 031).

@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm'
 import { type GymScope, ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import { offeringGyms, offerings, users } from '~/db/schema'
 
 /** The most tags the filter offers (the most used first would need a count; by name is enough). */
@@ -27,18 +28,20 @@ export async function findMemberFilterOptions(options: { db: Db; organisationId:
               ),
           ),
         )
-  const [offeringRows, tagRows] = await Promise.all([
-    db
-      .select({ id: offerings.id, name: offerings.name })
-      .from(offerings)
-      .where(and(ownedBy(offerings, organisationId), atScope))
-      .orderBy(asc(offerings.name), asc(offerings.id)),
-    db
-      .selectDistinct({ tag: sql<string>`unnest(${users.tags})` })
-      .from(users)
-      .where(and(ownedBy(users, organisationId), eq(users.isStaff, false), isNull(users.deletedAt)))
-      .orderBy(sql`1`)
-      .limit(MAX_TAGS),
+  const [offeringRows, tagRows] = await readTogether(db, [
+    () =>
+      db
+        .select({ id: offerings.id, name: offerings.name })
+        .from(offerings)
+        .where(and(ownedBy(offerings, organisationId), atScope))
+        .orderBy(asc(offerings.name), asc(offerings.id)),
+    () =>
+      db
+        .selectDistinct({ tag: sql<string>`unnest(${users.tags})` })
+        .from(users)
+        .where(and(ownedBy(users, organisationId), eq(users.isStaff, false), isNull(users.deletedAt)))
+        .orderBy(sql`1`)
+        .limit(MAX_TAGS),
   ])
   return { offerings: offeringRows, tags: tagRows.map((row) => row.tag) }
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import { auditLog, gyms, mailOutbox, payments, users, visits } from '~/db/schema'
 import { findFixablePaymentIds } from '~/server/billing/engine/owed-periods.server'
 
@@ -15,15 +16,16 @@ export async function findMemberPayments(options: {
   perPage: number
 }) {
   const { db, memberId, page, perPage } = options
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(payments)
-      .where(eq(payments.userId, memberId))
-      .orderBy(desc(payments.dueOn), desc(payments.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ total: count() }).from(payments).where(eq(payments.userId, memberId)),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(payments)
+        .where(eq(payments.userId, memberId))
+        .orderBy(desc(payments.dueOn), desc(payments.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+    () => db.select({ total: count() }).from(payments).where(eq(payments.userId, memberId)),
   ])
   const fixable = await findFixablePaymentIds(
     db,
@@ -34,21 +36,22 @@ export async function findMemberPayments(options: {
 
 export async function findMemberVisits(options: { db: Db; memberId: number; page: number; perPage: number }) {
   const { db, memberId, page, perPage } = options
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: visits.id,
-        visitedAt: visits.visitedAt,
-        successful: visits.successful,
-        gym: { id: gyms.id, name: gyms.name },
-      })
-      .from(visits)
-      .innerJoin(gyms, eq(gyms.id, visits.gymId))
-      .where(eq(visits.userId, memberId))
-      .orderBy(desc(visits.visitedAt), desc(visits.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ total: count() }).from(visits).where(eq(visits.userId, memberId)),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          id: visits.id,
+          visitedAt: visits.visitedAt,
+          successful: visits.successful,
+          gym: { id: gyms.id, name: gyms.name },
+        })
+        .from(visits)
+        .innerJoin(gyms, eq(gyms.id, visits.gymId))
+        .where(eq(visits.userId, memberId))
+        .orderBy(desc(visits.visitedAt), desc(visits.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+    () => db.select({ total: count() }).from(visits).where(eq(visits.userId, memberId)),
   ])
   return { rows, total: total?.total ?? 0 }
 }
@@ -75,35 +78,37 @@ export async function findMemberAuditPage(options: {
   )
   const mailAbout = and(eq(mailOutbox.memberId, memberId), eq(mailOutbox.organisationId, organisationId))
   const upTo = page * perPage
-  const [changes, mails, [changeTotal], [mailTotal]] = await Promise.all([
-    db
-      .select({
-        id: auditLog.id,
-        action: auditLog.action,
-        changes: auditLog.changes,
-        createdAt: auditLog.createdAt,
-        actor: { id: users.id, name: users.name },
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorUserId))
-      .where(about)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(upTo),
-    db
-      .select({
-        id: mailOutbox.id,
-        to: mailOutbox.to,
-        subject: mailOutbox.subject,
-        text: mailOutbox.text,
-        status: mailOutbox.status,
-        createdAt: mailOutbox.createdAt,
-      })
-      .from(mailOutbox)
-      .where(mailAbout)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(upTo),
-    db.select({ total: count() }).from(auditLog).where(about),
-    db.select({ total: count() }).from(mailOutbox).where(mailAbout),
+  const [changes, mails, [changeTotal], [mailTotal]] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          id: auditLog.id,
+          action: auditLog.action,
+          changes: auditLog.changes,
+          createdAt: auditLog.createdAt,
+          actor: { id: users.id, name: users.name },
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorUserId))
+        .where(about)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(upTo),
+    () =>
+      db
+        .select({
+          id: mailOutbox.id,
+          to: mailOutbox.to,
+          subject: mailOutbox.subject,
+          text: mailOutbox.text,
+          status: mailOutbox.status,
+          createdAt: mailOutbox.createdAt,
+        })
+        .from(mailOutbox)
+        .where(mailAbout)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .limit(upTo),
+    () => db.select({ total: count() }).from(auditLog).where(about),
+    () => db.select({ total: count() }).from(mailOutbox).where(mailAbout),
   ])
   // A notice is written in the change's transaction, so it has the change's time: listed right under it.
   const merged = [

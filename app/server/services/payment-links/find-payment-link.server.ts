@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import { gyms, offerings, organisations, paymentLinks, prices, subscriptions, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { hashToken } from '~/server/auth/tokens.server'
@@ -52,9 +53,9 @@ export async function findPaymentLinkDetail(options: { db: Db; now: Date; token:
     .innerJoin(offerings, eq(offerings.id, prices.offeringId))
     .where(eq(subscriptions.id, link.subscriptionId))
   if (!row) throw new AppError('NOT_FOUND', unknownLinkMessage)
-  const [owed, surcharges] = await Promise.all([
-    findOwedFailures(db, [link.subscriptionId]),
-    findCardSurcharges({ db, organisationIds: [row.subscription.organisationId] }),
+  const [owed, surcharges] = await readTogether(db, [
+    () => findOwedFailures(db, [link.subscriptionId]),
+    () => findCardSurcharges({ db, organisationIds: [row.subscription.organisationId] }),
   ])
   const settings = surcharges.get(row.subscription.organisationId)
   // What paying every owed period takes by each kind of method, as `claimOwedPeriodCharge` charges it.

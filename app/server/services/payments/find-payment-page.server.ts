@@ -5,6 +5,7 @@ import { inGymScope, ownedBy } from '~/access/scope.server'
 import type { PaymentType } from '~/contracts/enums'
 import type { ParsedPaymentFilters, PaymentFilterType, PaymentSort } from '~/contracts/payments'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import {
   gyms,
   paymentAmountTotals,
@@ -276,9 +277,9 @@ export async function findPaymentPage(options: PaymentListOptions & { page: numb
   const none = { count: 0, collected: 0, upcoming: 0, pending: 0, failed: 0 }
   const totals = totalsQuery(resolved).then(([row]) => row ?? none)
   const fewMatch = readsAmountTotals(resolved) && (await totals).count <= fewMatching
-  const [rows, found] = await Promise.all([
-    selectRows(resolved, inArray(payments.id, pageIds({ ...resolved, fewMatch }))),
-    totals,
+  const [rows, found] = await readTogether(options.db, [
+    () => selectRows(resolved, inArray(payments.id, pageIds({ ...resolved, fewMatch }))),
+    () => totals,
   ])
   const fixable = await findFixablePaymentIds(
     options.db,

@@ -6,6 +6,7 @@ import type { StaffRole } from '~/contracts/enums'
 import type { StaffSort, StaffStatus } from '~/contracts/staff'
 import type { Db } from '~/db/client.server'
 import { escapeLike } from '~/db/like'
+import { readTogether } from '~/db/read-together.server'
 import { gyms, staffGymRoles, users, visits } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { notFound } from '../service-input.server'
@@ -91,18 +92,20 @@ export async function findStaffPage(options: {
       ? undefined
       : sql`exists (select 1 from ${staffGymRoles} r where r.user_id = ${staffUser}.id and r.gym_id = ${options.gymId})`,
   )
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(columns(scope))
-      .from(users)
-      .where(where)
-      .orderBy(...orderOf[options.sort])
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(users)
-      .where(where),
+  const [rows, [counted]] = await readTogether(db, [
+    () =>
+      db
+        .select(columns(scope))
+        .from(users)
+        .where(where)
+        .orderBy(...orderOf[options.sort])
+        .limit(options.perPage)
+        .offset((options.page - 1) * options.perPage),
+    () =>
+      db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(users)
+        .where(where),
   ])
   return { rows, total: counted?.total ?? 0 }
 }

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { describeHours } from '~/contracts/hours-words'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import { offeringHours, offerings, organisations, users } from '~/db/schema'
 import type { CalendarDateString } from '~/server/billing/calendar'
 import { notFound } from '../service-input.server'
@@ -29,9 +30,9 @@ export async function memberPriceChangeNotice(options: {
   on: CalendarDateString
 }) {
   const { db, subscription } = options
-  const [[member], [organisation]] = await Promise.all([
-    db.select().from(users).where(eq(users.id, subscription.userId)),
-    db.select().from(organisations).where(eq(organisations.id, subscription.organisationId)),
+  const [[member], [organisation]] = await readTogether(db, [
+    () => db.select().from(users).where(eq(users.id, subscription.userId)),
+    () => db.select().from(organisations).where(eq(organisations.id, subscription.organisationId)),
   ])
   if (!member || !organisation) throw notFound('Member')
   const offerings = await findOfferingWords(db, [options.from.offeringId, options.to.offeringId])
@@ -53,17 +54,19 @@ export async function findOfferingWords(
 ): Promise<Map<number, OfferingWords>> {
   const ids = [...new Set(offeringIds)]
   if (ids.length === 0) return new Map()
-  const [rows, hours] = await Promise.all([
-    db.select({ id: offerings.id, name: offerings.name }).from(offerings).where(inArray(offerings.id, ids)),
-    db
-      .select({
-        offeringId: offeringHours.offeringId,
-        day: offeringHours.day,
-        openAt: offeringHours.openAt,
-        closeAt: offeringHours.closeAt,
-      })
-      .from(offeringHours)
-      .where(inArray(offeringHours.offeringId, ids)),
+  const [rows, hours] = await readTogether(db, [
+    () =>
+      db.select({ id: offerings.id, name: offerings.name }).from(offerings).where(inArray(offerings.id, ids)),
+    () =>
+      db
+        .select({
+          offeringId: offeringHours.offeringId,
+          day: offeringHours.day,
+          openAt: offeringHours.openAt,
+          closeAt: offeringHours.closeAt,
+        })
+        .from(offeringHours)
+        .where(inArray(offeringHours.offeringId, ids)),
   ])
   return new Map(
     rows.map((row) => [

@@ -4,6 +4,7 @@ import type { GymScope } from '~/access/scope.server'
 import { inGymScope, ownedBy } from '~/access/scope.server'
 import type { ParsedVisitFilters, VisitSort } from '~/contracts/visits'
 import type { Db } from '~/db/client.server'
+import { readTogether } from '~/db/read-together.server'
 import { doorIntegrations, gyms, users, visitDayCounts, visitMemberCounts, visits } from '~/db/schema'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import {
@@ -132,9 +133,9 @@ function totalQuery(options: Resolved) {
 /** One page of the list, and how many visits the filters match. */
 export async function findVisitPage(options: VisitListOptions & { page: number; perPage: number }) {
   const resolved = await resolveMemberSearch(options)
-  const [rows, [totalRow]] = await Promise.all([
-    selectRows(resolved, inArray(visits.id, pageIds(resolved))),
-    totalQuery(resolved),
+  const [rows, [totalRow]] = await readTogether(options.db, [
+    () => selectRows(resolved, inArray(visits.id, pageIds(resolved))),
+    () => totalQuery(resolved),
   ])
   return { rows, total: totalRow?.total ?? 0 }
 }
