@@ -14,7 +14,7 @@ import { ListFooter, type PageMeta } from '~/components/lists/list-footer'
 import { type ListFeatures, SortableTable, sortLinkClass } from '~/components/lists/sortable-table'
 import { Page } from '~/components/page'
 import { Card } from '~/components/ui/card'
-import { TextButton } from '~/components/ui/link'
+import { TextButton } from '~/components/ui/text-button'
 
 /** A link to the same list at another address (sorted, paged): the screen draws it with its typed route. */
 export interface ListLinkProps<S> {

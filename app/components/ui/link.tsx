@@ -1,10 +1,4 @@
-import {
-  composeRenderProps,
-  Button as RACButton,
-  type ButtonProps as RACButtonProps,
-  Link as RACLink,
-  type LinkProps as RACLinkProps,
-} from 'react-aria-components'
+import { composeRenderProps, Link as RACLink, type LinkProps as RACLinkProps } from 'react-aria-components'
 import { tv } from './tv'
 import { focusRing } from './utils'
 
@@ -43,16 +37,4 @@ export function Link({ variant, className, ...props }: LinkProps) {
       )}
     />
   )
-}
-
-export interface TextButtonProps extends Omit<RACButtonProps, 'className'> {
-  variant?: 'primary' | 'secondary'
-}
-
-/**
- * A RAC Button that reads as a link within a sentence ("Try fewer filters, or show every member."): it
- * does something on the page rather than going anywhere, so it is a button to a screen reader.
- */
-export function TextButton({ variant, ...props }: TextButtonProps) {
-  return <RACButton {...props} className={linkStyles({ variant })} />
 }
