@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
@@ -23,8 +23,9 @@ export function startSmtpServer(): Promise<() => Promise<void>> {
           received += 1
           const to = session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase())
           const file = join(mailboxDirectory, `${Date.now()}-${process.pid}-${received}.json`)
+          // Written beside it, then renamed: a test reading the mailbox sees a whole mail or none.
           writeFileSync(
-            file,
+            `${file}.part`,
             JSON.stringify({
               to,
               subject: mail.subject ?? '',
@@ -38,6 +39,7 @@ export function startSmtpServer(): Promise<() => Promise<void>> {
               receivedAt: new Date().toISOString(),
             }),
           )
+          renameSync(`${file}.part`, file)
           callback()
         })
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))))
