@@ -3,6 +3,7 @@ import { type GymScope, inGymScope } from '~/access/scope.server'
 import type { MemberSort, ParsedMemberFilters } from '~/contracts/members'
 import type { Db } from '~/db/client.server'
 import { escapeLike } from '~/db/like'
+import { readTogether } from '~/db/read-together.server'
 import { gyms, memberCounts, memberSummaries, offerings, prices, users } from '~/db/schema'
 import { addDays, calendarDateAt, instantAt } from '~/server/billing/calendar'
 import { memberStateCondition, notActiveCondition } from './member-state-conditions.server'
@@ -230,7 +231,10 @@ function countStatements(options: MemberListOptions) {
  * figure reads (the dashboard's "members owe after a failed payment" is `owing: true`; issue 25).
  */
 export async function countMembers(options: MemberListOptions): Promise<number> {
-  const counts = await Promise.all(countStatements(options))
+  const counts = await readTogether(
+    options.db,
+    countStatements(options).map((statement) => () => statement),
+  )
   return counts.reduce((sum, [row]) => sum + (row?.total ?? 0), 0)
 }
 
@@ -244,8 +248,7 @@ async function planPage(options: MemberListOptions & { page: number; perPage: nu
   const { page, perPage } = options
   // The count first: it says whether the matches are few enough to sort as a set (a filter's own index
   // finds them) or many (the sort's index finds a page of them at once), and whether the page is empty.
-  const counts = await Promise.all(countStatements(options))
-  const total = counts.reduce((sum, [row]) => sum + (row?.total ?? 0), 0)
+  const total = await countMembers(options)
   const offset = (page - 1) * perPage
   if (offset >= total) return { total, rowsQuery: null }
   const fewMatches = total < SORT_MATCHES_BELOW && !countsFromTotals(options.filters)
