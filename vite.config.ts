@@ -45,6 +45,20 @@ function precompressClientFiles(): Plugin {
   }
 }
 
+/** The packages of the `framework` chunk (below): both sites load all of them from their first page. */
+const frameworkPackages = [
+  'react',
+  'react-dom',
+  'scheduler',
+  'use-sync-external-store',
+  'seroval',
+  'seroval-plugins',
+  ...['router-core', 'react-router', 'history', 'store', 'react-store', 'start-client-core']
+    .concat(['react-start-client', 'query-core', 'react-query', 'router-ssr-query-core'])
+    .concat(['react-router-ssr-query'])
+    .map((name) => `@tanstack/${name}`),
+].map((name) => `/node_modules/${name}/`)
+
 // Each site's pages load only that site's routes (ADR 044).
 const routeTrees = siteRouteTrees({
   appDirectory: fileURLToPath(new URL('./app', import.meta.url)),
@@ -65,6 +79,17 @@ export default defineConfig({
           preserveEntrySignatures: false,
           output: {
             codeSplitting: {
+              // The framework every page of both sites runs (React, the router, Start's client, Query,
+              // seroval) is one chunk, hoisted as plain modules: copied into its readers, each of its
+              // modules carried a lazy wrapper and an export table (5–6 kB gzip on every join page).
+              // Only packages both sites load from their first page belong here (ADR 044).
+              groups: [
+                {
+                  name: 'framework',
+                  test: (id: string) => frameworkPackages.some((folder) => id.includes(folder)),
+                  priority: 10,
+                },
+              ],
               experimentalInlineCommonChunks: {
                 maxSize: 16 * 1024,
                 exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,

@@ -47,33 +47,35 @@ export const TARGET_KB = 150
  * 186.4 → 172.4), no console route definitions nor what they import. Then the kit's classes merged by
  * `class-merge.ts` (held to tailwind-merge by a test) instead of tailwind-merge's engine: 8.4 kB lower on
  * every page (/legal/privacy-policy 172.4 → 164.0). Then the kit's own `tv` (held to tailwind-variants by
- * a test): 4.9 kB lower on every page (/legal/privacy-policy 164.0 → 159.1). Every page is still over the
+ * a test): 4.9 kB lower on every page (/legal/privacy-policy 164.0 → 159.1). Then the framework (React,
+ * the router, Start's client, Query, seroval) as one chunk of plain modules instead of copies wrapped for
+ * lazy start: 5–6 kB lower on every page (/legal/privacy-policy 159.6 → 154.5). Every page is still over the
  * 150 kB aim; each ceiling is its page's measured figure rounded up to a whole kB.
  */
 export const CEILING_KB: Record<string, number> = {
-  '/': 190,
-  '/about-you': 182,
-  '/bank-account-connected': 180,
-  '/card-connected': 180,
-  '/card-details': 184,
-  '/choose-payment-method': 169,
+  '/': 185,
+  '/about-you': 177,
+  '/bank-account-connected': 175,
+  '/card-connected': 175,
+  '/card-details': 179,
+  '/choose-payment-method': 164,
   // A joined member's change of how they pay, agreed before it happens (issue 25).
-  '/change-payment-method': 168,
-  '/confirm-subscription': 194,
-  '/connect-akahu': 166,
-  '/take-photo': 166,
-  '/welcome-to-gym': 167,
-  '/finish-joining': 180,
-  '/forgot-password': 179,
-  '/legal/privacy-policy': 160,
-  '/login': 179,
+  '/change-payment-method': 163,
+  '/confirm-subscription': 189,
+  '/connect-akahu': 161,
+  '/take-photo': 161,
+  '/welcome-to-gym': 162,
+  '/finish-joining': 175,
+  '/forgot-password': 174,
+  '/legal/privacy-policy': 155,
+  '/login': 175,
   // The payment link's page: the card form, the saved methods and the outcome (issue 16).
-  '/pay': 199,
+  '/pay': 194,
   // Back from the bank to the payment link: the pay page's code, loaded ahead of going back to it.
-  '/pay-bank': 199,
-  '/reset-password': 179,
-  '/sandbox-bank/consent': 175,
-  '/verification-code': 179,
+  '/pay-bank': 194,
+  '/reset-password': 175,
+  '/sandbox-bank/consent': 170,
+  '/verification-code': 175,
 }
 
 export interface PageScripts {
