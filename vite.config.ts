@@ -54,8 +54,7 @@ const frameworkPackages = [
   'seroval',
   'seroval-plugins',
   ...['router-core', 'react-router', 'history', 'store', 'react-store', 'start-client-core']
-    .concat(['react-start-client', 'query-core', 'react-query', 'router-ssr-query-core'])
-    .concat(['react-router-ssr-query'])
+    .concat(['react-start-client'])
     .map((name) => `@tanstack/${name}`),
 ].map((name) => `/node_modules/${name}/`)
 
@@ -79,10 +78,10 @@ export default defineConfig({
           preserveEntrySignatures: false,
           output: {
             codeSplitting: {
-              // The framework every page of both sites runs (React, the router, Start's client, Query,
-              // seroval) is one chunk, hoisted as plain modules: copied into its readers, each of its
-              // modules carried a lazy wrapper and an export table (5–6 kB gzip on every join page).
-              // Only packages both sites load from their first page belong here (ADR 044).
+              // The framework every page of both sites runs (React, the router, Start's client, seroval)
+              // is one chunk, hoisted as plain modules: copied into its readers, each of its modules
+              // carried a lazy wrapper and an export table (5–6 kB gzip on every join page). Only
+              // packages both sites load from their first page belong here (ADR 044).
               groups: [
                 {
                   name: 'framework',

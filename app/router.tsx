@@ -1,13 +1,10 @@
-import { QueryClient } from '@tanstack/react-query'
-import { createRouter, isNotFound } from '@tanstack/react-router'
-import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { createRouter } from '@tanstack/react-router'
 import { NotFound } from '~/components/not-found'
-import { getSiteConfig } from '~/lib/site-config'
-import { siteForHost, toInternalPath, toPublicPath } from '~/lib/sites'
-
-export interface RouterContext {
-  queryClient: QueryClient
-}
+import { fetchSessionState, type SessionState } from '~/features/auth/auth.functions'
+import { createSessionStore } from '~/features/auth/session'
+import { getPageHostname, getSiteConfig } from '~/lib/site-config'
+import { type Site, siteForHost, toInternalPath, toPublicPath } from '~/lib/sites'
+import type { RouterContext } from './routes/__root'
 
 /**
  * The routes this page's router knows (ADR 044). The server answers both hosts, so it has every route;
@@ -16,9 +13,9 @@ export interface RouterContext {
  * the site's own (scripts/vite/site-route-trees.ts). Any other host (a gym's `sites` pages) has the
  * whole tree.
  */
-async function siteRouteTree() {
+async function siteRouteTree(site: Site) {
   if (import.meta.env.SSR) return (await import('./routeTree.gen')).routeTree
-  switch (siteForHost(window.location.hostname, getSiteConfig())) {
+  switch (site) {
     case 'join':
       return (await import('./route-tree.join')).routeTree
     case 'console':
@@ -28,31 +25,39 @@ async function siteRouteTree() {
   }
 }
 
+/** What the server hands the browser's router with the page, beside the routes' own data. */
+interface Dehydrated {
+  session?: SessionState | undefined
+}
+
 export async function getRouter() {
-  const routeTree = await siteRouteTree()
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      // One retry for a failed read, none for a record that does not exist: asking again won't make it.
-      queries: { staleTime: 30_000, retry: (failures, error) => failures < 1 && !isNotFound(error) },
-    },
-  })
+  const site = siteForHost(getPageHostname(), getSiteConfig())
+  const routeTree = await siteRouteTree(site)
+  const session = createSessionStore(() => fetchSessionState())
+  const context: RouterContext = { session }
 
   const router = createRouter({
     routeTree,
-    context: { queryClient },
+    context,
     defaultPreload: 'intent',
     // SPEC §2.3: every navigation starts at the top of the page. The router resets the window's scroll
     // on each navigation (`resetScroll` defaults to true); restoring old positions stays off.
     scrollRestoration: false,
     defaultNotFoundComponent: NotFound,
+    // A join step seen before shows what is true now, never what it showed last time while it asks
+    // again: a stale read is read again before the step shows (the console's cache refreshes its own).
+    defaultStaleReloadMode: site === 'join' ? 'blocking' : 'background',
     // An address no route matches is the root's not-found (HTTP 404, before any guard runs), not the
     // nearest layout's: the console layout's not-found is for records its screens load (a guest asking
     // for /no-such-page must not be sent to sign in first).
     notFoundMode: 'root',
+    // The session the server's guards read goes with the page, so the browser's first render shows the
+    // same header as the server's.
+    dehydrate: (): Dehydrated => ({ session: session.current() }),
+    hydrate: (dehydrated: Dehydrated) => session.seed(dehydrated.session),
     rewrite: {
       input: ({ url }) => {
-        const site = siteForHost(url.hostname, getSiteConfig())
-        url.pathname = toInternalPath(url.pathname, site)
+        url.pathname = toInternalPath(url.pathname, siteForHost(url.hostname, getSiteConfig()))
         return url
       },
       output: ({ url }) => {
@@ -62,7 +67,10 @@ export async function getRouter() {
     },
   })
 
-  setupRouterSsrQueryIntegration({ router, queryClient })
+  if (site !== 'join') {
+    const { createQueryCache } = await import('./query-cache')
+    context.queryClient = createQueryCache(router)
+  }
   return router
 }
 

@@ -4,7 +4,7 @@ import { provideInProcessApi } from '~/contracts/api/client.server'
 import { provideServerSiteConfig } from '~/lib/site-config'
 import { getApi } from '~/server/api/app'
 import { boot, shutdown } from '~/server/boot.server'
-import { readSiteConfig } from '~/server/site-config.server'
+import { readRequestHostname, readSiteConfig } from '~/server/site-config.server'
 
 /**
  * The production server's entry. `boot()` opens and migrates the database (and seeds the embedded
@@ -12,7 +12,7 @@ import { readSiteConfig } from '~/server/site-config.server'
  */
 const handler = createStartHandler(defaultStreamHandler)
 
-provideServerSiteConfig(readSiteConfig)
+provideServerSiteConfig(readSiteConfig, readRequestHostname)
 provideInProcessApi((request) => getApi().fetch(request))
 
 export { boot, shutdown }

@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { Page } from '~/components/page'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonStyles } from '~/components/ui/button'
-import { sessionQueryKey } from '~/lib/query-keys'
 
 /** What a screen shows while its data loads or when it could not be loaded (UI.md: never a blank page). */
 
@@ -56,15 +54,15 @@ export function SkeletonTable(props: { columns: number; rows: number }) {
 /** The server's message when the screen's data could not be loaded (SPEC §8), with a way to try again. */
 export function LoadFailedPage(props: { title: string; description: string; error: unknown }) {
   const router = useRouter()
-  const queryClient = useQueryClient()
   const message = props.error instanceof Error ? props.error.message : 'Something went wrong.'
   const signedOut = isSignedOut(props.error)
   // The session ended while the screen was open (deactivated, signed out elsewhere): forget the cached
   // session and let the guards send the person to sign in, rather than offer a retry that cannot work.
   useEffect(() => {
     if (!signedOut) return
-    void queryClient.resetQueries({ queryKey: sessionQueryKey }).then(() => router.invalidate())
-  }, [signedOut, queryClient, router])
+    router.options.context.session.reset()
+    void router.invalidate()
+  }, [signedOut, router])
   return (
     <Page title={props.title} description={props.description}>
       <Alert tone="error" title="We couldn't load this screen">

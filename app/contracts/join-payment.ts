@@ -81,6 +81,7 @@ export const sandboxBankAccountSchema = z.object({
   name: z.string(),
   account_number: z.string(),
 })
+export type SandboxBankAccount = z.infer<typeof sandboxBankAccountSchema>
 export const sandboxBankConsentRequestSchema = z.object({
   state: oauthValue,
   redirect_uri: z.string().trim().min(1).max(500),

@@ -28,15 +28,26 @@ declare global {
 }
 
 let readOnServer: (() => SiteConfig) | undefined
+let hostnameOnServer: (() => string) | undefined
 
 /**
  * The server entry hands over how the server reads the config (`readSiteConfig`, in
  * ./site-config.server), so this module, which the browser loads too, imports no server code at all:
  * nothing here relies on the compiler dropping a server branch (ADR 017).
  */
-export function provideServerSiteConfig(reader: () => SiteConfig): void {
+export function provideServerSiteConfig(reader: () => SiteConfig, hostname: () => string): void {
   readOnServer = reader
+  hostnameOnServer = hostname
 }
+
+/** The host name this page is asked for: the request's on the server, the address bar's in the browser. */
+export const getPageHostname = createIsomorphicFn()
+  .server((): string => {
+    if (!hostnameOnServer)
+      throw new Error('No request host on the server: app/server-entry.ts provides it at start-up')
+    return hostnameOnServer()
+  })
+  .client((): string => window.location.hostname)
 
 /**
  * Host names come from the server's environment at run time (not from the build), and reach the

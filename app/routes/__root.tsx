@@ -1,21 +1,32 @@
 /// <reference types="vite/client" />
-import { type QueryClient, useQuery } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { earlyPressScript } from '~/components/form/early-press'
 import { NotFound } from '~/components/not-found'
 import { Toaster } from '~/components/ui/toaster'
-import { fetchSessionState } from '~/features/auth/auth.functions'
 import { storeGuestFlag } from '~/features/auth/guards'
+import { type SessionStore, useSession } from '~/features/auth/session'
 import { JoinHeader } from '~/features/join/join-header'
 import { startBrowserErrorReporting } from '~/lib/error-reporting/browser'
-import { sessionQueryKey } from '~/lib/query-keys'
 import { rootSearchSchema } from '~/lib/search'
 import { getSiteConfig, siteConfigScript } from '~/lib/site-config'
 import { siteOfInternalPath } from '~/lib/sites'
 import appCss from '~/styles.css?url'
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+/** What every route's guards and loaders get from the router (app/router.tsx makes it). */
+export interface RouterContext {
+  /** Who is signed in, for the guards and the join site's header. */
+  session: SessionStore
+  /**
+   * The console's query cache (and a gym's pages'). The join site has none: its loaders ask the API and
+   * its screens show what they answered (ADR 044). Console screens read it from their layout's context
+   * (`requireStaff`), where it is always there.
+   */
+  queryClient?: QueryClient
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: rootSearchSchema,
   head: () => ({
     meta: [
@@ -64,18 +75,14 @@ function RootComponent() {
  * Error reporting starts here too, once, and only when the server gave the page a Sentry DSN (ADR 039).
  */
 function SessionFlags() {
-  const session = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: () => fetchSessionState(),
-    staleTime: 10_000,
-  })
+  const session = useSession()
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
     void startBrowserErrorReporting(getSiteConfig().sentryDsn)
   }, [])
   useEffect(() => {
-    if (session.data) storeGuestFlag(session.data)
-  }, [session.data])
+    if (session) storeGuestFlag(session)
+  }, [session])
   return null
 }
 

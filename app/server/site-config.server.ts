@@ -25,3 +25,8 @@ export function readSiteConfig(): SiteConfig {
     ...(getProviderConfig().cards.provider === 'stripe' ? { cardProvider: 'stripe' as const } : {}),
   }
 }
+
+/** The host name the request was made to (`join.localhost`): which site's page the router builds. */
+export function readRequestHostname(): string {
+  return getRequestUrl().hostname
+}

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
@@ -8,10 +7,11 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { toast } from '~/components/ui/toast'
+import { useSessionStore } from '~/features/auth/session'
 import { resendCode, verifyCode } from './auth.functions'
 import { AuthFrame } from './auth-frame'
 import { codeProblems } from './form-rules'
-import { nextRegistrationStep, resetSession } from './guards'
+import { nextRegistrationStep } from './guards'
 import { useSignOut } from './use-sign-out'
 
 /**
@@ -27,7 +27,7 @@ export function CodePage(props: {
   const { site, redirectTo } = props
   const navigate = useNavigate()
   const router = useRouter()
-  const queryClient = useQueryClient()
+  const sessionStore = useSessionStore()
   const serverError = useActionFormError()
   const verify = useServerFn(verifyCode)
   const resend = useServerFn(resendCode)
@@ -40,7 +40,7 @@ export function CodePage(props: {
       serverError.clear()
       const result = await verify({ data: value })
       if (!result.ok) return serverError.show(formApi, result)
-      resetSession(queryClient)
+      sessionStore.reset()
       if (site === 'console') {
         if (redirectTo) await router.navigate({ href: redirectTo })
         else await navigate({ to: '/console/dashboard' })

@@ -1,39 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
 import type { SessionUser } from '~/contracts/auth'
-import { sessionQueryKey } from '~/lib/query-keys'
 import { getSiteConfig } from '~/lib/site-config'
 import { siteUrl } from '~/lib/sites'
-import { fetchSessionState, type SessionState } from './auth.functions'
+import type { SessionState } from './auth.functions'
+import type { SessionStore } from './session'
 
 interface GuardContext {
   location: Pick<ParsedLocation, 'publicHref' | 'search'>
-  context: { queryClient: QueryClient }
+  context: { session: SessionStore; queryClient?: QueryClient | undefined }
 }
 
 /** SPEC §3: the guest flag lives in local storage as `isGuest` / `isNotGuest`. */
 export const guestStorageKey = 'guest'
 
-async function loadSession(queryClient: QueryClient): Promise<SessionState> {
-  const session = await queryClient.fetchQuery({
-    queryKey: sessionQueryKey,
-    queryFn: () => fetchSessionState(),
-    staleTime: 10_000,
-  })
+async function loadSession(store: SessionStore): Promise<SessionState> {
+  const session = await store.load()
   if (typeof window !== 'undefined') storeGuestFlag(session)
   return session
 }
 
 export function storeGuestFlag(session: SessionState) {
   window.localStorage.setItem(guestStorageKey, session.kind === 'user' ? 'isNotGuest' : 'isGuest')
-}
-
-/**
- * Forget the cached session: after signing up or in, verifying a code, or signing out. Reset rather
- * than removed, so what shows the session now (the join site's header) asks again at once.
- */
-export function resetSession(queryClient: QueryClient) {
-  void queryClient.resetQueries({ queryKey: sessionQueryKey })
 }
 
 function otherSiteUrl(site: 'join' | 'console', path: string) {
@@ -47,7 +35,7 @@ const toJoinRegister = () => redirect({ href: otherSiteUrl('join', '/'), reloadD
 
 /** Console screens: staff only. Returns the user for child routes' guards and loaders. */
 export async function requireStaff({ location, context }: GuardContext): Promise<{ user: SessionUser }> {
-  const session = await loadSession(context.queryClient)
+  const session = await loadSession(context.session)
   if (session.kind === 'two_factor') {
     throw redirect({ to: '/console/two-factor-authentication', search: { redirect: location.publicHref } })
   }
@@ -60,7 +48,7 @@ export async function requireStaff({ location, context }: GuardContext): Promise
 
 /** Console sign-in screens: someone already signed in goes where they were headed. */
 export async function redirectSignedInFromConsoleSignIn({ location, context }: GuardContext): Promise<void> {
-  const session = await loadSession(context.queryClient)
+  const session = await loadSession(context.session)
   if (session.kind !== 'user') return
   if (!session.user.is_staff) throw toJoinRegister()
   throw redirect({ href: safeRedirect(location.search) ?? '/dashboard' })
@@ -71,7 +59,7 @@ export async function requirePendingSecondFactor({
   location,
   context,
 }: GuardContext): Promise<{ codeSentTo: string | undefined }> {
-  const session = await loadSession(context.queryClient)
+  const session = await loadSession(context.session)
   if (session.kind === 'two_factor') return { codeSentTo: session.email }
   if (session.kind === 'user') throw redirect({ href: safeRedirect(location.search) ?? '/dashboard' })
   throw redirect({ to: '/console/login', search: { redirect: safeRedirect(location.search) } })
@@ -79,7 +67,7 @@ export async function requirePendingSecondFactor({
 
 /** Registration steps after sign-up: a signed-in member. */
 export async function requireMember({ location, context }: GuardContext): Promise<{ user: SessionUser }> {
-  const session = await loadSession(context.queryClient)
+  const session = await loadSession(context.session)
   if (session.kind === 'two_factor') {
     throw redirect({
       to: '/join/verification-code',
@@ -93,7 +81,7 @@ export async function requireMember({ location, context }: GuardContext): Promis
 
 /** The register screen and the join site's sign-in: guests stay, everyone else moves on. */
 export async function redirectSignedInFromRegister({ context }: GuardContext): Promise<void> {
-  const session = await loadSession(context.queryClient)
+  const session = await loadSession(context.session)
   if (session.kind === 'two_factor')
     throw redirect({ to: '/join/verification-code', search: { twoFactorAuth: true } })
   if (session.kind !== 'user') return
@@ -105,11 +93,20 @@ export async function redirectSignedInFromRegister({ context }: GuardContext): P
 export async function requirePendingVerification({
   context,
 }: GuardContext): Promise<{ codeSentTo: string | undefined }> {
-  const session = await loadSession(context.queryClient)
+  const session = await loadSession(context.session)
   if (session.kind === 'two_factor') return { codeSentTo: session.email }
   if (session.kind !== 'user') throw redirect({ to: '/join' })
   if (session.user.is_staff) throw toConsoleDashboard()
   throw redirect({ to: nextRegistrationStep(session.user) })
+}
+
+/**
+ * The console's query cache, for its screens' loaders (the layout puts it in their context). The router
+ * makes one on every site but the join site's (app/router.tsx).
+ */
+export function consoleQueryCache(context: { queryClient?: QueryClient | undefined }): QueryClient {
+  if (!context.queryClient) throw new Error('The console runs with a query cache: app/router.tsx makes it')
+  return context.queryClient
 }
 
 /** SPEC §2.1's routing order for a signed-in member on a registration route. */

@@ -1,15 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { LightField, LightForm, LightSubmitButton, useLightForm } from '~/components/form/light-form'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
+import { useSessionStore } from '~/features/auth/session'
 import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
 import { login } from './auth.functions'
 import { AuthFrame } from './auth-frame'
 import { loginProblems } from './form-rules'
-import { resetSession } from './guards'
 
 /** Sign-in for staff on the console and for returning members on the join site. */
 export function LoginPage(props: {
@@ -20,7 +19,7 @@ export function LoginPage(props: {
   const { site, redirectTo } = props
   const navigate = useNavigate()
   const router = useRouter()
-  const queryClient = useQueryClient()
+  const sessionStore = useSessionStore()
   const serverError = useActionFormError()
   const signIn = useServerFn(login)
 
@@ -30,7 +29,7 @@ export function LoginPage(props: {
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       const result = await signIn({ data: value })
-      resetSession(queryClient)
+      sessionStore.reset()
       if (!result.ok && result.error === NOT_TWO_FACTOR_AUTHENTICATED) {
         if (site === 'console') {
           await navigate({ to: '/console/two-factor-authentication', search: { redirect: redirectTo } })

@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { LightField, LightForm, LightSubmitButton, useLightForm } from '~/components/form/light-form'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
+import { useSessionStore } from '~/features/auth/session'
 import { resetPassword, setPassword } from './auth.functions'
 import { AuthFrame } from './auth-frame'
 import { newPasswordProblems } from './form-rules'
-import { resetSession } from './guards'
 
 /**
  * Choosing a password from an e-mailed link: a reset (then sign in with it) or a staff invitation
@@ -33,7 +32,7 @@ export function NewPasswordPage(props: {
   email: string | undefined
 }) {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const sessionStore = useSessionStore()
   const serverError = useActionFormError()
   const reset = useServerFn(resetPassword)
   const accept = useServerFn(setPassword)
@@ -50,14 +49,14 @@ export function NewPasswordPage(props: {
       if (props.kind !== 'reset') {
         const result = await accept({ data: value })
         if (!result.ok) return serverError.show(formApi, result)
-        resetSession(queryClient)
+        sessionStore.reset()
         // A member goes on to the join flow's next step (the join site's start sends them there).
         await navigate({ to: props.kind === 'invitation' ? '/console/dashboard' : '/join' })
         return
       }
       const result = await reset({ data: value })
       if (!result.ok) return serverError.show(formApi, result)
-      resetSession(queryClient)
+      sessionStore.reset()
       const notice = 'Your password has been changed. Sign in with it now.'
       if (props.site === 'console') await navigate({ to: '/console/login', search: { notice } })
       else await navigate({ to: '/join/login', search: { notice } })

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { ChevronRight } from 'lucide-react'
@@ -14,13 +13,13 @@ import type { JoinGym } from '~/contracts/auth'
 import type { JoinLink } from '~/contracts/catalogue'
 import type { BillingFrequency } from '~/contracts/enums'
 import type { JoinOffering } from '~/contracts/join'
+import { useSessionStore } from '~/features/auth/session'
 import { chosenPriceKey } from '~/features/join/join-choice'
 import { emailProblem } from '~/lib/form-rules'
 import { formatCents } from '~/lib/money'
 import { checkUniqueEmail, register } from './auth.functions'
 import { AuthFrame } from './auth-frame'
 import { registerProblems } from './form-rules'
-import { resetSession } from './guards'
 
 const emailTaken = 'This e-mail address is already registered. Sign in instead.'
 
@@ -174,7 +173,7 @@ function SignInInstead() {
 
 function RegisterForm(props: { gym: JoinGym; link: string | undefined; notice: ReactNode }) {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const sessionStore = useSessionStore()
   const serverError = useActionFormError()
   const submit = useServerFn(register)
   const isUnique = useServerFn(checkUniqueEmail)
@@ -193,7 +192,7 @@ function RegisterForm(props: { gym: JoinGym; link: string | undefined; notice: R
       serverError.clear()
       const result = await submit({ data: { ...value, link: props.link } })
       if (!result.ok) return serverError.show(formApi, result)
-      resetSession(queryClient)
+      sessionStore.reset()
       await navigate({ to: '/join/verification-code', search: { twoFactorAuth: true } })
     },
   })

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from '~/components/ui/toast'
-import { sessionQueryKey } from '~/lib/query-keys'
 import { logout } from './auth.functions'
+import { useSessionStore } from './session'
 
 /**
  * Signing out, wherever it is offered (the console's Logout, the join header's Sign out, a code
@@ -11,7 +10,8 @@ import { logout } from './auth.functions'
  * goes to `to`. A second press while the first is on its way does nothing.
  */
 export function useSignOut(to: '/console/login' | '/join/login' | '/join') {
-  const queryClient = useQueryClient()
+  const router = useRouter()
+  const sessionStore = useSessionStore()
   const navigate = useNavigate()
   const [pending, setPending] = useState(false)
   async function signOut() {
@@ -23,10 +23,12 @@ export function useSignOut(to: '/console/login' | '/join/login' | '/join') {
       toast.error(result.message)
       return
     }
-    // Everything cached for this person goes; the session itself is asked again, so what shows it (the
-    // join site's header) turns to a guest's at once rather than after the next navigation.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] })
-    await queryClient.resetQueries({ queryKey: sessionQueryKey })
+    // Everything cached for this person goes (the console's query cache, the router's reads); the
+    // session itself is asked again, so what shows it (the join site's header) turns to a guest's at
+    // once rather than after the next navigation.
+    router.options.context.queryClient?.clear()
+    router.clearCache()
+    sessionStore.reset()
     await navigate({ to })
   }
   return { signOut, pending }

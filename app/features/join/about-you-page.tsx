@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
@@ -17,7 +16,8 @@ import type { SessionUser } from '~/contracts/auth'
 import { confidenceAndExperienceOptions, hearAboutUsOptions } from '~/contracts/enums'
 import type { RegisterFields, RegisterFieldsRequest } from '~/contracts/join'
 import { AuthFrame } from '~/features/auth/auth-frame'
-import { nextRegistrationStep, resetSession } from '~/features/auth/guards'
+import { nextRegistrationStep } from '~/features/auth/guards'
+import { useSessionStore } from '~/features/auth/session'
 import { aboutYouProblems } from './about-you-rules'
 import { saveRegisterFields } from './join.functions'
 import { JoinSteps } from './join-steps'
@@ -29,7 +29,7 @@ import { JoinSteps } from './join-steps'
  */
 export function AboutYouPage(props: { user: SessionUser; saved: RegisterFields }) {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const sessionStore = useSessionStore()
   const serverError = useActionFormError()
   const save = useServerFn(saveRegisterFields)
   // What the member saved before, when they come back to change it (empty the first time). Taken once:
@@ -47,7 +47,7 @@ export function AboutYouPage(props: { user: SessionUser; saved: RegisterFields }
       // The lists hold only their checkboxes' values; the server trims the text as it parses.
       const result = await save({ data: value as RegisterFieldsRequest })
       if (!result.ok) return serverError.show(formApi, result)
-      resetSession(queryClient)
+      sessionStore.reset()
       await navigate({ to: nextRegistrationStep(result.data) })
     },
   })

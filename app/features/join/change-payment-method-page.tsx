@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { CircleCheck, Mail } from 'lucide-react'
@@ -13,7 +12,6 @@ import { useJoinCall } from './connection-lost'
 import { useNextStep } from './next-step'
 import { switchPaymentType } from './payment.functions'
 import { describePaymentType } from './payment-words'
-import { joinQueries } from './queries'
 
 /**
  * A member who has joined chose another way to pay (issue 25): before anything changes, what it means —
@@ -21,8 +19,7 @@ import { joinQueries } from './queries'
  * on — then they agree, or keep
  * paying as they do. Agreeing moves their payments and e-mails them; backing out changes nothing.
  */
-export function ChangePaymentMethodPage(props: { methodId: number }) {
-  const { data: change } = useSuspenseQuery(joinQueries.paymentTypeChange(props.methodId))
+export function ChangePaymentMethodPage({ change }: { change: PaymentMethodChange }) {
   const switchTo = useServerFn(switchPaymentType)
   const joinCall = useJoinCall()
   const nextStep = useNextStep()

@@ -1,14 +1,13 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { ChevronRight, CreditCard, Landmark } from 'lucide-react'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { RouterLink } from '~/components/ui/router-link'
 import type { SessionUser } from '~/contracts/auth'
+import type { PaymentType } from '~/contracts/join-payment'
 import { AuthFrame } from '~/features/auth/auth-frame'
 import { JoinSteps } from './join-steps'
 import { usePayWith } from './next-step'
 import { describePaymentType } from './payment-words'
-import { joinQueries } from './queries'
 
 const optionClasses =
   'flex min-h-16 items-center gap-4 rounded-lg border border-slate-300 bg-white p-4 text-left no-underline shadow-xs outline-accent-600 transition-colors hover:border-accent-600 hover:bg-accent-50 focus-visible:outline-2 focus-visible:outline-offset-2 [-webkit-tap-highlight-color:transparent]'
@@ -17,11 +16,10 @@ const optionClasses =
  * register.choose-payment-method (SPEC §2.1): bank account or card, each with what it costs. A member
  * who already saved one (back here after a declined card, say) can pick it again.
  */
-export function ChoosePaymentMethodPage(props: { user: SessionUser }) {
-  const { data: all } = useSuspenseQuery(joinQueries.paymentTypes())
+export function ChoosePaymentMethodPage(props: { user: SessionUser; methods: PaymentType[] }) {
   // A gym without its own card account takes bank payments only (issue 25).
   const cards = props.user.gym_takes_cards
-  const saved = all.filter((method) => cards || method.type !== 'stripe_card')
+  const saved = props.methods.filter((method) => cards || method.type !== 'stripe_card')
   const surcharge = props.user.general_card_surcharge_text?.trim()
   const { pending, message, payWith } = usePayWith(props.user)
 

@@ -1,7 +1,6 @@
-import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Checkbox } from '~/components/ui/checkbox'
@@ -14,21 +13,61 @@ import type { SessionUser } from '~/contracts/auth'
 import { frequencyWords } from '~/contracts/frequency-words'
 import type { MembershipOptions, MembershipQuote } from '~/contracts/join-payment'
 import { AuthFrame } from '~/features/auth/auth-frame'
-import { resetSession } from '~/features/auth/guards'
+import { useSessionStore } from '~/features/auth/session'
 import { formatLongDate, todayInAuckland } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
-import { sessionEndedMessage } from './connection-lost'
+import { connectionLostMessage, sessionEndedMessage } from './connection-lost'
 import { chosenPriceKey, joiningKey } from './join-choice'
 import { JoinSteps } from './join-steps'
+import { type QuoteAnswer, type QuoteRead, readQuote } from './membership-quote'
 import { useNextStep } from './next-step'
 import { joinMembership } from './payment.functions'
-import { joinQueries } from './queries'
 
 type Failure =
   | { kind: 'declined'; message: string }
   | { kind: 'message'; message: string }
   | { kind: 'signedOut' }
   | { kind: 'fields'; name?: string | undefined; tick?: string | undefined }
+
+/** What a quote that never came back says: Confirm waits for a quote the member has seen. */
+const lostQuote: QuoteAnswer = {
+  ok: false,
+  status: 0,
+  message: connectionLostMessage,
+  errors: {},
+  error: undefined,
+}
+
+/**
+ * The quote for the choice on screen: each choice's answer is kept for the page's life, and while a new
+ * one is on its way the last one stays (the costs don't blink on every change of day).
+ */
+function useQuote(priceId: number | undefined, startDate: string, first: QuoteRead | undefined) {
+  const answers = useRef(new Map<string, QuoteAnswer>())
+  if (first && answers.current.size === 0)
+    answers.current.set(`${first.priceId}/${first.startDate}`, first.answer)
+  const key = priceId === undefined ? undefined : `${priceId}/${startDate}`
+  const [shown, setShown] = useState(key === undefined ? undefined : answers.current.get(key))
+  useEffect(() => {
+    if (priceId === undefined || key === undefined) return
+    const known = answers.current.get(key)
+    if (known) return setShown(known)
+    let onScreen = true
+    readQuote(priceId, startDate).then(
+      (answer) => {
+        answers.current.set(key, answer)
+        if (onScreen) setShown(answer)
+      },
+      () => {
+        if (onScreen) setShown(lostQuote)
+      },
+    )
+    return () => {
+      onScreen = false
+    }
+  }, [priceId, startDate, key])
+  return shown
+}
 
 /** The price picked on this device (the gym's page, or here before a look at how to pay), if still offered. */
 function rememberedPrice(options: MembershipOptions): number | undefined {
@@ -42,8 +81,13 @@ function rememberedPrice(options: MembershipOptions): number | undefined {
  * sends one idempotency key per choice, kept in the tab, so pressing twice, a retry after a lost
  * connection or a reload never makes a second membership or charge.
  */
-export function ConfirmSubscriptionPage(props: { user: SessionUser }) {
-  const { data: options } = useSuspenseQuery(joinQueries.membershipOptions())
+export function ConfirmSubscriptionPage(props: {
+  user: SessionUser
+  options: MembershipOptions
+  /** The first price's quote for today, read with the page. */
+  firstQuote: QuoteRead | undefined
+}) {
+  const { options } = props
   const [priceId, setPriceId] = useState(options.offerings.flatMap((offering) => offering.prices)[0]?.id)
   // After hydration, so the server's page and the browser's first render agree.
   useEffect(() => {
@@ -56,18 +100,14 @@ export function ConfirmSubscriptionPage(props: { user: SessionUser }) {
   const [ticked, setTicked] = useState(false)
   const [failure, setFailure] = useState<Failure>()
   const [pending, setPending] = useState(false)
-  const queryClient = useQueryClient()
+  const sessionStore = useSessionStore()
   const nextStep = useNextStep()
   const join = useServerFn(joinMembership)
 
   const today = todayInAuckland()
   const startDate = startLater && /^\d{4}-\d{2}-\d{2}$/.test(laterDate) ? laterDate : today
   // The first price's quote for today came with the page (the loader); another choice asks for its own.
-  const quote = useQuery({
-    ...joinQueries.membershipQuote(priceId, startDate),
-    placeholderData: keepPreviousData,
-  })
-  const answer = quote.data
+  const answer = useQuote(priceId, startDate, props.firstQuote)
   const current: MembershipQuote | undefined = answer?.ok ? answer.data : undefined
   const quoteProblem =
     answer && !answer.ok
@@ -101,7 +141,7 @@ export function ConfirmSubscriptionPage(props: { user: SessionUser }) {
       if (!result.ok) {
         setPending(false)
         if (result.status === 401) {
-          resetSession(queryClient)
+          sessionStore.reset()
           return setFailure({ kind: 'signedOut' })
         }
         const declined = result.errors.payment_method?.[0]

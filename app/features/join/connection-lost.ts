@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { resetSession } from '~/features/auth/guards'
+import { useSessionStore } from '~/features/auth/session'
 import { REFUSED_INPUT_STATUS, refusedInputMessage } from '~/lib/refused-input'
 
 /** What a join step says when a call never came back (a phone between cell towers). */
@@ -50,10 +49,10 @@ export async function orConnectionLost<T extends { ok: true } | Refusal>(
  * guards (and the sign-in screen, which would otherwise send a "signed-in" member straight back) agree.
  */
 export function useJoinCall() {
-  const queryClient = useQueryClient()
+  const sessionStore = useSessionStore()
   return useCallback(
     <T extends { ok: true } | Refusal>(call: () => Promise<T>) =>
-      orConnectionLost(call, () => resetSession(queryClient)),
-    [queryClient],
+      orConnectionLost(call, () => sessionStore.reset()),
+    [sessionStore],
   )
 }

@@ -1,21 +1,15 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { Dumbbell, LogOut } from 'lucide-react'
 import { Link } from '~/components/ui/link'
-import { fetchSessionState } from '~/features/auth/auth.functions'
+import { useSession } from '~/features/auth/session'
 import { useSignOut } from '~/features/auth/use-sign-out'
-import { sessionQueryKey } from '~/lib/query-keys'
 
 /**
  * The join site's header on every screen (issue 13): the brand, back to the start, and — once someone
  * is signed in, a code still due or not — the way to sign out, so no step is a dead end.
  */
 export function JoinHeader() {
-  const { data: session } = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: () => fetchSessionState(),
-    staleTime: 10_000,
-  })
+  const session = useSession()
   const signedIn = session?.kind === 'user' || session?.kind === 'two_factor'
   // The gym a signed-in member is joining, beside the brand (its logo joins it with the gyms issue).
   const gym = session?.kind === 'user' && !session.user.is_staff ? session.user.gyms[0]?.name : undefined

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CircleCheck } from 'lucide-react'
 import { useState } from 'react'
@@ -7,19 +6,22 @@ import { Button } from '~/components/ui/button'
 import { linkStyles } from '~/components/ui/link'
 import { Radio, RadioGroup } from '~/components/ui/radio-group'
 import type { SessionUser } from '~/contracts/auth'
+import type { PaymentType } from '~/contracts/join-payment'
 import { AuthFrame } from '~/features/auth/auth-frame'
 import { JoinSteps } from './join-steps'
 import { usePayWith } from './next-step'
 import { describePaymentType } from './payment-words'
-import { joinQueries } from './queries'
 
 /**
  * register.bank-account-connected and register.card-connected (SPEC §2.1): the method just added,
  * and — when the bank shared several accounts — the one to pay from. Continue goes to confirm.
  */
-export function MethodConnectedPage(props: { type: 'bank_account' | 'stripe_card'; user: SessionUser }) {
-  const { data: all } = useSuspenseQuery(joinQueries.paymentTypes())
-  const methods = all.filter((method) => method.type === props.type)
+export function MethodConnectedPage(props: {
+  type: 'bank_account' | 'stripe_card'
+  user: SessionUser
+  methods: PaymentType[]
+}) {
+  const methods = props.methods.filter((method) => method.type === props.type)
   const current = methods.find((method) => method.is_default) ?? methods.at(-1)
   // The member's pick, else the method their payments use now.
   const [picked, setChosen] = useState<string>()

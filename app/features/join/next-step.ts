@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useCallback, useState } from 'react'
 import type { SessionUser } from '~/contracts/auth'
 import type { PaymentType } from '~/contracts/join-payment'
-import { resetSession } from '~/features/auth/guards'
+import { useSessionStore } from '~/features/auth/session'
 import { useJoinCall } from './connection-lost'
 import { switchPaymentType } from './payment.functions'
-import { joinQueries } from './queries'
 
 type StepAfterChange =
   | '/join/card-connected'
@@ -18,19 +16,20 @@ type StepAfterChange =
 
 /**
  * On to the next step after one that changed the member (a method saved or chosen, a membership made):
- * the session and the join reads are forgotten first, so the header, the guards and the next step's
- * loader all see the change.
+ * the session and the steps' reads kept by the router (a step seen before, a link's preload) are
+ * forgotten first, so the header, the guards and the next step's loader all see the change.
  */
 export function useNextStep() {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const router = useRouter()
+  const sessionStore = useSessionStore()
   return useCallback(
     async (to: StepAfterChange, options: { replace?: boolean } = {}) => {
-      resetSession(queryClient)
-      void queryClient.invalidateQueries({ queryKey: joinQueries.all, refetchType: 'none' })
+      sessionStore.reset()
+      router.clearCache()
       await navigate({ to, replace: options.replace })
     },
-    [navigate, queryClient],
+    [navigate, router, sessionStore],
   )
 }
 

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { useServerFn } from '@tanstack/react-start'
 import { Landmark } from 'lucide-react'
 import { useState } from 'react'
@@ -7,9 +6,9 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Checkbox } from '~/components/ui/checkbox'
 import { chooseAccountMessage } from '~/contracts/bank-consent-words'
+import type { SandboxBankAccount } from '~/contracts/join-payment'
 import { orConnectionLost } from './connection-lost'
 import { grantSandboxBankConsent } from './payment.functions'
-import { joinQueries } from './queries'
 
 /** Only a return to this site's own connect step: anything else is not ours to send people to. */
 function ownReturnAddress(redirectUri: string): URL | null {
@@ -26,8 +25,12 @@ function ownReturnAddress(redirectUri: string): URL | null {
  * accounts of docs/sandbox-payments.md to share, Allow or Cancel. Allow sends the person back with a
  * one-time code; Cancel with `error=access_denied`, as Akahu does.
  */
-export function SandboxBankConsentPage(props: { state: string; redirectUri: string }) {
-  const { data: accounts } = useSuspenseQuery(joinQueries.sandboxBankAccounts())
+export function SandboxBankConsentPage(props: {
+  state: string
+  redirectUri: string
+  accounts: SandboxBankAccount[]
+}) {
+  const { accounts } = props
   const [chosen, setChosen] = useState<string[]>(accounts[0] ? [accounts[0].suffix] : [])
   const [pending, setPending] = useState(false)
   const [message, setMessage] = useState<string>()

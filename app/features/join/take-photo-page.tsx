@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { Camera, ImageUp, RotateCcw } from 'lucide-react'
@@ -7,7 +6,8 @@ import { FileTrigger } from 'react-aria-components'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { AuthFrame } from '~/features/auth/auth-frame'
-import { nextRegistrationStep, resetSession } from '~/features/auth/guards'
+import { nextRegistrationStep } from '~/features/auth/guards'
+import { useSessionStore } from '~/features/auth/session'
 import { uploadProfilePicture } from './join.functions'
 import { JoinSteps } from './join-steps'
 
@@ -30,7 +30,7 @@ export function TakePhotoPage() {
   const [sending, setSending] = useState(false)
   const upload = useServerFn(uploadProfilePicture)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const sessionStore = useSessionStore()
 
   // A camera left on or a preview's memory is let go when the stage changes or the page goes.
   useEffect(() => {
@@ -70,7 +70,7 @@ export function TakePhotoPage() {
       setMessage(result.errors?.image?.[0] ?? result.message)
       return
     }
-    resetSession(queryClient)
+    sessionStore.reset()
     await navigate({ to: nextRegistrationStep(result.data) })
   }
 

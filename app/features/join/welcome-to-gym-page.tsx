@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CalendarClock, CircleCheck, DoorOpen, Hourglass, Mail } from 'lucide-react'
 import { useEffect } from 'react'
@@ -11,14 +10,13 @@ import { AuthFrame } from '~/features/auth/auth-frame'
 import { formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { celebrate } from './celebrate'
-import { joinQueries } from './queries'
 
 /**
  * register.welcome-to-gym (SPEC §2.1, §9): the celebration, then what happens next — the first
  * payment's result, the next charge, and how to get in the door.
  */
-export function WelcomeToGymPage(props: { user: SessionUser }) {
-  const { data: membership } = useSuspenseQuery(joinQueries.activeSubscription())
+export function WelcomeToGymPage(props: { user: SessionUser; membership: ActiveSubscription | null }) {
+  const { membership } = props
   useEffect(() => {
     if (membership) void celebrate()
   }, [membership])

@@ -7,7 +7,7 @@ import { SelectItem } from '~/components/ui/select'
 import { toast } from '~/components/ui/toast'
 import { focusRing } from '~/components/ui/utils'
 import type { SessionUser } from '~/contracts/auth'
-import { resetSession } from '~/features/auth/guards'
+import { useSessionStore } from '~/features/auth/session'
 import { switchGym } from './shell.functions'
 
 /**
@@ -18,6 +18,7 @@ import { switchGym } from './shell.functions'
 export function GymSwitcher(props: { user: SessionUser }) {
   const { user } = props
   const queryClient = useQueryClient()
+  const sessionStore = useSessionStore()
   const router = useRouter()
   const [pending, setPending] = useState(false)
   if (user.gyms.length < 2) return null
@@ -32,7 +33,7 @@ export function GymSwitcher(props: { user: SessionUser }) {
         toast.error(result.message)
         return
       }
-      resetSession(queryClient)
+      sessionStore.reset()
       await router.invalidate()
       await queryClient.invalidateQueries()
     } finally {

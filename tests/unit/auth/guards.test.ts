@@ -9,7 +9,7 @@ import {
   requireStaff,
 } from '~/features/auth/guards'
 import { requireConsoleArea } from '~/features/auth/route-guard'
-import { sessionQueryKey } from '~/lib/query-keys'
+import { createSessionStore } from '~/features/auth/session'
 import { testSessionUser } from '../../factories/session-user'
 
 // Outside a request there is no host to read; the site names come from here instead.
@@ -23,7 +23,7 @@ vi.mock('~/lib/site-config', () => ({
 }))
 
 /**
- * The guards of SPEC §2.3 with the session already in the query cache (as the server leaves it), so
+ * The guards of SPEC §2.3 with the session already in the page's store (as the server hands it over), so
  * each outcome of loading the user can be set up directly, including "any other failure".
  */
 const user: SessionUser = testSessionUser({ name: 'Kiri', email: 'kiri@example.nz' })
@@ -32,8 +32,9 @@ let queryClient: QueryClient
 const location = { publicHref: '/members?page=2', search: {} }
 
 function withSession(state: SessionState) {
-  queryClient.setQueryData(sessionQueryKey, state)
-  return { location, context: { queryClient } }
+  const session = createSessionStore(() => Promise.reject(new Error('The guard asked the API again')))
+  session.seed(state)
+  return { location, context: { session, queryClient } }
 }
 
 async function thrown(promise: Promise<unknown>) {

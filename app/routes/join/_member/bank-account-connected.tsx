@@ -1,12 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MethodConnectedPage } from '~/features/join/method-connected-page'
-import { joinQueries } from '~/features/join/queries'
+import { listPaymentTypes } from '~/features/join/payment.functions'
 
 /** register.bank-account-connected: the method just added, and which to pay from (issue 14). */
 export const Route = createFileRoute('/join/_member/bank-account-connected')({
   head: () => ({ meta: [{ title: 'Bank account connected · Gymbase' }] }),
-  loader: ({ context }) => context.queryClient.fetchQuery(joinQueries.paymentTypes()),
+  loader: () => listPaymentTypes(),
   component: function BankAccountConnected() {
-    return <MethodConnectedPage type="bank_account" user={Route.useRouteContext().user} />
+    return (
+      <MethodConnectedPage
+        type="bank_account"
+        user={Route.useRouteContext().user}
+        methods={Route.useLoaderData()}
+      />
+    )
   },
 })

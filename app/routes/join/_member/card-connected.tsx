@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { MethodConnectedPage } from '~/features/join/method-connected-page'
-import { joinQueries } from '~/features/join/queries'
+import { listPaymentTypes } from '~/features/join/payment.functions'
 
 /** register.card-connected: the method just added, and which to pay from (issue 14). */
 export const Route = createFileRoute('/join/_member/card-connected')({
@@ -9,8 +9,14 @@ export const Route = createFileRoute('/join/_member/card-connected')({
     if (!context.user.gym_takes_cards) throw redirect({ to: '/join/choose-payment-method', replace: true })
   },
   head: () => ({ meta: [{ title: 'Card saved · Gymbase' }] }),
-  loader: ({ context }) => context.queryClient.fetchQuery(joinQueries.paymentTypes()),
+  loader: () => listPaymentTypes(),
   component: function CardConnected() {
-    return <MethodConnectedPage type="stripe_card" user={Route.useRouteContext().user} />
+    return (
+      <MethodConnectedPage
+        type="stripe_card"
+        user={Route.useRouteContext().user}
+        methods={Route.useLoaderData()}
+      />
+    )
   },
 })

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { ChangePaymentMethodPage } from '~/features/join/change-payment-method-page'
-import { joinQueries } from '~/features/join/queries'
+import { fetchPaymentTypeChange } from '~/features/join/payment.functions'
 import { integer, searchParams } from '~/lib/search-params'
 
 const searchSchema = searchParams({ method: integer({ min: 1 }) })
@@ -9,13 +9,12 @@ const searchSchema = searchParams({ method: integer({ min: 1 }) })
 export const Route = createFileRoute('/join/_member/change-payment-method')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ method: search.method }),
-  loader: ({ context, deps }) => {
+  loader: ({ deps }) => {
     if (deps.method === undefined) throw redirect({ to: '/join/choose-payment-method' })
-    return context.queryClient.fetchQuery(joinQueries.paymentTypeChange(deps.method))
+    return fetchPaymentTypeChange({ data: { id: deps.method } })
   },
   head: () => ({ meta: [{ title: 'Change how you pay · Gymbase' }] }),
   component: function ChangePaymentMethod() {
-    const { method } = Route.useLoaderDeps()
-    return <ChangePaymentMethodPage methodId={method ?? 0} />
+    return <ChangePaymentMethodPage change={Route.useLoaderData()} />
   },
 })

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { ConfirmSubscriptionPage } from '~/features/join/confirm-subscription-page'
-import { joinQueries } from '~/features/join/queries'
+import { readQuote } from '~/features/join/membership-quote'
+import { fetchMembershipOptions } from '~/features/join/payment.functions'
 import { todayInAuckland } from '~/lib/dates'
 
 /** register.confirm-subscription: choose, see the cost, accept the agreement, pay (issue 14). */
@@ -12,14 +13,21 @@ export const Route = createFileRoute('/join/_member/confirm-subscription')({
   head: () => ({ meta: [{ title: 'Confirm your membership · Gymbase' }] }),
   // The options, then the first price's quote for today, so the page arrives with what is due today
   // rather than asking for it once it has hydrated.
-  loader: async ({ context }) => {
-    const options = await context.queryClient.fetchQuery(joinQueries.membershipOptions())
-    const first = options.offerings.flatMap((offering) => offering.prices)[0]?.id
-    if (first !== undefined)
-      await context.queryClient.ensureQueryData(joinQueries.membershipQuote(first, todayInAuckland()))
-    return options
+  loader: async () => {
+    const options = await fetchMembershipOptions()
+    const priceId = options.offerings.flatMap((offering) => offering.prices)[0]?.id
+    if (priceId === undefined) return { options, firstQuote: undefined }
+    const startDate = todayInAuckland()
+    return { options, firstQuote: { priceId, startDate, answer: await readQuote(priceId, startDate) } }
   },
   component: function ConfirmSubscription() {
-    return <ConfirmSubscriptionPage user={Route.useRouteContext().user} />
+    const { options, firstQuote } = Route.useLoaderData()
+    return (
+      <ConfirmSubscriptionPage
+        user={Route.useRouteContext().user}
+        options={options}
+        firstQuote={firstQuote}
+      />
+    )
   },
 })

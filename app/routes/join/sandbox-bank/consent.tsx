@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { joinQueries } from '~/features/join/queries'
+import { listSandboxBankAccounts } from '~/features/join/payment.functions'
 import { SandboxBankConsentPage } from '~/features/join/sandbox-bank-consent-page'
 import { searchParams, text } from '~/lib/search-params'
 
@@ -9,9 +9,15 @@ const searchSchema = searchParams({ state: text({ max: 300 }), redirect_uri: tex
 export const Route = createFileRoute('/join/sandbox-bank/consent')({
   validateSearch: searchSchema,
   head: () => ({ meta: [{ title: 'Sandbox Bank · Share an account' }] }),
-  loader: ({ context }) => context.queryClient.ensureQueryData(joinQueries.sandboxBankAccounts()),
+  loader: () => listSandboxBankAccounts(),
   component: function SandboxBankConsent() {
     const search = Route.useSearch()
-    return <SandboxBankConsentPage state={search.state ?? ''} redirectUri={search.redirect_uri ?? ''} />
+    return (
+      <SandboxBankConsentPage
+        state={search.state ?? ''}
+        redirectUri={search.redirect_uri ?? ''}
+        accounts={Route.useLoaderData()}
+      />
+    )
   },
 })
