@@ -2,15 +2,9 @@ import { Eye, EyeOff } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { ToggleButton } from 'react-aria-components'
 import { buttonStyles } from '~/components/ui/button'
-import { Checkbox as KitCheckbox, type CheckboxProps as KitCheckboxProps } from '~/components/ui/checkbox'
-import {
-  CheckboxGroup as KitCheckboxGroup,
-  type CheckboxGroupProps as KitCheckboxGroupProps,
-} from '~/components/ui/checkbox-group'
-import {
-  DateField as KitDateField,
-  type DateFieldProps as KitDateFieldProps,
-} from '~/components/ui/date-field'
+import type { CheckboxProps as KitCheckboxProps } from '~/components/ui/checkbox'
+import type { CheckboxGroupProps as KitCheckboxGroupProps } from '~/components/ui/checkbox-group'
+import type { DateFieldProps as KitDateFieldProps } from '~/components/ui/date-field'
 import {
   TextField as KitTextField,
   type TextFieldProps as KitTextFieldProps,
@@ -47,7 +41,9 @@ export type CheckboxGroupFieldProps = Omit<KitCheckboxGroupProps, BoundProps>
 
 /**
  * The fields every form may use, each given its binding (`bound`) by the form's own wrapper: the
- * console's in `form-hook.tsx`, the join site's in `light-form.tsx`.
+ * console's in `form-hook.tsx`, the join site's in `light-form.tsx`. The text fields here; the date field
+ * and the checkboxes in modules of their own (`bound-date-field.tsx`, `bound-checkboxes.tsx`), so a page
+ * with text fields only loads no checkbox nor date field.
  */
 export function BoundTextField({ bound, ...props }: TextFieldProps & { bound: FieldBinding<string> }) {
   const inputRef = useRef<HTMLInputElement>(null)
@@ -86,25 +82,4 @@ export function BoundPasswordField(props: PasswordFieldProps & { bound: FieldBin
       }
     />
   )
-}
-
-/**
- * A date field over a `YYYY-MM-DD` string as typed, '' while empty: form values stay the shape the API
- * and its zod schemas take, and a date that doesn't exist reaches the rules to be refused.
- */
-export function BoundDateField({ bound, ...props }: DateFieldProps & { bound: FieldBinding<string> }) {
-  return <KitDateField {...props} {...bound} />
-}
-
-export function BoundCheckbox({ bound, ...props }: CheckboxProps & { bound: FieldBinding<boolean> }) {
-  const { value, ...rest } = bound
-  return <KitCheckbox {...props} {...rest} isSelected={value} />
-}
-
-/** Several choices, held as a list of their values (checkbox values are strings in the DOM). */
-export function BoundCheckboxGroupField({
-  bound,
-  ...props
-}: CheckboxGroupFieldProps & { bound: FieldBinding<string[]> }) {
-  return <KitCheckboxGroup {...props} {...bound} />
 }

@@ -2,10 +2,9 @@ import { type AnyFieldApi, createFormHook, createFormHookContexts, useStore } fr
 import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import { Button, type ButtonProps } from '~/components/ui/button'
 import { Form as KitForm, type FormProps as KitFormProps } from '~/components/ui/form'
+import { BoundCheckbox, BoundCheckboxGroupField } from './bound-checkboxes'
+import { BoundDateField } from './bound-date-field'
 import {
-  BoundCheckbox,
-  BoundCheckboxGroupField,
-  BoundDateField,
   BoundPasswordField,
   BoundTextField,
   type CheckboxGroupFieldProps,

@@ -12,14 +12,8 @@ import { Button, type ButtonProps } from '~/components/ui/button'
 import { Form as KitForm, type FormProps as KitFormProps } from '~/components/ui/form'
 import type { FormProblems } from '~/lib/form-rules'
 import {
-  BoundCheckbox,
-  BoundCheckboxGroupField,
-  BoundDateField,
   BoundPasswordField,
   BoundTextField,
-  type CheckboxGroupFieldProps,
-  type CheckboxProps,
-  type DateFieldProps,
   type FieldBinding,
   type PasswordFieldProps,
   type TextFieldProps,
@@ -43,7 +37,7 @@ import { useSettledAfterPress } from './settle-after-press'
  *     },
  *   })
  *   <LightForm form={form} aria-label="Forgot password">
- *     <LightField form={form} name="email">{(field) => <field.TextField label="E-mail" />}</LightField>
+ *     <LightField form={form} name="email"><LightTextField label="E-mail" /></LightField>
  *     <LightSubmitButton>Send reset link</LightSubmitButton>
  *   </LightForm>
  *
@@ -299,28 +293,18 @@ export function useFieldBinding<Value>(): FieldBinding<Value> {
   }
 }
 
-function TextField(props: TextFieldProps) {
+/*
+ * The kit's text fields bound to the `LightField` around them; the date field and the checkboxes are in
+ * `light-date-field.tsx` and `light-checkboxes.tsx`, so a page loads the fields it shows and no others
+ * (a sign-in page carries no checkbox nor date field).
+ */
+export function LightTextField(props: TextFieldProps) {
   return <BoundTextField {...props} bound={useFieldBinding<string>()} />
 }
 
-function PasswordField(props: PasswordFieldProps) {
+export function LightPasswordField(props: PasswordFieldProps) {
   return <BoundPasswordField {...props} bound={useFieldBinding<string>()} />
 }
-
-function DateField(props: DateFieldProps) {
-  return <BoundDateField {...props} bound={useFieldBinding<string>()} />
-}
-
-function Checkbox(props: CheckboxProps) {
-  return <BoundCheckbox {...props} bound={useFieldBinding<boolean>()} />
-}
-
-function CheckboxGroupField(props: CheckboxGroupFieldProps) {
-  return <BoundCheckboxGroupField {...props} bound={useFieldBinding<string[]>()} />
-}
-
-/** The fields a `LightField` gives its children, bound to it. */
-const fields = { TextField, PasswordField, DateField, Checkbox, CheckboxGroupField }
 
 /** A light form for the page's life, as TanStack Form's `useAppForm` gives one. */
 export function useLightForm<Values extends Record<string, unknown>>(
@@ -376,19 +360,19 @@ export function LightForm<Values extends Record<string, unknown>>({
 
 function noNativeSubmit() {}
 
-/** One of the form's fields: `children` gets the kit's fields bound to it. */
+/** One of the form's fields: the `Light…` field inside it is bound to `name`. */
 export function LightField<Values extends Record<string, unknown>, Name extends FieldName<Values>>(props: {
   form: LightFormCore<Values>
   name: Name
   /** A check of the field's own when it is left, after a pause (the e-mail "already registered"). */
   onBlurCheck?: (value: Values[Name]) => Promise<string | undefined>
   blurCheckDebounceMs?: number
-  children: (field: typeof fields) => ReactNode
+  children: ReactNode
 }) {
   props.form.fieldInfo[props.name] = true
   const check = props.onBlurCheck
   if (check) props.form.blurChecks.set(props.name, { check, debounceMs: props.blurCheckDebounceMs ?? 0 })
-  return <FieldContext.Provider value={props.name}>{props.children(fields)}</FieldContext.Provider>
+  return <FieldContext.Provider value={props.name}>{props.children}</FieldContext.Provider>
 }
 
 export type SubmitButtonProps = Omit<ButtonProps, 'type' | 'isPending'>

@@ -1,7 +1,14 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
-import { LightField, LightForm, LightSubmitButton, useLightForm } from '~/components/form/light-form'
+import { LightCheckbox } from '~/components/form/light-checkboxes'
+import {
+  LightField,
+  LightForm,
+  LightSubmitButton,
+  LightTextField,
+  useLightForm,
+} from '~/components/form/light-form'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -83,20 +90,18 @@ export function CodePage(props: {
       >
         {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
         <LightField form={form} name="code">
-          {(field) => (
-            <field.TextField
-              label="Code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              isRequired
-              autoFocus
-            />
-          )}
+          <LightTextField
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            isRequired
+            autoFocus
+          />
         </LightField>
         {site === 'console' ? (
           <LightField form={form} name="remember">
-            {(field) => <field.Checkbox>Remember this browser for 30 days</field.Checkbox>}
+            <LightCheckbox>Remember this browser for 30 days</LightCheckbox>
           </LightField>
         ) : null}
         <LightSubmitButton fullWidth>{site === 'console' ? 'Sign in' : 'Confirm'}</LightSubmitButton>

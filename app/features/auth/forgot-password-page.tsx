@@ -1,7 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
-import { LightField, LightForm, LightSubmitButton, useLightForm } from '~/components/form/light-form'
+import {
+  LightField,
+  LightForm,
+  LightSubmitButton,
+  LightTextField,
+  useLightForm,
+} from '~/components/form/light-form'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
@@ -39,7 +45,7 @@ export function ForgotPasswordPage(props: { site: 'console' | 'join' }) {
         <LightForm form={form} aria-label="Forgot password">
           {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
           <LightField form={form} name="email">
-            {(field) => <field.TextField label="E-mail" type="email" autoComplete="email" isRequired />}
+            <LightTextField label="E-mail" type="email" autoComplete="email" isRequired />
           </LightField>
           <LightSubmitButton fullWidth>Send reset link</LightSubmitButton>
         </LightForm>

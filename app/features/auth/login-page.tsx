@@ -1,6 +1,13 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
-import { LightField, LightForm, LightSubmitButton, useLightForm } from '~/components/form/light-form'
+import {
+  LightField,
+  LightForm,
+  LightPasswordField,
+  LightSubmitButton,
+  LightTextField,
+  useLightForm,
+} from '~/components/form/light-form'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { linkStyles } from '~/components/ui/link'
@@ -74,10 +81,10 @@ export function LoginPage(props: {
         {props.notice ? <Alert tone="success">{props.notice}</Alert> : null}
         {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
         <LightField form={form} name="email">
-          {(field) => <field.TextField label="E-mail" type="email" autoComplete="username" isRequired />}
+          <LightTextField label="E-mail" type="email" autoComplete="username" isRequired />
         </LightField>
         <LightField form={form} name="password">
-          {(field) => <field.PasswordField label="Password" autoComplete="current-password" isRequired />}
+          <LightPasswordField label="Password" autoComplete="current-password" isRequired />
         </LightField>
         <LightSubmitButton fullWidth>Sign in</LightSubmitButton>
         <Link to={forgotLink} className={linkStyles({ className: 'self-center text-sm' })}>

@@ -1,6 +1,12 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
-import { LightField, LightForm, LightSubmitButton, useLightForm } from '~/components/form/light-form'
+import {
+  LightField,
+  LightForm,
+  LightPasswordField,
+  LightSubmitButton,
+  useLightForm,
+} from '~/components/form/light-form'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { useSessionStore } from '~/features/auth/session'
@@ -82,12 +88,10 @@ export function NewPasswordPage(props: {
       <LightForm form={form} aria-label={props.kind === 'reset' ? 'Reset password' : 'Set password'}>
         {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
         <LightField form={form} name="password">
-          {(field) => <field.PasswordField label="New password" autoComplete="new-password" isRequired />}
+          <LightPasswordField label="New password" autoComplete="new-password" isRequired />
         </LightField>
         <LightField form={form} name="password_confirmation">
-          {(field) => (
-            <field.PasswordField label="Repeat the new password" autoComplete="new-password" isRequired />
-          )}
+          <LightPasswordField label="Repeat the new password" autoComplete="new-password" isRequired />
         </LightField>
         <LightSubmitButton fullWidth>{submitLabels[props.kind]}</LightSubmitButton>
       </LightForm>

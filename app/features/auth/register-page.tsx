@@ -3,7 +3,15 @@ import { useServerFn } from '@tanstack/react-start'
 import { ChevronRight } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { RadioGroup } from 'react-aria-components'
-import { LightField, LightForm, LightSubmitButton, useLightForm } from '~/components/form/light-form'
+import { LightDateField } from '~/components/form/light-date-field'
+import {
+  LightField,
+  LightForm,
+  LightPasswordField,
+  LightSubmitButton,
+  LightTextField,
+  useLightForm,
+} from '~/components/form/light-form'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { GymLogo } from '~/components/gym-logo'
 import { Alert } from '~/components/ui/alert'
@@ -217,7 +225,7 @@ function RegisterForm(props: { gym: JoinGym; link: string | undefined; notice: R
         {props.notice}
         {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
         <LightField form={form} name="name">
-          {(field) => <field.TextField label="Full name" autoComplete="name" isRequired />}
+          <LightTextField label="Full name" autoComplete="name" isRequired />
         </LightField>
         <LightField
           form={form}
@@ -229,31 +237,27 @@ function RegisterForm(props: { gym: JoinGym; link: string | undefined; notice: R
             return result.ok && !result.data.unique ? emailTaken : undefined
           }}
         >
-          {(field) => <field.TextField label="E-mail" type="email" autoComplete="email" isRequired />}
+          <LightTextField label="E-mail" type="email" autoComplete="email" isRequired />
         </LightField>
         <LightField form={form} name="mobile_number">
-          {(field) => (
-            <field.TextField
-              label="Mobile number"
-              type="tel"
-              autoComplete="tel"
-              placeholder="021 123 4567"
-              isRequired
-            />
-          )}
+          <LightTextField
+            label="Mobile number"
+            type="tel"
+            autoComplete="tel"
+            placeholder="021 123 4567"
+            isRequired
+          />
         </LightField>
         <LightField form={form} name="dob">
-          {(field) => <field.DateField label="Date of birth" isRequired />}
+          <LightDateField label="Date of birth" isRequired />
         </LightField>
         <LightField form={form} name="password">
-          {(field) => (
-            <field.PasswordField
-              label="Password"
-              description="At least 8 characters. A few unrelated words work well."
-              autoComplete="new-password"
-              isRequired
-            />
-          )}
+          <LightPasswordField
+            label="Password"
+            description="At least 8 characters. A few unrelated words work well."
+            autoComplete="new-password"
+            isRequired
+          />
         </LightField>
         <LightSubmitButton fullWidth size="lg">
           Join

@@ -1,10 +1,12 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
+import { LightCheckbox, LightCheckboxGroupField } from '~/components/form/light-checkboxes'
 import {
   LightField,
   LightForm,
   LightSubmitButton,
+  LightTextField,
   useFormValue,
   useLightForm,
 } from '~/components/form/light-form'
@@ -62,25 +64,23 @@ export function AboutYouPage(props: { user: SessionUser; saved: RegisterFields }
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-3 font-semibold text-slate-900">Where you live</legend>
           <LightField form={form} name="address">
-            {(field) => <field.TextField label="Street address" autoComplete="address-line1" isRequired />}
+            <LightTextField label="Street address" autoComplete="address-line1" isRequired />
           </LightField>
           <LightField form={form} name="suburb">
-            {(field) => <field.TextField label="Suburb (optional)" autoComplete="address-line2" />}
+            <LightTextField label="Suburb (optional)" autoComplete="address-line2" />
           </LightField>
           <div className="grid grid-cols-[1fr_7rem] gap-3">
             <LightField form={form} name="city">
-              {(field) => <field.TextField label="City" autoComplete="address-level2" isRequired />}
+              <LightTextField label="City" autoComplete="address-level2" isRequired />
             </LightField>
             <LightField form={form} name="post_code">
-              {(field) => (
-                <field.TextField
-                  label="Post code"
-                  autoComplete="postal-code"
-                  inputMode="numeric"
-                  maxLength={4}
-                  isRequired
-                />
-              )}
+              <LightTextField
+                label="Post code"
+                autoComplete="postal-code"
+                inputMode="numeric"
+                maxLength={4}
+                isRequired
+              />
             </LightField>
           </div>
         </fieldset>
@@ -89,63 +89,47 @@ export function AboutYouPage(props: { user: SessionUser; saved: RegisterFields }
           <legend className="mb-1 font-semibold text-slate-900">Emergency contact</legend>
           <p className="text-slate-600 text-sm">Someone the gym can call if you need help.</p>
           <LightField form={form} name="emergency_contact_name">
-            {(field) => <field.TextField label="Their name" autoComplete="off" isRequired />}
+            <LightTextField label="Their name" autoComplete="off" isRequired />
           </LightField>
           <LightField form={form} name="emergency_contact_relationship">
-            {(field) => (
-              <field.TextField label="How you know them" placeholder="Partner, parent, friend…" isRequired />
-            )}
+            <LightTextField label="How you know them" placeholder="Partner, parent, friend…" isRequired />
           </LightField>
           <LightField form={form} name="emergency_contact_mobile_number">
-            {(field) => (
-              <field.TextField
-                label="Their mobile"
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                isRequired
-              />
-            )}
+            <LightTextField label="Their mobile" type="tel" inputMode="tel" autoComplete="off" isRequired />
           </LightField>
           <LightField form={form} name="emergency_contact_email">
-            {(field) => (
-              <field.TextField
-                label="Their e-mail (optional)"
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-              />
-            )}
+            <LightTextField
+              label="Their e-mail (optional)"
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+            />
           </LightField>
         </fieldset>
 
         <LightField form={form} name="confidence_and_experience">
-          {(field) => (
-            <field.CheckboxGroupField label="How do you feel about the gym?" className="[&>div]:flex-col">
-              {confidenceAndExperienceOptions.map((option) => (
-                <Checkbox key={option} value={option}>
-                  {confidenceAndExperienceLabels[option]}
-                </Checkbox>
-              ))}
-            </field.CheckboxGroupField>
-          )}
+          <LightCheckboxGroupField label="How do you feel about the gym?" className="[&>div]:flex-col">
+            {confidenceAndExperienceOptions.map((option) => (
+              <Checkbox key={option} value={option}>
+                {confidenceAndExperienceLabels[option]}
+              </Checkbox>
+            ))}
+          </LightCheckboxGroupField>
         </LightField>
 
         <div className="flex flex-col gap-3">
           <LightField form={form} name="hear_about_us">
-            {(field) => (
-              <field.CheckboxGroupField label="How did you hear about us?" className="[&>div]:flex-col">
-                {hearAboutUsOptions.map((option) => (
-                  <Checkbox key={option} value={option}>
-                    {hearAboutUsLabels[option]}
-                  </Checkbox>
-                ))}
-              </field.CheckboxGroupField>
-            )}
+            <LightCheckboxGroupField label="How did you hear about us?" className="[&>div]:flex-col">
+              {hearAboutUsOptions.map((option) => (
+                <Checkbox key={option} value={option}>
+                  {hearAboutUsLabels[option]}
+                </Checkbox>
+              ))}
+            </LightCheckboxGroupField>
           </LightField>
           {heardElsewhere ? (
             <LightField form={form} name="hear_about_us_other">
-              {(field) => <field.TextField label="Where did you hear about us?" isRequired />}
+              <LightTextField label="Where did you hear about us?" isRequired />
             </LightField>
           ) : null}
         </div>
@@ -153,13 +137,13 @@ export function AboutYouPage(props: { user: SessionUser; saved: RegisterFields }
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-3 font-semibold text-slate-900">What we send you</legend>
           <LightField form={form} name="email_notifications_enabled">
-            {(field) => <field.Checkbox>News and updates by e-mail</field.Checkbox>}
+            <LightCheckbox>News and updates by e-mail</LightCheckbox>
           </LightField>
           <LightField form={form} name="push_notifications_enabled">
-            {(field) => <field.Checkbox>Notifications on your phone</field.Checkbox>}
+            <LightCheckbox>Notifications on your phone</LightCheckbox>
           </LightField>
           <LightField form={form} name="payment_reminders">
-            {(field) => <field.Checkbox>A reminder before each payment</field.Checkbox>}
+            <LightCheckbox>A reminder before each payment</LightCheckbox>
           </LightField>
         </fieldset>
 

@@ -5,6 +5,7 @@ import {
   LightField,
   LightForm,
   LightSubmitButton,
+  LightTextField,
   useFieldBinding,
   useLightForm,
 } from '~/components/form/light-form'
@@ -182,33 +183,29 @@ export function CardForm(props: {
     <LightForm form={form} aria-label={props.label} className="flex flex-col gap-4">
       {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
       <LightField form={form} name="number">
-        {() => <CardNumberField />}
+        <CardNumberField />
       </LightField>
       <div className="grid grid-cols-2 gap-3">
         <LightField form={form} name="expiry">
-          {(field) => (
-            <field.TextField
-              label="Expiry"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM / YY"
-              maxLength={7}
-              isRequired
-            />
-          )}
+          <LightTextField
+            label="Expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            maxLength={7}
+            isRequired
+          />
         </LightField>
         <LightField form={form} name="cvc">
-          {(field) => (
-            <field.TextField
-              label="Security code"
-              description="3 digits on the back"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="CVC"
-              maxLength={4}
-              isRequired
-            />
-          )}
+          <LightTextField
+            label="Security code"
+            description="3 digits on the back"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="CVC"
+            maxLength={4}
+            isRequired
+          />
         </LightField>
       </div>
       <p className="flex items-start gap-2 text-slate-600 text-sm">
