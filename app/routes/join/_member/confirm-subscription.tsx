@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { ConfirmSubscriptionPage } from '~/features/join/confirm-subscription-page'
 import { joinQueries } from '~/features/join/queries'
-import { todayInAuckland } from '~/lib/dates'
+import { todayInAuckland } from '~/lib/today'
 
 /** register.confirm-subscription: choose, see the cost, accept the agreement, pay (issue 14). */
 export const Route = createFileRoute('/join/_member/confirm-subscription')({
