@@ -1,5 +1,6 @@
 import type { TermUnit } from '~/contracts/enums'
-import { formatDate, toAucklandDay, toEpochMilliseconds } from '~/lib/dates'
+import { formatDate, toAucklandDay } from '~/lib/dates'
+import { toEpochMilliseconds } from '~/lib/instants'
 
 /**
  * What a subscription looks like to people (SPEC §4): its display states, the colour of its card, its

@@ -9,7 +9,8 @@ import type { ListColumnMeta, ListFeatures } from '~/components/lists/sortable-t
 import { Badge } from '~/components/ui/badge'
 import { visitRoutes } from '~/contracts/api/visits.routes'
 import { type VisitRow, visitFromRangeMessage, visitRangeMessage } from '~/contracts/visits'
-import { formatDate, formatTime } from '~/lib/dates'
+import { formatDate } from '~/lib/dates'
+import { formatTime } from '~/lib/instants'
 import { visitQueries as queries } from './queries'
 import type { VisitsSearch } from './search'
 

@@ -17,7 +17,8 @@ import {
   webhookResultLabels,
   webhookResultNames,
 } from '~/contracts/webhooks'
-import { formatDate, formatTime } from '~/lib/dates'
+import { formatDate } from '~/lib/dates'
+import { formatTime } from '~/lib/instants'
 import { webhookQueries } from './queries'
 import type { WebhooksSearch } from './search'
 import { reprocessWebhookEvent } from './webhooks.functions'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, toAucklandDay, toEpochMilliseconds } from '~/lib/dates'
+import { formatDate, formatLongDate, toAucklandDay } from '~/lib/dates'
+import { formatTime, toEpochMilliseconds } from '~/lib/instants'
 import { formatCents } from '~/lib/money'
 
 describe('formatCents', () => {
@@ -40,5 +41,45 @@ describe('dates for display', () => {
     expect(toEpochMilliseconds('2026-09-28')).toBe(Date.parse('2026-09-27T11:00:00Z'))
     expect(toEpochMilliseconds('2026-09-28T00:00:00+13:00')).toBe(Date.parse('2026-09-27T11:00:00Z'))
     expect(toEpochMilliseconds('whenever')).toBeNull()
+  })
+
+  it('gives the Auckland day either side of the clocks going forward (last Sunday of September)', () => {
+    // 27 Sep 2026: 2 am NZST (+12) becomes 3 am NZDT (+13) at 14:00 UTC on the 26th.
+    expect(toAucklandDay('2026-09-26T11:59:59Z')).toBe('2026-09-26')
+    expect(toAucklandDay('2026-09-26T12:00:00Z')).toBe('2026-09-27')
+    expect(toAucklandDay('2026-09-27T10:59:59Z')).toBe('2026-09-27')
+    expect(toAucklandDay('2026-09-27T11:00:00Z')).toBe('2026-09-28')
+    expect(formatLongDate('2026-09-27T02:30:00+13:00')).toBe('Sun 27 Sept 2026')
+    expect(formatTime('2026-09-26T13:59:00Z')).toBe('1:59 am')
+    expect(formatTime('2026-09-26T14:00:00Z')).toBe('3:00 am')
+  })
+
+  it('gives the Auckland day either side of the clocks going back (first Sunday of April)', () => {
+    // 5 Apr 2026: 3 am NZDT (+13) becomes 2 am NZST (+12) at 14:00 UTC on the 4th.
+    expect(toAucklandDay('2026-04-04T10:59:59Z')).toBe('2026-04-04')
+    expect(toAucklandDay('2026-04-04T11:00:00Z')).toBe('2026-04-05')
+    expect(toAucklandDay('2026-04-05T11:59:59Z')).toBe('2026-04-05')
+    expect(toAucklandDay('2026-04-05T12:00:00Z')).toBe('2026-04-06')
+    expect(toEpochMilliseconds('2026-04-05')).toBe(Date.parse('2026-04-04T11:00:00Z'))
+    expect(toEpochMilliseconds('2026-04-06')).toBe(Date.parse('2026-04-05T12:00:00Z'))
+    expect(formatTime('2026-04-04T13:59:00Z')).toBe('2:59 am')
+    expect(formatTime('2026-04-04T14:00:00Z')).toBe('2:00 am')
+  })
+
+  it('reads instants as the API writes them, and refuses what is not one', () => {
+    expect(toAucklandDay('2026-03-03T10:00:00.123+13:00')).toBe('2026-03-03')
+    expect(toAucklandDay('2026-03-03T10:00:00.123+1300')).toBe('2026-03-03')
+    expect(toAucklandDay('2026-03-02T23:00:00-11')).toBe('2026-03-03')
+    expect(toAucklandDay('2026-03-03T00:00:00-11')).toBe('2026-03-04')
+    for (const value of [
+      '2026-03-03T24:00:00Z',
+      '2026-03-03T10:60:00Z',
+      '2026-02-30T10:00:00Z',
+      '2026-03-03 10:00Z',
+    ]) {
+      expect(toAucklandDay(value)).toBeNull()
+      expect(formatDate(value)).toBe('Invalid DateTime')
+      expect(formatTime(value)).toBe('Invalid DateTime')
+    }
   })
 })

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { ConfirmSubscriptionPage } from '~/features/join/confirm-subscription-page'
 import { readQuote } from '~/features/join/membership-quote'
 import { fetchMembershipOptions } from '~/features/join/payment.functions'
-import { todayInAuckland } from '~/lib/dates'
+import { todayInAuckland } from '~/lib/today'
 
 /** register.confirm-subscription: choose, see the cost, accept the agreement, pay (issue 14). */
 export const Route = createFileRoute('/join/_member/confirm-subscription')({

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync'
 import type { VisitRow } from '~/contracts/visits'
-import { formatDate, formatTime } from '~/lib/dates'
+import { formatDate } from '~/lib/dates'
+import { formatTime } from '~/lib/instants'
 
 /**
  * The visits list as CSV rows (csv-stringify: quoting, and `escape_formulas` so a cell starting with
