@@ -57,7 +57,8 @@ export const TARGET_KB = 150
  * and shown with the platform's Intl (`app/lib/dates.ts`, held to @internationalized/date's answers by a
  * test; a plain day's first moment in Auckland stays on the library in `instants.ts`, which no join page
  * imports): 4.2–4.6 kB lower on /pay, /pay-bank, /welcome-to-gym and /confirm-subscription (/pay
- * 193.5 → 189.3). The other pages are still over the 150 kB aim; each ceiling is its page's measured
+ * 193.5 → 189.3). Then the console's "remember this browser" given to the code page by the console's
+ * route: 4.7 kB lower on /verification-code (163.4 → 158.7). The other pages are still over the 150 kB aim; each ceiling is its page's measured
  * figure rounded up to a whole kB.
  */
 export const CEILING_KB: Record<string, number> = {
@@ -83,7 +84,7 @@ export const CEILING_KB: Record<string, number> = {
   '/pay-bank': 178,
   '/reset-password': 159,
   '/sandbox-bank/consent': 159,
-  '/verification-code': 164,
+  '/verification-code': 159,
 }
 
 export interface PageScripts {

@@ -1,10 +1,10 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
-import { useState } from 'react'
-import { LightCheckbox } from '~/components/form/light-checkboxes'
+import { type ReactNode, useState } from 'react'
 import {
   LightField,
   LightForm,
+  type LightFormCore,
   LightSubmitButton,
   LightTextField,
   useLightForm,
@@ -21,6 +21,9 @@ import { codeProblems } from './form-rules'
 import { nextRegistrationStep } from './guards'
 import { useSignOut } from './use-sign-out'
 
+/** The code form's values. */
+export type CodeForm = LightFormCore<{ code: string; remember: boolean }>
+
 /**
  * The e-mailed code: the console's two-factor screen (with "remember this browser") and the join
  * site's address check after sign-up. Both can ask for a new code.
@@ -30,6 +33,11 @@ export function CodePage(props: {
   redirectTo: string | undefined
   /** The address the code went to, as the session knows it. */
   codeSentTo: string | undefined
+  /**
+   * The console's "remember this browser" (`RememberThisBrowser`), given by its route: the join site's
+   * page then loads no checkbox.
+   */
+  remember?: (form: CodeForm) => ReactNode
 }) {
   const { site, redirectTo } = props
   const navigate = useNavigate()
@@ -40,7 +48,7 @@ export function CodePage(props: {
   const resend = useServerFn(resendCode)
   const [resending, setResending] = useState(false)
 
-  const form = useLightForm({
+  const form: CodeForm = useLightForm({
     defaultValues: { code: '', remember: false },
     problems: codeProblems,
     onSubmit: async ({ value, formApi }) => {
@@ -99,11 +107,7 @@ export function CodePage(props: {
             autoFocus
           />
         </LightField>
-        {site === 'console' ? (
-          <LightField form={form} name="remember">
-            <LightCheckbox>Remember this browser for 30 days</LightCheckbox>
-          </LightField>
-        ) : null}
+        {props.remember?.(form)}
         <LightSubmitButton fullWidth>{site === 'console' ? 'Sign in' : 'Confirm'}</LightSubmitButton>
         <Button variant="secondary" fullWidth isPending={resending} onPress={sendNewCode}>
           Send a new code

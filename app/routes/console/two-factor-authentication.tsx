@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CodePage } from '~/features/auth/code-page'
 import { requirePendingSecondFactor } from '~/features/auth/guards'
+import { RememberThisBrowser } from '~/features/auth/remember-this-browser'
 
 export const Route = createFileRoute('/console/two-factor-authentication')({
   beforeLoad: requirePendingSecondFactor,
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/console/two-factor-authentication')({
         site="console"
         redirectTo={Route.useSearch().redirect}
         codeSentTo={Route.useRouteContext().codeSentTo}
+        remember={(form) => <RememberThisBrowser form={form} />}
       />
     )
   },
