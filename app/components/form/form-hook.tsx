@@ -1,7 +1,7 @@
 import { type AnyFieldApi, createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form'
-import { createContext, useContext, useEffect, useRef, useState } from 'react'
+import { createContext, useContext, useState } from 'react'
 import { Button, type ButtonProps } from '~/components/ui/button'
-import { Form as KitForm, type FormProps as KitFormProps } from '~/components/ui/form'
+import type { FormProps as KitFormProps } from '~/components/ui/form'
 import { BoundCheckbox, BoundCheckboxGroupField } from './bound-checkboxes'
 import { BoundDateField } from './bound-date-field'
 import {
@@ -14,9 +14,9 @@ import {
   type PasswordFieldProps,
   type TextFieldProps,
 } from './bound-fields'
-import { takeEarlyPress } from './early-press'
 import { getFirstErrorMessage } from './field-errors'
 import { focusFirstInvalidField } from './focus-first-invalid'
+import { ScriptedForm } from './scripted-form'
 import { clearServerErrors } from './server-errors'
 import { useSettledAfterPress } from './settle-after-press'
 
@@ -135,23 +135,12 @@ export type AppFormProps = Omit<KitFormProps, 'onSubmit' | 'ref'>
  */
 function Form(props: AppFormProps) {
   const form = useFormContext()
-  const ref = useRef<HTMLFormElement>(null)
   const [waiting, setWaiting] = useState(false)
-  // After the fields' own effects (they take over text typed before the code ran), a press made then.
-  useEffect(() => takeEarlyPress(ref.current), [])
   return (
     <FormWaiting value={waiting}>
-      <KitForm
+      <ScriptedForm
         {...props}
-        ref={ref}
-        // React renders a function action as a `javascript:` URL that refuses to submit, so a press on the
-        // button before the page's code has run goes nowhere: without it the browser would send the form
-        // itself, as a GET with every field (a password too) in the address. The submit handler below
-        // prevents the default, so the action itself never runs.
-        action={noNativeSubmit}
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
+        onSubmit={(element) => {
           clearServerErrors(form)
           // Checks made on leaving a field run again for what is there now (Enter never left the field),
           // and the press waits for them, looking busy, rather than being dropped (issue 14).
@@ -173,7 +162,7 @@ function Form(props: AppFormProps) {
               setWaiting(false)
               if (form.state.isValid) return
               // Wait for React to render the errors' aria-invalid before looking for the first one.
-              requestAnimationFrame(() => focusFirstInvalidField(ref.current))
+              requestAnimationFrame(() => focusFirstInvalidField(element))
             })
         }}
       />
@@ -184,8 +173,6 @@ function Form(props: AppFormProps) {
 /** Whether the form's submit is waiting for a field's check (the submit button shows it as busy). */
 const FormWaitingContext = createContext(false)
 const FormWaiting = FormWaitingContext.Provider
-
-function noNativeSubmit() {}
 
 /**
  * Once no field's check is running. A press the instant after typing the e-mail starts its check (on

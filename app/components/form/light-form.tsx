@@ -1,15 +1,6 @@
-import {
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react'
+import { createContext, type ReactNode, useContext, useRef, useState, useSyncExternalStore } from 'react'
 import type { ServerErrorForm } from '~/components/form/server-errors'
 import { Button, type ButtonProps } from '~/components/ui/button'
-import { Form as KitForm, type FormProps as KitFormProps } from '~/components/ui/form'
 import type { FormProblems } from '~/lib/form-rules'
 import {
   BoundPasswordField,
@@ -18,8 +9,8 @@ import {
   type PasswordFieldProps,
   type TextFieldProps,
 } from './bound-fields'
-import { takeEarlyPress } from './early-press'
 import { focusFirstInvalidField } from './focus-first-invalid'
+import { ScriptedForm, type ScriptedFormProps } from './scripted-form'
 import { useSettledAfterPress } from './settle-after-press'
 
 /**
@@ -324,41 +315,21 @@ export function useFormValue<Values extends Record<string, unknown>, Selected>(
   return useFormState(form, (state) => select(state.values))
 }
 
-export type LightFormProps<Values extends Record<string, unknown>> = Omit<
-  KitFormProps,
-  'onSubmit' | 'ref' | 'action'
-> & { form: LightFormCore<Values> }
+export type LightFormProps<Values extends Record<string, unknown>> = Omit<ScriptedFormProps, 'onSubmit'> & {
+  form: LightFormCore<Values>
+}
 
-/**
- * The `<form>` element, holding its fields. React renders a function action as a `javascript:` URL that
- * refuses to submit, so a press before the page's code has run goes nowhere: without it the browser would
- * send the form itself, as a GET with every field (a password too) in the address. The submit handler
- * prevents the default, so the action itself never runs.
- */
+/** The `<form>` element (`ScriptedForm`), holding its fields. */
 export function LightForm<Values extends Record<string, unknown>>({
   form,
   ...props
 }: LightFormProps<Values>) {
-  const ref = useRef<HTMLFormElement>(null)
-  // After the fields' own effects (they take over text typed before the code ran), a press made then.
-  useEffect(() => takeEarlyPress(ref.current), [])
   return (
     <FormContext.Provider value={form}>
-      <KitForm
-        {...props}
-        ref={ref}
-        action={noNativeSubmit}
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.submit(ref.current)
-        }}
-      />
+      <ScriptedForm {...props} onSubmit={(element) => void form.submit(element)} />
     </FormContext.Provider>
   )
 }
-
-function noNativeSubmit() {}
 
 /** One of the form's fields: the `Light…` field inside it is bound to `name`. */
 export function LightField<Values extends Record<string, unknown>, Name extends FieldName<Values>>(props: {

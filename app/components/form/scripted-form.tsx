@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react'
+import { Form as KitForm, type FormProps as KitFormProps } from '~/components/ui/form'
+import { takeEarlyPress } from './early-press'
+
+export type ScriptedFormProps = Omit<KitFormProps, 'onSubmit' | 'ref' | 'action'> & {
+  /** The submit, with the `<form>` element (its fields, to focus the first in error). */
+  onSubmit: (form: HTMLFormElement | null) => void
+}
+
+/**
+ * The `<form>` element of both form kinds (`form-hook.tsx`, `light-form.tsx`): the page's code submits
+ * it, never the browser. React renders a function action as a `javascript:` URL that refuses to submit,
+ * so a press on the button before the page's code has run goes nowhere: without it the browser would
+ * send the form itself, as a GET with every field (a password too) in the address. The submit handler
+ * prevents the default, so the action itself never runs; a press made before the code ran is sent once
+ * it runs (`early-press.ts`), after the fields' own effects have taken over what was typed meanwhile.
+ */
+export function ScriptedForm({ onSubmit, ...props }: ScriptedFormProps) {
+  const ref = useRef<HTMLFormElement>(null)
+  useEffect(() => takeEarlyPress(ref.current), [])
+  return (
+    <KitForm
+      {...props}
+      ref={ref}
+      action={noNativeSubmit}
+      onSubmit={(event) => {
+        event.preventDefault()
+        event.stopPropagation()
+        onSubmit(ref.current)
+      }}
+    />
+  )
+}
+
+function noNativeSubmit() {}
