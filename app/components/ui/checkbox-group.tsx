@@ -1,39 +1,16 @@
-import type { ReactNode } from 'react'
 import {
   CheckboxGroup as RACCheckboxGroup,
   type CheckboxGroupProps as RACCheckboxGroupProps,
 } from 'react-aria-components'
-import { Description, FieldError, Label } from './field'
-import { composeTailwindRenderProps } from './utils'
+import { type ChoiceGroupOwnProps, ChoiceGroupParts, choiceGroupState } from './field'
 
-export interface CheckboxGroupProps extends Omit<RACCheckboxGroupProps, 'children'> {
-  label: string
-  description?: string
-  errorMessage?: string
-  children: ReactNode
-}
+export interface CheckboxGroupProps extends Omit<RACCheckboxGroupProps, 'children'>, ChoiceGroupOwnProps {}
 
 /** Several on/off choices under one label (an offering's gyms, the enabled price frequencies). */
-export function CheckboxGroup({
-  label,
-  description,
-  errorMessage,
-  isInvalid,
-  className,
-  children,
-  ...props
-}: CheckboxGroupProps) {
+export function CheckboxGroup({ label, description, errorMessage, children, ...props }: CheckboxGroupProps) {
   return (
-    <RACCheckboxGroup
-      {...props}
-      isInvalid={isInvalid ?? errorMessage !== undefined}
-      validationBehavior="aria"
-      className={composeTailwindRenderProps(className, 'flex flex-col gap-2')}
-    >
-      <Label>{label}</Label>
-      <div className="flex flex-wrap gap-x-6 gap-y-2">{children}</div>
-      {description ? <Description>{description}</Description> : null}
-      {errorMessage ? <FieldError>{errorMessage}</FieldError> : null}
+    <RACCheckboxGroup {...props} {...choiceGroupState(props, errorMessage)}>
+      <ChoiceGroupParts {...{ label, description, errorMessage, children }} />
     </RACCheckboxGroup>
   )
 }

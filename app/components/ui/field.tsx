@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react'
-import type { Ref } from 'react'
+import type { ReactNode, Ref } from 'react'
 import {
   composeRenderProps,
   type FieldErrorProps,
@@ -48,6 +48,41 @@ export function FieldError({ className, children, ...props }: FieldErrorProps) {
         </>
       ))}
     </RACFieldError>
+  )
+}
+
+/** What a group of choices (checkboxes, radios) takes besides its RAC props. */
+export interface ChoiceGroupOwnProps {
+  label: string
+  description?: string
+  errorMessage?: string
+  children: ReactNode
+}
+
+/**
+ * The props a RAC CheckboxGroup or RadioGroup takes from us: invalid while an error is shown (unless the
+ * caller says otherwise), checked by our own rules rather than the browser's, laid out as a column.
+ */
+export function choiceGroupState<T>(
+  { isInvalid, className }: { isInvalid?: boolean; className?: string | ((renderProps: T) => string) },
+  errorMessage: string | undefined,
+) {
+  return {
+    isInvalid: isInvalid ?? errorMessage !== undefined,
+    validationBehavior: 'aria' as const,
+    className: composeTailwindRenderProps(className, 'flex flex-col gap-2'),
+  }
+}
+
+/** Inside a group of choices: its label, the options side by side, then help text and the error. */
+export function ChoiceGroupParts({ label, description, errorMessage, children }: ChoiceGroupOwnProps) {
+  return (
+    <>
+      <Label>{label}</Label>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">{children}</div>
+      {description ? <Description>{description}</Description> : null}
+      {errorMessage ? <FieldError>{errorMessage}</FieldError> : null}
+    </>
   )
 }
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import {
   composeRenderProps,
   Radio as RACRadio,
@@ -6,38 +5,17 @@ import {
   type RadioGroupProps as RACRadioGroupProps,
   type RadioProps,
 } from 'react-aria-components'
-import { Description, FieldError, Label } from './field'
+import { type ChoiceGroupOwnProps, ChoiceGroupParts, choiceGroupState } from './field'
 import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
 
-export interface RadioGroupProps extends Omit<RACRadioGroupProps, 'children'> {
-  label: string
-  description?: string
-  errorMessage?: string
-  children: ReactNode
-}
+export interface RadioGroupProps extends Omit<RACRadioGroupProps, 'children'>, ChoiceGroupOwnProps {}
 
 /** One choice from a few, all visible (an offering's type). Arrow keys move between options. */
-export function RadioGroup({
-  label,
-  description,
-  errorMessage,
-  isInvalid,
-  className,
-  children,
-  ...props
-}: RadioGroupProps) {
+export function RadioGroup({ label, description, errorMessage, children, ...props }: RadioGroupProps) {
   return (
-    <RACRadioGroup
-      {...props}
-      isInvalid={isInvalid ?? errorMessage !== undefined}
-      validationBehavior="aria"
-      className={composeTailwindRenderProps(className, 'flex flex-col gap-2')}
-    >
-      <Label>{label}</Label>
-      <div className="flex flex-wrap gap-x-6 gap-y-2">{children}</div>
-      {description ? <Description>{description}</Description> : null}
-      {errorMessage ? <FieldError>{errorMessage}</FieldError> : null}
+    <RACRadioGroup {...props} {...choiceGroupState(props, errorMessage)}>
+      <ChoiceGroupParts {...{ label, description, errorMessage, children }} />
     </RACRadioGroup>
   )
 }

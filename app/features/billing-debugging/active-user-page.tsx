@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Page } from '~/components/page'
 import { LoadFailedPage, LoadingPage, SkeletonBar, SkeletonTable } from '~/components/page-states'
+import { Badge } from '~/components/ui/badge'
 import { buttonStyles } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { tv } from '~/components/ui/tv'
@@ -34,18 +35,6 @@ const dot = tv({
   base: 'inline-block size-2 shrink-0 rounded-full',
   variants: {
     tone: { green: 'bg-green-600', amber: 'bg-amber-500', red: 'bg-red-600', slate: 'bg-slate-400' },
-  },
-})
-
-const badge = tv({
-  base: 'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 font-medium text-xs ring-1 ring-inset',
-  variants: {
-    tone: {
-      green: 'bg-green-50 text-green-800 ring-green-600/30',
-      amber: 'bg-amber-50 text-amber-900 ring-amber-600/40',
-      red: 'bg-red-50 text-red-800 ring-red-600/30',
-      slate: 'bg-slate-100 text-slate-700 ring-slate-400/40',
-    },
   },
 })
 
@@ -208,10 +197,10 @@ function Membership(props: { row: ActiveUserRow }) {
 function StateBadge(props: { row: ActiveUserRow }) {
   const tone: Tone = props.row.card_colour ?? 'slate'
   return (
-    <span className={badge({ tone })}>
+    <Badge tone={tone}>
       <span className={dot({ tone })} aria-hidden="true" />
       {stateLabels[props.row.state].label}
-    </span>
+    </Badge>
   )
 }
 

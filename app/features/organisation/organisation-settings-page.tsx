@@ -66,18 +66,39 @@ export function OrganisationSettingsPage(props: { organisationId: number }) {
   )
 }
 
-/** Saves one setting and refreshes what shows it (the session's organisation name included). */
+type SettingForm = ReturnType<typeof useConsoleForm>
+type SettingFormApi = Parameters<ReturnType<typeof useActionFormError>['show']>[0]
+
+/**
+ * Saves one setting from its form. Saved, it refreshes what shows the setting (the session's organisation
+ * name included), says so in a toast and answers the organisation; refused, the server's errors go under
+ * their fields (`fieldOf` names the form's field where it differs from the request's) or above the form.
+ */
 function useSaveSetting(organisationId: number) {
   const queryClient = useQueryClient()
   const update = useServerFn(updateOrganisationSetting)
-  return async (change: OrganisationSettingChange) => {
+  const serverError = useActionFormError()
+  async function save(
+    formApi: SettingFormApi,
+    change: OrganisationSettingChange,
+    saved: string,
+    fieldOf = (key: string) => key,
+  ): Promise<Organisation | undefined> {
+    serverError.clear()
     const result = await update({ data: { id: organisationId, ...change } })
-    if (result.ok) {
-      queryClient.setQueryData(organisationQueries.settings(organisationId).queryKey, result.data)
-      await queryClient.invalidateQueries({ queryKey: ['session'] })
+    if (!result.ok) {
+      const errors = Object.fromEntries(
+        Object.entries(result.errors).map(([key, messages]) => [fieldOf(key), messages]),
+      )
+      serverError.show(formApi, { ...result, errors })
+      return undefined
     }
-    return result
+    queryClient.setQueryData(organisationQueries.settings(organisationId).queryKey, result.data)
+    await queryClient.invalidateQueries({ queryKey: ['session'] })
+    toast.success(saved)
+    return result.data
   }
+  return { save, error: serverError.message }
 }
 
 function SettingCard(props: { title: string; description: string; children: ReactNode }) {
@@ -92,24 +113,45 @@ function SettingCard(props: { title: string; description: string; children: Reac
   )
 }
 
+/** A setting's card holding its form: the server's message above the fields, the save button below them. */
+function SettingFormCard(props: {
+  form: Pick<SettingForm, 'AppForm' | 'Form' | 'SubmitButton'>
+  title: string
+  description: string
+  error: string | undefined
+  submit: string
+  children: ReactNode
+}) {
+  const { form } = props
+  return (
+    <SettingCard title={props.title} description={props.description}>
+      <form.AppForm>
+        <form.Form aria-label={props.title} className="flex flex-col gap-3">
+          {props.error ? <Alert tone="error">{props.error}</Alert> : null}
+          {props.children}
+          <div>
+            <form.SubmitButton>{props.submit}</form.SubmitButton>
+          </div>
+        </form.Form>
+      </form.AppForm>
+    </SettingCard>
+  )
+}
+
 function NameForm(props: { organisation: Organisation }) {
-  const save = useSaveSetting(props.organisation.id)
-  const serverError = useActionFormError()
+  const setting = useSaveSetting(props.organisation.id)
   const form = useConsoleForm({
     defaultValues: { name: props.organisation.name },
     validators: { onSubmit: organisationNameRequestSchema },
     onSubmit: async ({ value, formApi }) => {
-      serverError.clear()
-      const result = await save({ setting: 'name', body: value })
-      if (!result.ok) return serverError.show(formApi, result)
-      toast.success('Name saved')
+      await setting.save(formApi, { setting: 'name', body: value }, 'Name saved')
     },
   })
   return (
     <SettingCard title="Name" description="Shown to staff, and to members on the join site and in e-mails.">
       <form.AppForm>
         <form.Form aria-label="Organisation name" className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
+          {setting.error ? <Alert tone="error">{setting.error}</Alert> : null}
           <form.AppField name="name">
             {(field) => <field.TextField label="Organisation name" className="flex-1" isRequired />}
           </form.AppField>
@@ -122,8 +164,7 @@ function NameForm(props: { organisation: Organisation }) {
 
 /** The legal name and GST number members' receipts carry (issue 14: a GST receipt when they join). */
 function TaxDetailsForm(props: { organisation: Organisation }) {
-  const save = useSaveSetting(props.organisation.id)
-  const serverError = useActionFormError()
+  const setting = useSaveSetting(props.organisation.id)
   const form = useConsoleForm({
     defaultValues: {
       legal_name: props.organisation.legal_name ?? '',
@@ -131,11 +172,8 @@ function TaxDetailsForm(props: { organisation: Organisation }) {
     },
     validators: { onSubmit: taxDetailsRequestSchema },
     onSubmit: async ({ value, formApi }) => {
-      serverError.clear()
-      const result = await save({ setting: 'tax-details', body: value })
-      if (!result.ok) return serverError.show(formApi, result)
-      formApi.reset({ legal_name: result.data.legal_name ?? '', gst_number: result.data.gst_number ?? '' })
-      toast.success('Tax details saved')
+      const saved = await setting.save(formApi, { setting: 'tax-details', body: value }, 'Tax details saved')
+      if (saved) formApi.reset({ legal_name: saved.legal_name ?? '', gst_number: saved.gst_number ?? '' })
     },
   })
   return (
@@ -148,9 +186,9 @@ function TaxDetailsForm(props: { organisation: Organisation }) {
           aria-label="Receipts and GST"
           className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-start"
         >
-          {serverError.message ? (
+          {setting.error ? (
             <Alert tone="error" className="sm:col-span-3">
-              {serverError.message}
+              {setting.error}
             </Alert>
           ) : null}
           <form.AppField name="legal_name">
@@ -168,13 +206,16 @@ function TaxDetailsForm(props: { organisation: Organisation }) {
   )
 }
 
+/** A grace period's request names its fields after the setting; its form calls them value and unit. */
+const graceField = (key: string) => (key.endsWith('_unit') ? 'unit' : 'value')
+
 function GraceForm(props: {
   organisation: Organisation
   kind: 'grace-period' | 'term-membership-grace-period'
 }) {
-  const save = useSaveSetting(props.organisation.id)
-  const serverError = useActionFormError()
+  const setting = useSaveSetting(props.organisation.id)
   const failed = props.kind === 'grace-period'
+  const title = failed ? 'Failed-payment grace period' : 'Term-membership grace period'
   const defaultValues: { value: number | null; unit: string | null } = failed
     ? {
         value: props.organisation.failed_payment_grace_period,
@@ -201,69 +242,51 @@ function GraceForm(props: {
         if (result.success) return undefined
         const fields: Record<string, string> = {}
         for (const [key, message] of Object.entries(fieldErrorsOf(result.error))) {
-          fields[key.endsWith('_unit') ? 'unit' : 'value'] = message
+          fields[graceField(key)] = message
         }
         return { fields }
       },
     },
     onSubmit: async ({ value, formApi }) => {
-      serverError.clear()
-      const result = failed
-        ? await save({
+      const change: OrganisationSettingChange = failed
+        ? {
             setting: 'grace-period',
             body: gracePeriodRequestSchema.parse({
               failed_payment_grace_period: value.value,
               failed_payment_grace_period_unit: value.unit,
             }),
-          })
-        : await save({
+          }
+        : {
             setting: 'term-membership-grace-period',
             body: termGracePeriodRequestSchema.parse({
               term_membership_grace_period: value.value,
               term_membership_grace_period_unit: value.unit,
             }),
-          })
-      if (!result.ok) {
-        const errors = Object.fromEntries(
-          Object.entries(result.errors).map(([key, messages]) => [
-            key.endsWith('_unit') ? 'unit' : 'value',
-            messages,
-          ]),
-        )
-        return serverError.show(formApi, { ...result, errors })
-      }
-      toast.success(failed ? 'Failed-payment grace period saved' : 'Term-membership grace period saved')
+          }
+      await setting.save(formApi, change, `${title} saved`, graceField)
     },
   })
   return (
-    <SettingCard
-      title={failed ? 'Failed-payment grace period' : 'Term-membership grace period'}
+    <SettingFormCard
+      form={form}
+      title={title}
       description={
         failed
           ? 'How long a member whose payment failed keeps access while payments are retried, before the membership is cancelled.'
           : 'How long after a term ends before the membership moves to its ongoing price.'
       }
+      error={setting.error}
+      submit="Save grace period"
     >
-      <form.AppForm>
-        <form.Form
-          aria-label={failed ? 'Failed-payment grace period' : 'Term-membership grace period'}
-          className="flex flex-col gap-3"
-        >
-          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
-          <div className="grid grid-cols-2 gap-3">
-            <form.AppField name="value">
-              {(field) => <field.IntegerField label="Length" isRequired />}
-            </form.AppField>
-            <form.AppField name="unit">
-              {(field) => <field.SelectField label="Unit" options={unitOptions} isRequired />}
-            </form.AppField>
-          </div>
-          <div>
-            <form.SubmitButton>Save grace period</form.SubmitButton>
-          </div>
-        </form.Form>
-      </form.AppForm>
-    </SettingCard>
+      <div className="grid grid-cols-2 gap-3">
+        <form.AppField name="value">
+          {(field) => <field.IntegerField label="Length" isRequired />}
+        </form.AppField>
+        <form.AppField name="unit">
+          {(field) => <field.SelectField label="Unit" options={unitOptions} isRequired />}
+        </form.AppField>
+      </div>
+    </SettingFormCard>
   )
 }
 
@@ -276,87 +299,74 @@ const TermGraceForm = (props: { organisation: Organisation }) => (
 
 /** Days of notice before a member's price rises (issue 25): a rise sooner is refused, a cut is not. */
 function PriceRiseNoticeForm(props: { organisation: Organisation }) {
-  const save = useSaveSetting(props.organisation.id)
-  const serverError = useActionFormError()
+  const setting = useSaveSetting(props.organisation.id)
   const form = useConsoleForm({
     defaultValues: { price_rise_notice_days: props.organisation.price_rise_notice_days as number | null },
     validators: { onSubmit: priceRiseNoticeRequestSchema },
     onSubmit: async ({ value, formApi }) => {
-      serverError.clear()
-      const result = await save({
-        setting: 'price-rise-notice',
-        body: priceRiseNoticeRequestSchema.parse(value),
-      })
-      if (!result.ok) return serverError.show(formApi, result)
-      toast.success('Notice period for a price rise saved')
+      const body = priceRiseNoticeRequestSchema.parse(value)
+      await setting.save(
+        formApi,
+        { setting: 'price-rise-notice', body },
+        'Notice period for a price rise saved',
+      )
     },
   })
   return (
-    <SettingCard
+    <SettingFormCard
+      form={form}
       title="Notice period for a price rise"
       description="How many days ahead a member must be told before their price goes up. A rise that would take effect sooner is refused; a cut can take effect any day."
+      error={setting.error}
+      submit="Save notice period"
     >
-      <form.AppForm>
-        <form.Form aria-label="Notice period for a price rise" className="flex flex-col gap-3">
-          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
-          <form.AppField name="price_rise_notice_days">
-            {(field) => <field.IntegerField label="Days of notice" isRequired className="max-w-40" />}
-          </form.AppField>
-          <div>
-            <form.SubmitButton>Save notice period</form.SubmitButton>
-          </div>
-        </form.Form>
-      </form.AppForm>
-    </SettingCard>
+      <form.AppField name="price_rise_notice_days">
+        {(field) => <field.IntegerField label="Days of notice" isRequired className="max-w-40" />}
+      </form.AppField>
+    </SettingFormCard>
   )
 }
 
 function OfferingPermissionsForm(props: { organisation: Organisation }) {
-  const save = useSaveSetting(props.organisation.id)
-  const serverError = useActionFormError()
+  const setting = useSaveSetting(props.organisation.id)
   const form = useConsoleForm({
     defaultValues: props.organisation.offering_permissions,
     validators: { onSubmit: offeringPermissionsRequestSchema },
     onSubmit: async ({ value, formApi }) => {
-      serverError.clear()
-      const result = await save({ setting: 'offering-permissions', body: value })
-      if (!result.ok) return serverError.show(formApi, result)
-      toast.success('Offering permissions saved')
+      await setting.save(
+        formApi,
+        { setting: 'offering-permissions', body: value },
+        'Offering permissions saved',
+      )
     },
   })
   return (
-    <SettingCard
+    <SettingFormCard
+      form={form}
       title="Offering permissions"
       description="Which kinds of offering staff may create. Existing offerings carry on either way."
+      error={setting.error}
+      submit="Save permissions"
     >
-      <form.AppForm>
-        <form.Form aria-label="Offering permissions" className="flex flex-col gap-3">
-          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
-          <form.AppField name="enable_offerings">
-            {(field) => <field.Checkbox>Offerings enabled</field.Checkbox>}
-          </form.AppField>
-          <form.AppField name="non_stop">
-            {(field) => <field.Checkbox description="Access at any hour.">24/7 offerings</field.Checkbox>}
-          </form.AppField>
-          <form.AppField name="limited_access">
-            {(field) => (
-              <field.Checkbox description="Access during set opening hours.">
-                Limited-hours offerings
-              </field.Checkbox>
-            )}
-          </form.AppField>
-          <div>
-            <form.SubmitButton>Save permissions</form.SubmitButton>
-          </div>
-        </form.Form>
-      </form.AppForm>
-    </SettingCard>
+      <form.AppField name="enable_offerings">
+        {(field) => <field.Checkbox>Offerings enabled</field.Checkbox>}
+      </form.AppField>
+      <form.AppField name="non_stop">
+        {(field) => <field.Checkbox description="Access at any hour.">24/7 offerings</field.Checkbox>}
+      </form.AppField>
+      <form.AppField name="limited_access">
+        {(field) => (
+          <field.Checkbox description="Access during set opening hours.">
+            Limited-hours offerings
+          </field.Checkbox>
+        )}
+      </form.AppField>
+    </SettingFormCard>
   )
 }
 
 function PriceFrequenciesForm(props: { organisation: Organisation }) {
-  const save = useSaveSetting(props.organisation.id)
-  const serverError = useActionFormError()
+  const setting = useSaveSetting(props.organisation.id)
   const form = useConsoleForm({
     defaultValues: { price_frequencies: [...props.organisation.price_frequencies] satisfies string[] },
     validators: {
@@ -366,40 +376,35 @@ function PriceFrequenciesForm(props: { organisation: Organisation }) {
       },
     },
     onSubmit: async ({ value, formApi }) => {
-      serverError.clear()
       const parsed = priceFrequenciesRequestSchema.safeParse(value)
       if (!parsed.success) return
-      const body = parsed.data
-      const result = await save({ setting: 'price-frequencies', body })
-      if (!result.ok) return serverError.show(formApi, result)
-      toast.success('Price frequencies saved')
+      await setting.save(
+        formApi,
+        { setting: 'price-frequencies', body: parsed.data },
+        'Price frequencies saved',
+      )
     },
   })
   return (
-    <SettingCard
+    <SettingFormCard
+      form={form}
       title="Price frequencies"
       description="How often prices may bill. Turning one off keeps existing prices billing as they are."
+      error={setting.error}
+      submit="Save frequencies"
     >
-      <form.AppForm>
-        <form.Form aria-label="Price frequencies" className="flex flex-col gap-3">
-          {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
-          <form.AppField name="price_frequencies">
-            {(field) => (
-              <field.CheckboxGroupField label="Frequencies offered">
-                {organisationPriceFrequencies.map((frequency) => (
-                  <Checkbox key={frequency} value={frequency}>
-                    {organisationFrequencyLabels[frequency]}
-                  </Checkbox>
-                ))}
-              </field.CheckboxGroupField>
-            )}
-          </form.AppField>
-          <div>
-            <form.SubmitButton>Save frequencies</form.SubmitButton>
-          </div>
-        </form.Form>
-      </form.AppForm>
-    </SettingCard>
+      <form.AppField name="price_frequencies">
+        {(field) => (
+          <field.CheckboxGroupField label="Frequencies offered">
+            {organisationPriceFrequencies.map((frequency) => (
+              <Checkbox key={frequency} value={frequency}>
+                {organisationFrequencyLabels[frequency]}
+              </Checkbox>
+            ))}
+          </field.CheckboxGroupField>
+        )}
+      </form.AppField>
+    </SettingFormCard>
   )
 }
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { payByLinkAnswerSchema, paymentLinkSchema, sandboxCardApprovalSchema } from '~/contracts/pay'
 import {
   mailOutbox,
@@ -12,13 +12,12 @@ import {
 } from '~/db/schema'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
-import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
-import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { createSubscribedTestMember } from '../../factories/member-factory'
 import { readData, readMessage } from '../support/answers'
-import { createTestApi, joinOrigin } from '../support/api'
+import { joinOrigin } from '../support/api'
 import { atDay as at, failedPaymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { organisationSuite } from '../support/suite'
 
 /**
  * A card whose bank wants the member to approve each payment (3-D Secure, the sandbox's 4000 0027 6000
@@ -28,23 +27,11 @@ import { signInStaff, type TestBrowser } from '../support/sign-in'
  * the page's confirmation carries on. Left, refused or approved, one effect and words for each.
  */
 describeEachDatabase('card approvals on the payment link', (database) => {
-  let org: TestOrganisation
   let clock = at('2026-03-09')
-  const testApi = createTestApi(database, { now: () => clock })
-  let owner: TestBrowser
-  let priceId: number
-
-  beforeAll(async () => {
-    org = await createTestOrganisation({
-      db: database.db,
-      name: 'Approval Gym',
-      gymNames: ['Ponsonby'],
-      now: at('2026-01-01'),
-    })
-    // Weekly, $25.00.
-    priceId = (await createTestPriceFor({ db: database.db, organisation: org, now: at('2026-01-01') })).price
-      .id
-    owner = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+  const suite = organisationSuite(database, {
+    now: () => clock,
+    organisation: { name: 'Approval Gym', gymNames: ['Ponsonby'] },
+    weeklyPrices: { weekly: 2500 },
   })
 
   /** A weekly member on the 3184 card: the engine's charge on 9 March fails `authentication_required`. */
@@ -54,8 +41,8 @@ describeEachDatabase('card approvals on the payment link', (database) => {
     // The first week is paid with a card that needs no check; then the member's default is the 3184 card.
     const { member, subscription } = await createSubscribedTestMember({
       db,
-      organisation: org,
-      priceId,
+      organisation: suite.org,
+      priceId: suite.priceId('weekly'),
       startDate: '2026-03-02',
       pays: [
         { card: '4242', makeDefault: true },
@@ -67,13 +54,13 @@ describeEachDatabase('card approvals on the payment link', (database) => {
     await runEngineOn({ db, days: ['2026-03-09'] })
     const [failed] = await failedPaymentsOf(db, subscription.id)
     expect(failed?.errorStatus).toBe('authentication_required')
-    const sent = await owner.post(`/payments/${failed!.id}/payment-link`)
+    const sent = await suite.owner.post(`/payments/${failed!.id}/payment-link`)
     expect(sent.status).toBe(201)
     const token = /\/pay\?token=([A-Za-z0-9_-]+)/.exec(
-      (await testApi.latestMail(member.email))?.text ?? '',
+      (await suite.api.latestMail(member.email))?.text ?? '',
     )?.[1]
     if (!token || !failed) throw new Error('No link')
-    return { member, subscription, failed, token, visitor: testApi.browser({ origin: joinOrigin }) }
+    return { member, subscription, failed, token, visitor: suite.api.browser({ origin: joinOrigin }) }
   }
 
   async function switchDefaultTo3184(userId: number) {
@@ -136,7 +123,7 @@ describeEachDatabase('card approvals on the payment link', (database) => {
     const events = await database.db
       .select()
       .from(webhookEvents)
-      .where(eq(webhookEvents.organisationId, org.organisation.id))
+      .where(eq(webhookEvents.organisationId, suite.org.organisation.id))
     const succeeded = events.filter((event) => event.type === 'payment_intent.succeeded')
     expect(succeeded).toHaveLength(1)
     expect(succeeded[0]).toMatchObject({ provider: 'stripe', result: 'processed', signatureVerified: true })

@@ -12,12 +12,11 @@ import {
   createSubscribedTestMember,
   createTestPriceFor,
 } from '../../factories/member-factory'
-import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { readData, readErrors, readPage } from '../support/answers'
-import { createTestApi, joinOrigin } from '../support/api'
+import { joinOrigin } from '../support/api'
 import { atDay as at, failedPaymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { organisationSuite } from '../support/suite'
 
 /**
  * Every change of money or membership is confirmed to the member in writing (issue 25, point 4): each
@@ -26,28 +25,19 @@ import { signInStaff, type TestBrowser } from '../support/sign-in'
  * member's history.
  */
 describeEachDatabase('member notices', (database) => {
-  let org: TestOrganisation
-  let priceId: number
   const day = '2026-03-09'
   const clock = at(day)
-  const testApi = createTestApi(database, { now: () => clock })
-  let owner: TestBrowser
+  const suite = organisationSuite(database, {
+    now: () => clock,
+    organisation: { name: 'Notice Gym', gymNames: ['Kingsland'] },
+    weeklyPrices: { weekly: 2500 },
+  })
 
   beforeAll(async () => {
-    org = await createTestOrganisation({
-      db: database.db,
-      name: 'Notice Gym',
-      gymNames: ['Kingsland'],
-      now: at('2026-01-01'),
-    })
     await database.db
       .update(organisations)
       .set({ legalName: 'Notice Gym Limited', gstNumber: '049-091-850' })
-      .where(eq(organisations.id, org.organisation.id))
-    // Weekly, $25.00.
-    priceId = (await createTestPriceFor({ db: database.db, organisation: org, now: at('2026-01-01') })).price
-      .id
-    owner = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+      .where(eq(organisations.id, suite.org.organisation.id))
   })
 
   /** A weekly member paying by `card`, billed on 2 and 9 March (a declining card leaves a failure). */
@@ -55,8 +45,8 @@ describeEachDatabase('member notices', (database) => {
     const db = database.db
     const { member: person, subscription } = await createSubscribedTestMember({
       db,
-      organisation: org,
-      priceId,
+      organisation: suite.org,
+      priceId: suite.priceId('weekly'),
       startDate: '2026-03-02',
       pays: [{ card, makeDefault: true }],
     })
@@ -87,7 +77,7 @@ describeEachDatabase('member notices', (database) => {
    * the same (ADR 031, one rule for screens and e-mails).
    */
   async function nextChargeSentence(memberId: number) {
-    const detail = await readData(await owner.get(`/members/${memberId}`), memberDetailSchema)
+    const detail = await readData(await suite.owner.get(`/members/${memberId}`), memberDetailSchema)
     const charge = detail.membership?.next_charge
     return charge ? nextPaymentSentence(charge) : 'Nothing more will be charged for this membership.'
   }
@@ -107,7 +97,7 @@ describeEachDatabase('member notices', (database) => {
     const id = subscription.id
 
     const paused = await oneMail(person.id, async () =>
-      owner.post(`/subscriptions/${id}/pause`, {
+      suite.owner.post(`/subscriptions/${id}/pause`, {
         version: await versionOf(id),
         start_date: day,
         end_date: '2026-03-22',
@@ -123,7 +113,7 @@ describeEachDatabase('member notices', (database) => {
 
     // The pause began today: ending it is an early end, said so in the e-mail and the history.
     const ended = await oneMail(person.id, async () =>
-      owner.post(`/subscriptions/${id}/resume`, { version: await versionOf(id) }),
+      suite.owner.post(`/subscriptions/${id}/resume`, { version: await versionOf(id) }),
     )
     expect(ended.subject).toBe('Your pause has ended early')
     expect(ended.text).toContain('is active again from Mon 9 Mar 2026')
@@ -137,7 +127,7 @@ describeEachDatabase('member notices', (database) => {
     expect(resumedLine?.changes.description).toBe('Pause ended early: back from 9 Mar 2026')
 
     const cancelled = await oneMail(person.id, async () =>
-      owner.post(`/subscriptions/${id}/cancel`, {
+      suite.owner.post(`/subscriptions/${id}/cancel`, {
         version: await versionOf(id),
         reasons: ['Moving away'],
         comments: '',
@@ -155,7 +145,7 @@ describeEachDatabase('member notices', (database) => {
     expect(cancelled.text).toContain('Nothing more will be charged for this membership.')
 
     const undone = await oneMail(person.id, async () =>
-      owner.post(`/subscriptions/${id}/undo-cancellation`, { version: await versionOf(id) }),
+      suite.owner.post(`/subscriptions/${id}/undo-cancellation`, { version: await versionOf(id) }),
     )
     expect(undone.subject).toBe('Your cancellation is undone')
     expect(undone.text).toContain('has been undone: your membership carries on')
@@ -163,7 +153,7 @@ describeEachDatabase('member notices', (database) => {
 
     // The member's history lists each e-mail with its subject, newest first, next to the change.
     const history = await readPage(
-      await owner.get(`/members/${person.id}/history?per_page=50`),
+      await suite.owner.get(`/members/${person.id}/history?per_page=50`),
       memberHistoryEntrySchema,
     )
     const emails = history.data.filter((entry) => entry.action === 'email.sent')
@@ -188,14 +178,14 @@ describeEachDatabase('member notices', (database) => {
     const [failed] = await failedPaymentsOf(database.db, subscription.id)
     expect(failed).toBeDefined()
 
-    const missing = await owner.post(`/subscriptions/${subscription.id}/manual-payment`, {
+    const missing = await suite.owner.post(`/subscriptions/${subscription.id}/manual-payment`, {
       version: await versionOf(subscription.id),
       amount: 2500,
     })
     expect((await readErrors(missing)).method).toEqual([deskMethodMessage])
 
     const receipt = await oneMail(person.id, async () =>
-      owner.post(`/subscriptions/${subscription.id}/manual-payment`, {
+      suite.owner.post(`/subscriptions/${subscription.id}/manual-payment`, {
         version: await versionOf(subscription.id),
         amount: 2500,
         method: 'eftpos',
@@ -221,7 +211,7 @@ describeEachDatabase('member notices', (database) => {
     // The member's Payments tab and the payments list name the method, and the failed row says it was
     // settled at the desk (and is no longer offered to retry).
     const tab = await readPage(
-      await owner.get(`/users/${person.id}/payments?per_page=50`),
+      await suite.owner.get(`/users/${person.id}/payments?per_page=50`),
       memberPaymentSchema,
     )
     expect(tab.data.find((row) => row.id === desk!.id)).toMatchObject({
@@ -235,12 +225,12 @@ describeEachDatabase('member notices', (database) => {
       fixable: false,
     })
     const list = await readPage(
-      await owner.get(`/payments?search=${encodeURIComponent(person.email)}&per_page=50`),
+      await suite.owner.get(`/payments?search=${encodeURIComponent(person.email)}&per_page=50`),
       paymentRowSchema,
     )
     expect(list.data.find((row) => row.id === desk!.id)?.desk_method).toBe('eftpos')
     expect(list.data.find((row) => row.id === failed!.id)?.settled_at_desk_on).toBe(day)
-    const csv = await (await owner.post('/payments/export', { search: person.email })).text()
+    const csv = await (await suite.owner.post('/payments/export', { search: person.email })).text()
     expect(csv).toContain('At the desk (EFTPOS)')
     expect(csv).toContain('Settled at the desk on 9 Mar 2026')
   })
@@ -249,7 +239,7 @@ describeEachDatabase('member notices', (database) => {
     const { person, subscription } = await member('0002')
     const [failed] = await failedPaymentsOf(database.db, subscription.id)
     const notice = await oneMail(person.id, () =>
-      owner.post(`/payments/${failed!.id}/waive`, { reason: 'Hardship' }),
+      suite.owner.post(`/payments/${failed!.id}/waive`, { reason: 'Hardship' }),
     )
     expect(notice.subject).toBe('A payment you owed is waived')
     expect(notice.text).toContain(
@@ -262,18 +252,18 @@ describeEachDatabase('member notices', (database) => {
   it('paying by link sends one receipt with the GST of what was paid', async () => {
     const { person, subscription } = await member('0002')
     const [failed] = await failedPaymentsOf(database.db, subscription.id)
-    expect((await owner.post(`/payments/${failed!.id}/payment-link`)).status).toBe(201)
-    const link = await testApi.latestMail(person.email)
+    expect((await suite.owner.post(`/payments/${failed!.id}/payment-link`)).status).toBe(201)
+    const link = await suite.api.latestMail(person.email)
     const token = /\/pay\?token=([A-Za-z0-9_-]+)/.exec(link?.text ?? '')?.[1]
     // A working card for the member, then the link pays with it.
     const card = await addSandboxPaymentMethod({
       db: database.db,
       now: clock,
-      organisation: org,
+      organisation: suite.org,
       userId: person.id,
       pays: { card: '4242', makeDefault: false },
     })
-    const visitor = testApi.browser({ origin: joinOrigin })
+    const visitor = suite.api.browser({ origin: joinOrigin })
     let paidTotal = 0
     const receipt = await oneMail(person.id, async () => {
       // Not kept for later payments: a change of method sends its own e-mail (payment-method-change.test.ts).
@@ -298,13 +288,15 @@ describeEachDatabase('member notices', (database) => {
   it('starting early says the new start day and what the days between cost', async () => {
     const { member: person, subscription: upcoming } = await createSubscribedTestMember({
       db: database.db,
-      organisation: org,
-      priceId,
+      organisation: suite.org,
+      priceId: suite.priceId('weekly'),
       startDate: '2026-03-16',
       now: clock,
     })
     const notice = await oneMail(person.id, async () =>
-      owner.post(`/subscriptions/${upcoming.id}/start-early`, { version: await versionOf(upcoming.id) }),
+      suite.owner.post(`/subscriptions/${upcoming.id}/start-early`, {
+        version: await versionOf(upcoming.id),
+      }),
     )
     expect(notice.subject).toBe('Your membership has started early')
     expect(notice.text).toContain('starts today, Mon 9 Mar 2026, instead of on Mon 16 Mar 2026.')
@@ -316,13 +308,13 @@ describeEachDatabase('member notices', (database) => {
     const { person, subscription } = await member()
     const { price: dearer } = await createTestPriceFor({
       db: database.db,
-      organisation: org,
+      organisation: suite.org,
       billingFrequency: 'weekly',
       amount: 2900,
       now: at('2026-01-01'),
     })
     const notice = await oneMail(person.id, async () =>
-      owner.post('/subscriptions/schedule-price-change', {
+      suite.owner.post('/subscriptions/schedule-price-change', {
         subscription_id: subscription.id,
         version: await versionOf(subscription.id),
         price_id: dearer.id,

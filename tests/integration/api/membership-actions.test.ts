@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { memberDetailSchema, memberStandingSchema } from '~/contracts/members'
 import { membershipChangeSchema, subscriptionSchema } from '~/contracts/subscriptions'
 import { subscriptions } from '~/db/schema'
 import { toSubscriptionResource } from '~/server/api/resources/subscription'
-import { createTestMembership, createTestPrice } from '../../factories/member-factory'
-import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { createTestMembership } from '../../factories/member-factory'
 import { readData } from '../support/answers'
-import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { organisationSuite } from '../support/suite'
 
 const at = (day: string) => new Date(`${day}T00:00:00Z`)
 
@@ -19,43 +17,20 @@ const at = (day: string) => new Date(`${day}T00:00:00Z`)
  * from the answer instead of reloading the member.
  */
 describeEachDatabase('membership actions answer what the page shows', (database) => {
-  let org: TestOrganisation
-  let priceId: number
-  let otherPriceId: number
   const day = '2026-03-09'
   const clock = at(day)
-  const testApi = createTestApi(database, { now: () => clock })
-  let owner: TestBrowser
-
-  beforeAll(async () => {
-    org = await createTestOrganisation({
-      db: database.db,
-      name: 'Answer Gym',
-      gymNames: ['Ponsonby'],
-      now: at('2026-01-01'),
-    })
-    const made = async (amount: number) =>
-      (
-        await createTestPrice({
-          db: database.db,
-          organisationId: org.organisation.id,
-          gymIds: org.gyms.map((gym) => gym.id),
-          billingFrequency: 'weekly',
-          amount,
-          now: at('2026-01-01'),
-        })
-      ).price.id
-    priceId = await made(2500)
-    otherPriceId = await made(2000)
-    owner = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+  const suite = organisationSuite(database, {
+    now: () => clock,
+    organisation: { name: 'Answer Gym', gymNames: ['Ponsonby'] },
+    weeklyPrices: { weekly: 2500, other: 2000 },
   })
 
   async function member(startDate: string) {
     const { member: person, subscription } = await createTestMembership({
       db: database.db,
-      organisationId: org.organisation.id,
-      gymId: org.gyms[0]!.id,
-      priceId,
+      organisationId: suite.org.organisation.id,
+      gymId: suite.org.gyms[0]!.id,
+      priceId: suite.priceId('weekly'),
       startDate,
       now: at('2026-03-01'),
     })
@@ -66,12 +41,12 @@ describeEachDatabase('membership actions answer what the page shows', (database)
   async function agrees(memberId: number, id: number, path: string, body: Record<string, unknown>) {
     const [before] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, id))
     const answer = await readData(
-      await owner.post(path, { version: before!.version, ...body }),
+      await suite.owner.post(path, { version: before!.version, ...body }),
       membershipChangeSchema,
     )
     const [stored] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, id))
     expect(subscriptionSchema.parse(answer)).toEqual(toSubscriptionResource(stored!))
-    const page = await readData(await owner.get(`/members/${memberId}`), memberDetailSchema)
+    const page = await readData(await suite.owner.get(`/members/${memberId}`), memberDetailSchema)
     expect(answer.member).toEqual(memberStandingSchema.parse(page))
     return answer
   }
@@ -87,7 +62,7 @@ describeEachDatabase('membership actions answer what the page shows', (database)
     await agrees(memberId, id, `/subscriptions/${id}/manual-payment`, { amount: 1200, method: 'cash' })
     await agrees(memberId, id, '/subscriptions/schedule-price-change', {
       subscription_id: id,
-      price_id: otherPriceId,
+      price_id: suite.priceId('other'),
       date: null,
     })
     const cancelled = await agrees(memberId, id, `/subscriptions/${id}/cancel`, {

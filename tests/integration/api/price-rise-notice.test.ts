@@ -1,14 +1,12 @@
 import { and, eq, gt } from 'drizzle-orm'
-import { beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { priceChangesPreviewSchema } from '~/contracts/members'
 import { organisationSchema } from '~/contracts/organisation'
 import { mailOutbox, subscriptions } from '~/db/schema'
-import { createSubscribedTestMember, createTestPriceFor } from '../../factories/member-factory'
-import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
+import { createSubscribedTestMember } from '../../factories/member-factory'
 import { readData, readErrors } from '../support/answers'
-import { createTestApi } from '../support/api'
 import { describeEachDatabase } from '../support/database'
-import { signInStaff, type TestBrowser } from '../support/sign-in'
+import { organisationSuite } from '../support/suite'
 
 const at = (day: string) => new Date(`${day}T00:00:00Z`)
 
@@ -18,34 +16,19 @@ const at = (day: string) => new Date(`${day}T00:00:00Z`)
  * words, a cut or the same price is allowed any day, and the bulk preview says who is affected how.
  */
 describeEachDatabase('notice before a price rise', (database) => {
-  let org: TestOrganisation
   const day = '2026-11-28'
   const clock = at(day)
-  const testApi = createTestApi(database, { now: () => clock })
-  let owner: TestBrowser
-  let prices: { now: number; dearer: number; cheaper: number }
-
-  beforeAll(async () => {
-    org = await createTestOrganisation({ db: database.db, name: 'Notice Fitness', now: at('2026-01-01') })
-    const price = async (amount: number) =>
-      (
-        await createTestPriceFor({
-          db: database.db,
-          organisation: org,
-          billingFrequency: 'weekly',
-          amount,
-          now: at('2026-01-01'),
-        })
-      ).price.id
-    prices = { now: await price(2500), dearer: await price(2900), cheaper: await price(1900) }
-    owner = await signInStaff({ database, api: testApi, now: clock, organisation: org, admin: true })
+  const suite = organisationSuite(database, {
+    now: () => clock,
+    organisation: { name: 'Notice Fitness' },
+    weeklyPrices: { now: 2500, dearer: 2900, cheaper: 1900 },
   })
 
   async function membership() {
     const { member, subscription } = await createSubscribedTestMember({
       db: database.db,
-      organisation: org,
-      priceId: prices.now,
+      organisation: suite.org,
+      priceId: suite.priceId('now'),
       startDate: '2026-11-23',
       now: at('2026-11-01'),
     })
@@ -55,36 +38,38 @@ describeEachDatabase('notice before a price rise', (database) => {
     (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!.version
 
   it('is a setting of 30 days by default, changed by an organisation admin within 0 to 365', async () => {
-    const path = `/organisations/${org.organisation.id}`
-    const shown = await readData(await owner.get(path), organisationSchema)
+    const path = `/organisations/${suite.org.organisation.id}`
+    const shown = await readData(await suite.owner.get(path), organisationSchema)
     expect(shown.price_rise_notice_days).toBe(30)
-    const tooLong = await owner.request('PUT', `${path}/price-rise-notice`, {
+    const tooLong = await suite.owner.request('PUT', `${path}/price-rise-notice`, {
       body: { price_rise_notice_days: 400 },
     })
     expect(await readErrors(tooLong)).toEqual({
       price_rise_notice_days: ['The maximum value allowed is 365'],
     })
     const saved = await readData(
-      await owner.request('PUT', `${path}/price-rise-notice`, { body: { price_rise_notice_days: 45 } }),
+      await suite.owner.request('PUT', `${path}/price-rise-notice`, { body: { price_rise_notice_days: 45 } }),
       organisationSchema,
     )
     expect(saved.price_rise_notice_days).toBe(45)
-    await owner.request('PUT', `${path}/price-rise-notice`, { body: { price_rise_notice_days: 30 } })
+    await suite.owner.request('PUT', `${path}/price-rise-notice`, { body: { price_rise_notice_days: 30 } })
   })
 
   it('refuses a single rise with too little notice in words, and allows a cut the next day', async () => {
     const { subscription } = await membership()
     const rise = {
       subscription_id: subscription.id,
-      price_id: prices.dearer,
+      price_id: suite.priceId('dearer'),
       date: '2026-12-10',
     }
     const words = "Price rises need 30 days' notice: the earliest day is 28 Dec 2026"
     // The e-mail preview refuses it as scheduling does.
-    expect(await readErrors(await owner.post('/subscriptions/change-price-email-preview', rise))).toEqual({
+    expect(
+      await readErrors(await suite.owner.post('/subscriptions/change-price-email-preview', rise)),
+    ).toEqual({
       date: [words],
     })
-    const refused = await owner.post('/subscriptions/schedule-price-change', {
+    const refused = await suite.owner.post('/subscriptions/schedule-price-change', {
       ...rise,
       version: await versionOf(subscription.id),
     })
@@ -94,7 +79,7 @@ describeEachDatabase('notice before a price rise', (database) => {
     expect(row?.transitionToPriceId).toBeNull()
 
     // From the earliest day on, the rise goes ahead.
-    const onTime = await owner.post('/subscriptions/schedule-price-change', {
+    const onTime = await suite.owner.post('/subscriptions/schedule-price-change', {
       ...rise,
       date: '2026-12-28',
       version: await versionOf(subscription.id),
@@ -102,9 +87,9 @@ describeEachDatabase('notice before a price rise', (database) => {
     expect(onTime.status).toBe(200)
 
     const { subscription: second } = await membership()
-    const cut = await owner.post('/subscriptions/schedule-price-change', {
+    const cut = await suite.owner.post('/subscriptions/schedule-price-change', {
       subscription_id: second.id,
-      price_id: prices.cheaper,
+      price_id: suite.priceId('cheaper'),
       date: '2026-11-29',
       version: await versionOf(second.id),
     })
@@ -120,7 +105,7 @@ describeEachDatabase('notice before a price rise', (database) => {
       .set({ forcePriceAmount: 3200 })
       .where(eq(subscriptions.id, second.subscription.id))
     const body = async () => ({
-      price_id: prices.dearer,
+      price_id: suite.priceId('dearer'),
       date: '2026-12-05',
       subscriptions: [
         { id: first.subscription.id, version: await versionOf(first.subscription.id) },
@@ -128,7 +113,7 @@ describeEachDatabase('notice before a price rise', (database) => {
       ],
     })
     const preview = await readData(
-      await owner.post('/subscriptions/price-changes-preview', await body()),
+      await suite.owner.post('/subscriptions/price-changes-preview', await body()),
       priceChangesPreviewSchema,
     )
     expect(preview.changes).toEqual([
@@ -157,7 +142,7 @@ describeEachDatabase('notice before a price rise', (database) => {
       (max, row) => Math.max(max, row.id),
       0,
     )
-    const refused = await owner.post('/subscriptions/schedule-price-changes', await body())
+    const refused = await suite.owner.post('/subscriptions/schedule-price-changes', await body())
     expect((await readErrors(refused)).date).toEqual([
       `Price rises need 30 days' notice: the earliest day is 28 Dec 2026 (${first.member.name}). Choose a later day or leave them out.`,
     ])
@@ -165,11 +150,11 @@ describeEachDatabase('notice before a price rise', (database) => {
       await database.db
         .select()
         .from(mailOutbox)
-        .where(and(gt(mailOutbox.id, lastMail), eq(mailOutbox.organisationId, org.organisation.id))),
+        .where(and(gt(mailOutbox.id, lastMail), eq(mailOutbox.organisationId, suite.org.organisation.id))),
     ).toEqual([])
 
     // Left out, the cut goes ahead alone, and its member is e-mailed.
-    const alone = await owner.post('/subscriptions/schedule-price-changes', {
+    const alone = await suite.owner.post('/subscriptions/schedule-price-changes', {
       ...(await body()),
       subscriptions: [{ id: second.subscription.id, version: await versionOf(second.subscription.id) }],
     })

@@ -28,6 +28,26 @@ export const kisiUnavailableMessage =
 export const noDoorSystemMessage = 'Connect a door system first.'
 
 /**
+ * A change of one row with its audit line, in one transaction: `write` answers the rows it wrote, and
+ * none written is refused with `refusal`; the line describes the row as written.
+ */
+function writeAudited<Row>(
+  db: Db,
+  change: {
+    write: (tx: Db) => Promise<Row[]>
+    refusal: () => AppError
+    audit: (row: Row) => Parameters<typeof recordAudit>[1]
+  },
+): Promise<Row> {
+  return db.transaction(async (tx) => {
+    const [row] = await change.write(tx)
+    if (!row) throw change.refusal()
+    await recordAudit(tx, change.audit(row))
+    return row
+  })
+}
+
+/**
  * Connects the organisation's door system (one per organisation). The sandbox opens an organisation of
  * its own with a place per gym; connecting again answers the same integration.
  */
@@ -80,41 +100,35 @@ export async function connectDoorSystem(options: {
     }
     throw error
   }
+  const audit = (action: string) => (integration: { id: number }) => ({
+    organisationId,
+    actorUserId: options.actorId,
+    action,
+    subjectType: 'access_control_integration',
+    subjectId: integration.id,
+    changes: { integration_type: options.type },
+  })
   if (existing) {
-    return db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(accessControlIntegrations)
-        .set({ credentials, lastError: null, lastErrorAt: null, updatedAt: now })
-        .where(eq(accessControlIntegrations.id, existing.id))
-        .returning()
-      if (!updated) throw new AppError('NOT_FOUND', noDoorSystemMessage)
-      await recordAudit(tx, {
-        organisationId,
-        actorUserId: options.actorId,
-        action: 'door_system.key_replaced',
-        subjectType: 'access_control_integration',
-        subjectId: updated.id,
-        changes: { integration_type: options.type },
-      })
-      return updated
+    return writeAudited(db, {
+      write: (tx) =>
+        tx
+          .update(accessControlIntegrations)
+          .set({ credentials, lastError: null, lastErrorAt: null, updatedAt: now })
+          .where(eq(accessControlIntegrations.id, existing.id))
+          .returning(),
+      refusal: () => new AppError('NOT_FOUND', noDoorSystemMessage),
+      audit: audit('door_system.key_replaced'),
     })
   }
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(accessControlIntegrations)
-      .values({ organisationId, integrationType: options.type, credentials })
-      .onConflictDoNothing()
-      .returning()
-    if (!created) throw new AppError('CONFLICT', 'This organisation already has a door system connected.')
-    await recordAudit(tx, {
-      organisationId,
-      actorUserId: options.actorId,
-      action: 'door_system.connected',
-      subjectType: 'access_control_integration',
-      subjectId: created.id,
-      changes: { integration_type: options.type },
-    })
-    return created
+  return writeAudited(db, {
+    write: (tx) =>
+      tx
+        .insert(accessControlIntegrations)
+        .values({ organisationId, integrationType: options.type, credentials })
+        .onConflictDoNothing()
+        .returning(),
+    refusal: () => new AppError('CONFLICT', 'This organisation already has a door system connected.'),
+    audit: audit('door_system.connected'),
   })
 }
 
@@ -303,32 +317,30 @@ export async function setDoorTracksVisits(options: {
   actorId: number
   now: Date
 }) {
-  const { db, organisationId } = options
-  return db.transaction(async (tx) => {
-    const [door] = await tx
-      .update(doorIntegrations)
-      .set({ tracksVisits: options.tracksVisits, updatedAt: options.now })
-      .where(
-        and(
-          ownedBy(doorIntegrations, organisationId),
-          eq(doorIntegrations.gymId, options.gymId),
-          eq(doorIntegrations.id, options.doorId),
-        ),
-      )
-      .returning()
-    if (!door) {
-      const message = 'Choose one of this gym’s doors.'
-      throw new AppError('VALIDATION', message, { fieldErrors: { door_id: [message] } })
-    }
-    await recordAudit(tx, {
+  const { organisationId } = options
+  const message = 'Choose one of this gym’s doors.'
+  return writeAudited(options.db, {
+    write: (tx) =>
+      tx
+        .update(doorIntegrations)
+        .set({ tracksVisits: options.tracksVisits, updatedAt: options.now })
+        .where(
+          and(
+            ownedBy(doorIntegrations, organisationId),
+            eq(doorIntegrations.gymId, options.gymId),
+            eq(doorIntegrations.id, options.doorId),
+          ),
+        )
+        .returning(),
+    refusal: () => new AppError('VALIDATION', message, { fieldErrors: { door_id: [message] } }),
+    audit: (door) => ({
       organisationId,
       actorUserId: options.actorId,
       action: options.tracksVisits ? 'door.tracks_visits_on' : 'door.tracks_visits_off',
       subjectType: 'door',
       subjectId: door.id,
       changes: { door: door.name, tracks_visits: options.tracksVisits },
-    })
-    return door
+    }),
   })
 }
 
@@ -406,29 +418,29 @@ export async function setStaffDoorAccess(options: {
   actorId: number
   now: Date
 }) {
-  const { db, organisationId } = options
-  return db.transaction(async (tx) => {
-    const [staff] = await tx
-      .update(users)
-      .set({ accessEnabled: options.enabled, updatedAt: options.now })
-      .where(
-        and(
-          ownedBy(users, organisationId),
-          eq(users.id, options.staffId),
-          eq(users.isStaff, true),
-          isNull(users.deletedAt),
-        ),
-      )
-      .returning({ id: users.id, accessEnabled: users.accessEnabled })
-    if (!staff) throw new AppError('NOT_FOUND', 'Staff member not found.')
-    await recordAudit(tx, {
+  const { organisationId } = options
+  return writeAudited(options.db, {
+    write: (tx) =>
+      tx
+        .update(users)
+        .set({ accessEnabled: options.enabled, updatedAt: options.now })
+        .where(
+          and(
+            ownedBy(users, organisationId),
+            eq(users.id, options.staffId),
+            eq(users.isStaff, true),
+            isNull(users.deletedAt),
+          ),
+        )
+        .returning({ id: users.id, accessEnabled: users.accessEnabled }),
+    refusal: () => new AppError('NOT_FOUND', 'Staff member not found.'),
+    audit: (staff) => ({
       organisationId,
       actorUserId: options.actorId,
       action: options.enabled ? 'staff.door_access_on' : 'staff.door_access_off',
       subjectType: 'user',
       subjectId: staff.id,
-    })
-    return staff
+    }),
   })
 }
 

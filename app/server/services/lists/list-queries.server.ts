@@ -1,9 +1,9 @@
-import { and, like, type SQL, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
 import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { escapeLike } from '~/db/like'
-import { memberSummaries, users } from '~/db/schema'
+import { gyms, memberSummaries, users } from '~/db/schema'
 
 /**
  * What the record lists (payments, visits) share beside the members list: finding rows by their
@@ -50,6 +50,75 @@ export async function findMemberIdsMatching(options: {
 export function memberIdsCondition(userColumn: AnyPgColumn, memberIds: readonly number[]): SQL {
   if (memberIds.length === 0) return sql`false`
   return sql`${userColumn} = any(${`{${memberIds.join(',')}}`}::int[])`
+}
+
+/**
+ * A list of records each of one member at one gym (payments, visits) as the helpers below read it: the
+ * table with its id, member and gym columns, the organisation, and the list's sort column and direction.
+ */
+export interface RecordList {
+  table: PgTable & Record<'id' | 'userId' | 'gymId', AnyPgColumn>
+  organisationId: number
+  sort: { column: AnyPgColumn; descending: boolean }
+}
+
+/** The record's member, read through the organisation's name index when the list sorts by it. */
+export const memberJoin = (list: RecordList) =>
+  and(eq(users.id, list.table.userId), ownedBy(users, list.organisationId))
+
+/** The list's order: its sort column, then the id in the same direction (so a keyset can follow it). */
+export function listOrder(list: RecordList) {
+  const direction = list.sort.descending ? desc : asc
+  return [direction(list.sort.column), direction(list.table.id)] as const
+}
+
+/**
+ * What a listed row carries beside its record: its member and gym, and the sort column as text for the
+ * next batch's keyset (PostgreSQL reads it back as the column's type).
+ */
+export const listRowColumns = (list: RecordList) => ({
+  member: { id: users.id, name: users.name },
+  gym: { id: gyms.id, name: gyms.name },
+  sortValue: sql<string>`${list.sort.column}::text`,
+})
+
+/**
+ * The list's rows, `where` says which, in the list's order: `record` (the record's own columns) with
+ * `listRowColumns`. Dynamic, so a list can join more (the visits their door).
+ */
+export function selectListRows<Record extends SelectedFields>(
+  db: Db,
+  list: RecordList,
+  record: Record,
+  where: SQL | undefined,
+) {
+  return db
+    .select({ ...record, ...listRowColumns(list) })
+    .from(list.table)
+    .innerJoin(users, memberJoin(list))
+    .innerJoin(gyms, eq(gyms.id, list.table.gymId))
+    .where(where)
+    .orderBy(...listOrder(list))
+    .$dynamic()
+}
+
+/**
+ * The ids of one page of the records `where` matches, found on the sort's index alone (the member's name
+ * joined only when it is the sort), so skipping to page 2,000 reads index entries and not 50,000
+ * records with their members.
+ */
+export function pageIdsOf(
+  db: Db,
+  list: RecordList,
+  where: SQL | undefined,
+  page: { page: number; perPage: number },
+) {
+  const query = db.select({ id: list.table.id }).from(list.table).$dynamic()
+  return (list.sort.column === users.name ? query.innerJoin(users, memberJoin(list)) : query)
+    .where(where)
+    .orderBy(...listOrder(list))
+    .limit(page.perPage)
+    .offset((page.page - 1) * page.perPage)
 }
 
 /** Where a keyset batch starts: after this sort value (as text) and id. */

@@ -4,6 +4,16 @@ import { memberStateWords } from '~/contracts/member-states'
 import type { MemberRow } from '~/contracts/members'
 import { formatDate } from '~/lib/dates'
 
+/** The personal details' columns, left out for a caller who may not see them. */
+const personalDetailColumns = [
+  'Date of birth',
+  'Date of birth (ISO)',
+  'Address',
+  'Suburb',
+  'City',
+  'Post code',
+] as const
+
 /**
  * The members list as CSV rows (csv-stringify: quoting, and `escape_formulas` so a cell starting with
  * `=`, `+`, `-`, `@`, tab or carriage return cannot run in a spreadsheet). Money in dollars as numbers
@@ -13,12 +23,7 @@ const columns = [
   'Name',
   'Email',
   'Mobile',
-  'Date of birth',
-  'Date of birth (ISO)',
-  'Address',
-  'Suburb',
-  'City',
-  'Post code',
+  ...personalDetailColumns,
   'Gym',
   'Offering',
   'Price',
@@ -49,14 +54,7 @@ export interface MembersCsvOptions {
 }
 
 const moneyColumns = new Set(['Price', 'Balance owing'])
-const personalColumns = new Set([
-  'Date of birth',
-  'Date of birth (ISO)',
-  'Address',
-  'Suburb',
-  'City',
-  'Post code',
-])
+const personalColumns = new Set<string>(personalDetailColumns)
 
 const dollars = (cents: number | null | undefined) => (cents == null ? '' : (cents / 100).toFixed(2))
 

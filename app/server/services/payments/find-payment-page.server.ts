@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { GymScope } from '~/access/scope.server'
 import { inGymScope, ownedBy } from '~/access/scope.server'
@@ -6,20 +6,17 @@ import type { PaymentType } from '~/contracts/enums'
 import type { ParsedPaymentFilters, PaymentFilterType, PaymentSort } from '~/contracts/payments'
 import type { Db } from '~/db/client.server'
 import { readTogether } from '~/db/read-together.server'
-import {
-  gyms,
-  paymentAmountTotals,
-  paymentDayTotals,
-  paymentMemberTotals,
-  payments,
-  users,
-} from '~/db/schema'
+import { paymentAmountTotals, paymentDayTotals, paymentMemberTotals, payments, users } from '~/db/schema'
 import { findFixablePaymentIds } from '~/server/billing/engine/owed-periods.server'
 import { notFailedPaymentStatuses } from '~/server/billing/payment-statuses'
 import {
   forEachListBatch,
   memberIdsCondition,
+  memberJoin,
+  pageIdsOf,
+  type RecordList,
   resolveMemberSearch,
+  selectListRows,
 } from '~/server/services/lists/list-queries.server'
 
 /**
@@ -114,29 +111,16 @@ function sortOf(sort: PaymentSort) {
   }
 }
 
-/** The payment's member, read through the organisation's name index when the list sorts by it. */
-const memberJoin = (organisationId: number) =>
-  and(eq(users.id, payments.userId), ownedBy(users, organisationId))
+/** The payments as a record list, in the order the options ask for. */
+const paymentList = (options: PaymentListOptions): RecordList => ({
+  table: payments,
+  organisationId: options.organisationId,
+  sort: sortOf(options.filters.sort),
+})
 
 /** The list's rows with their member and gym, `where` says which, in the list's order. */
-function selectRows(options: PaymentListOptions, where: SQL | undefined) {
-  const { column, descending } = sortOf(options.filters.sort)
-  const direction = descending ? desc : asc
-  return options.db
-    .select({
-      payment: payments,
-      member: { id: users.id, name: users.name },
-      gym: { id: gyms.id, name: gyms.name },
-      // The sort column as text, for the next batch's keyset (PostgreSQL reads it back as the column's type).
-      sortValue: sql<string>`${column}::text`,
-    })
-    .from(payments)
-    .innerJoin(users, memberJoin(options.organisationId))
-    .innerJoin(gyms, eq(gyms.id, payments.gymId))
-    .where(where)
-    .orderBy(direction(column), direction(payments.id))
-    .$dynamic()
-}
+const selectRows = (options: PaymentListOptions, where: SQL | undefined) =>
+  selectListRows(options.db, paymentList(options), { payment: payments }, where)
 
 export type PaymentListRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number]
 
@@ -147,8 +131,7 @@ export type PaymentListRow = Awaited<ReturnType<ReturnType<typeof selectRows>['e
 const fewMatching = 10_000
 
 /**
- * The ids of one page, found on the sort's index alone (the member's name joined only when it is the
- * sort), so skipping to page 2,000 reads index entries and not 50,000 payments with their members.
+ * The ids of one page (`pageIdsOf`).
  *
  * `fewMatch`: the amount totals say the range matches few payments. Walking the due day's or the
  * name's index until a page of them turns up could then read every payment (a range of pro-rata
@@ -156,26 +139,21 @@ const fewMatching = 10_000
  * instead and sorted; `offset 0` keeps the planner from folding the sort back into the walk.
  */
 function pageIds(options: Resolved & { page: number; perPage: number; fewMatch?: boolean }) {
-  const { column, descending } = sortOf(options.filters.sort)
-  const direction = descending ? desc : asc
+  const list = paymentList(options)
+  const { column, descending } = list.sort
   if (options.fewMatch && column !== payments.amount) {
     // The member's name looked up per payment (a hash join would read every member to sort a few); a
     // payment with no member in the organisation has none and is left out, as the join leaves it out.
     const value =
       column === users.name
-        ? sql`(select ${users.name} from ${users} where ${memberJoin(options.organisationId)})`
+        ? sql`(select ${users.name} from ${users} where ${memberJoin(list)})`
         : sql`${column}`
     const order = sql.raw(descending ? 'desc' : 'asc')
     return sql`(select id from (select ${payments.id} as id, ${value} as sort_value from ${payments}
       where ${listConditions(options)} offset 0) matching where sort_value is not null
       order by sort_value ${order}, id ${order} limit ${options.perPage} offset ${(options.page - 1) * options.perPage})`
   }
-  const query = options.db.select({ id: payments.id }).from(payments).$dynamic()
-  return (column === users.name ? query.innerJoin(users, memberJoin(options.organisationId)) : query)
-    .where(listConditions(options))
-    .orderBy(direction(column), direction(payments.id))
-    .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage)
+  return pageIdsOf(options.db, list, listConditions(options), options)
 }
 
 /** The count and the money by how it stands (SPEC §4), summed over `money` by `status`. */

@@ -1,16 +1,19 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { GymScope } from '~/access/scope.server'
 import { inGymScope, ownedBy } from '~/access/scope.server'
 import type { ParsedVisitFilters, VisitSort } from '~/contracts/visits'
 import type { Db } from '~/db/client.server'
 import { readTogether } from '~/db/read-together.server'
-import { doorIntegrations, gyms, users, visitDayCounts, visitMemberCounts, visits } from '~/db/schema'
+import { doorIntegrations, users, visitDayCounts, visitMemberCounts, visits } from '~/db/schema'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import {
   forEachListBatch,
   memberIdsCondition,
+  pageIdsOf,
+  type RecordList,
   resolveMemberSearch,
+  selectListRows,
 } from '~/server/services/lists/list-queries.server'
 
 /**
@@ -57,48 +60,23 @@ function sortOf(sort: VisitSort) {
   return { column: sort.replace('-', '') === 'member' ? users.name : visits.visitedAt, descending }
 }
 
-/** The visit's member, read through the organisation's name index when the list sorts by it. */
-const memberJoin = (organisationId: number) =>
-  and(eq(users.id, visits.userId), ownedBy(users, organisationId))
+/** The visits as a record list, in the order the options ask for. */
+const visitList = (options: VisitListOptions): RecordList => ({
+  table: visits,
+  organisationId: options.organisationId,
+  sort: sortOf(options.filters.sort),
+})
 
 /** The list's rows with their member, gym and door, `where` says which, in the list's order. */
 function selectRows(options: VisitListOptions, where: SQL | undefined) {
-  const { column, descending } = sortOf(options.filters.sort)
-  const direction = descending ? desc : asc
-  return options.db
-    .select({
-      visit: visits,
-      member: { id: users.id, name: users.name },
-      gym: { id: gyms.id, name: gyms.name },
-      door: { id: doorIntegrations.id, name: doorIntegrations.name },
-      // The sort column as text, for the next batch's keyset (PostgreSQL reads it back as the column's type).
-      sortValue: sql<string>`${column}::text`,
-    })
-    .from(visits)
-    .innerJoin(users, memberJoin(options.organisationId))
-    .innerJoin(gyms, eq(gyms.id, visits.gymId))
-    .leftJoin(doorIntegrations, eq(doorIntegrations.id, visits.doorIntegrationId))
-    .where(where)
-    .orderBy(direction(column), direction(visits.id))
-    .$dynamic()
+  const door = { id: doorIntegrations.id, name: doorIntegrations.name }
+  return selectListRows(options.db, visitList(options), { visit: visits, door }, where).leftJoin(
+    doorIntegrations,
+    eq(doorIntegrations.id, visits.doorIntegrationId),
+  )
 }
 
 export type VisitListRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number]
-
-/**
- * The ids of one page, found on the sort's index alone (the member's name joined only when it is the
- * sort), so skipping to page 2,000 reads index entries and not 50,000 visits with their members.
- */
-function pageIds(options: Resolved & { page: number; perPage: number }) {
-  const { column, descending } = sortOf(options.filters.sort)
-  const direction = descending ? desc : asc
-  const query = options.db.select({ id: visits.id }).from(visits).$dynamic()
-  return (column === users.name ? query.innerJoin(users, memberJoin(options.organisationId)) : query)
-    .where(listConditions(options))
-    .orderBy(direction(column), direction(visits.id))
-    .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage)
-}
 
 /**
  * How many visits the filters match (ADR 028): a sum of the day counts, or of the matching members'
@@ -133,8 +111,9 @@ function totalQuery(options: Resolved) {
 /** One page of the list, and how many visits the filters match. */
 export async function findVisitPage(options: VisitListOptions & { page: number; perPage: number }) {
   const resolved = await resolveMemberSearch(options)
+  const pageIds = pageIdsOf(options.db, visitList(resolved), listConditions(resolved), options)
   const [rows, [totalRow]] = await readTogether(options.db, [
-    () => selectRows(resolved, inArray(visits.id, pageIds(resolved))),
+    () => selectRows(resolved, inArray(visits.id, pageIds)),
     () => totalQuery(resolved),
   ])
   return { rows, total: totalRow?.total ?? 0 }
