@@ -171,6 +171,9 @@ test.describe('gyms', () => {
   test('changing a gym’s bank account tells its members who pay by bank, who can reconnect', async ({
     page,
   }) => {
+    // A whole journey over both sites (joining by bank, the owner's change, the e-mail, reconnecting):
+    // 45–58 s on a loaded machine, so it has three times the usual minute.
+    test.slow()
     // A member who pays Newmarket by bank, joined through the screens. The member's session is the join
     // site's and the owner's the console's, so one browser holds both, in two tabs.
     const member = page
