@@ -22,37 +22,7 @@ import {
  */
 export function lightRouteModules(options: { appDirectory: string }): Plugin {
   const folder = normalizePath(resolve(options.appDirectory, 'contracts/api'))
-  let environment: Promise<RunnableDevEnvironment> | undefined
-
-  /** One runner for the whole build: the routes modules share their contracts and zod. */
-  function runner(): Promise<RunnableDevEnvironment> {
-    environment ??= (async () => {
-      const config = await resolveConfig(
-        {
-          configFile: false,
-          envDir: false,
-          logLevel: 'error',
-          resolve: { alias: { '~': options.appDirectory } },
-          environments: {
-            routes: {
-              consumer: 'server',
-              dev: { moduleRunnerTransform: true },
-              resolve: { external: true, mainFields: [], conditions: ['node'] },
-            },
-          },
-        },
-        'serve',
-      )
-      const created = createRunnableDevEnvironment('routes', config, {
-        runnerOptions: { hmr: { logger: false } },
-        hot: false,
-      })
-      await created.init()
-      return created
-    })()
-    return environment
-  }
-
+  let loader: RouteModuleLoader | undefined
   return {
     name: 'gymbase:light-route-modules',
     enforce: 'pre',
@@ -61,13 +31,58 @@ export function lightRouteModules(options: { appDirectory: string }): Plugin {
     async load(id) {
       const file = normalizePath(id.replace(/\?.*$/, ''))
       if (!isRoutesModule(file, folder)) return null
-      const real: Record<string, unknown> = await (await runner()).runner.import(file)
-      return { code: lightRouteModule(real, file), map: null }
+      loader ??= routeModuleLoader(options.appDirectory)
+      return { code: await loader.lightModule(file), map: null }
     },
     async buildEnd() {
-      const created = environment
-      environment = undefined
-      if (created) await (await created).close()
+      await loader?.close()
+      loader = undefined
+    },
+  }
+}
+
+export interface RouteModuleLoader {
+  /** The light module of the routes module at `file` (an absolute path). */
+  lightModule(file: string): Promise<string>
+  close(): Promise<void>
+}
+
+/**
+ * Loads the real routes modules in Node, through one module runner for the whole build (they share their
+ * contracts and zod), with the app's `~` alias; packages are Node's own.
+ */
+export function routeModuleLoader(appDirectory: string): RouteModuleLoader {
+  const environment = (async (): Promise<RunnableDevEnvironment> => {
+    const config = await resolveConfig(
+      {
+        configFile: false,
+        envDir: false,
+        logLevel: 'error',
+        resolve: { alias: { '~': appDirectory } },
+        environments: {
+          routes: {
+            consumer: 'server',
+            dev: { moduleRunnerTransform: true },
+            resolve: { external: true, mainFields: [], conditions: ['node'] },
+          },
+        },
+      },
+      'serve',
+    )
+    const created = createRunnableDevEnvironment('routes', config, {
+      runnerOptions: { hmr: { logger: false } },
+      hot: false,
+    })
+    await created.init()
+    return created
+  })()
+  return {
+    async lightModule(file) {
+      const real: Record<string, unknown> = await (await environment).runner.import(file)
+      return lightRouteModule(real, file)
+    },
+    async close() {
+      await (await environment).close()
     },
   }
 }
@@ -83,11 +98,18 @@ export function isRoutesModule(file: string, folder: string): boolean {
 /** The light module's code: each export of the real one, its route objects cut down to method and path. */
 export function lightRouteModule(real: Record<string, unknown>, file: string): string {
   const lines = [`// The browser's copy of ${file.split('/').pop()} (scripts/vite/light-route-modules.ts).`]
-  for (const [name, value] of Object.entries(real)) {
-    const light = JSON.stringify(lighten(value, `${name} in ${file}`))
+  for (const [name, value] of Object.entries(lightRoutes(real, file))) {
+    const light = JSON.stringify(value)
     lines.push(name === 'default' ? `export default ${light}` : `export const ${name} = ${light}`)
   }
   return `${lines.join('\n')}\n`
+}
+
+/** Each export of a routes module, its route objects cut down to method and path. */
+export function lightRoutes(real: Record<string, unknown>, file: string): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(real).map(([name, value]) => [name, lighten(value, `${name} in ${file}`)]),
+  )
 }
 
 interface LightRoute {

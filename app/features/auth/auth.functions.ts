@@ -1,10 +1,9 @@
 import { authRoutes } from '~/contracts/api/auth.routes'
 import { apiCall, apiData } from '~/contracts/api/call'
 import type { CallBody } from '~/contracts/api/request'
-import type { SessionUser } from '~/contracts/auth'
+import type { SessionAnswer } from '~/contracts/auth'
 import { toActionResult } from '~/lib/action-result'
 import { ApiError } from '~/lib/api-error'
-import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
 import { withScreenErrors } from '~/lib/screen-errors'
 
 /**
@@ -14,20 +13,19 @@ import { withScreenErrors } from '~/lib/screen-errors'
  * body with its schema and answers a 422 in words, which the forms show under their fields.
  */
 
-export type SessionState =
-  | { kind: 'user'; user: SessionUser }
-  | { kind: 'guest' }
-  | { kind: 'two_factor'; email: string | undefined }
-  | { kind: 'error'; message: string }
+/** The session as the guards read it (`GET /api/session`), or the words of a call that failed. */
+export type SessionState = SessionAnswer | { kind: 'error'; message: string }
 
-/** Loads the current user for the guards (SPEC §2.3), telling the ways it can fail apart. */
+/**
+ * Loads the current user for the guards (SPEC §2.3), telling the ways it can fail apart. It reads
+ * `/api/session`, which answers a guest and a pending code with 200: `/api/me`'s 401 and 400 would be
+ * logged by the browser as failed requests on every page a guest opens.
+ */
 export async function fetchSessionState(): Promise<SessionState> {
   try {
-    return { kind: 'user', user: await apiData(authRoutes.me) }
+    return await apiData(authRoutes.session)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    if (error.error === NOT_TWO_FACTOR_AUTHENTICATED) return { kind: 'two_factor', email: error.email }
-    if (error.status === 401) return { kind: 'guest' }
     return { kind: 'error', message: error.message }
   }
 }
