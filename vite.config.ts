@@ -7,6 +7,8 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { lightRouteModules } from './scripts/vite/light-route-modules.ts'
+import { serverFunctionClientOnCall } from './scripts/vite/server-function-client-on-call.ts'
 import { siteRouteTrees } from './scripts/vite/site-route-trees.ts'
 
 const brotli = promisify(brotliCompress)
@@ -58,14 +60,22 @@ const frameworkPackages = [
     .map((name) => `@tanstack/${name}`),
 ].map((name) => `/node_modules/${name}/`)
 
+const appDirectory = fileURLToPath(new URL('./app', import.meta.url))
+
+/**
+ * Start's client for server functions and seroval's JSON reader and writer, which only it uses: left out
+ * of the framework chunk, they load with the console's first server function (ADR 048).
+ */
+const serverFunctionClient = /\/start-client-core\/dist\/esm\/client-rpc\/|\/seroval\/dist\/(read|write)-/
+
 // Each site's pages load only that site's routes (ADR 044).
 const routeTrees = siteRouteTrees({
-  appDirectory: fileURLToPath(new URL('./app', import.meta.url)),
+  appDirectory,
   sites: { join: '/join', console: '/console' },
 })
 
 export default defineConfig({
-  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  resolve: { alias: { '~': appDirectory } },
   server: { port: Number(process.env.PORT ?? 3000), allowedHosts: ['.localhost'] },
   // Small shared chunks copied into the chunks that read them (ADR 035): a first load asked for 80–116
   // scripts, 183 of the build's 295 chunks under 1 kB, over HTTP/1.1's six connections to a server
@@ -85,7 +95,8 @@ export default defineConfig({
               groups: [
                 {
                   name: 'framework',
-                  test: (id: string) => frameworkPackages.some((folder) => id.includes(folder)),
+                  test: (id: string) =>
+                    frameworkPackages.some((folder) => id.includes(folder)) && !serverFunctionClient.test(id),
                   priority: 10,
                 },
               ],
@@ -102,6 +113,9 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     routeTrees.vitePlugin,
+    // The browser's route objects hold only their method and path: no zod in the join pages (ADR 048).
+    lightRouteModules({ appDirectory }),
+    serverFunctionClientOnCall(),
     tanstackStart({
       srcDirectory: 'app',
       server: { entry: 'server-entry.ts' },

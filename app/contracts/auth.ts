@@ -45,6 +45,19 @@ export const sessionUserSchema = z.object({
 })
 export type SessionUser = z.infer<typeof sessionUserSchema>
 
+/**
+ * `GET /api/session`: the browser's session as the guards read it, answered with 200 whatever it is — a
+ * signed-in user, a guest, or a session whose e-mailed code is still due (with the address it went to).
+ * `GET /api/me` refuses the last two (401, 400), which a browser logs as failed requests on every page a
+ * guest opens (ADR 048).
+ */
+export const sessionStateSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), user: sessionUserSchema }),
+  z.object({ kind: z.literal('guest') }),
+  z.object({ kind: z.literal('two_factor'), email: z.string() }),
+])
+export type SessionAnswer = z.infer<typeof sessionStateSchema>
+
 /** SPEC §5's message for a repeated field (a confirmation) that differs. */
 export const notEqualMessage = 'The value must be equal to the other value'
 

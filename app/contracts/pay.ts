@@ -1,4 +1,5 @@
 import { paymentTypeSchema, saveCardRequestSchema } from '~/contracts/join-payment'
+import { paymentLinkTokenPattern } from '~/contracts/payment-link-token'
 import { recordId, z } from '~/lib/validation'
 
 /**
@@ -6,8 +7,8 @@ import { recordId, z } from '~/lib/validation'
  * methods, and paying. The token in the path is the only credential; it names one membership.
  */
 
-/** A token as `randomToken` makes them: 43 base64url characters (anything else is refused as unknown). */
-export const paymentLinkToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This payment link doesn’t work.')
+/** A token as `randomToken` makes them (`payment-link-token.ts`). */
+export const paymentLinkToken = z.string().regex(paymentLinkTokenPattern, 'This payment link doesn’t work.')
 export const paymentLinkParams = z.object({ token: paymentLinkToken })
 
 export const owedPaymentSchema = z.object({

@@ -4,6 +4,7 @@ import {
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  sessionStateSchema,
   sessionUserSchema,
   setPasswordRequestSchema,
   uniqueEmailRequestSchema,
@@ -32,6 +33,12 @@ export const authRoutes = {
   me: route('get', '/me', {
     summary: 'The signed-in user',
     responses: { 200: userResponse, 400: secondFactorResponse, 401: errorResponses[401] },
+  }),
+  session: route('get', '/session', {
+    summary: 'The browser’s session: the signed-in user, a guest, or a code still due',
+    description:
+      'What the sites’ guards read on every page: never refused, so a guest’s browser logs no failed request.',
+    responses: { 200: dataResponse('The session', sessionStateSchema) },
   }),
   login: route('post', '/login', {
     summary: 'Sign in with e-mail and password',
@@ -113,6 +120,7 @@ export const authRoutes = {
  */
 export const authenticationCalls = [
   authRoutes.me,
+  authRoutes.session,
   authRoutes.login,
   authRoutes.logout,
   authRoutes.forgotPassword,

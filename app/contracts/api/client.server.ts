@@ -1,26 +1,33 @@
 import type { RouteConfig } from '@hono/zod-openapi'
 import { getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
 import type { z } from 'zod'
-import { authenticationCalls } from '~/contracts/api/auth.routes'
 import { ApiError } from '~/lib/api-error'
 import { API_ROOT, fillPath } from '~/lib/api-path'
 import { clientIpHeader, currentClientIp } from '~/lib/client-ip.server'
 import { getEnv } from '~/lib/env.server'
 import { z as zod } from '~/lib/validation'
+import {
+  answerJson,
+  type CallArguments,
+  dataOf,
+  narrow,
+  type RouteAnswer,
+  type RouteData,
+  refusedError,
+  requestParts,
+  type SentCall,
+  sentCall,
+  timeoutFor,
+  unansweredError,
+  writeQuery,
+} from './request'
 
 /**
- * The one way screens reach the API (DESIGN §1): server functions call it, it calls `/api` —
- * in-process by default, over HTTP when `API_BASE_URL` names a remote API of the same contract.
+ * The one way the server reaches the API (DESIGN §1): loaders and guards on a first visit, the console's
+ * server functions and the join site's calls on the server (`call.ts`) use it; it calls `/api` —
+ * in-process by default, over HTTP when `API_BASE_URL` names a remote API of the same contract. What it
+ * sends and how a failure reads is shared with the browser's client (`request.ts`).
  */
-
-/** SPEC §7/§9: the authentication client gives up after 26 seconds. */
-export const AUTH_TIMEOUT_MS = 26_000
-export const DEFAULT_TIMEOUT_MS = 60_000
-const authPaths = new Set<string>(authenticationCalls.map((route) => route.path))
-
-export function isAuthPath(path: string): boolean {
-  return authPaths.has(path.split('?')[0] ?? path)
-}
 
 /** What the browser's request gives the API call, and where the API's cookies go back to. */
 export interface ApiCallContext {
@@ -41,59 +48,7 @@ export interface ApiClientOptions {
   context: () => ApiCallContext
 }
 
-type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>
-type Query = Record<string, QueryValue>
-
-const errorBody = zod
-  .object({
-    message: zod.string().optional(),
-    error: zod.string().optional(),
-    errors: zod.record(zod.string(), zod.array(zod.string())).optional(),
-    email: zod.string().optional(),
-  })
-  .loose()
-
 const IN_PROCESS_ROOT = `http://in-process.invalid${API_ROOT}`
-
-/* What a route object (app/contracts/api/*.routes.ts) says a call takes and answers. */
-
-type JsonSchemaOf<T> = T extends { content: { 'application/json': { schema: infer S extends z.ZodType } } }
-  ? S
-  : undefined
-type RequestOf<R> = R extends { request: infer Q } ? Q : object
-
-/** The schema of the answer the route declares for success (200, else 201; a 204 has none). */
-export type SuccessSchema<R extends RouteConfig> = R['responses'] extends { 200: infer A }
-  ? JsonSchemaOf<A>
-  : R['responses'] extends { 201: infer A }
-    ? JsonSchemaOf<A>
-    : undefined
-export type RouteAnswer<R extends RouteConfig> =
-  SuccessSchema<R> extends z.ZodType ? z.output<SuccessSchema<R>> : undefined
-
-type ParamsInput<R> =
-  RequestOf<R> extends { params: infer P extends z.ZodType } ? { params: z.output<P> } : { params?: never }
-type QueryInput<R> =
-  RequestOf<R> extends { query: infer Q extends z.ZodType }
-    ? { query?: Partial<z.output<Q>> }
-    : { query?: never }
-type BodyInput<R> =
-  RequestOf<R> extends { body: { content: { 'application/json': { schema: infer B extends z.ZodType } } } }
-    ? { body: z.input<B> }
-    : RequestOf<R> extends { body: { content: { 'multipart/form-data': unknown } } }
-      ? { body: FormData }
-      : { body?: never }
-
-/**
- * What a call of route R takes: its path parameters and query as the handler reads them (numbers stay
- * numbers: the client writes them into the address), and its body as the API's schema takes it.
- */
-export type CallInput<R extends RouteConfig> = ParamsInput<R> &
-  QueryInput<R> &
-  BodyInput<R> & { timeoutMs?: number }
-
-type CallArguments<R extends RouteConfig> =
-  object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]
 
 function successSchemaOf(route: RouteConfig): z.ZodType | undefined {
   const answer = route.responses[200] ?? route.responses[201]
@@ -101,10 +56,6 @@ function successSchemaOf(route: RouteConfig): z.ZodType | undefined {
   const media = content?.['application/json']
   const schema = media && 'schema' in media ? media.schema : undefined
   return schema instanceof zod.ZodType ? schema : undefined
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 let inProcess: ApiTransport | undefined
@@ -128,19 +79,11 @@ export function createApiClient(options: ApiClientOptions) {
   const transport: ApiTransport =
     options.transport ?? (options.baseUrl ? (request) => fetch(request) : inProcessTransport)
 
-  async function send(
-    method: string,
-    path: string,
-    callOptions: { query?: Query | undefined; body?: unknown; timeoutMs?: number | undefined },
-  ) {
+  async function request(method: string, path: string, sent: SentCall): Promise<unknown> {
     const url = new URL(`${root}${path}`)
-    for (const [key, value] of Object.entries(callOptions.query ?? {})) {
-      if (value === undefined || value === null) continue
-      if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item))
-      else url.searchParams.set(key, String(value))
-    }
+    writeQuery(url.searchParams, sent.query)
     const context = options.context()
-    const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' })
+    const { headers, body } = requestParts(sent.body)
     if (context.cookie) headers.set('Cookie', context.cookie)
     if (context.origin) headers.set('Origin', context.origin)
     if (context.userAgent) headers.set('User-Agent', context.userAgent)
@@ -149,46 +92,26 @@ export function createApiClient(options: ApiClientOptions) {
       // A remote API replaces our header with our own address; a proxy-aware one reads this instead.
       if (options.baseUrl) headers.set('X-Forwarded-For', context.clientIp)
     }
-    let body: BodyInit | undefined
-    if (callOptions.body instanceof FormData) {
-      body = callOptions.body
-    } else if (callOptions.body !== undefined) {
-      headers.set('Content-Type', 'application/json')
-      body = JSON.stringify(callOptions.body)
-    }
-    const timeoutMs = callOptions.timeoutMs ?? (isAuthPath(path) ? AUTH_TIMEOUT_MS : DEFAULT_TIMEOUT_MS)
 
     let response: Response
     try {
       response = await transport(
-        new Request(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) }),
+        new Request(url, {
+          method,
+          headers,
+          body,
+          signal: AbortSignal.timeout(timeoutFor(path, sent.timeoutMs)),
+        }),
       )
     } catch (error) {
-      if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-        throw new ApiError({ status: 0, message: 'The server took too long to answer. Please try again.' })
-      }
-      throw new ApiError({ status: 0, message: error instanceof Error ? error.message : String(error) })
+      throw unansweredError(error, error instanceof Error ? error.message : String(error))
     }
 
     const cookies = response.headers.getSetCookie()
     if (cookies.length > 0) context.setCookies?.(cookies)
 
-    const text = await response.text()
-    const json: unknown = text ? safeJson(text) : undefined
-    if (!response.ok) {
-      const parsed = errorBody.safeParse(json)
-      const message =
-        (parsed.success && parsed.data.message) ||
-        response.statusText ||
-        `Request failed with status ${response.status}`
-      throw new ApiError({
-        status: response.status,
-        message,
-        errors: parsed.success ? parsed.data.errors : undefined,
-        error: parsed.success ? parsed.data.error : undefined,
-        email: parsed.success ? parsed.data.email : undefined,
-      })
-    }
+    const json = await answerJson(response)
+    if (!response.ok) throw refusedError(response, json)
     return json
   }
 
@@ -201,6 +124,13 @@ export function createApiClient(options: ApiClientOptions) {
     return parsed.data
   }
 
+  /** `call` with its input unchecked by the compiler: `call.ts`'s typed functions check it. */
+  async function send(route: RouteConfig, input: Record<string, unknown> | undefined): Promise<unknown> {
+    const sent = sentCall(input)
+    const json = await request(route.method.toUpperCase(), fillPath(route.path, sent.params), sent)
+    return parseAnswer(successSchemaOf(route), json)
+  }
+
   /**
    * Calls the endpoint a route object declares (DESIGN §1): its method and path, the parameters
    * written into the path, the query into the address, the body as JSON (or multipart), and the
@@ -208,63 +138,23 @@ export function createApiClient(options: ApiClientOptions) {
    * `npm run typecheck`, and no endpoint's path is typed twice.
    */
   async function call<R extends RouteConfig>(route: R, ...args: CallArguments<R>): Promise<RouteAnswer<R>> {
-    const input: Record<string, unknown> = args[0] ?? {}
-    const params = isRecord(input.params) ? input.params : undefined
-    const query: Query = {}
-    if (isRecord(input.query)) {
-      for (const [key, value] of Object.entries(input.query)) {
-        if (isQueryValue(value)) query[key] = value
-      }
-    }
-    const json = await send(route.method.toUpperCase(), fillPath(route.path, params), {
-      query,
-      body: input.body,
-      timeoutMs: typeof input.timeoutMs === 'number' ? input.timeoutMs : undefined,
-    })
     // The schema is the one `RouteAnswer<R>` names; TypeScript can't follow a value through a
     // conditional type, so the parsed value is narrowed by the parse itself.
-    const answer: RouteAnswer<R> = narrow(parseAnswer(successSchemaOf(route), json))
+    const answer: RouteAnswer<R> = narrow(await send(route, args[0]))
     return answer
   }
 
   return {
     call,
+    send,
     /** `call`, answering the `data` of a `{ data }` envelope. */
-    async data<R extends RouteConfig>(
-      route: R,
-      ...args: CallArguments<R>
-    ): Promise<RouteAnswer<R> extends { data: infer D } ? D : never> {
-      const answer: unknown = await call(route, ...args)
-      const envelope = isRecord(answer) ? answer.data : undefined
-      return narrow(envelope)
+    async data<R extends RouteConfig>(route: R, ...args: CallArguments<R>): Promise<RouteData<R>> {
+      return narrow(dataOf(await send(route, args[0])))
     },
   }
 }
 
-function isQueryValue(value: unknown): value is QueryValue {
-  if (value === null || value === undefined) return true
-  if (Array.isArray(value)) return value.every((item) => typeof item === 'string' || typeof item === 'number')
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-}
-
-/**
- * The one unchecked step: a value the route's own schema has just parsed, given the type TypeScript
- * derives from that same schema. Kept in one function so it can't spread.
- */
-function narrow<T>(value: unknown): T {
-  // biome-ignore lint/suspicious/noExplicitAny: the parse above is the check
-  return value as any
-}
-
 export type ApiClient = ReturnType<typeof createApiClient>
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
 
 /** The browser's request, as seen from inside a server function or server route. */
 function currentRequestContext(): ApiCallContext {

@@ -1,90 +1,75 @@
-import { createServerFn } from '@tanstack/react-start'
 import { authRoutes } from '~/contracts/api/auth.routes'
-import { api } from '~/contracts/api/client.server'
-import {
-  forgotPasswordRequestSchema,
-  loginRequestSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-  type SessionUser,
-  setPasswordRequestSchema,
-  uniqueEmailRequestSchema,
-  verifyCodeRequestSchema,
-} from '~/contracts/auth'
+import { apiCall, apiData } from '~/contracts/api/call'
+import type { CallBody } from '~/contracts/api/request'
+import type { SessionAnswer } from '~/contracts/auth'
 import { toActionResult } from '~/lib/action-result'
 import { ApiError } from '~/lib/api-error'
-import { NOT_TWO_FACTOR_AUTHENTICATED } from '~/lib/errors'
+import { withScreenErrors } from '~/lib/screen-errors'
 
-export type SessionState =
-  | { kind: 'user'; user: SessionUser }
-  | { kind: 'guest' }
-  | { kind: 'two_factor'; email: string | undefined }
-  | { kind: 'error'; message: string }
+/**
+ * Signing in, joining and the session (SPEC §2.3, §7), each through the API's route objects. Both sites
+ * call these; they run where they are called (ADR 048): on the server for a first visit's guards, in the
+ * browser otherwise, straight to `/api` — the join site loads no server function. The API checks each
+ * body with its schema and answers a 422 in words, which the forms show under their fields.
+ */
 
-/** Loads the current user for the guards (SPEC §2.3), telling the ways it can fail apart. */
-export const fetchSessionState = createServerFn({ method: 'GET' }).handler(
-  async (): Promise<SessionState> => {
-    try {
-      return { kind: 'user', user: await api().data(authRoutes.me) }
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error
-      if (error.error === NOT_TWO_FACTOR_AUTHENTICATED) return { kind: 'two_factor', email: error.email }
-      if (error.status === 401) return { kind: 'guest' }
-      return { kind: 'error', message: error.message }
-    }
-  },
-)
+/** The session as the guards read it (`GET /api/session`), or the words of a call that failed. */
+export type SessionState = SessionAnswer | { kind: 'error'; message: string }
 
-export const login = createServerFn({ method: 'POST' })
-  .validator(loginRequestSchema)
-  .handler(({ data }) => toActionResult(() => api().data(authRoutes.login, { body: data })))
+/**
+ * Loads the current user for the guards (SPEC §2.3), telling the ways it can fail apart. It reads
+ * `/api/session`, which answers a guest and a pending code with 200: `/api/me`'s 401 and 400 would be
+ * logged by the browser as failed requests on every page a guest opens.
+ */
+export async function fetchSessionState(): Promise<SessionState> {
+  try {
+    return await apiData(authRoutes.session)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return { kind: 'error', message: error.message }
+  }
+}
 
-export const logout = createServerFn({ method: 'POST' }).handler(() =>
-  toActionResult(() => api().call(authRoutes.logout)),
-)
+export function login({ data }: { data: CallBody<typeof authRoutes.login> }) {
+  return toActionResult(() => apiData(authRoutes.login, { body: data }))
+}
 
-export const verifyCode = createServerFn({ method: 'POST' })
-  .validator(verifyCodeRequestSchema)
-  .handler(({ data }) => toActionResult(() => api().data(authRoutes.verify, { body: data })))
+export function logout() {
+  return toActionResult(() => apiCall(authRoutes.logout))
+}
 
-export const resendCode = createServerFn({ method: 'POST' }).handler(() =>
-  toActionResult(() =>
-    api()
-      .call(authRoutes.resend)
-      .then((answer) => answer.message),
-  ),
-)
+export function verifyCode({ data }: { data: CallBody<typeof authRoutes.verify> }) {
+  return toActionResult(() => apiData(authRoutes.verify, { body: data }))
+}
 
-export const forgotPassword = createServerFn({ method: 'POST' })
-  .validator(forgotPasswordRequestSchema)
-  .handler(({ data }) =>
-    toActionResult(() =>
-      api()
-        .call(authRoutes.forgotPassword, { body: data })
-        .then((answer) => answer.message),
-    ),
+export function resendCode() {
+  return toActionResult(() => apiCall(authRoutes.resend).then((answer) => answer.message))
+}
+
+export function forgotPassword({ data }: { data: CallBody<typeof authRoutes.forgotPassword> }) {
+  return toActionResult(() =>
+    apiCall(authRoutes.forgotPassword, { body: data }).then((answer) => answer.message),
   )
+}
 
-export const resetPassword = createServerFn({ method: 'POST' })
-  .validator(resetPasswordRequestSchema)
-  .handler(({ data }) =>
-    toActionResult(() =>
-      api()
-        .call(authRoutes.resetPassword, { body: data })
-        .then((answer) => answer.message),
-    ),
+export function resetPassword({ data }: { data: CallBody<typeof authRoutes.resetPassword> }) {
+  return toActionResult(() =>
+    apiCall(authRoutes.resetPassword, { body: data }).then((answer) => answer.message),
   )
+}
 
-export const setPassword = createServerFn({ method: 'POST' })
-  .validator(setPasswordRequestSchema)
-  .handler(({ data }) => toActionResult(() => api().data(authRoutes.setPassword, { body: data })))
+export function setPassword({ data }: { data: CallBody<typeof authRoutes.setPassword> }) {
+  return toActionResult(() => apiData(authRoutes.setPassword, { body: data }))
+}
 
-export const register = createServerFn({ method: 'POST' })
-  .validator(registerRequestSchema)
-  .handler(({ data }) => toActionResult(() => api().data(authRoutes.register, { body: data })))
+export function register({ data }: { data: CallBody<typeof authRoutes.register> }) {
+  return toActionResult(() => apiData(authRoutes.register, { body: data }))
+}
 
-export const checkUniqueEmail = createServerFn({ method: 'POST' })
-  .validator(uniqueEmailRequestSchema)
-  .handler(({ data }) => toActionResult(() => api().data(authRoutes.uniqueEmail, { body: data })))
+export function checkUniqueEmail({ data }: { data: CallBody<typeof authRoutes.uniqueEmail> }) {
+  return toActionResult(() => apiData(authRoutes.uniqueEmail, { body: data }))
+}
 
-export const listJoinGyms = createServerFn({ method: 'GET' }).handler(() => api().data(authRoutes.joinGyms))
+export function listJoinGyms() {
+  return withScreenErrors(() => apiData(authRoutes.joinGyms))
+}

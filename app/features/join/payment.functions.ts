@@ -1,94 +1,97 @@
-import { createServerFn } from '@tanstack/react-start'
-import { api } from '~/contracts/api/client.server'
+import type { z } from 'zod'
+import { apiCall, apiData } from '~/contracts/api/call'
 import { membershipRoutes } from '~/contracts/api/membership.routes'
 import { paymentMethodRoutes } from '~/contracts/api/payment-methods.routes'
+import type { CallBody } from '~/contracts/api/request'
 import { subscriptionRoutes } from '~/contracts/api/subscriptions.routes'
-import {
-  bankExchangeRequestSchema,
-  joinRequestSchema,
-  membershipQuoteQuerySchema,
-  sandboxBankConsentRequestSchema,
-  sandboxCardConfirmRequestSchema,
-  saveCardRequestSchema,
-} from '~/contracts/join-payment'
+import type { membershipQuoteQuerySchema } from '~/contracts/join-payment'
 import { toActionResult } from '~/lib/action-result'
-import { recordId, z } from '~/lib/validation'
+import { withScreenErrors } from '~/lib/screen-errors'
 
-/** The join flow's payment steps, confirm and welcome (issue 14), each through the API's route objects. */
+/**
+ * The join flow's payment steps, confirm and welcome (issue 14), each through the API's route objects,
+ * where they are called (ADR 048): on the server for a first visit's loaders, in the browser straight
+ * to `/api`. The API checks each body with its schema and answers a 422 in words.
+ */
 
-export const listPaymentTypes = createServerFn({ method: 'GET' }).handler(() =>
-  api().data(paymentMethodRoutes.list),
-)
+export function listPaymentTypes() {
+  return withScreenErrors(() => apiData(paymentMethodRoutes.list))
+}
 
 /** Pay with this method from now on: `agreed` once a member who has joined has seen what it means. */
-export const switchPaymentType = createServerFn({ method: 'POST' })
-  .validator(z.object({ id: recordId, agreed: z.boolean().optional() }))
-  .handler(({ data }) =>
-    toActionResult(() =>
-      api().data(paymentMethodRoutes.switch, { params: { id: data.id }, body: { agreed: data.agreed } }),
-    ),
+export function switchPaymentType({ data }: { data: { id: number; agreed?: boolean | undefined } }) {
+  return toActionResult(() =>
+    apiData(paymentMethodRoutes.switch, { params: { id: data.id }, body: { agreed: data.agreed } }),
   )
+}
 
 /** What paying with this method would mean, before anything changes (issue 25). */
-export const fetchPaymentTypeChange = createServerFn({ method: 'GET' })
-  .validator(z.object({ id: recordId }))
-  .handler(({ data }) => api().data(paymentMethodRoutes.change, { params: data }))
+export function fetchPaymentTypeChange({ data }: { data: { id: number } }) {
+  return withScreenErrors(() => apiData(paymentMethodRoutes.change, { params: { id: data.id } }))
+}
 
-export const startCardSetup = createServerFn({ method: 'POST' }).handler(() =>
-  toActionResult(() => api().data(paymentMethodRoutes.cardSetup)),
-)
+export function startCardSetup() {
+  return toActionResult(() => apiData(paymentMethodRoutes.cardSetup))
+}
 
 /**
  * The sandbox card form's confirm, standing in for Stripe.js `confirmSetup`: the card's details go to
  * the sandbox provider's endpoint and nowhere else (nothing here logs or keeps them).
  */
-export const confirmSandboxCard = createServerFn({ method: 'POST' })
-  .validator(sandboxCardConfirmRequestSchema)
-  .handler(({ data }) =>
-    toActionResult(() => api().data(paymentMethodRoutes.sandboxCardConfirm, { body: data })),
-  )
+export function confirmSandboxCard({
+  data,
+}: {
+  data: CallBody<typeof paymentMethodRoutes.sandboxCardConfirm>
+}) {
+  return toActionResult(() => apiData(paymentMethodRoutes.sandboxCardConfirm, { body: data }))
+}
 
-export const saveCard = createServerFn({ method: 'POST' })
-  .validator(saveCardRequestSchema)
-  .handler(({ data }) => toActionResult(() => api().data(paymentMethodRoutes.saveCard, { body: data })))
+export function saveCard({ data }: { data: CallBody<typeof paymentMethodRoutes.saveCard> }) {
+  return toActionResult(() => apiData(paymentMethodRoutes.saveCard, { body: data }))
+}
 
-export const fetchBankAuthUrl = createServerFn({ method: 'POST' }).handler(() =>
-  toActionResult(() => api().data(paymentMethodRoutes.authUrl)),
-)
+export function fetchBankAuthUrl() {
+  return toActionResult(() => apiData(paymentMethodRoutes.authUrl))
+}
 
 /** connect-akahu's return: the code exchanged, then the shared accounts saved; answers the bank methods. */
-export const finishBankConnection = createServerFn({ method: 'POST' })
-  .validator(bankExchangeRequestSchema)
-  .handler(({ data }) =>
-    toActionResult(async () => {
-      await api().call(paymentMethodRoutes.exchange, { body: data })
-      return api().data(paymentMethodRoutes.syncAccounts)
+export function finishBankConnection({ data }: { data: CallBody<typeof paymentMethodRoutes.exchange> }) {
+  return toActionResult(async () => {
+    await apiCall(paymentMethodRoutes.exchange, { body: data })
+    return apiData(paymentMethodRoutes.syncAccounts)
+  })
+}
+
+export function listSandboxBankAccounts() {
+  return withScreenErrors(() => apiData(paymentMethodRoutes.sandboxBankAccounts))
+}
+
+export function grantSandboxBankConsent({
+  data,
+}: {
+  data: CallBody<typeof paymentMethodRoutes.sandboxBankConsent>
+}) {
+  return toActionResult(() => apiData(paymentMethodRoutes.sandboxBankConsent, { body: data }))
+}
+
+export function fetchMembershipOptions() {
+  return withScreenErrors(() => apiData(membershipRoutes.options))
+}
+
+/** What joining on a price costs; the price's id as text, as the address carries it. */
+export function fetchMembershipQuote({ data }: { data: z.input<typeof membershipQuoteQuerySchema> }) {
+  return toActionResult(() =>
+    apiData(membershipRoutes.quote, {
+      query: { price_id: Number(data.price_id), start_date: data.start_date },
     }),
   )
-
-export const listSandboxBankAccounts = createServerFn({ method: 'GET' }).handler(() =>
-  api().data(paymentMethodRoutes.sandboxBankAccounts),
-)
-
-export const grantSandboxBankConsent = createServerFn({ method: 'POST' })
-  .validator(sandboxBankConsentRequestSchema)
-  .handler(({ data }) =>
-    toActionResult(() => api().data(paymentMethodRoutes.sandboxBankConsent, { body: data })),
-  )
-
-export const fetchMembershipOptions = createServerFn({ method: 'GET' }).handler(() =>
-  api().data(membershipRoutes.options),
-)
-
-export const fetchMembershipQuote = createServerFn({ method: 'GET' })
-  .validator(membershipQuoteQuerySchema)
-  .handler(({ data }) => toActionResult(() => api().data(membershipRoutes.quote, { query: data })))
+}
 
 /** confirm-subscription's "Confirm and pay": `POST /api/subscriptions` with the client's key. */
-export const joinMembership = createServerFn({ method: 'POST' })
-  .validator(joinRequestSchema)
-  .handler(({ data }) => toActionResult(() => api().data(subscriptionRoutes.create, { body: data })))
+export function joinMembership({ data }: { data: CallBody<typeof subscriptionRoutes.create> }) {
+  return toActionResult(() => apiData(subscriptionRoutes.create, { body: data }))
+}
 
-export const fetchActiveSubscription = createServerFn({ method: 'GET' }).handler(() =>
-  api().data(membershipRoutes.active),
-)
+export function fetchActiveSubscription() {
+  return withScreenErrors(() => apiData(membershipRoutes.active))
+}

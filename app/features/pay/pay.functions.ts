@@ -1,65 +1,64 @@
-import { createServerFn } from '@tanstack/react-start'
-import { api } from '~/contracts/api/client.server'
+import { apiData } from '~/contracts/api/call'
 import { paymentLinkRoutes } from '~/contracts/api/payment-links.routes'
-import {
-  linkBankReturnSchema,
-  payByLinkRequestSchema,
-  paymentLinkToken,
-  saveLinkCardRequestSchema,
-} from '~/contracts/pay'
+import type { CallBody } from '~/contracts/api/request'
+import { paymentLinkTokenPattern } from '~/contracts/payment-link-token'
 import { toActionResult } from '~/lib/action-result'
-import { z } from '~/lib/validation'
 
-/** The payment link's page (issue 16): each call through the API's route objects, the token its credential. */
+/**
+ * The payment link's page (issue 16): each call through the API's route objects, the token its
+ * credential, where it is called (ADR 048): on the server for a first visit's loader, in the browser
+ * straight to `/api`.
+ */
 
-const token = z.object({ token: paymentLinkToken })
+type Token = { token: string }
 
 /** What the link pays; `link: null` with the API's words when no such link exists. */
-export const fetchPaymentLink = createServerFn({ method: 'GET' })
-  .validator(z.object({ token: z.string().max(200) }))
-  .handler(async ({ data }) => {
-    const parsed = token.safeParse(data)
-    if (!parsed.success)
-      return {
-        link: null,
-        message: 'This payment link doesn’t work. Check it was copied whole, or ask the gym for a new one.',
-      }
-    const result = await toActionResult(() => api().data(paymentLinkRoutes.show, { params: parsed.data }))
-    if (result.ok) return { link: result.data, message: null }
-    if (result.status === 404 || result.status === 422) return { link: null, message: result.message }
-    throw new Error(result.message)
-  })
-
-export const payWithLink = createServerFn({ method: 'POST' })
-  .validator(token.extend({ payment: payByLinkRequestSchema }))
-  .handler(({ data }) =>
-    toActionResult(() =>
-      api().data(paymentLinkRoutes.pay, { params: { token: data.token }, body: data.payment }),
-    ),
+export async function fetchPaymentLink({ data }: { data: Token }) {
+  if (!paymentLinkTokenPattern.test(data.token))
+    return {
+      link: null,
+      message: 'This payment link doesn’t work. Check it was copied whole, or ask the gym for a new one.',
+    }
+  const result = await toActionResult(() =>
+    apiData(paymentLinkRoutes.show, { params: { token: data.token } }),
   )
+  if (result.ok) return { link: result.data, message: null }
+  if (result.status === 404 || result.status === 422) return { link: null, message: result.message }
+  throw new Error(result.message)
+}
 
-export const startLinkCardSetup = createServerFn({ method: 'POST' })
-  .validator(token)
-  .handler(({ data }) => toActionResult(() => api().data(paymentLinkRoutes.cardSetup, { params: data })))
-
-export const saveLinkCard = createServerFn({ method: 'POST' })
-  .validator(token.extend({ card: saveLinkCardRequestSchema }))
-  .handler(({ data }) =>
-    toActionResult(() =>
-      api().data(paymentLinkRoutes.saveCard, { params: { token: data.token }, body: data.card }),
-    ),
+export function payWithLink({ data }: { data: Token & { payment: CallBody<typeof paymentLinkRoutes.pay> } }) {
+  return toActionResult(() =>
+    apiData(paymentLinkRoutes.pay, { params: { token: data.token }, body: data.payment }),
   )
+}
+
+export function startLinkCardSetup({ data }: { data: Token }) {
+  return toActionResult(() => apiData(paymentLinkRoutes.cardSetup, { params: { token: data.token } }))
+}
+
+export function saveLinkCard({
+  data,
+}: {
+  data: Token & { card: CallBody<typeof paymentLinkRoutes.saveCard> }
+}) {
+  return toActionResult(() =>
+    apiData(paymentLinkRoutes.saveCard, { params: { token: data.token }, body: data.card }),
+  )
+}
 
 /** A new bank account: the bank's consent page address (it sends the member back to `/pay-bank`). */
-export const startLinkBankConnection = createServerFn({ method: 'POST' })
-  .validator(token)
-  .handler(({ data }) => toActionResult(() => api().data(paymentLinkRoutes.bankConnection, { params: data })))
+export function startLinkBankConnection({ data }: { data: Token }) {
+  return toActionResult(() => apiData(paymentLinkRoutes.bankConnection, { params: { token: data.token } }))
+}
 
 /** Back from the bank: the code exchanged and the shared accounts saved for the link's member. */
-export const finishLinkBankConnection = createServerFn({ method: 'POST' })
-  .validator(token.extend({ back: linkBankReturnSchema }))
-  .handler(({ data }) =>
-    toActionResult(() =>
-      api().data(paymentLinkRoutes.bankAccounts, { params: { token: data.token }, body: data.back }),
-    ),
+export function finishLinkBankConnection({
+  data,
+}: {
+  data: Token & { back: CallBody<typeof paymentLinkRoutes.bankAccounts> }
+}) {
+  return toActionResult(() =>
+    apiData(paymentLinkRoutes.bankAccounts, { params: { token: data.token }, body: data.back }),
   )
+}

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { joinGymSchema, sessionUserSchema, uniqueEmailResponseSchema } from '~/contracts/auth'
+import {
+  joinGymSchema,
+  sessionStateSchema,
+  sessionUserSchema,
+  uniqueEmailResponseSchema,
+} from '~/contracts/auth'
 import { users } from '~/db/schema'
 import { z } from '~/lib/validation'
 import { hashPassword } from '~/server/auth/password.server'
@@ -70,6 +75,28 @@ describeEachDatabase('authentication API', (database) => {
     await browser.post('/email/verify', { code: await testApi.latestCode(user.email) })
     return { user, browser, testApi }
   }
+
+  describe('the session the guards read', () => {
+    it('answers a guest, a pending code and a signed-in user with 200, as /me does the user', async () => {
+      const testApi = createTestApi(database)
+      const browser = testApi.browser()
+      expect(await readData(await browser.get('/session'), sessionStateSchema)).toEqual({ kind: 'guest' })
+
+      const user = await staff({ admin: true })
+      await browser.post('/login', { email: user.email, password })
+      expect(await readData(await browser.get('/session'), sessionStateSchema)).toEqual({
+        kind: 'two_factor',
+        email: user.email,
+      })
+
+      await browser.post('/email/verify', { code: await testApi.latestCode(user.email) })
+      const me = await readData(await browser.get('/me'), sessionUserSchema)
+      expect(await readData(await browser.get('/session'), sessionStateSchema)).toEqual({
+        kind: 'user',
+        user: me,
+      })
+    })
+  })
 
   describe('sign-in', () => {
     it('refuses a wrong password and an unknown address with the same message', async () => {

@@ -2,14 +2,10 @@ import { createRoute } from '@hono/zod-openapi'
 import { delay, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
-import {
-  AUTH_TIMEOUT_MS,
-  createApiClient,
-  isAuthPath,
-  provideInProcessApi,
-} from '~/contracts/api/client.server'
+import { createApiClient, provideInProcessApi } from '~/contracts/api/client.server'
 import { dataEnvelope, paginatedEnvelope } from '~/contracts/api/envelope'
 import { errorResponses, jsonBody, jsonResponse } from '~/contracts/api/openapi'
+import { AUTH_TIMEOUT_MS, isAuthPath } from '~/contracts/api/request'
 import { closeDatabase } from '~/db/client.server'
 import { ApiError } from '~/lib/api-error'
 import { fillPath } from '~/lib/api-path'

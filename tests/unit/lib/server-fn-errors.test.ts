@@ -6,7 +6,7 @@ import { searchRequestSchema } from '~/contracts/shell'
 import { connectionLostMessage, orConnectionLost } from '~/features/join/connection-lost'
 import { ApiError } from '~/lib/api-error'
 import { refusedInputMessage } from '~/lib/refused-input'
-import { noAccessMessage, toScreenError } from '~/lib/server-fn-errors'
+import { noAccessMessage, toScreenError } from '~/lib/screen-errors'
 import { z } from '~/lib/validation'
 
 async function validatorError(schema: z.ZodType, input: unknown): Promise<unknown> {

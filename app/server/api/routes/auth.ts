@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { isSecondFactorPending } from '~/access/actor.server'
 import { authRoutes as routes } from '~/contracts/api/auth.routes'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
 import { loadSessionUser } from '~/server/auth/session-user.server'
@@ -18,6 +19,7 @@ import {
 import { signIn } from '~/server/services/auth/sign-in.server'
 import { verifySession } from '~/server/services/auth/verify-second-factor.server'
 import { findJoinGyms } from '~/server/services/gyms/find-join-gyms.server'
+import { actorOf } from '../actor'
 import type { ApiEnv } from '../context'
 import {
   clearSessionCookie,
@@ -35,6 +37,16 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.me, async (c) => {
     const { user } = requireUser(c)
     return c.json({ data: await loadSessionUser({ db: c.var.database.db, user }) }, 200)
+  })
+
+  api.openapi(routes.session, async (c) => {
+    const auth = actorOf(c).auth
+    if (!auth) return c.json({ data: { kind: 'guest' as const } }, 200)
+    if (isSecondFactorPending(auth.session, auth.user)) {
+      return c.json({ data: { kind: 'two_factor' as const, email: auth.user.email } }, 200)
+    }
+    const user = await loadSessionUser({ db: c.var.database.db, user: auth.user })
+    return c.json({ data: { kind: 'user' as const, user } }, 200)
   })
 
   api.openapi(routes.login, async (c) => {
