@@ -1,9 +1,10 @@
 import { useCallback } from 'react'
+import { connectionLostMessage } from '~/contracts/api/request'
 import { useSessionStore } from '~/features/auth/session'
 import { REFUSED_INPUT_STATUS, refusedInputMessage } from '~/lib/refused-input'
 
-/** What a join step says when a call never came back (a phone between cell towers). */
-export const connectionLostMessage = 'We lost the connection. Check you’re online and try again.'
+/** What a join step says when a call never came back (a phone between cell towers): the API client's words. */
+export { connectionLostMessage } from '~/contracts/api/request'
 
 /** A session that ended mid-flow (signed out in another tab, expired): sign in and carry on. */
 export const sessionEndedMessage =
