@@ -203,8 +203,7 @@ export function refusedError(response: Response, json: unknown): ApiError {
  * function so it can't spread.
  */
 export function narrow<T>(value: unknown): T {
-  // biome-ignore lint/suspicious/noExplicitAny: the parse (or the API's contract) is the check
-  return value as any
+  return value as T
 }
 
 /** The `data` of a `{ data }` envelope. */

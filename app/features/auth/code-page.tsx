@@ -1,5 +1,4 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import { type ReactNode, useState } from 'react'
 import {
   LightField,
@@ -44,8 +43,6 @@ export function CodePage(props: {
   const router = useRouter()
   const sessionStore = useSessionStore()
   const serverError = useActionFormError()
-  const verify = useServerFn(verifyCode)
-  const resend = useServerFn(resendCode)
   const [resending, setResending] = useState(false)
 
   const form: CodeForm = useLightForm({
@@ -53,7 +50,7 @@ export function CodePage(props: {
     problems: codeProblems,
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
-      const result = await verify({ data: value })
+      const result = await verifyCode({ data: value })
       if (!result.ok) return serverError.show(formApi, result)
       sessionStore.reset()
       if (site === 'console') {
@@ -68,7 +65,7 @@ export function CodePage(props: {
   async function sendNewCode() {
     setResending(true)
     try {
-      const result = await resend()
+      const result = await resendCode()
       if (result.ok) toast.success(result.data)
       else toast.error(result.message)
     } finally {

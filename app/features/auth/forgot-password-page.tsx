@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
 import {
   LightField,
@@ -17,14 +16,13 @@ import { forgotPasswordProblems } from './form-rules'
 
 export function ForgotPasswordPage(props: { site: 'console' | 'join' }) {
   const serverError = useActionFormError()
-  const send = useServerFn(forgotPassword)
   const [sent, setSent] = useState<string>()
   const form = useLightForm({
     defaultValues: { email: '' },
     problems: forgotPasswordProblems,
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
-      const result = await send({ data: value })
+      const result = await forgotPassword({ data: value })
       if (!result.ok) return serverError.show(formApi, result)
       setSent(result.data)
     },

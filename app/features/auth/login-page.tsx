@@ -1,5 +1,4 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import {
   LightField,
   LightForm,
@@ -28,14 +27,13 @@ export function LoginPage(props: {
   const router = useRouter()
   const sessionStore = useSessionStore()
   const serverError = useActionFormError()
-  const signIn = useServerFn(login)
 
   const form = useLightForm({
     defaultValues: { email: '', password: '' },
     problems: loginProblems,
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
-      const result = await signIn({ data: value })
+      const result = await login({ data: value })
       sessionStore.reset()
       if (!result.ok && result.error === NOT_TWO_FACTOR_AUTHENTICATED) {
         if (site === 'console') {

@@ -1,5 +1,4 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import {
   LightField,
   LightForm,
@@ -40,8 +39,6 @@ export function NewPasswordPage(props: {
   const navigate = useNavigate()
   const sessionStore = useSessionStore()
   const serverError = useActionFormError()
-  const reset = useServerFn(resetPassword)
-  const accept = useServerFn(setPassword)
   const form = useLightForm({
     defaultValues: {
       token: props.token ?? '',
@@ -53,14 +50,14 @@ export function NewPasswordPage(props: {
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       if (props.kind !== 'reset') {
-        const result = await accept({ data: value })
+        const result = await setPassword({ data: value })
         if (!result.ok) return serverError.show(formApi, result)
         sessionStore.reset()
         // A member goes on to the join flow's next step (the join site's start sends them there).
         await navigate({ to: props.kind === 'invitation' ? '/console/dashboard' : '/join' })
         return
       }
-      const result = await reset({ data: value })
+      const result = await resetPassword({ data: value })
       if (!result.ok) return serverError.show(formApi, result)
       sessionStore.reset()
       const notice = 'Your password has been changed. Sign in with it now.'

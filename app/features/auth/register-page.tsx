@@ -1,5 +1,4 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import { ChevronRight } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { RadioGroup } from 'react-aria-components'
@@ -183,8 +182,6 @@ function RegisterForm(props: { gym: JoinGym; link: string | undefined; notice: R
   const navigate = useNavigate()
   const sessionStore = useSessionStore()
   const serverError = useActionFormError()
-  const submit = useServerFn(register)
-  const isUnique = useServerFn(checkUniqueEmail)
 
   const form = useLightForm({
     defaultValues: {
@@ -198,7 +195,7 @@ function RegisterForm(props: { gym: JoinGym; link: string | undefined; notice: R
     problems: registerProblems,
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
-      const result = await submit({ data: { ...value, link: props.link } })
+      const result = await register({ data: { ...value, link: props.link } })
       if (!result.ok) return serverError.show(formApi, result)
       sessionStore.reset()
       await navigate({ to: '/join/verification-code', search: { twoFactorAuth: true } })
@@ -233,7 +230,7 @@ function RegisterForm(props: { gym: JoinGym; link: string | undefined; notice: R
           blurCheckDebounceMs={300}
           onBlurCheck={async (value) => {
             if (emailProblem(value) !== undefined) return undefined
-            const result = await isUnique({ data: { email: value, gym: props.gym.uuid } })
+            const result = await checkUniqueEmail({ data: { email: value, gym: props.gym.uuid } })
             return result.ok && !result.data.unique ? emailTaken : undefined
           }}
         >

@@ -1,5 +1,4 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
 import { LightCheckbox, LightCheckboxGroupField } from '~/components/form/light-checkboxes'
 import {
@@ -33,7 +32,6 @@ export function AboutYouPage(props: { user: SessionUser; saved: RegisterFields }
   const navigate = useNavigate()
   const sessionStore = useSessionStore()
   const serverError = useActionFormError()
-  const save = useServerFn(saveRegisterFields)
   // What the member saved before, when they come back to change it (empty the first time). Taken once:
   // new default values while the member types would put the form back to them.
   const [defaultValues] = useState(() => ({
@@ -47,7 +45,7 @@ export function AboutYouPage(props: { user: SessionUser; saved: RegisterFields }
     onSubmit: async ({ value, formApi }) => {
       serverError.clear()
       // The lists hold only their checkboxes' values; the server trims the text as it parses.
-      const result = await save({ data: value as RegisterFieldsRequest })
+      const result = await saveRegisterFields({ data: value as RegisterFieldsRequest })
       if (!result.ok) return serverError.show(formApi, result)
       sessionStore.reset()
       await navigate({ to: nextRegistrationStep(result.data) })

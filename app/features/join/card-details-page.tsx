@@ -1,5 +1,4 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import { useRef } from 'react'
 import { linkStyles } from '~/components/ui/link'
 import type { SessionUser } from '~/contracts/auth'
@@ -14,8 +13,6 @@ import { saveCard, startCardSetup } from './payment.functions'
 export function CardDetailsPage(props: { user: SessionUser }) {
   const nextStep = useNextStep()
   const joinCall = useJoinCall()
-  const createSetup = useServerFn(startCardSetup)
-  const keep = useServerFn(saveCard)
   const navigate = useNavigate()
   const savedCard = useRef<number>(undefined)
   const joined = props.user.offering !== null
@@ -32,9 +29,9 @@ export function CardDetailsPage(props: { user: SessionUser }) {
         label="Card details"
         submitLabel="Save card"
         call={joinCall}
-        startSetup={() => createSetup()}
+        startSetup={() => startCardSetup()}
         save={async (setupId) => {
-          const saved = await keep({ data: { setup_id: setupId } })
+          const saved = await saveCard({ data: { setup_id: setupId } })
           if (saved.ok) savedCard.current = saved.data.id
           return saved
         }}

@@ -1,4 +1,3 @@
-import { useServerFn } from '@tanstack/react-start'
 import { Lock } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import {
@@ -80,7 +79,6 @@ export function CardForm(props: {
 }) {
   const call = props.call ?? orConnectionLost
   const serverError = useActionFormError()
-  const confirm = useServerFn(confirmSandboxCard)
   // One setup per visit: a second try after a mistake confirms the same one, as Stripe's would.
   const setup = useRef<CardSetupAnswer>(undefined)
   // The setup asked for as the page opens: its answer says which provider's form to show.
@@ -138,7 +136,7 @@ export function CardForm(props: {
         return
       }
       const secret = setup.current.client_secret
-      const confirmed = await call(() => confirm({ data: { client_secret: secret, ...value } }))
+      const confirmed = await call(() => confirmSandboxCard({ data: { client_secret: secret, ...value } }))
       if (!confirmed.ok) {
         // The setup has gone (an old tab): start again with a new one next time.
         setup.current = undefined

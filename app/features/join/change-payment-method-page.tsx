@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import { CircleCheck, Mail } from 'lucide-react'
 import { useState } from 'react'
 import { Alert } from '~/components/ui/alert'
@@ -20,7 +19,6 @@ import { describePaymentType } from './payment-words'
  * paying as they do. Agreeing moves their payments and e-mails them; backing out changes nothing.
  */
 export function ChangePaymentMethodPage({ change }: { change: PaymentMethodChange }) {
-  const switchTo = useServerFn(switchPaymentType)
   const joinCall = useJoinCall()
   const nextStep = useNextStep()
   const [pending, setPending] = useState(false)
@@ -32,7 +30,7 @@ export function ChangePaymentMethodPage({ change }: { change: PaymentMethodChang
     if (pending) return
     setPending(true)
     setMessage(undefined)
-    const result = await joinCall(() => switchTo({ data: { id: change.method.id, agreed: true } }))
+    const result = await joinCall(() => switchPaymentType({ data: { id: change.method.id, agreed: true } }))
     setPending(false)
     if (!result.ok) return setMessage(result.message)
     setDone(true)

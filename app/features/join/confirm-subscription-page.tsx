@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -102,7 +101,6 @@ export function ConfirmSubscriptionPage(props: {
   const [pending, setPending] = useState(false)
   const sessionStore = useSessionStore()
   const nextStep = useNextStep()
-  const join = useServerFn(joinMembership)
 
   const today = todayInAuckland()
   const startDate = startLater && /^\d{4}-\d{2}-\d{2}$/.test(laterDate) ? laterDate : today
@@ -129,7 +127,7 @@ export function ConfirmSubscriptionPage(props: {
     setFailure(undefined)
     const key = joiningKey({ userId: props.user.id, priceId, startDate })
     try {
-      const result = await join({
+      const result = await joinMembership({
         data: {
           price_id: priceId,
           start_date: startDate,

@@ -1,5 +1,4 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import { Landmark, ShieldCheck } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
@@ -33,8 +32,6 @@ export function ConnectAkahuPage(props: { back: BankReturn; reconnecting?: boole
   )
   const [leaving, setLeaving] = useState(false)
   const [finishing, setFinishing] = useState(Boolean(code && state && !error))
-  const start = useServerFn(fetchBankAuthUrl)
-  const finish = useServerFn(finishBankConnection)
   const navigate = useNavigate()
   const nextStep = useNextStep()
   const joinCall = useJoinCall()
@@ -45,7 +42,7 @@ export function ConnectAkahuPage(props: { back: BankReturn; reconnecting?: boole
     // Once, even if React runs the effect twice: a code works only once.
     finished.current = true
     void (async () => {
-      const result = await joinCall(() => finish({ data: { code, state } }))
+      const result = await joinCall(() => finishBankConnection({ data: { code, state } }))
       if (!result.ok) {
         setFinishing(false)
         setMessage(result.message)
@@ -54,13 +51,13 @@ export function ConnectAkahuPage(props: { back: BankReturn; reconnecting?: boole
       }
       await nextStep('/join/bank-account-connected', { replace: true })
     })()
-  }, [code, state, error, finish, navigate, joinCall, nextStep])
+  }, [code, state, error, navigate, joinCall, nextStep])
 
   async function connect() {
     if (leaving) return
     setLeaving(true)
     setMessage(undefined)
-    const result = await joinCall(() => start())
+    const result = await joinCall(() => fetchBankAuthUrl())
     if (!result.ok) {
       setLeaving(false)
       setMessage(result.message)

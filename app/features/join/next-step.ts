@@ -1,5 +1,4 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import { useCallback, useState } from 'react'
 import type { SessionUser } from '~/contracts/auth'
 import type { PaymentType } from '~/contracts/join-payment'
@@ -42,7 +41,6 @@ export function usePayWith(user: Pick<SessionUser, 'offering'>) {
   const [pending, setPending] = useState<number>()
   const [message, setMessage] = useState<string>()
   const joinCall = useJoinCall()
-  const switchTo = useServerFn(switchPaymentType)
   const nextStep = useNextStep()
   const navigate = useNavigate()
 
@@ -60,7 +58,7 @@ export function usePayWith(user: Pick<SessionUser, 'offering'>) {
       return
     }
     if (!method.is_default) {
-      const result = await joinCall(() => switchTo({ data: { id: method.id } }))
+      const result = await joinCall(() => switchPaymentType({ data: { id: method.id } }))
       if (!result.ok) {
         setPending(undefined)
         setMessage(result.message)

@@ -1,4 +1,3 @@
-import { useServerFn } from '@tanstack/react-start'
 import { Landmark } from 'lucide-react'
 import { useState } from 'react'
 import { Alert } from '~/components/ui/alert'
@@ -34,7 +33,6 @@ export function SandboxBankConsentPage(props: {
   const [chosen, setChosen] = useState<string[]>(accounts[0] ? [accounts[0].suffix] : [])
   const [pending, setPending] = useState(false)
   const [message, setMessage] = useState<string>()
-  const grant = useServerFn(grantSandboxBankConsent)
 
   async function allow() {
     if (pending) return
@@ -43,7 +41,7 @@ export function SandboxBankConsentPage(props: {
     if (chosen.length === 0) return setMessage(chooseAccountMessage)
     setPending(true)
     setMessage(undefined)
-    const result = await orConnectionLost(() => grant({ data: request }))
+    const result = await orConnectionLost(() => grantSandboxBankConsent({ data: request }))
     if (!result.ok) {
       setPending(false)
       setMessage(result.errors.account_suffixes?.[0] ?? result.message)

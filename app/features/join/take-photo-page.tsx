@@ -1,5 +1,4 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import { Camera, ImageUp, RotateCcw } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { FileTrigger } from 'react-aria-components'
@@ -28,7 +27,6 @@ export function TakePhotoPage() {
   const [stage, setStage] = useState<Stage>({ kind: 'choose' })
   const [message, setMessage] = useState<string>()
   const [sending, setSending] = useState(false)
-  const upload = useServerFn(uploadProfilePicture)
   const navigate = useNavigate()
   const sessionStore = useSessionStore()
 
@@ -64,7 +62,7 @@ export function TakePhotoPage() {
     setMessage(undefined)
     const form = new FormData()
     form.set('image', photo, photo instanceof File ? photo.name : 'photo.jpg')
-    const result = await upload({ data: form })
+    const result = await uploadProfilePicture({ data: form })
     if (!result.ok) {
       setSending(false)
       setMessage(result.errors?.image?.[0] ?? result.message)

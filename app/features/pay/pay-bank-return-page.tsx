@@ -1,5 +1,4 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import { useEffect, useRef, useState } from 'react'
 import { Spinner } from '~/components/ui/spinner'
 import { AuthFrame } from '~/features/auth/auth-frame'
@@ -16,7 +15,6 @@ export function PayBankReturnPage(props: {
   back: { code?: string | undefined; state?: string | undefined; error?: string | undefined }
 }) {
   const { code, state, error } = props.back
-  const finish = useServerFn(finishLinkBankConnection)
   const navigate = useNavigate()
   const [message, setMessage] = useState<string>()
   const done = useRef(false)
@@ -35,7 +33,9 @@ export function PayBankReturnPage(props: {
         await navigate({ to: '/join/pay', search: { token, bank: 'cancelled' }, replace: true })
         return
       }
-      const result = await orConnectionLost(() => finish({ data: { token, back: { code, state } } }))
+      const result = await orConnectionLost(() =>
+        finishLinkBankConnection({ data: { token, back: { code, state } } }),
+      )
       if (!result.ok) {
         setMessage(result.message)
         return
@@ -43,7 +43,7 @@ export function PayBankReturnPage(props: {
       window.sessionStorage.removeItem(payTokenKey)
       await navigate({ to: '/join/pay', search: { token, bank: 'connected' }, replace: true })
     })()
-  }, [code, state, error, finish, navigate])
+  }, [code, state, error, navigate])
 
   return (
     <AuthFrame title="Connecting your bank">

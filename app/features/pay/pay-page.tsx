@@ -1,4 +1,3 @@
-import { useServerFn } from '@tanstack/react-start'
 import { CircleCheck, Clock } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
@@ -96,10 +95,6 @@ function PayForm(props: {
   onPaid: (paid: { answer: PayByLinkAnswer; method: string | null }) => void
 }) {
   const { link, token } = props
-  const pay = useServerFn(payWithLink)
-  const startSetup = useServerFn(startLinkCardSetup)
-  const keepCard = useServerFn(saveLinkCard)
-  const reload = useServerFn(fetchPaymentLink)
   const needsNewMethod = link.owed.every((owed) => owed.needs_new_method)
   const current = link.methods.find((method) => method.is_default)
   const newestBank = link.methods.filter((method) => method.type === 'bank_account').at(-1)
@@ -116,7 +111,6 @@ function PayForm(props: {
   useEffect(() => {
     if (window.location.search.includes('setup_intent=')) setChosen(newCard)
   }, [])
-  const startBank = useServerFn(startLinkBankConnection)
   const [leaving, setLeaving] = useState(false)
   const [makeDefault, setMakeDefault] = useState(false)
   // A card added here is most likely the one to use from now on.
@@ -151,7 +145,7 @@ function PayForm(props: {
     setPending(true)
     setMessage(undefined)
     const first = await orConnectionLost(() =>
-      pay({
+      payWithLink({
         data: {
           token,
           payment: { payment_method_id: method.id, make_default: makeDefault && !method.is_default },
@@ -185,7 +179,7 @@ function PayForm(props: {
       )
       const again = await orConnectionLost(async () => ({
         ok: true as const,
-        data: await reload({ data: { token } }),
+        data: await fetchPaymentLink({ data: { token } }),
       }))
       if (again.ok && again.data.link) props.onChanged(again.data.link)
       return
@@ -197,7 +191,7 @@ function PayForm(props: {
     if (leaving) return
     setLeaving(true)
     setMessage(undefined)
-    const result = await orConnectionLost(() => startBank({ data: { token } }))
+    const result = await orConnectionLost(() => startLinkBankConnection({ data: { token } }))
     if (!result.ok) {
       setLeaving(false)
       return setMessage(result.message)
@@ -208,7 +202,7 @@ function PayForm(props: {
 
   async function cardSaved() {
     const before = new Set(link.methods.map((candidate) => candidate.id))
-    const again = await reload({ data: { token } })
+    const again = await fetchPaymentLink({ data: { token } })
     if (!again.link) return
     props.onChanged(again.link)
     const added = again.link.methods.find((candidate: PaymentType) => !before.has(candidate.id))
@@ -293,9 +287,9 @@ function PayForm(props: {
             <CardForm
               label="New card"
               submitLabel="Save card"
-              startSetup={() => startSetup({ data: { token } })}
+              startSetup={() => startLinkCardSetup({ data: { token } })}
               save={(setupId) =>
-                keepCard({ data: { token, card: { setup_id: setupId, make_default: keepNewCard } } })
+                saveLinkCard({ data: { token, card: { setup_id: setupId, make_default: keepNewCard } } })
               }
               onSaved={cardSaved}
             />

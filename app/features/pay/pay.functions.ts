@@ -1,7 +1,7 @@
 import { apiData } from '~/contracts/api/call'
 import { paymentLinkRoutes } from '~/contracts/api/payment-links.routes'
 import type { CallBody } from '~/contracts/api/request'
-import { paymentLinkTokenPattern } from '~/contracts/payment-link-token'
+import { paymentLinkTokenPattern, unknownLinkMessage } from '~/contracts/payment-link-token'
 import { toActionResult } from '~/lib/action-result'
 
 /**
@@ -17,7 +17,7 @@ export async function fetchPaymentLink({ data }: { data: Token }) {
   if (!paymentLinkTokenPattern.test(data.token))
     return {
       link: null,
-      message: 'This payment link doesn’t work. Check it was copied whole, or ask the gym for a new one.',
+      message: unknownLinkMessage,
     }
   const result = await toActionResult(() =>
     apiData(paymentLinkRoutes.show, { params: { token: data.token } }),

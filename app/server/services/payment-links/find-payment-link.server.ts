@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { unknownLinkMessage } from '~/contracts/payment-link-token'
 import type { Db } from '~/db/client.server'
 import { readTogether } from '~/db/read-together.server'
 import { gyms, offerings, organisations, paymentLinks, prices, subscriptions, users } from '~/db/schema'
@@ -9,9 +10,6 @@ import { owedPeriodCharge } from '~/server/billing/next-charge'
 import { findCardSurcharges } from '~/server/billing/subscription-payment.server'
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect
-
-export const unknownLinkMessage =
-  'This payment link doesn’t work. Check it was copied whole, or ask the gym for a new one.'
 
 /** A link's state: it pays until it has been used or has expired. */
 export function paymentLinkState(link: Pick<PaymentLinkRow, 'usedAt' | 'expiresAt'>, now: Date) {
