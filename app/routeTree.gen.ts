@@ -38,6 +38,7 @@ import { Route as ConsoleStaffWebhooksRouteImport } from './routes/console/_staf
 import { Route as ConsoleLegalPrivacyPolicyRouteImport } from './routes/console/legal/privacy-policy'
 import { Route as ConsoleSandboxStripeOnboardingRouteImport } from './routes/console/sandbox-stripe/onboarding'
 import { Route as JoinMemberAboutYouRouteImport } from './routes/join/_member/about-you'
+import { Route as JoinMemberAccountRouteImport } from './routes/join/_member/account'
 import { Route as JoinMemberBankAccountConnectedRouteImport } from './routes/join/_member/bank-account-connected'
 import { Route as JoinMemberCardConnectedRouteImport } from './routes/join/_member/card-connected'
 import { Route as JoinMemberCardDetailsRouteImport } from './routes/join/_member/card-details'
@@ -62,6 +63,12 @@ import { Route as ConsoleStaffOrganisationSettingsRouteImport } from './routes/c
 import { Route as ConsoleStaffStaffIndexRouteImport } from './routes/console/_staff/staff/index'
 import { Route as ConsoleStaffStaffIdRouteImport } from './routes/console/_staff/staff/$id'
 import { Route as ConsoleStaffStripeCallbackRouteImport } from './routes/console/_staff/stripe/callback'
+import { Route as JoinMemberAccountIndexRouteImport } from './routes/join/_member/account/index'
+import { Route as JoinMemberAccountCostsRouteImport } from './routes/join/_member/account/costs'
+import { Route as JoinMemberAccountDetailsRouteImport } from './routes/join/_member/account/details'
+import { Route as JoinMemberAccountMembershipRouteImport } from './routes/join/_member/account/membership'
+import { Route as JoinMemberAccountPaymentMethodsRouteImport } from './routes/join/_member/account/payment-methods'
+import { Route as JoinMemberAccountPaymentsRouteImport } from './routes/join/_member/account/payments'
 import { Route as ConsoleStaffMembersIdIndexRouteImport } from './routes/console/_staff/members/$id/index'
 import { Route as ConsoleStaffMembersIdActivityRouteImport } from './routes/console/_staff/members/$id/activity'
 import { Route as ConsoleStaffOfferingsIdEditRouteImport } from './routes/console/_staff/offerings/$id_.edit'
@@ -216,6 +223,11 @@ const JoinMemberAboutYouRoute = JoinMemberAboutYouRouteImport.update({
   path: '/about-you',
   getParentRoute: () => JoinMemberRoute,
 } as any)
+const JoinMemberAccountRoute = JoinMemberAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => JoinMemberRoute,
+} as any)
 const JoinMemberBankAccountConnectedRoute =
   JoinMemberBankAccountConnectedRouteImport.update({
     id: '/bank-account-connected',
@@ -347,6 +359,40 @@ const ConsoleStaffStripeCallbackRoute =
     path: '/stripe/callback',
     getParentRoute: () => ConsoleStaffRoute,
   } as any)
+const JoinMemberAccountIndexRoute = JoinMemberAccountIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => JoinMemberAccountRoute,
+} as any)
+const JoinMemberAccountCostsRoute = JoinMemberAccountCostsRouteImport.update({
+  id: '/costs',
+  path: '/costs',
+  getParentRoute: () => JoinMemberAccountRoute,
+} as any)
+const JoinMemberAccountDetailsRoute =
+  JoinMemberAccountDetailsRouteImport.update({
+    id: '/details',
+    path: '/details',
+    getParentRoute: () => JoinMemberAccountRoute,
+  } as any)
+const JoinMemberAccountMembershipRoute =
+  JoinMemberAccountMembershipRouteImport.update({
+    id: '/membership',
+    path: '/membership',
+    getParentRoute: () => JoinMemberAccountRoute,
+  } as any)
+const JoinMemberAccountPaymentMethodsRoute =
+  JoinMemberAccountPaymentMethodsRouteImport.update({
+    id: '/payment-methods',
+    path: '/payment-methods',
+    getParentRoute: () => JoinMemberAccountRoute,
+  } as any)
+const JoinMemberAccountPaymentsRoute =
+  JoinMemberAccountPaymentsRouteImport.update({
+    id: '/payments',
+    path: '/payments',
+    getParentRoute: () => JoinMemberAccountRoute,
+  } as any)
 const ConsoleStaffMembersIdIndexRoute =
   ConsoleStaffMembersIdIndexRouteImport.update({
     id: '/members/$id/',
@@ -395,6 +441,7 @@ export interface FileRoutesByFullPath {
   '/console/legal/privacy-policy': typeof ConsoleLegalPrivacyPolicyRoute
   '/console/sandbox-stripe/onboarding': typeof ConsoleSandboxStripeOnboardingRoute
   '/join/about-you': typeof JoinMemberAboutYouRoute
+  '/join/account': typeof JoinMemberAccountRouteWithChildren
   '/join/bank-account-connected': typeof JoinMemberBankAccountConnectedRoute
   '/join/card-connected': typeof JoinMemberCardConnectedRoute
   '/join/card-details': typeof JoinMemberCardDetailsRoute
@@ -415,10 +462,16 @@ export interface FileRoutesByFullPath {
   '/console/organisation/settings': typeof ConsoleStaffOrganisationSettingsRoute
   '/console/staff/$id': typeof ConsoleStaffStaffIdRoute
   '/console/stripe/callback': typeof ConsoleStaffStripeCallbackRoute
+  '/join/account/costs': typeof JoinMemberAccountCostsRoute
+  '/join/account/details': typeof JoinMemberAccountDetailsRoute
+  '/join/account/membership': typeof JoinMemberAccountMembershipRoute
+  '/join/account/payment-methods': typeof JoinMemberAccountPaymentMethodsRoute
+  '/join/account/payments': typeof JoinMemberAccountPaymentsRoute
   '/console/gyms/': typeof ConsoleStaffGymsIndexRoute
   '/console/members/': typeof ConsoleStaffMembersIndexRoute
   '/console/offerings/': typeof ConsoleStaffOfferingsIndexRoute
   '/console/staff/': typeof ConsoleStaffStaffIndexRoute
+  '/join/account/': typeof JoinMemberAccountIndexRoute
   '/console/members/$id/activity': typeof ConsoleStaffMembersIdActivityRoute
   '/console/offerings/$id/edit': typeof ConsoleStaffOfferingsIdEditRoute
   '/console/members/$id/': typeof ConsoleStaffMembersIdIndexRoute
@@ -470,10 +523,16 @@ export interface FileRoutesByTo {
   '/console/organisation/settings': typeof ConsoleStaffOrganisationSettingsRoute
   '/console/staff/$id': typeof ConsoleStaffStaffIdRoute
   '/console/stripe/callback': typeof ConsoleStaffStripeCallbackRoute
+  '/join/account/costs': typeof JoinMemberAccountCostsRoute
+  '/join/account/details': typeof JoinMemberAccountDetailsRoute
+  '/join/account/membership': typeof JoinMemberAccountMembershipRoute
+  '/join/account/payment-methods': typeof JoinMemberAccountPaymentMethodsRoute
+  '/join/account/payments': typeof JoinMemberAccountPaymentsRoute
   '/console/gyms': typeof ConsoleStaffGymsIndexRoute
   '/console/members': typeof ConsoleStaffMembersIndexRoute
   '/console/offerings': typeof ConsoleStaffOfferingsIndexRoute
   '/console/staff': typeof ConsoleStaffStaffIndexRoute
+  '/join/account': typeof JoinMemberAccountIndexRoute
   '/console/members/$id/activity': typeof ConsoleStaffMembersIdActivityRoute
   '/console/offerings/$id/edit': typeof ConsoleStaffOfferingsIdEditRoute
   '/console/members/$id': typeof ConsoleStaffMembersIdIndexRoute
@@ -509,6 +568,7 @@ export interface FileRoutesById {
   '/console/legal/privacy-policy': typeof ConsoleLegalPrivacyPolicyRoute
   '/console/sandbox-stripe/onboarding': typeof ConsoleSandboxStripeOnboardingRoute
   '/join/_member/about-you': typeof JoinMemberAboutYouRoute
+  '/join/_member/account': typeof JoinMemberAccountRouteWithChildren
   '/join/_member/bank-account-connected': typeof JoinMemberBankAccountConnectedRoute
   '/join/_member/card-connected': typeof JoinMemberCardConnectedRoute
   '/join/_member/card-details': typeof JoinMemberCardDetailsRoute
@@ -529,10 +589,16 @@ export interface FileRoutesById {
   '/console/_staff/organisation/settings': typeof ConsoleStaffOrganisationSettingsRoute
   '/console/_staff/staff/$id': typeof ConsoleStaffStaffIdRoute
   '/console/_staff/stripe/callback': typeof ConsoleStaffStripeCallbackRoute
+  '/join/_member/account/costs': typeof JoinMemberAccountCostsRoute
+  '/join/_member/account/details': typeof JoinMemberAccountDetailsRoute
+  '/join/_member/account/membership': typeof JoinMemberAccountMembershipRoute
+  '/join/_member/account/payment-methods': typeof JoinMemberAccountPaymentMethodsRoute
+  '/join/_member/account/payments': typeof JoinMemberAccountPaymentsRoute
   '/console/_staff/gyms/': typeof ConsoleStaffGymsIndexRoute
   '/console/_staff/members/': typeof ConsoleStaffMembersIndexRoute
   '/console/_staff/offerings/': typeof ConsoleStaffOfferingsIndexRoute
   '/console/_staff/staff/': typeof ConsoleStaffStaffIndexRoute
+  '/join/_member/account/': typeof JoinMemberAccountIndexRoute
   '/console/_staff/members/$id/activity': typeof ConsoleStaffMembersIdActivityRoute
   '/console/_staff/offerings/$id_/edit': typeof ConsoleStaffOfferingsIdEditRoute
   '/console/_staff/members/$id/': typeof ConsoleStaffMembersIdIndexRoute
@@ -568,6 +634,7 @@ export interface FileRouteTypes {
     | '/console/legal/privacy-policy'
     | '/console/sandbox-stripe/onboarding'
     | '/join/about-you'
+    | '/join/account'
     | '/join/bank-account-connected'
     | '/join/card-connected'
     | '/join/card-details'
@@ -588,10 +655,16 @@ export interface FileRouteTypes {
     | '/console/organisation/settings'
     | '/console/staff/$id'
     | '/console/stripe/callback'
+    | '/join/account/costs'
+    | '/join/account/details'
+    | '/join/account/membership'
+    | '/join/account/payment-methods'
+    | '/join/account/payments'
     | '/console/gyms/'
     | '/console/members/'
     | '/console/offerings/'
     | '/console/staff/'
+    | '/join/account/'
     | '/console/members/$id/activity'
     | '/console/offerings/$id/edit'
     | '/console/members/$id/'
@@ -643,10 +716,16 @@ export interface FileRouteTypes {
     | '/console/organisation/settings'
     | '/console/staff/$id'
     | '/console/stripe/callback'
+    | '/join/account/costs'
+    | '/join/account/details'
+    | '/join/account/membership'
+    | '/join/account/payment-methods'
+    | '/join/account/payments'
     | '/console/gyms'
     | '/console/members'
     | '/console/offerings'
     | '/console/staff'
+    | '/join/account'
     | '/console/members/$id/activity'
     | '/console/offerings/$id/edit'
     | '/console/members/$id'
@@ -681,6 +760,7 @@ export interface FileRouteTypes {
     | '/console/legal/privacy-policy'
     | '/console/sandbox-stripe/onboarding'
     | '/join/_member/about-you'
+    | '/join/_member/account'
     | '/join/_member/bank-account-connected'
     | '/join/_member/card-connected'
     | '/join/_member/card-details'
@@ -701,10 +781,16 @@ export interface FileRouteTypes {
     | '/console/_staff/organisation/settings'
     | '/console/_staff/staff/$id'
     | '/console/_staff/stripe/callback'
+    | '/join/_member/account/costs'
+    | '/join/_member/account/details'
+    | '/join/_member/account/membership'
+    | '/join/_member/account/payment-methods'
+    | '/join/_member/account/payments'
     | '/console/_staff/gyms/'
     | '/console/_staff/members/'
     | '/console/_staff/offerings/'
     | '/console/_staff/staff/'
+    | '/join/_member/account/'
     | '/console/_staff/members/$id/activity'
     | '/console/_staff/offerings/$id_/edit'
     | '/console/_staff/members/$id/'
@@ -930,6 +1016,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof JoinMemberAboutYouRouteImport
       parentRoute: typeof JoinMemberRoute
     }
+    '/join/_member/account': {
+      id: '/join/_member/account'
+      path: '/account'
+      fullPath: '/join/account'
+      preLoaderRoute: typeof JoinMemberAccountRouteImport
+      parentRoute: typeof JoinMemberRoute
+    }
     '/join/_member/bank-account-connected': {
       id: '/join/_member/bank-account-connected'
       path: '/bank-account-connected'
@@ -1098,6 +1191,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleStaffStripeCallbackRouteImport
       parentRoute: typeof ConsoleStaffRoute
     }
+    '/join/_member/account/': {
+      id: '/join/_member/account/'
+      path: '/'
+      fullPath: '/join/account/'
+      preLoaderRoute: typeof JoinMemberAccountIndexRouteImport
+      parentRoute: typeof JoinMemberAccountRoute
+    }
+    '/join/_member/account/costs': {
+      id: '/join/_member/account/costs'
+      path: '/costs'
+      fullPath: '/join/account/costs'
+      preLoaderRoute: typeof JoinMemberAccountCostsRouteImport
+      parentRoute: typeof JoinMemberAccountRoute
+    }
+    '/join/_member/account/details': {
+      id: '/join/_member/account/details'
+      path: '/details'
+      fullPath: '/join/account/details'
+      preLoaderRoute: typeof JoinMemberAccountDetailsRouteImport
+      parentRoute: typeof JoinMemberAccountRoute
+    }
+    '/join/_member/account/membership': {
+      id: '/join/_member/account/membership'
+      path: '/membership'
+      fullPath: '/join/account/membership'
+      preLoaderRoute: typeof JoinMemberAccountMembershipRouteImport
+      parentRoute: typeof JoinMemberAccountRoute
+    }
+    '/join/_member/account/payment-methods': {
+      id: '/join/_member/account/payment-methods'
+      path: '/payment-methods'
+      fullPath: '/join/account/payment-methods'
+      preLoaderRoute: typeof JoinMemberAccountPaymentMethodsRouteImport
+      parentRoute: typeof JoinMemberAccountRoute
+    }
+    '/join/_member/account/payments': {
+      id: '/join/_member/account/payments'
+      path: '/payments'
+      fullPath: '/join/account/payments'
+      preLoaderRoute: typeof JoinMemberAccountPaymentsRouteImport
+      parentRoute: typeof JoinMemberAccountRoute
+    }
     '/console/_staff/members/$id/': {
       id: '/console/_staff/members/$id/'
       path: '/members/$id'
@@ -1122,8 +1257,30 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface JoinMemberAccountRouteChildren {
+  JoinMemberAccountCostsRoute: typeof JoinMemberAccountCostsRoute
+  JoinMemberAccountDetailsRoute: typeof JoinMemberAccountDetailsRoute
+  JoinMemberAccountMembershipRoute: typeof JoinMemberAccountMembershipRoute
+  JoinMemberAccountPaymentMethodsRoute: typeof JoinMemberAccountPaymentMethodsRoute
+  JoinMemberAccountPaymentsRoute: typeof JoinMemberAccountPaymentsRoute
+  JoinMemberAccountIndexRoute: typeof JoinMemberAccountIndexRoute
+}
+
+const JoinMemberAccountRouteChildren: JoinMemberAccountRouteChildren = {
+  JoinMemberAccountCostsRoute: JoinMemberAccountCostsRoute,
+  JoinMemberAccountDetailsRoute: JoinMemberAccountDetailsRoute,
+  JoinMemberAccountMembershipRoute: JoinMemberAccountMembershipRoute,
+  JoinMemberAccountPaymentMethodsRoute: JoinMemberAccountPaymentMethodsRoute,
+  JoinMemberAccountPaymentsRoute: JoinMemberAccountPaymentsRoute,
+  JoinMemberAccountIndexRoute: JoinMemberAccountIndexRoute,
+}
+
+const JoinMemberAccountRouteWithChildren =
+  JoinMemberAccountRoute._addFileChildren(JoinMemberAccountRouteChildren)
+
 interface JoinMemberRouteChildren {
   JoinMemberAboutYouRoute: typeof JoinMemberAboutYouRoute
+  JoinMemberAccountRoute: typeof JoinMemberAccountRouteWithChildren
   JoinMemberBankAccountConnectedRoute: typeof JoinMemberBankAccountConnectedRoute
   JoinMemberCardConnectedRoute: typeof JoinMemberCardConnectedRoute
   JoinMemberCardDetailsRoute: typeof JoinMemberCardDetailsRoute
@@ -1137,6 +1294,7 @@ interface JoinMemberRouteChildren {
 
 const JoinMemberRouteChildren: JoinMemberRouteChildren = {
   JoinMemberAboutYouRoute: JoinMemberAboutYouRoute,
+  JoinMemberAccountRoute: JoinMemberAccountRouteWithChildren,
   JoinMemberBankAccountConnectedRoute: JoinMemberBankAccountConnectedRoute,
   JoinMemberCardConnectedRoute: JoinMemberCardConnectedRoute,
   JoinMemberCardDetailsRoute: JoinMemberCardDetailsRoute,

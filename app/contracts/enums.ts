@@ -121,6 +121,8 @@ export const oneTimeCodePurposes = [
   'staff_invite',
   /** A member staff added: the link to set a password and finish joining (issue 15). */
   'member_invite',
+  /** A member's new e-mail address, confirmed by the link sent to it (issue 28); `users.pending_email`. */
+  'email_change',
 ] as const
 export type OneTimeCodePurpose = (typeof oneTimeCodePurposes)[number]
 

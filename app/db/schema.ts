@@ -1,6 +1,7 @@
 // The one aggregation module in the project (no barrel files otherwise): Drizzle's `schema` option needs
 // every table and relation in a single object for relational queries. Import tables from here or from
 // their area file; import enum consts from '~/contracts/enums'.
+export * from './schema/account'
 export * from './schema/audit'
 export * from './schema/auth'
 export * from './schema/demo-seed'

@@ -10,6 +10,10 @@ export const gyms = pgTable(
     // Public identifier for links and uploads, so sequential ids are not exposed outside the console.
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
     logo: text('logo'),
+    /** How members reach the gym, on their account page (issue 28); null: not given. */
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    address: text('address'),
     /** Connected card-provider account (`acct_…`); null means no payment account is connected. */
     stripeId: text('stripe_id').unique(),
     // Re-read from the provider at the onboarding callback: reaching the callback does not prove it.

@@ -38,6 +38,9 @@ export const organisations = pgTable(
     /** For GST receipts (15%): the registered name and GST number, when the organisation is registered. */
     legalName: text('legal_name'),
     gstNumber: text('gst_number'),
+    /** Members may pause / cancel their own membership on the join site's account (issue 28). */
+    membersMayPauseOnline: boolean('members_may_pause_online').notNull().default(true),
+    membersMayCancelOnline: boolean('members_may_cancel_online').notNull().default(true),
     accentColour: text('accent_colour'),
     logo: text('logo'),
     ...timestamps(),

@@ -94,6 +94,11 @@ export const users = pgTable(
     pendingInvite: integer('pending_invite').notNull().default(0),
     /** Door access for staff, granted by hand; members get access through their subscription. */
     accessEnabled: boolean('access_enabled').notNull().default(false),
+    /**
+     * A new address the member asked for on their account (issue 28), until they open the link sent to it
+     * (`one_time_codes` purpose `email_change`); `email` stays the address they sign in with until then.
+     */
+    pendingEmail: text('pending_email'),
     deletedAt: instant('deleted_at'),
     ...timestamps(),
     /** What the global search matches: the name and the e-mail, lower case, on two lines (ADR 015). */

@@ -79,6 +79,16 @@ export async function requireMember({ location, context }: GuardContext): Promis
   return { user: session.user }
 }
 
+/**
+ * The member's own account (issue 28): a member who has joined; one who has not finished joining is
+ * sent to the join flow's next step.
+ */
+export async function requireJoinedMember(options: GuardContext): Promise<{ user: SessionUser }> {
+  const { user } = await requireMember(options)
+  if (user.price_id === null) throw redirect({ to: nextRegistrationStep(user) })
+  return { user }
+}
+
 /** The register screen and the join site's sign-in: guests stay, everyone else moves on. */
 export async function redirectSignedInFromRegister({ context }: GuardContext): Promise<void> {
   const session = await loadSession(context.session)

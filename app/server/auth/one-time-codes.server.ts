@@ -7,7 +7,10 @@ import { authPolicy } from './policy'
 import { hashToken, randomToken, sameHash, sixDigitCode } from './tokens.server'
 
 type CodePurpose = Extract<OneTimeCodePurpose, 'two_factor' | 'email_verification'>
-export type LinkPurpose = Extract<OneTimeCodePurpose, 'password_reset' | 'staff_invite' | 'member_invite'>
+export type LinkPurpose = Extract<
+  OneTimeCodePurpose,
+  'password_reset' | 'staff_invite' | 'member_invite' | 'email_change'
+>
 
 const lifetimes: Record<OneTimeCodePurpose, number> = {
   two_factor: authPolicy.codeLifetime,
@@ -15,6 +18,8 @@ const lifetimes: Record<OneTimeCodePurpose, number> = {
   password_reset: authPolicy.passwordResetLifetime,
   staff_invite: authPolicy.invitationLifetime,
   member_invite: authPolicy.invitationLifetime,
+  /** A link to confirm a member's new address lives as long as a password reset's (issue 28). */
+  email_change: authPolicy.passwordResetLifetime,
 }
 
 // The user id is part of what is hashed: the same 6 digits for two people never share a hash.
