@@ -238,11 +238,29 @@ export async function describeMemberDoorAccess(options: {
   gymName: string
   now: Date
 }): Promise<string | null> {
-  return describeDoorAccess(options, async () => {
+  return (await findMemberDoorStanding(options))?.words ?? null
+}
+
+/**
+ * `describeMemberDoorAccess` with the code apart, for the member's account (issue 28), which shows the
+ * code large beside the words.
+ */
+export async function findMemberDoorStanding(options: {
+  db: Db
+  providers: DoorProviders
+  organisationId: number
+  userId: number
+  gymName: string
+  now: Date
+}): Promise<{ words: string; code: string | null } | null> {
+  let code: string | null = null
+  const words = await describeDoorAccess(options, async () => {
     const credential = await findDoorCredential(options)
     if (!credential) return 'Your door code is being set up: it appears here in a moment.'
+    code = credential.credential
     return `Your door code is ${credential.credential}: enter it at the door of ${options.gymName}. It opens while your membership is active.`
   })
+  return words === null ? null : { words, code }
 }
 
 /**
@@ -262,7 +280,7 @@ export async function describeDoorAccessForMail(options: {
   return describeDoorAccess(
     options,
     async () =>
-      `Your door code is on your welcome page: sign in to the join site to see it, then enter it at the door of ${options.gymName}. It opens while your membership is active.`,
+      `Your door code is on your account: sign in to the join site to see it, then enter it at the door of ${options.gymName}. It opens while your membership is active.`,
   )
 }
 

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSection } from '~/features/account/account-frame'
+import { fetchAccountOverview } from '~/features/account/account.functions'
+import { AccountOverviewPage } from '~/features/account/account-overview-page'
 
-/** PLACEHOLDER (issue 28): the overview. */
+/** `/account` (issue 28): the member's membership at a glance. */
 export const Route = createFileRoute('/join/_member/account/')({
   head: () => ({ meta: [{ title: 'Your account · Gymbase' }] }),
-  component: function Placeholder() {
-    return <AccountSection title="Your membership">{null}</AccountSection>
+  loader: () => fetchAccountOverview(),
+  component: function AccountOverviewRoute() {
+    return <AccountOverviewPage account={Route.useLoaderData()} />
   },
 })
