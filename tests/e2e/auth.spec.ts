@@ -122,14 +122,14 @@ test.describe('members', () => {
     await expect(page).toHaveURL(new RegExp(`^${joinUrl}/`))
   })
 
-  test('a signed-in member with a membership is routed to the welcome screen', async ({ page }) => {
+  test('a signed-in member with a membership is routed to their account', async ({ page }) => {
     await page.goto(`${joinUrl}/login`)
     await page.getByLabel('E-mail').fill('member@demo.gymbase.nz')
     await page.getByLabel('Password', { exact: true }).fill(demoPassword)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
+    await expect(page).toHaveURL(`${joinUrl}/account`)
     await page.goto(`${joinUrl}/`)
-    await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
+    await expect(page).toHaveURL(`${joinUrl}/account`)
   })
 
   test('sign-up, the e-mailed code, then the photo step @phone', async ({ page }) => {

@@ -50,6 +50,12 @@ export const paymentMethodRoutes = {
     },
     responses: { 200: paymentTypesResponse },
   }),
+  remove: route('delete', '/me/payment-types/{id}', {
+    summary:
+      'Remove a saved card or bank account that is not the one payments come from (kept for past payments, never charged again; the member is e-mailed)',
+    request: { params: idParams },
+    responses: { 200: paymentTypesResponse },
+  }),
   cardSetup: route('post', '/me/card-setups', {
     summary: 'Start saving a card: a setup whose client secret the card form confirms (Stripe SetupIntent)',
     responses: { 201: dataResponse('The setup', cardSetupSchema) },

@@ -90,6 +90,8 @@ export const sandboxCardSetups = pgTable(
     errorMessage: text('error_message'),
     createdAt: instant('created_at').notNull(),
     confirmedAt: instant('confirmed_at'),
+    /** The member removed the card (Stripe's detach): the sandbox card is forgotten. */
+    detachedAt: instant('detached_at'),
   },
   (t) => [check('sandbox_card_setups_status_check', isOneOf(t.status, sandboxCardSetupStatuses))],
 )

@@ -121,8 +121,8 @@ export function consoleQueryCache(context: { queryClient?: QueryClient | undefin
 
 /** SPEC §2.1's routing order for a signed-in member on a registration route. */
 export function nextRegistrationStep(user: SessionUser) {
-  // The check for "welcome": the member already holds a membership.
-  if (user.price_id !== null) return '/join/welcome-to-gym' as const
+  // The member already holds a membership: their account (issue 28); the welcome page is the join's end.
+  if (user.price_id !== null) return '/join/account' as const
   if (!user.register_fields_completed) return '/join/about-you' as const
   if (!user.profile_picture) return '/join/take-photo' as const
   if (user.payment_types.length === 0) return '/join/choose-payment-method' as const

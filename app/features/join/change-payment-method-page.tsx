@@ -40,8 +40,11 @@ export function ChangePaymentMethodPage({ change }: { change: PaymentMethodChang
     return (
       <AuthFrame title="Nothing to change">
         <p className="mb-6 text-slate-700">Your payments already come from your {newMethod}.</p>
-        <Link to="/join/welcome-to-gym" className={buttonStyles({ size: 'lg', className: 'w-full' })}>
-          Back to your membership
+        <Link
+          to="/join/account/payment-methods"
+          className={buttonStyles({ size: 'lg', className: 'w-full' })}
+        >
+          Back to your payment methods
         </Link>
       </AuthFrame>
     )
@@ -63,8 +66,8 @@ export function ChangePaymentMethodPage({ change }: { change: PaymentMethodChang
             We’ve e-mailed you to confirm the change.
           </p>
         ) : null}
-        <Button size="lg" fullWidth onPress={() => nextStep('/join/welcome-to-gym')}>
-          Back to your membership
+        <Button size="lg" fullWidth onPress={() => nextStep('/join/account/payment-methods')}>
+          Back to your payment methods
         </Button>
       </AuthFrame>
     )
@@ -95,7 +98,7 @@ export function ChangePaymentMethodPage({ change }: { change: PaymentMethodChang
           Agree and change
         </Button>
         <Link
-          to="/join/welcome-to-gym"
+          to="/join/account/payment-methods"
           className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}
         >
           Keep paying as I do

@@ -12,6 +12,7 @@ type StepAfterChange =
   | '/join/confirm-subscription'
   | '/join/welcome-to-gym'
   | '/join/change-payment-method'
+  | '/join/account/payment-methods'
 
 /**
  * On to the next step after one that changed the member (a method saved or chosen, a membership made):
@@ -52,7 +53,7 @@ export function usePayWith(user: Pick<SessionUser, 'offering'>) {
     if (user.offering !== null) {
       await navigate(
         method.is_default
-          ? { to: '/join/welcome-to-gym' }
+          ? { to: '/join/account/payment-methods' }
           : { to: '/join/change-payment-method', search: { method: method.id } },
       )
       return

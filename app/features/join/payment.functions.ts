@@ -95,3 +95,8 @@ export function joinMembership({ data }: { data: CallBody<typeof subscriptionRou
 export function fetchActiveSubscription() {
   return withScreenErrors(() => apiData(membershipRoutes.active))
 }
+
+/** The member removes a saved method that isn't the one their payments come from (issue 28). */
+export function removePaymentType({ data }: { data: { id: number } }) {
+  return toActionResult(() => apiData(paymentMethodRoutes.remove, { params: { id: data.id } }))
+}

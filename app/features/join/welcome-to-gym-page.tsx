@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { CalendarClock, CircleCheck, DoorOpen, Hourglass, Mail } from 'lucide-react'
 import { useEffect } from 'react'
 import { Alert } from '~/components/ui/alert'
+import { buttonStyles } from '~/components/ui/button'
 import { linkStyles } from '~/components/ui/link'
 import type { SessionUser } from '~/contracts/auth'
 import type { ActiveSubscription } from '~/contracts/join-payment'
@@ -10,6 +11,7 @@ import { AuthFrame } from '~/features/auth/auth-frame'
 import { formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { celebrate } from './celebrate'
+import { ReconnectBankNotice } from './reconnect-bank-notice'
 
 /**
  * register.welcome-to-gym (SPEC §2.1, §9): the celebration, then what happens next — the first
@@ -55,6 +57,9 @@ export function WelcomeToGymPage(props: { user: SessionUser; membership: ActiveS
           We’ve e-mailed you these details, your membership agreement and a receipt.
         </Fact>
       </ul>
+      <Link to="/join/account" className={buttonStyles({ className: 'mt-6 w-full' })}>
+        Go to your account
+      </Link>
     </AuthFrame>
   )
 }
@@ -93,22 +98,5 @@ function Fact(props: { icon: React.ReactNode; children: React.ReactNode }) {
       {props.icon}
       <p>{props.children}</p>
     </li>
-  )
-}
-
-/**
- * The gym now takes bank payments into a new account (ADR 030): the member's bank permission names the
- * old one, so they are asked to connect their bank again, and shown the way.
- */
-export function ReconnectBankNotice() {
-  return (
-    <Alert tone="info" className="mb-4">
-      Your gym now receives payments into a new bank account. Your bank’s permission names the old one, so
-      please{' '}
-      <Link to="/join/connect-akahu" className={linkStyles()}>
-        reconnect your bank
-      </Link>
-      . It takes a minute.
-    </Alert>
   )
 }

@@ -363,6 +363,8 @@ const public_ = new Set([
 const memberSelf = new Set([
   'GET /me/payment-types/{id}/change',
   'POST /me/payment-types/{id}/switch',
+  // Another member's method is a 404 (account.test.ts).
+  'DELETE /me/payment-types/{id}',
   'POST /me/payment-types/card',
   'GET /me/membership-quote',
 ])

@@ -294,6 +294,22 @@ export class StripeFake {
       const pm = typeof methodId === 'string' ? this.paymentMethods.get(methodId)?.body : null
       return ok({ ...setup.body, payment_method: expand && pm ? pm : methodId })
     }
+    // A card the member removed: it leaves its customer and can't be charged again (Stripe's detach). One
+    // that is on no customer is refused, in Stripe's words.
+    const detachPath = /^\/v1\/payment_methods\/(pm_\w+)\/detach$/.exec(path)
+    if (method === 'POST' && detachPath) {
+      const found = this.paymentMethods.get(detachPath[1] ?? '')
+      if (!found || found.account !== on) return missing('payment_method', detachPath[1] ?? '')
+      if (!found.body.customer) {
+        return error(400, {
+          type: 'invalid_request_error',
+          message:
+            'The payment method you provided is not attached to a customer so detachment is impossible.',
+        })
+      }
+      found.body.customer = null
+      return ok(found.body)
+    }
     if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(form, on, metadata)
     const intentPath = /^\/v1\/payment_intents\/(pi_\w+?)(\/cancel)?$/.exec(path)
     if (intentPath) {

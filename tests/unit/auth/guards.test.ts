@@ -5,6 +5,7 @@ import type { SessionState } from '~/features/auth/auth.functions'
 import {
   nextRegistrationStep,
   redirectSignedInFromRegister,
+  requireJoinedMember,
   requireMember,
   requireStaff,
 } from '~/features/auth/guards'
@@ -114,7 +115,7 @@ describe('join guards', () => {
     // "About you" first (issue 14), then SPEC §2.1's order.
     expect(nextRegistrationStep({ ...member, register_fields_completed: false })).toBe('/join/about-you')
     expect(nextRegistrationStep({ ...member, register_fields_completed: false, price_id: 9 })).toBe(
-      '/join/welcome-to-gym',
+      '/join/account',
     )
     expect(nextRegistrationStep(member)).toBe('/join/take-photo')
     expect(nextRegistrationStep({ ...member, profile_picture: 'me.jpg' })).toBe('/join/choose-payment-method')
@@ -125,6 +126,21 @@ describe('join guards', () => {
         payment_types: [{ id: 3, type: 'bank_account' }],
       }),
     ).toBe('/join/confirm-subscription')
-    expect(nextRegistrationStep({ ...member, price_id: 9 })).toBe('/join/welcome-to-gym')
+    expect(nextRegistrationStep({ ...member, price_id: 9 })).toBe('/join/account')
+  })
+
+  it('open the account to a member who has joined, and send one still joining to their next step', async () => {
+    const member = { ...user, is_staff: false, profile_picture: 'me.jpg' }
+    await expect(
+      requireJoinedMember(withSession({ kind: 'user', user: { ...member, price_id: 9 } })),
+    ).resolves.toEqual({
+      user: { ...member, price_id: 9 },
+    })
+    expect(await thrown(requireJoinedMember(withSession({ kind: 'user', user: member })))).toMatchObject({
+      options: { to: '/join/choose-payment-method' },
+    })
+    expect(await thrown(requireJoinedMember(withSession({ kind: 'guest' })))).toMatchObject({
+      options: { to: '/join' },
+    })
   })
 })

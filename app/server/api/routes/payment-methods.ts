@@ -11,6 +11,7 @@ import {
   saveMemberCard,
   switchMemberPaymentMethod,
 } from '~/server/services/payment-methods/member-payment-method-steps.server'
+import { removePaymentMethod } from '~/server/services/payment-methods/remove-payment-method.server'
 import { startCardSetup } from '~/server/services/payment-methods/start-card-setup.server'
 import { requireSandboxProvider } from '~/server/services/sandbox/require-sandbox.server'
 import {
@@ -52,6 +53,16 @@ export function registerPaymentMethodRoutes(api: OpenAPIHono<ApiEnv>) {
       mailer: c.var.mailer,
       paymentMethodId: c.req.valid('param').id,
       agreed: c.req.valid('json').agreed === true,
+    })
+    return c.json({ data: toPaymentTypeList(list) }, 200)
+  })
+
+  api.openapi(routes.remove, async (c) => {
+    const list = await removePaymentMethod({
+      ...memberCall(c),
+      mailer: c.var.mailer,
+      cardSetups: c.var.payments.cardSetups,
+      paymentMethodId: c.req.valid('param').id,
     })
     return c.json({ data: toPaymentTypeList(list) }, 200)
   })

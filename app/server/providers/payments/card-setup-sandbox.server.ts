@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { sandboxCardSetups } from '~/db/schema/sandbox'
 import {
@@ -42,6 +42,14 @@ export function createSandboxCardSetups(options: { db: Db }): CardSetupProvider 
     async retrieveSetup({ id, accountId }) {
       const [row] = await db.select().from(sandboxCardSetups).where(eq(sandboxCardSetups.id, id))
       return row ? toCardSetup(row, accountId) : null
+    },
+    async detachCard({ reference, now }) {
+      await db
+        .update(sandboxCardSetups)
+        .set({ detachedAt: now })
+        .where(
+          and(eq(sandboxCardSetups.paymentMethodReference, reference), isNull(sandboxCardSetups.detachedAt)),
+        )
     },
   }
 }

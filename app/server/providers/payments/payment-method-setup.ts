@@ -53,6 +53,12 @@ export interface CardSetupProvider {
   }>
   /** Null when the provider has no such setup. */
   retrieveSetup(options: { id: string; accountId: string | null }): Promise<CardSetup | null>
+  /**
+   * The member removed the card (issue 28): the provider forgets it (Stripe `POST
+   * /v1/payment_methods/{id}/detach`), so it can't be charged again. A card the provider no longer
+   * has is already forgotten: not an error.
+   */
+  detachCard(options: { reference: string; accountId: string | null; now: Date }): Promise<void>
 }
 
 export interface SharedBankAccount {

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSection } from '~/features/account/account-frame'
+import { PaymentMethodsPage } from '~/features/account/payment-methods-page'
+import { listPaymentTypes } from '~/features/join/payment.functions'
 
-/** PLACEHOLDER (issue 28): replaced by the part's own page. */
+/** `/account/payment-methods` (issue 28): the member's saved ways to pay. */
 export const Route = createFileRoute('/join/_member/account/payment-methods')({
-  head: () => ({ meta: [{ title: 'Your account · Gymbase' }] }),
-  component: function Placeholder() {
-    return <AccountSection title="payment-methods">{null}</AccountSection>
+  head: () => ({ meta: [{ title: 'Payment methods · Gymbase' }] }),
+  loader: () => listPaymentTypes(),
+  component: function PaymentMethodsRoute() {
+    return <PaymentMethodsPage user={Route.useRouteContext().user} methods={Route.useLoaderData()} />
   },
 })

@@ -59,6 +59,22 @@ export function createStripeCardSetups(options: {
       }
       return toCardSetup(intent, accountId)
     },
+    async detachCard({ reference, accountId }) {
+      if (!accountId?.startsWith('acct_') || !/^pm_[A-Za-z0-9_]+$/.test(reference)) return
+      try {
+        await withRateLimitRetry(rateLimit, () =>
+          stripe.paymentMethods.detach(reference, {}, { stripeAccount: accountId }),
+        )
+      } catch (error) {
+        // No longer on the account, or on no customer (detached before): Stripe has nothing to forget.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          (error.code === 'resource_missing' || /not attached to a customer/.test(error.message))
+        )
+          return
+        throw error
+      }
+    },
   }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_card_setups" ADD COLUMN "detached_at" timestamp with time zone;
