@@ -82,7 +82,8 @@ test.describe('changing how one pays after joining (issue 25)', () => {
     // Backing out changes nothing: the next payment is what it was.
     const since = new Date()
     await page.getByRole('link', { name: 'Keep paying as I do' }).click()
-    await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
+    await expect(page).toHaveURL(`${joinUrl}/account/payment-methods`)
+    await page.goto(`${joinUrl}/welcome-to-gym`)
     await expect(page.getByText(/^Next payment: \$/)).toHaveText(before)
 
     // Choosing the card again, from the saved ones: agreed this time.
@@ -99,10 +100,16 @@ test.describe('changing how one pays after joining (issue 25)', () => {
     expect(mail.text).toContain(`including a ${surcharge} card surcharge.`)
     expect(mail.text).toContain(`Your next payment is ${nextWithCard}.`)
     // The next payment is the one the change step said it would be with the card.
-    await page.getByRole('button', { name: 'Back to your membership' }).click()
-    await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
-    await expect(page.getByText(/^Next payment: \$/)).toHaveText(`Next payment: ${nextWithCard}.`)
+    await page.getByRole('button', { name: 'Back to your payment methods' }).click()
+    await expect(page).toHaveURL(`${joinUrl}/account/payment-methods`)
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: 'Visa ending 4242' })
+        .getByText('Your payments come from this one'),
+    ).toBeVisible()
     await page.goto(`${joinUrl}/welcome-to-gym`)
+    await expect(page.getByText(/^Next payment: \$/)).toHaveText(`Next payment: ${nextWithCard}.`)
 
     expect(errors).toEqual([])
   })

@@ -71,6 +71,19 @@ test.describe('phone layouts', () => {
       await acceptAndConfirm(page, name)
       await expect(page.getByRole('heading', { name: /^Welcome to Ponsonby/ })).toBeVisible()
       await expectNoSidewaysScroll(page, 'join /welcome-to-gym')
+      // The member's own account (issue 28), each of its parts.
+      for (const path of [
+        '/account',
+        '/account/costs',
+        '/account/payments',
+        '/account/payment-methods',
+        '/account/membership',
+        '/account/details',
+      ]) {
+        await page.goto(`${joinUrl}${path}`)
+        await expect(page.getByRole('navigation', { name: 'Your account' })).toBeVisible()
+        await expectNoSidewaysScroll(page, `join ${path}`)
+      }
     })
 
     test(`the console's screens fit ${width} px @phone`, async ({ page }) => {

@@ -9,13 +9,13 @@ export function AccountFrame(props: { children: ReactNode }) {
   return (
     <main id="main" className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:py-10">
       <nav aria-label="Your account" className="-mx-4 overflow-x-auto px-4">
-        <ul className="flex w-max gap-1 rounded-lg bg-slate-100 p-1 text-sm">
+        <ul className="flex w-max gap-1 rounded-lg bg-slate-100 p-1 text-sm sm:w-auto sm:flex-wrap">
           {accountParts.map((part) => (
             <li key={part.to}>
               <RouterLink
                 to={part.to}
                 activeOptions={{ exact: true }}
-                className="block whitespace-nowrap rounded-md px-3 py-2 font-medium text-slate-600 outline-accent-600 outline-offset-2 hover:text-slate-900 focus-visible:outline-2 aria-[current=page]:bg-white aria-[current=page]:text-accent-800 aria-[current=page]:shadow-xs"
+                className="block whitespace-nowrap rounded-md px-3 py-2 sm:px-2.5 font-medium text-slate-600 outline-accent-600 outline-offset-2 hover:text-slate-900 focus-visible:outline-2 aria-[current=page]:bg-white aria-[current=page]:text-accent-800 aria-[current=page]:shadow-xs"
               >
                 {part.label}
               </RouterLink>

@@ -33,7 +33,7 @@ export function PaymentMethodsPage(props: { user: SessionUser; methods: PaymentT
           <p className="text-slate-700">You haven’t saved a card or bank account yet.</p>
         </Card>
       ) : (
-        <ul className="flex flex-col gap-3">
+        <ul className="flex flex-col gap-3" aria-label="Saved payment methods">
           {props.methods.map((method) => (
             <li key={method.id}>
               <MethodCard method={method} onRemoved={setNotice} />

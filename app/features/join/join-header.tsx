@@ -1,4 +1,4 @@
-import { Link as RouterLink } from '@tanstack/react-router'
+import { Link as RouterLink, useLocation } from '@tanstack/react-router'
 import { Dumbbell, LogOut } from 'lucide-react'
 import { Link } from '~/components/ui/link'
 import { useSession } from '~/features/auth/session'
@@ -13,9 +13,13 @@ export function JoinHeader() {
   const signedIn = session?.kind === 'user' || session?.kind === 'two_factor'
   // The gym a signed-in member is joining, beside the brand (its logo joins it with the gyms issue).
   const gym = session?.kind === 'user' && !session.user.is_staff ? session.user.gyms[0]?.name : undefined
+  // The member's account is a wider column than the join steps: the header lines up with it.
+  const wide = useLocation({ select: (location) => location.pathname.startsWith('/join/account') })
   return (
     <header className="border-slate-200 border-b bg-white">
-      <div className="mx-auto flex h-14 w-full max-w-md items-center justify-between gap-4 px-4">
+      <div
+        className={`mx-auto flex h-14 w-full items-center justify-between gap-4 px-4 ${wide ? 'max-w-2xl' : 'max-w-md'}`}
+      >
         <RouterLink
           to="/join"
           className="flex items-center gap-2 rounded-md font-semibold text-accent-700 text-lg tracking-tight outline-accent-600 outline-offset-2 focus-visible:outline-2"
