@@ -78,7 +78,7 @@ function GymContactForm(props: { gym: Gym; onDone: () => void }) {
   })
   return (
     <form.AppForm>
-      <form.Form aria-label="Contact for members" className="flex flex-col gap-4">
+      <form.Form aria-label="Gym contact" className="flex flex-col gap-4">
         {serverError.message ? <Alert tone="error">{serverError.message}</Alert> : null}
         <form.AppField name="phone">
           {(field) => (
@@ -87,7 +87,7 @@ function GymContactForm(props: { gym: Gym; onDone: () => void }) {
               type="tel"
               inputMode="tel"
               autoComplete="off"
-              description="The number members ring, e.g. 09 376 4120"
+              description="The number members ring, e.g. 09 555 0100"
               maxLength={30}
             />
           )}
@@ -108,7 +108,7 @@ function GymContactForm(props: { gym: Gym; onDone: () => void }) {
             <field.TextField
               label="Address"
               autoComplete="off"
-              description="Street, suburb and city, e.g. 112 Ponsonby Road, Ponsonby, Auckland 1011"
+              description="Street, suburb and city, e.g. 1 Queen Street, Auckland Central, Auckland 1010"
               maxLength={300}
             />
           )}
