@@ -1,5 +1,5 @@
-import { apiData } from '~/contracts/api/call'
 import { accountRoutes } from '~/contracts/api/account.routes'
+import { apiData } from '~/contracts/api/call'
 import { withScreenErrors } from '~/lib/screen-errors'
 
 /** The account's overview (issue 28), through the API where it is called (ADR 048). */
