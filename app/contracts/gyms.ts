@@ -15,6 +15,46 @@ export const gymProvidersSchema = z.object({
 })
 export type GymProviders = z.infer<typeof gymProvidersSchema>
 
+/** A gym's contact for members (issue 28): each part null while not given. */
+export const gymContactSchema = z.object({
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+})
+export type GymContact = z.infer<typeof gymContactSchema>
+
+/** What a refused contact is told, in the owner's words (the form shows them under each field). */
+export const gymContactMessages = {
+  email: 'Enter an e-mail address like hello@yourgym.co.nz, or leave it empty.',
+  phone: 'Enter a phone number with digits, spaces and + ( ) - only, up to 30 characters.',
+  address: 'Keep the address to 300 characters or fewer.',
+} as const
+
+const anEmail = z.email()
+// At least one digit: "+ ( )" alone rings nobody.
+const phoneShape = /^(?=.*[0-9])[0-9 +()-]+$/
+
+/**
+ * `PUT /api/gyms/{id}/contact`: the gym's e-mail, phone and address for members. Each may be empty (or
+ * null), which clears it; what is given is trimmed.
+ */
+export const gymContactRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254, gymContactMessages.email)
+    .refine((value) => value === '' || anEmail.safeParse(value).success, gymContactMessages.email)
+    .nullable(),
+  phone: z
+    .string()
+    .trim()
+    .max(30, gymContactMessages.phone)
+    .refine((value) => value === '' || phoneShape.test(value), gymContactMessages.phone)
+    .nullable(),
+  address: z.string().trim().max(300, gymContactMessages.address).nullable(),
+})
+export type GymContactRequest = z.input<typeof gymContactRequestSchema>
+
 /**
  * The organisation's gyms (SPEC §3 Gym, issue 17): what an organisation admin sees of each — its size
  * (staff and members), their own role there, whether card payments are connected and where bank
@@ -47,6 +87,8 @@ export const gymSchema = z.object({
   join_site: z.object({ listed: z.boolean(), missing: z.array(z.string()) }),
   /** The providers its payments and doors go through (organisation admins only, as the whole resource). */
   providers: gymProvidersSchema,
+  /** How members reach the gym (issue 28): shown on their account page; each null while not given. */
+  contact: gymContactSchema,
 })
 export type Gym = z.infer<typeof gymSchema>
 

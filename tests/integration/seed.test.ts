@@ -187,6 +187,25 @@ describeEachDatabase('demo seed', (t) => {
     expect(rows.rows).toEqual([{ gym: 'Ponsonby', billing_frequency: 'monthly', state: 'active' }])
   })
 
+  it('gives every demo gym a contact for members: an e-mail, an Auckland phone number and a street address', async () => {
+    const rows = await t.db
+      .select({ name: gyms.name, email: gyms.contactEmail, phone: gyms.contactPhone, address: gyms.address })
+      .from(gyms)
+      .orderBy(gyms.name)
+    expect(rows.map((row) => row.name)).toEqual([
+      'Harbour Strength Wynyard',
+      'Newmarket',
+      'Ponsonby',
+      'Takapuna',
+    ])
+    for (const row of rows) {
+      expect(row.email, row.name).toMatch(/^[a-z]+@(demo|harbour)\.gymbase\.nz$/)
+      expect(row.phone, row.name).toMatch(/^09 \d{3} \d{4}$/)
+      expect(row.address, row.name).toMatch(/, Auckland \d{4}$/)
+    }
+    expect(rows.find((row) => row.name === 'Ponsonby')?.email).toBe('ponsonby@demo.gymbase.nz')
+  })
+
   it('creates at least 300 members in Demo Fitness across its three gyms', async () => {
     const rows = await t.db
       .select({ gym: gyms.name, members: count() })

@@ -2,7 +2,12 @@
 // to say they are binary.
 import { createRoute } from '@hono/zod-openapi'
 import { sessionUserSchema } from '~/contracts/auth'
-import { createGymRequestSchema, destinationAccountRequestSchema, gymSchema } from '~/contracts/gyms'
+import {
+  createGymRequestSchema,
+  destinationAccountRequestSchema,
+  gymContactRequestSchema,
+  gymSchema,
+} from '~/contracts/gyms'
 import { gymIdParamsSchema } from '~/contracts/shell'
 import { recordIdParam, z } from '~/lib/validation'
 import { dataEnvelope, messageSchema } from './envelope'
@@ -65,6 +70,21 @@ export const gymRoutes = {
         'The gym, and how many of its members pay by bank',
         dataEnvelope(gymSchema).extend({ bank_payers: z.number().int(), message: z.string() }),
       ),
+      ...staffErrors,
+    },
+  }),
+  updateContact: createRoute({
+    method: 'put',
+    path: '/gyms/{id}/contact',
+    tags: ['Gyms'],
+    summary: 'Set how members reach a gym: its e-mail, phone and address',
+    description:
+      'Organisation admins. Members see it on their account page (issue 28). An empty value (or null) ' +
+      'clears that part. Another organisation’s gym, or one the caller doesn’t work at, is a 404 before ' +
+      'the body is read. Audited with each changed part before and after.',
+    request: { params: idParams, ...jsonBody(gymContactRequestSchema) },
+    responses: {
+      200: jsonResponse('The gym, with its contact', dataEnvelope(gymSchema)),
       ...staffErrors,
     },
   }),

@@ -16,6 +16,7 @@ import { formatDate } from '~/lib/dates'
 import { AddGymButton } from './add-gym-form'
 import { CardPayments, ConnectCardPaymentsButton } from './card-payments'
 import { DestinationAccountButton } from './destination-account-form'
+import { GymContactCard } from './gym-contact'
 import { GymLogoUpload } from './gym-logo-upload'
 import { gymQueries } from './queries'
 
@@ -176,12 +177,13 @@ export function GymPage(props: { id: number; organisationId: number }) {
     <Page title={gym.name} description={`Opened in Gymbase on ${formatDate(gym.created_at)}.`}>
       <div className="grid gap-4 md:grid-cols-2">
         <JoinSiteNotice gym={gym} />
-        <Card className="md:col-span-2">
+        <Card>
           <h2 className="font-semibold text-slate-900">Logo</h2>
           <div className="mt-3">
             <GymLogoUpload gym={gym} />
           </div>
         </Card>
+        <GymContactCard gym={gym} />
         <FactsCard title="People">
           <Fact label="Members" icon={Users}>
             <Link to="/console/members" search={{ gym_id: gym.id }} className={linkStyles()}>

@@ -5,6 +5,7 @@ import { gymRoutes } from '~/contracts/api/gyms.routes'
 import {
   createGymRequestSchema,
   destinationAccountRequestSchema,
+  gymContactRequestSchema,
   sandboxOnboardingRequestSchema,
   stripeExchangeRequestSchema,
 } from '~/contracts/gyms'
@@ -28,6 +29,15 @@ export const saveDestinationAccount = createServerFn({ method: 'POST' })
         params: { id: data.id, accountId: data.accountId },
         body: data.account,
       }),
+    ),
+  )
+
+/** `PUT /api/gyms/{id}/contact`: how members reach the gym. */
+export const saveGymContact = createServerFn({ method: 'POST' })
+  .validator(z.object({ id: recordId, contact: gymContactRequestSchema }))
+  .handler(({ data }) =>
+    toActionResult(() =>
+      api().data(gymRoutes.updateContact, { params: { id: data.id }, body: data.contact }),
     ),
   )
 

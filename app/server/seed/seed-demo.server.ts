@@ -21,6 +21,7 @@ import {
   instantAt,
 } from '~/server/billing/calendar'
 import { logger } from '~/server/logger.server'
+import { type GymContactInput, updateGymContact } from '~/server/services/gyms/update-gym-contact.server'
 import { createOffering } from '~/server/services/offerings/create-offering.server'
 import { createOrganisation } from '~/server/services/organisations/create-organisation.server'
 import { updateOrganisationSettings } from '~/server/services/organisations/update-organisation-settings.server'
@@ -135,6 +136,55 @@ const demoFitnessGyms = [
 ] as const
 
 const harbourStrengthGyms = [{ name: 'Harbour Strength Wynyard', area: 'wynyard', weight: 1 }] as const
+
+/**
+ * How members reach each demo gym (issue 28's account page), by the gym's name. Set at the set-up only:
+ * a data folder seeded before it keeps its gyms' contact blank, which members see as "ask at reception".
+ */
+const demoGymContacts: Record<string, GymContactInput> = {
+  Ponsonby: {
+    email: 'ponsonby@demo.gymbase.nz',
+    phone: '09 376 4120',
+    address: '112 Ponsonby Road, Ponsonby, Auckland 1011',
+  },
+  Newmarket: {
+    email: 'newmarket@demo.gymbase.nz',
+    phone: '09 524 8830',
+    address: '277 Broadway, Newmarket, Auckland 1023',
+  },
+  Takapuna: {
+    email: 'takapuna@demo.gymbase.nz',
+    phone: '09 486 2275',
+    address: '45 Hurstmere Road, Takapuna, Auckland 0622',
+  },
+  'Harbour Strength Wynyard': {
+    email: 'wynyard@harbour.gymbase.nz',
+    phone: '09 309 6615',
+    address: '21 Jellicoe Street, Wynyard Quarter, Auckland 1010',
+  },
+}
+
+/** Each gym's contact for members, set by the organisation's owner as the console would. */
+async function setDemoGymContacts(options: {
+  db: Db
+  now: Date
+  organisationId: number
+  ownerId: number
+  gyms: ReadonlyArray<{ id: number; name: string }>
+}) {
+  for (const gym of options.gyms) {
+    const contact = demoGymContacts[gym.name]
+    if (!contact) continue
+    await updateGymContact({
+      db: options.db,
+      now: options.now,
+      organisationId: options.organisationId,
+      gymId: gym.id,
+      actorId: options.ownerId,
+      contact,
+    })
+  }
+}
 
 /** What the seed knows of each price besides its row: the offering's type and the price a change goes to. */
 type PriceRoles = Record<string, { offeringType: OfferingType; changesTo?: string }>
@@ -261,6 +311,7 @@ async function setUpDemoFitness(context: SeedContext): Promise<DemoOrganisationR
     organisationRole: 'admin',
     gymRoles: gyms.map((gym) => ({ gymId: gym.id, role: 'admin' as const })),
   })
+  await setDemoGymContacts({ db, now: founded, organisationId, ownerId: owner.user.id, gyms })
   await createStaffUser({
     ...staffCommon,
     name: 'Tom Harris',
@@ -519,6 +570,7 @@ async function setUpHarbourStrength(context: SeedContext): Promise<DemoOrganisat
     gymRoles: [{ gymId: gym.id, role: 'admin' }],
     now: founded,
   })
+  await setDemoGymContacts({ db, now: founded, organisationId, ownerId: owner.user.id, gyms: [gym] })
   const strength = await createOffering({
     db,
     organisationId,

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
 import { joinGymSchema } from '~/contracts/auth'
-import { chooseLogoMessage, gymSchema, logoCollectionMessage } from '~/contracts/gyms'
+import { chooseLogoMessage, gymContactMessages, gymSchema, logoCollectionMessage } from '~/contracts/gyms'
 import { auditLog, mailOutbox, users } from '~/db/schema'
 import { checkNzBankAccount, maskNzBankAccount } from '~/lib/nz-bank-account'
 import { z } from '~/lib/validation'
@@ -323,6 +323,121 @@ describeEachDatabase('gyms API', (database) => {
       (await api.browser().request('POST', `/gyms/${org.gyms[0]!.id}/logo`, { rawBody: await form() }))
         .status,
     ).toBe(401)
+  })
+
+  it('saves how members reach a gym, trimmed, audited before and after; empty or null clears it', async () => {
+    const gym = org.gyms[1]!
+    const path = `/gyms/${gym.id}/contact`
+    const contactLines = () =>
+      database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'gym.contact_changed'), eq(auditLog.subjectId, gym.id)))
+        .orderBy(auditLog.id)
+    expect((await readData(await owner.get(`/gyms/${gym.id}`), gymSchema)).contact).toEqual({
+      email: null,
+      phone: null,
+      address: null,
+    })
+    const saved = await readData(
+      await owner.request('PUT', path, {
+        body: {
+          email: ' botany@gymcount.co.nz ',
+          phone: '+64 (9) 274-1100',
+          address: '  500 Ti Rakau Drive, Botany, Auckland 2013 ',
+        },
+      }),
+      gymSchema,
+    )
+    const contact = {
+      email: 'botany@gymcount.co.nz',
+      phone: '+64 (9) 274-1100',
+      address: '500 Ti Rakau Drive, Botany, Auckland 2013',
+    }
+    expect(saved.contact).toEqual(contact)
+    expect((await readData(await owner.get(`/gyms/${gym.id}`), gymSchema)).contact).toEqual(contact)
+    const [line] = await contactLines()
+    expect(line).toMatchObject({
+      subjectType: 'gym',
+      organisationId: org.organisation.id,
+      changes: {
+        email: { from: null, to: contact.email },
+        phone: { from: null, to: contact.phone },
+        address: { from: null, to: contact.address },
+      },
+    })
+    expect(line?.actorUserId).toBeTypeOf('number')
+
+    // The same again changes nothing and writes no line.
+    await readData(await owner.request('PUT', path, { body: contact }), gymSchema)
+    expect(await contactLines()).toHaveLength(1)
+
+    // Empty and null both clear; the line names only what changed.
+    const cleared = await readData(
+      await owner.request('PUT', path, { body: { email: '', phone: '   ', address: null } }),
+      gymSchema,
+    )
+    expect(cleared.contact).toEqual({ email: null, phone: null, address: null })
+    const lines = await contactLines()
+    expect(lines).toHaveLength(2)
+    expect(lines[1]?.changes).toEqual({
+      email: { from: contact.email, to: null },
+      phone: { from: contact.phone, to: null },
+      address: { from: contact.address, to: null },
+    })
+    const phoneOnly = await readData(
+      await owner.request('PUT', path, { body: { email: '', phone: '09 274 1100', address: '' } }),
+      gymSchema,
+    )
+    expect(phoneOnly.contact).toEqual({ email: null, phone: '09 274 1100', address: null })
+    expect((await contactLines())[2]?.changes).toEqual({ phone: { from: null, to: '09 274 1100' } })
+  })
+
+  it('refuses a contact members could not use, in plain words, and keeps the one saved', async () => {
+    const gym = org.gyms[1]!
+    const path = `/gyms/${gym.id}/contact`
+    const good = { email: 'botany@gymcount.co.nz', phone: '09 274 1100', address: '500 Ti Rakau Drive' }
+    await readData(await owner.request('PUT', path, { body: good }), gymSchema)
+    const refused = async (body: Record<string, unknown>) =>
+      readErrors(await owner.request('PUT', path, { body: { ...good, ...body } }))
+    expect(await refused({ email: 'botany at gymcount' })).toEqual({ email: [gymContactMessages.email] })
+    expect(await refused({ email: 'botany@' })).toEqual({ email: [gymContactMessages.email] })
+    expect(await refused({ phone: 'ring us' })).toEqual({ phone: [gymContactMessages.phone] })
+    expect(await refused({ phone: '+()-' })).toEqual({ phone: [gymContactMessages.phone] })
+    expect(await refused({ phone: '0'.repeat(31) })).toEqual({ phone: [gymContactMessages.phone] })
+    expect(await refused({ address: 'x'.repeat(301) })).toEqual({ address: [gymContactMessages.address] })
+    expect(gymContactMessages.email).toBe(
+      'Enter an e-mail address like hello@yourgym.co.nz, or leave it empty.',
+    )
+    // Up to the limits is fine.
+    const longest = { ...good, phone: `+${'1'.repeat(29)}`, address: 'x'.repeat(300) }
+    expect((await readData(await owner.request('PUT', path, { body: longest }), gymSchema)).contact).toEqual(
+      longest,
+    )
+    await readData(await owner.request('PUT', path, { body: good }), gymSchema)
+    expect(await refused({ email: 'nope', phone: '' })).toEqual({ email: [gymContactMessages.email] })
+    // Nothing of a refused body is kept, not even its valid parts.
+    expect((await readData(await owner.get(`/gyms/${gym.id}`), gymSchema)).contact).toEqual(good)
+  })
+
+  it('lets only organisation admins set the contact; another organisation’s gym is unknown before the body is read', async () => {
+    const body = { email: 'sneaky@example.com', phone: '', address: '' }
+    const gymAdmin = await signIn({ gyms: [{ index: 0, role: 'admin' }] })
+    expect(
+      await readMessage(await gymAdmin.request('PUT', `/gyms/${org.gyms[0]!.id}/contact`, { body }), 403),
+    ).toBe('This action is unauthorized.')
+    expect((await gymAdmin.request('PUT', `/gyms/${org.gyms[1]!.id}/contact`, { body })).status).toBe(404)
+    const stranger = await signIn({ org: other, admin: true })
+    const theirs = `/gyms/${org.gyms[0]!.id}/contact`
+    expect(await readMessage(await stranger.request('PUT', theirs, { body }), 404)).toBe(
+      await readMessage(await stranger.request('PUT', '/gyms/2147483647/contact', { body }), 404),
+    )
+    // A body that would be refused changes nothing: the gym is unknown first.
+    expect((await stranger.request('PUT', theirs, { body: { email: 'not an address' } })).status).toBe(404)
+    expect((await owner.request('PUT', `/gyms/${other.gyms[0]!.id}/contact`, { body })).status).toBe(404)
+    expect((await api.browser().request('PUT', theirs, { body })).status).toBe(401)
+    const albany = await readData(await owner.get(`/gyms/${org.gyms[0]!.id}`), gymSchema)
+    expect(albany.contact.email).toBeNull()
   })
 
   it('tells each member paying by bank when the account number changes, in the same transaction', async () => {

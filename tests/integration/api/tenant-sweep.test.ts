@@ -169,6 +169,9 @@ const cases: Record<string, Case> = {
       bank_account_number_confirmation: testBankAccountNumber({ index: 7, suffix: '00' }),
     }),
   },
+  'PUT /gyms/{id}/contact': {
+    body: () => ({ email: 'swept@sweep.test', phone: '09 555 0101', address: '1 Sweep Street, Auckland' }),
+  },
   'GET /gyms/{gym}/offerings/{offering}/unique-memberships': {},
   'GET /members': {},
   'GET /members/{id}': {},

@@ -30,6 +30,7 @@ export function toGymResource(row: GymRow): Gym {
     join_site: { listed: isOnJoinSite(row.joinSite), missing: joinSiteMissing(row.joinSite) },
     // The process's configuration serves every gym alike today; per gym, so a gym-level choice fits later.
     providers: publicProviderSummary(getProviderConfig()),
+    contact: { email: row.gym.contactEmail, phone: row.gym.contactPhone, address: row.gym.address },
   }
 }
 

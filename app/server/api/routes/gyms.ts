@@ -1,19 +1,32 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
 import { requireArea, requireStaff } from '~/access/caller.server'
 import { requireGymToSetUp } from '~/access/gyms.server'
 import { gymRoutes } from '~/contracts/api/gyms.routes'
+import { recordIdParam } from '~/lib/validation'
 import { loadSessionUser } from '~/server/auth/session-user.server'
 import { addGym } from '~/server/services/gyms/add-gym.server'
 import { findGymLogo } from '~/server/services/gyms/find-gym-logo.server'
 import { findGym, findGyms } from '~/server/services/gyms/find-gyms.server'
 import { setUploadedGymLogo } from '~/server/services/gyms/set-gym-logo.server'
 import { updateDestinationAccount } from '~/server/services/gyms/update-destination-account.server'
+import { updateGymContact } from '~/server/services/gyms/update-gym-contact.server'
 import { switchCurrentGym } from '~/server/services/users/switch-current-gym.server'
 import { actorOf, staffAction } from '../actor'
 import type { ApiEnv } from '../context'
 import { requireUser } from '../middleware/session'
 import { publicSiteUrl } from '../request-info'
 import { toGymResource } from '../resources/gym'
+
+/**
+ * The gym named by the path, checked before the body is read (route middleware runs before the
+ * validators): another organisation's gym is a 404 whatever was sent, never a 422 about the body.
+ */
+const gymToSetUpFirst: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const id = recordIdParam.safeParse(c.req.param('id'))
+  if (id.success) requireGymToSetUp(await requireStaff(actorOf(c)), id.data)
+  await next()
+}
 
 export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(gymRoutes.switch, async (c) => {
@@ -66,6 +79,16 @@ export function registerGymSwitchRoutes(api: OpenAPIHono<ApiEnv>) {
     })
     const answer = { data: toGymResource(changed.gym), bank_payers: changed.bankPayersTold }
     return c.json({ ...answer, message: changed.message }, 200)
+  })
+
+  api.openapi({ ...gymRoutes.updateContact, middleware: [gymToSetUpFirst] }, async (c) => {
+    const caller = await requireStaff(actorOf(c))
+    const id = c.req.valid('param').id
+    requireGymToSetUp(caller, id)
+    const action = staffAction(c, caller)
+    await updateGymContact({ ...action, gymId: id, contact: c.req.valid('json') })
+    const row = await findGym({ ...action, viewerId: caller.user.id, gymId: id })
+    return c.json({ data: toGymResource(row) }, 200)
   })
 
   api.openapi(gymRoutes.create, async (c) => {
