@@ -71,6 +71,10 @@ test.describe('phone layouts', () => {
       await acceptAndConfirm(page, name)
       await expect(page.getByRole('heading', { name: /^Welcome to Ponsonby/ })).toBeVisible()
       await expectNoSidewaysScroll(page, 'join /welcome-to-gym')
+      // The member's own account (issue 28).
+      await page.goto(`${joinUrl}/account/payments`)
+      await expect(page.getByRole('heading', { name: 'Your payments' })).toBeVisible()
+      await expectNoSidewaysScroll(page, 'join /account/payments')
     })
 
     test(`the console's screens fit ${width} px @phone`, async ({ page }) => {
