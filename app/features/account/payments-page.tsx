@@ -113,10 +113,11 @@ function OwedNow(props: { balance: AccountBalance }) {
       ) : null}
       {message ? <Alert tone="error">{message}</Alert> : null}
       <Button size="lg" fullWidth isPending={pending} onPress={payNow}>
-        Pay {formatCents(total)} now
+        Pay now
       </Button>
       <p className="text-amber-950 text-sm">
-        You choose how on the next page: the card or bank account you pay with now, or a new one.
+        You choose how on the next page: the card or bank account you pay with now, or a new one. It shows the
+        total before you pay, with any card surcharge.
       </p>
     </section>
   )
