@@ -42,6 +42,8 @@ export const paymentLinkSchema = z.object({
   methods: z.array(paymentTypeSchema),
   /** Whether the gym takes cards (its card account is connected, issue 25); bank accounts only if not. */
   takes_cards: z.boolean(),
+  /** The member opened it from their own account (issue 28): the page offers the way back. */
+  from_account: z.boolean(),
   /**
    * What paying everything owed charges by each kind of method, surcharge included: the amounts the
    * server charges (`owedPeriodCharge`), so the Pay button says what is taken.

@@ -1,7 +1,8 @@
+import { Link as RouterLink } from '@tanstack/react-router'
 import { CircleCheck, Clock } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
+import { Button, buttonStyles } from '~/components/ui/button'
 import { Checkbox } from '~/components/ui/checkbox'
 import { Radio, RadioGroup } from '~/components/ui/radio-group'
 import type { PaymentType } from '~/contracts/join-payment'
@@ -51,7 +52,14 @@ export function PayPage(props: {
 }) {
   const [link, setLink] = useState(props.link)
   const [paid, setPaid] = useState<{ answer: PayByLinkAnswer; method: string | null }>()
-  if (paid) return <PaidPage answer={paid.answer} method={paid.method} gymName={link?.gym_name ?? ''} />
+  const back = link?.from_account ? <BackToAccount /> : null
+  if (paid) {
+    return (
+      <PaidPage answer={paid.answer} method={paid.method} gymName={link?.gym_name ?? ''}>
+        {back}
+      </PaidPage>
+    )
+  }
   if (!link) {
     return (
       <AuthFrame title="This link doesn’t work">
@@ -65,6 +73,7 @@ export function PayPage(props: {
         <p className="text-slate-700">
           Your payment to {link.gym_name} is done. If something doesn’t look right, contact the gym.
         </p>
+        {back}
       </AuthFrame>
     )
   }
@@ -72,8 +81,11 @@ export function PayPage(props: {
     return (
       <AuthFrame title="This link has expired">
         <p className="text-slate-700">
-          Payment links work for a week. Ask {link.gym_name} to send you a new one, or pay at the front desk.
+          {link.from_account
+            ? 'Go back to your account to pay what you owe now.'
+            : `Payment links work for a week. Ask ${link.gym_name} to send you a new one, or pay at the front desk.`}
         </p>
+        {back}
       </AuthFrame>
     )
   }
@@ -81,6 +93,7 @@ export function PayPage(props: {
     return (
       <AuthFrame title="Nothing to pay">
         <p className="text-slate-700">Your membership at {link.gym_name} is up to date. Thank you!</p>
+        {back}
       </AuthFrame>
     )
   }
@@ -215,6 +228,11 @@ function PayForm(props: {
         <p className="text-slate-700">
           Kia ora {link.member_first_name}, your membership payment didn’t go through. You can pay it here.
         </p>
+        {link.from_account ? (
+          <RouterLink to="/join/account/payments" className="text-accent-700 text-sm underline">
+            Back to your account
+          </RouterLink>
+        ) : null}
         <section aria-labelledby="owed-heading">
           <h2 id="owed-heading" className="font-semibold text-slate-900">
             What you owe
@@ -316,7 +334,24 @@ function PayForm(props: {
   )
 }
 
-function PaidPage(props: { answer: PayByLinkAnswer; method: string | null; gymName: string }) {
+/** A member who came from their account (issue 28) goes back to it, where the balance is read afresh. */
+function BackToAccount() {
+  return (
+    <RouterLink
+      to="/join/account/payments"
+      className={buttonStyles({ variant: 'secondary', size: 'lg', fullWidth: true, className: 'mt-6' })}
+    >
+      Back to your account
+    </RouterLink>
+  )
+}
+
+function PaidPage(props: {
+  answer: PayByLinkAnswer
+  method: string | null
+  gymName: string
+  children?: ReactNode
+}) {
   const amount = props.answer.outcomes.reduce((sum, outcome) => sum + outcome.amount, 0)
   const waiting = props.answer.outcomes.some((outcome) => outcome.status === 'pending')
   return (
@@ -333,6 +368,7 @@ function PaidPage(props: { answer: PayByLinkAnswer; method: string | null; gymNa
             : `We’ve taken ${formatCents(amount)}${props.method ? ` from ${props.method}` : ''}. Your membership at ${props.gymName} is up to date.`}
         </span>
       </p>
+      {props.children}
     </AuthFrame>
   )
 }

@@ -17,6 +17,7 @@ import { refuseNul } from './middleware/refuse-nul'
 import { loadSession } from './middleware/session'
 import { registerAccessControlRoutes } from './routes/access-control'
 import { registerAccountRoutes } from './routes/account'
+import { registerAccountPaymentRoutes } from './routes/account-payments'
 import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
 import { registerCardPaymentRoutes } from './routes/card-payments'
@@ -113,6 +114,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerPaymentMethodRoutes(api)
   registerMembershipRoutes(api)
   registerAccountRoutes(api)
+  registerAccountPaymentRoutes(api)
   registerAccessControlRoutes(api)
   registerWebhookRoutes(api)
   // Browser tests' own data (never in a deployment: see test-support.routes.ts).

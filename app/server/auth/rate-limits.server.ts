@@ -32,6 +32,8 @@ const definitions = {
    */
   paymentLinkCard: { points: 5, duration: 60 * minute },
   paymentLinkPay: { points: 10, duration: 60 * minute },
+  /** A member's own pay page from their account (issue 28), per member. */
+  accountPaymentLink: { points: 20, duration: 60 * minute },
   /**
    * Refused webhook deliveries kept for the webhooks screen, per sender and provider: enough to show a
    * wrong signing secret, not a table filled by forgeries (they are all refused either way).

@@ -39,6 +39,7 @@ export function toPaymentLinkResource(
       : [],
     methods: usable ? methods.filter((method) => takesCards || method.type !== 'stripe_card') : [],
     takes_cards: takesCards,
+    from_account: detail.link.createdByUserId === detail.link.userId,
     totals: usable ? detail.totals : { bank_account: noTotal, stripe_card: noTotal },
   }
 }

@@ -1,84 +1,56 @@
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib'
-
-const PAGE = { width: 595.28, height: 841.89 } // A4 in points
-const MARGIN = 56
-const SIZE = 11
-const LEADING = 16
+import { PDF_LINE, type PdfBlock, textPdf } from '../pdf/text-pdf.server'
 
 /**
- * The membership agreement as a PDF (issue 14), e-mailed with the welcome: the accepted text, then who
- * accepted it, how and when. pdf-lib with the standard Helvetica, so nothing is installed or downloaded;
- * that font has no glyphs beyond Western European, so other letters are written without their accents
- * (ā as a) rather than failing — the e-mail's own text keeps them.
+ * The membership agreement as a PDF (issue 14), e-mailed with the welcome and downloaded from the
+ * member's account (issue 28): the accepted text, then who accepted it, how and when.
  */
 export async function agreementPdf(options: {
   title: string
   agreement: string
   acceptance: string[]
 }): Promise<Uint8Array> {
-  const document = await PDFDocument.create()
-  document.setTitle(options.title)
-  document.setCreator('Gymbase')
-  const regular = await document.embedFont(StandardFonts.Helvetica)
-  const bold = await document.embedFont(StandardFonts.HelveticaBold)
-  let page = document.addPage([PAGE.width, PAGE.height])
-  let y = PAGE.height - MARGIN
-
-  const write = (text: string, font: PDFFont, size = SIZE) => {
-    for (const line of wrap(encodable(text, font), font, size, PAGE.width - 2 * MARGIN)) {
-      if (y < MARGIN + LEADING) {
-        page = document.addPage([PAGE.width, PAGE.height])
-        y = PAGE.height - MARGIN
-      }
-      page.drawText(line, { x: MARGIN, y, size, font, color: rgb(0.12, 0.16, 0.22) })
-      y -= size === SIZE ? LEADING : size * 1.4
-    }
-  }
-
-  write(options.title, bold, 16)
-  y -= 8
-  for (const paragraph of options.agreement.split('\n')) {
-    if (paragraph.trim() === '') y -= LEADING / 2
-    else write(paragraph, regular)
-  }
-  y -= LEADING
-  write('Accepted', bold)
-  for (const line of options.acceptance) write(line, regular)
-  return document.save()
+  const blocks: PdfBlock[] = options.agreement
+    .split('\n')
+    .map((paragraph) => (paragraph.trim() === '' ? { gap: PDF_LINE / 2 } : { text: paragraph }))
+  return textPdf({
+    title: options.title,
+    blocks: [
+      ...blocks,
+      { gap: PDF_LINE },
+      { text: 'Accepted', bold: true },
+      ...options.acceptance.map((text) => ({ text })),
+    ],
+  })
 }
 
-/** Characters Helvetica can't draw lose their accents, or become "?" when nothing is left. */
-function encodable(text: string, font: PDFFont): string {
-  return [...text]
-    .map((character) => {
-      if (canEncode(font, character)) return character
-      const plain = character.normalize('NFKD').replace(/\p{M}/gu, '')
-      return plain && canEncode(font, plain) ? plain : '?'
-    })
-    .join('')
+/** The agreement a member signed, as the welcome e-mail attached it and their account downloads it. */
+export function signedAgreementPdf(options: {
+  offeringName: string
+  gymName: string
+  memberName: string
+  memberEmail: string
+  agreement: { text: string; typedName: string; acceptedAt: Date; offSessionConsent: boolean }
+}): Promise<Uint8Array> {
+  const { agreement, memberName } = options
+  return agreementPdf({
+    title: `Membership agreement: ${options.offeringName} at ${options.gymName}`,
+    agreement: agreement.text,
+    acceptance: [
+      `Accepted by ${memberName} (${options.memberEmail}), who typed “${agreement.typedName}”, on ${formatDateTime(agreement.acceptedAt)}.`,
+      agreement.offSessionConsent
+        ? `${memberName} agreed that payments may be taken when they are due without asking each time.`
+        : '',
+    ].filter(Boolean),
+  })
 }
 
-function canEncode(font: PDFFont, text: string): boolean {
-  try {
-    font.encodeText(text)
-    return true
-  } catch {
-    return false
-  }
-}
+const dateTime = new Intl.DateTimeFormat('en-NZ', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Pacific/Auckland',
+})
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line)
-      line = word
-    } else {
-      line = candidate
-    }
-  }
-  if (line) lines.push(line)
-  return lines
+/** "26 Nov 2026, 11:25 am" in Auckland. */
+function formatDateTime(instant: Date): string {
+  return dateTime.format(instant)
 }

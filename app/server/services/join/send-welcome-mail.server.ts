@@ -10,7 +10,7 @@ import { welcomeMail } from '~/server/mail/templates.server'
 import type { Mailer } from '../auth/mailer'
 import { describeDoorAccessForMail } from '../door-access/member-door-access.server'
 import { describePaymentMethod } from '../payment-methods/describe-payment-method'
-import { agreementPdf } from './agreement-pdf.server'
+import { signedAgreementPdf } from './agreement-pdf.server'
 import { findActiveMembership } from './find-active-subscription.server'
 
 /**
@@ -91,15 +91,12 @@ export async function sendWelcomeMail(options: {
           issuedOn: formatDate(calendarDateAt(now)),
         }
       : null
-  const pdf = await agreementPdf({
-    title: `Membership agreement: ${membership.offering_name} at ${membership.gym_name}`,
-    agreement: agreement.text,
-    acceptance: [
-      `Accepted by ${member.name} (${member.email}), who typed “${agreement.typedName}”, on ${formatDateTime(agreement.acceptedAt)}.`,
-      agreement.offSessionConsent
-        ? `${member.name} agreed that payments may be taken when they are due without asking each time.`
-        : '',
-    ].filter(Boolean),
+  const pdf = await signedAgreementPdf({
+    offeringName: membership.offering_name,
+    gymName: membership.gym_name,
+    memberName: member.name,
+    memberEmail: member.email,
+    agreement,
   })
   const message = welcomeMail({
     organisationName: organisation.name,
@@ -125,15 +122,4 @@ export async function sendWelcomeMail(options: {
       ],
     },
   })
-}
-
-const dateTime = new Intl.DateTimeFormat('en-NZ', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Pacific/Auckland',
-})
-
-/** "26 Nov 2026, 11:25 am" in Auckland. */
-function formatDateTime(instant: Date): string {
-  return dateTime.format(instant)
 }

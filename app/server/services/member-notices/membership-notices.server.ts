@@ -209,6 +209,21 @@ export async function sendWaiverNotice(
 }
 
 /**
+ * A paid payment's lines on a receipt, in cents, adding up to what was charged (`chargedTotal`): the
+ * e-mailed receipt after paying through a link and the receipt the member's account downloads (issue 28).
+ */
+export function paymentReceiptLines(
+  name: string,
+  payment: { dueOn: string; amount: number; surcharge: number; creditUsed: number },
+): Array<{ label: string; amount: number }> {
+  return [
+    { label: `${name}, payment due ${formatDate(payment.dueOn)}`, amount: payment.amount },
+    ...(payment.surcharge > 0 ? [{ label: 'Card surcharge', amount: payment.surcharge }] : []),
+    ...(payment.creditUsed > 0 ? [{ label: 'Credit used', amount: -payment.creditUsed }] : []),
+  ]
+}
+
+/**
  * After paying through a payment link: one receipt for what was paid and what the bank is still
  * sending, read from the payments themselves (amount, surcharge, credit used, method).
  */
@@ -248,14 +263,7 @@ export async function sendPaymentLinkReceipt(
     ],
     receipt: {
       number: rows.map(({ payment }) => `R-${payment.id}`).join(', '),
-      lines: rows.flatMap(({ payment }) => [
-        {
-          label: `${name}, payment due ${formatDate(payment.dueOn)}`,
-          amount: payment.amount,
-        },
-        ...(payment.surcharge > 0 ? [{ label: 'Card surcharge', amount: payment.surcharge }] : []),
-        ...(payment.creditUsed > 0 ? [{ label: 'Credit used', amount: -payment.creditUsed }] : []),
-      ]),
+      lines: rows.flatMap(({ payment }) => paymentReceiptLines(name, payment)),
       status: pending
         ? `Payment pending${from}.`
         : `Paid ${formatDate(today)}${methodLabel ? ` by ${methodLabel}` : ''}.`,

@@ -22,6 +22,35 @@ export const payUrl = (siteUrl: SiteUrl, token: string) =>
   siteUrl('join', `/pay?${new URLSearchParams({ token })}`)
 
 /**
+ * A new single-use link for what a membership owes, working for `days`: only the token's hash is
+ * stored, the token itself goes to the member (in an e-mail, or to their own account's Pay button).
+ */
+export async function createPaymentLink(
+  db: Db,
+  options: {
+    now: Date
+    subscription: { id: number; organisationId: number; userId: number }
+    createdByUserId: number | null
+    days: number
+  },
+): Promise<{ token: string; expiresAt: Date }> {
+  const { now, subscription } = options
+  const token = randomToken()
+  const expiresAt = new Date(now.getTime() + options.days * 24 * 60 * 60 * 1000)
+  await db.insert(paymentLinks).values({
+    organisationId: subscription.organisationId,
+    userId: subscription.userId,
+    subscriptionId: subscription.id,
+    tokenHash: hashToken(token),
+    createdByUserId: options.createdByUserId,
+    expiresAt,
+    createdAt: now,
+    updatedAt: now,
+  })
+  return { token, expiresAt }
+}
+
+/**
  * A new single-use link for what a membership owes, and the e-mail that carries it, in the caller's
  * transaction (the e-mail goes only if the link is kept). Only the token's hash is stored.
  */
@@ -54,17 +83,11 @@ export async function mailPaymentLink(options: {
     .innerJoin(organisations, eq(organisations.id, subscriptions.organisationId))
     .where(eq(subscriptions.id, options.subscriptionId))
   if (!row) throw new Error(`Subscription ${options.subscriptionId} not found`)
-  const token = randomToken()
-  const expiresAt = new Date(now.getTime() + PAYMENT_LINK_DAYS * 24 * 60 * 60 * 1000)
-  await db.insert(paymentLinks).values({
-    organisationId: row.subscription.organisationId,
-    userId: row.subscription.userId,
-    subscriptionId: row.subscription.id,
-    tokenHash: hashToken(token),
+  const { token, expiresAt } = await createPaymentLink(db, {
+    now,
+    subscription: row.subscription,
     createdByUserId: options.createdByUserId,
-    expiresAt,
-    createdAt: now,
-    updatedAt: now,
+    days: PAYMENT_LINK_DAYS,
   })
   const { failure } = options
   const balance = row.subscription.balanceOwing
