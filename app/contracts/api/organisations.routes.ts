@@ -4,6 +4,7 @@ import {
   akahuWebhookSchema,
   gracePeriodRequestSchema,
   offeringPermissionsRequestSchema,
+  selfServiceRequestSchema,
   organisationNameRequestSchema,
   organisationSchema,
   priceFrequenciesRequestSchema,
@@ -57,6 +58,11 @@ export const organisationRoutes = {
     '/organisations/{id}/offering-permissions',
     'Which offering types the organisation sells',
     offeringPermissionsRequestSchema,
+  ),
+  selfService: put(
+    '/organisations/{id}/self-service',
+    'Whether members may pause and cancel their own membership online',
+    selfServiceRequestSchema,
   ),
   priceFrequencies: put(
     '/organisations/{id}/price-frequencies',

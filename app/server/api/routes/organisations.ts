@@ -5,6 +5,7 @@ import { organisationRoutes as routes } from '~/contracts/api/organisations.rout
 import type {
   gracePeriodRequestSchema,
   offeringPermissionsRequestSchema,
+  selfServiceRequestSchema,
   organisationNameRequestSchema,
   priceFrequenciesRequestSchema,
   priceRiseNoticeRequestSchema,
@@ -94,6 +95,15 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
         enableOfferings: body.enable_offerings,
         nonStop: body.non_stop,
         limitedAccess: body.limited_access,
+      },
+    })),
+  )
+  api.openapi(
+    routes.selfService,
+    setting((body: Body<typeof selfServiceRequestSchema>) => ({
+      selfService: {
+        membersMayPauseOnline: body.members_may_pause_online,
+        membersMayCancelOnline: body.members_may_cancel_online,
       },
     })),
   )
