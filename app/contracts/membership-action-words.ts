@@ -140,3 +140,6 @@ export const cancellationReasons = [
   'Joined another gym',
   'Other',
 ] as const
+
+/** Who made a change the member made themselves in their account, as the console's history says it. */
+export const memberMadeWords = 'by the member (online)'

@@ -25,6 +25,7 @@ import { registerJoinRoutes } from './routes/join'
 import { registerMeRoutes } from './routes/me'
 import { registerMemberRecordRoutes } from './routes/member-records'
 import { registerMemberRoutes } from './routes/members'
+import { registerAccountMembershipRoutes } from './routes/account-membership'
 import { registerMembershipRoutes } from './routes/membership'
 import { registerOfferingRoutes } from './routes/offerings'
 import { registerOrganisationRoutes } from './routes/organisations'
@@ -111,6 +112,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerJoinRoutes(api)
   registerPaymentMethodRoutes(api)
   registerMembershipRoutes(api)
+  registerAccountMembershipRoutes(api)
   registerAccessControlRoutes(api)
   registerWebhookRoutes(api)
   // Browser tests' own data (never in a deployment: see test-support.routes.ts).
