@@ -26,7 +26,9 @@ export const selfServiceSchema = z.object({
       current_period_end: z.string().nullable(),
       next_charge: chargeSchema.nullable(),
       pause: z.object({ start_date: z.string(), end_date: z.string(), started: z.boolean() }).nullable(),
-      cancellation: z.object({ ends_on: z.string().nullable(), undo_until: z.string().nullable() }).nullable(),
+      cancellation: z
+        .object({ ends_on: z.string().nullable(), undo_until: z.string().nullable() })
+        .nullable(),
       term: z
         .object({
           /** Exclusive, like the renew date. */
@@ -78,7 +80,11 @@ export type SelfServicePreview = z.infer<typeof previewSchema>
 
 const versioned = { version: z.number().int().positive() }
 
-export const selfPauseRequestSchema = z.object({ ...versioned, start_date: calendarDate, end_date: calendarDate })
+export const selfPauseRequestSchema = z.object({
+  ...versioned,
+  start_date: calendarDate,
+  end_date: calendarDate,
+})
 
 export const selfCancelRequestSchema = z.object({
   ...versioned,
@@ -90,7 +96,8 @@ export const selfCancelRequestSchema = z.object({
 export const selfVersionRequestSchema = z.object(versioned)
 
 /** The switches are off: said in plain words (a 403). */
-export const pauseOffMessage = 'Your gym doesn’t take pauses online. Ask the gym’s staff to pause your membership.'
+export const pauseOffMessage =
+  'Your gym doesn’t take pauses online. Ask the gym’s staff to pause your membership.'
 export const cancelOffMessage =
   'Your gym doesn’t take cancellations online. Ask the gym’s staff, in person or by e-mail, to cancel your membership.'
 /** A second press, or a change made elsewhere meanwhile (a 409). */

@@ -10,7 +10,9 @@ import { dataResponse, jsonBody, memberErrors, routeGroup } from './openapi'
 
 const { route } = routeGroup(['Members'], memberErrors)
 
-const answer = { 200: dataResponse('The membership as it now stands, and what the member may do', selfServiceSchema) }
+const answer = {
+  200: dataResponse('The membership as it now stands, and what the member may do', selfServiceSchema),
+}
 
 /**
  * The member's own membership in their account (issue 28): pause, end a pause, cancel and undo, on the
@@ -38,7 +40,8 @@ export const accountMembershipRoutes = {
     responses: answer,
   }),
   cancel: route('post', '/me/membership/cancel', {
-    summary: 'The member cancels at the end of the period (or as their term’s rules say); a reason is optional',
+    summary:
+      'The member cancels at the end of the period (or as their term’s rules say); a reason is optional',
     request: jsonBody(selfCancelRequestSchema),
     responses: answer,
   }),

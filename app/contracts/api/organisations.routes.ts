@@ -4,11 +4,11 @@ import {
   akahuWebhookSchema,
   gracePeriodRequestSchema,
   offeringPermissionsRequestSchema,
-  selfServiceRequestSchema,
   organisationNameRequestSchema,
   organisationSchema,
   priceFrequenciesRequestSchema,
   priceRiseNoticeRequestSchema,
+  selfServiceRequestSchema,
   taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from '~/contracts/organisation'

@@ -22,12 +22,12 @@ import {
   graceUnits,
   type Organisation,
   offeringPermissionsRequestSchema,
-  selfServiceRequestSchema,
   organisationFrequencyLabels,
   organisationNameRequestSchema,
   organisationPriceFrequencies,
   priceFrequenciesRequestSchema,
   priceRiseNoticeRequestSchema,
+  selfServiceRequestSchema,
   taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from '~/contracts/organisation'

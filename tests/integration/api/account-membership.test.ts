@@ -129,7 +129,9 @@ describeEachDatabase('the member’s own membership: pause and cancel', (databas
     expect(backwards.status).toBe(422)
 
     const preview = await readData(
-      await member.browser.get('/me/membership/preview?action=pause&start_date=2026-03-16&end_date=2026-03-29'),
+      await member.browser.get(
+        '/me/membership/preview?action=pause&start_date=2026-03-16&end_date=2026-03-29',
+      ),
       previewSchema,
     )
     expect(preview.effect).toMatch(
@@ -147,7 +149,11 @@ describeEachDatabase('the member’s own membership: pause and cancel', (databas
     const refused = first.status === 409 ? first : second
     expect(await readMessage(refused)).toBe(staleMessage)
     const paused = await readData(first.status === 200 ? first : second, selfServiceSchema)
-    expect(paused.membership?.pause).toEqual({ start_date: '2026-03-16', end_date: '2026-03-29', started: false })
+    expect(paused.membership?.pause).toEqual({
+      start_date: '2026-03-16',
+      end_date: '2026-03-29',
+      started: false,
+    })
     expect(paused.pause).toMatchObject({ allowed: false })
     expect(paused.end_pause.allowed).toBe(true)
 
@@ -192,7 +198,10 @@ describeEachDatabase('the member’s own membership: pause and cancel', (databas
   it('cancel without a reason, undo, cancel with one; a stale version is a 409', async () => {
     const member = await memberWith()
     const before = await state(member)
-    const preview = await readData(await member.browser.get('/me/membership/preview?action=cancel'), previewSchema)
+    const preview = await readData(
+      await member.browser.get('/me/membership/preview?action=cancel'),
+      previewSchema,
+    )
     expect(preview.effect).toBe(before.cancel.effect)
     expect(preview.access).toMatch(/^Your access ends on /)
 
@@ -202,8 +211,14 @@ describeEachDatabase('the member’s own membership: pause and cancel', (databas
     )
     expect(cancelled.membership?.cancellation?.ends_on).toBe(before.cancel.ends_on)
     expect(cancelled.undo_cancellation.allowed).toBe(true)
-    expect(cancelled.cancel).toMatchObject({ allowed: false, reason: 'Your membership is already cancelled.' })
-    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, member.subscriptionId))
+    expect(cancelled.cancel).toMatchObject({
+      allowed: false,
+      reason: 'Your membership is already cancelled.',
+    })
+    const [row] = await database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, member.subscriptionId))
     expect(row?.cancellationReasons).toEqual([])
     expect(row?.cancelledAt).not.toBeNull()
 
@@ -214,7 +229,9 @@ describeEachDatabase('the member’s own membership: pause and cancel', (databas
     expect(await readMessage(stale)).toBe(staleMessage)
 
     const undone = await readData(
-      await member.browser.post('/me/membership/undo-cancellation', { version: cancelled.membership!.version }),
+      await member.browser.post('/me/membership/undo-cancellation', {
+        version: cancelled.membership!.version,
+      }),
       selfServiceSchema,
     )
     expect(undone.membership?.cancellation).toBeNull()
@@ -233,7 +250,10 @@ describeEachDatabase('the member’s own membership: pause and cancel', (databas
       }),
       selfServiceSchema,
     )
-    const [after] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, member.subscriptionId))
+    const [after] = await database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, member.subscriptionId))
     expect(after?.cancellationReasons).toEqual(['Cost'])
     expect(after?.cancellationComments).toBe('Moving to Wellington')
 
@@ -270,7 +290,10 @@ describeEachDatabase('the member’s own membership: pause and cancel', (databas
       await member.browser.post('/me/membership/cancel', { version: answer.membership!.version }),
       selfServiceSchema,
     )
-    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, member.subscriptionId))
+    const [row] = await database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, member.subscriptionId))
     expect(row?.undoCancellationUntil?.getTime()).toBe(new Date(`${term!.ends_on}T00:00:00+12:00`).getTime())
   })
 

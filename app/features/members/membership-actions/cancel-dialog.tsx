@@ -79,4 +79,3 @@ export function CancelDialog(props: ActionDialogProps) {
     </ActionFormDialog>
   )
 }
-

@@ -5,10 +5,10 @@ import { organisationRoutes as routes } from '~/contracts/api/organisations.rout
 import type {
   gracePeriodRequestSchema,
   offeringPermissionsRequestSchema,
-  selfServiceRequestSchema,
   organisationNameRequestSchema,
   priceFrequenciesRequestSchema,
   priceRiseNoticeRequestSchema,
+  selfServiceRequestSchema,
   taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from '~/contracts/organisation'

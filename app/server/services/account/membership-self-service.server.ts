@@ -35,8 +35,8 @@ import type { MembershipChange } from '../subscriptions/membership-change.server
 import { pauseMembership } from '../subscriptions/pause-membership.server'
 import { assertPause } from '../subscriptions/pause-subscription.server'
 import { resumeMembership } from '../subscriptions/resume-membership.server'
-import { undoCancellation } from '../subscriptions/undo-cancellation.server'
 import { changedMeanwhileMessage } from '../subscriptions/subscription-version.server'
+import { undoCancellation } from '../subscriptions/undo-cancellation.server'
 
 /**
  * The member's own membership in their account (issue 28): what they may do with it now and on what
@@ -112,7 +112,6 @@ export async function describeSelfService(options: Read): Promise<SelfService> {
         ? 'Your membership is already cancelled.'
         : null
   const undoAllowed = cancelling && switches.mayCancel
-  const facts2 = { current_period_end: renews, next_charge: nextCharge }
   const undoBefore = endsOn ? `You can undo this here before ${formatDate(endsOn)}.` : ''
   const cancelWords =
     cancelReason !== null
@@ -280,7 +279,9 @@ export async function previewSelfService(
       return {
         action: 'cancel',
         effect: state.cancel.effect ?? '',
-        access: endsOn ? `Your access ends on ${formatDate(endsOn)}.` : 'Your access ends at the end of the paid period.',
+        access: endsOn
+          ? `Your access ends on ${formatDate(endsOn)}.`
+          : 'Your access ends at the end of the paid period.',
         charge:
           membership.term && !membership.term.in_cooling_off && membership.term.remaining_charges > 0
             ? `The term’s ${membership.term.remaining_charges} remaining charges (${formatCents(membership.term.remaining_cost)}) are taken; nothing after ${formatDate(membership.term.ends_on)}.`
