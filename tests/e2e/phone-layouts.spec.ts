@@ -71,6 +71,10 @@ test.describe('phone layouts', () => {
       await acceptAndConfirm(page, name)
       await expect(page.getByRole('heading', { name: /^Welcome to Ponsonby/ })).toBeVisible()
       await expectNoSidewaysScroll(page, 'join /welcome-to-gym')
+      // The member's account: pause or cancel (issue 28).
+      await page.goto(`${joinUrl}/account/membership`)
+      await expect(page.getByRole('heading', { name: 'Pause or cancel' })).toBeVisible()
+      await expectNoSidewaysScroll(page, 'join /account/membership')
     })
 
     test(`the console's screens fit ${width} px @phone`, async ({ page }) => {

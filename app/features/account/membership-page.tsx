@@ -143,9 +143,10 @@ function UndoCard(props: { state: SelfService; membership: Membership; onDone: (
   return (
     <Part title="Changed your mind?">
       <p className="text-slate-700">
-        Your membership is cancelled{endsOn ? ` and ends on ${formatDate(endsOn)}` : ''}. If you undo it
-        before then: {props.state.undo_cancellation.effect}
+        Your membership is cancelled{endsOn ? ` and ends on ${formatDate(endsOn)}` : ''}. Undo it before then
+        if you’d like to stay.
       </p>
+      <p className="rounded-md bg-slate-50 p-3 text-slate-800">{props.state.undo_cancellation.effect}</p>
       <Refusal message={action.message} />
       <Button
         size="lg"
