@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test'
 import { joinUrl } from '../../playwright.config'
 import { callApi, signInStaff } from './support/auth'
-import { acceptAndConfirm, connectSandboxBank, fillAboutYou, signUpThroughScreens, takePhoto } from './support/join'
+import {
+  acceptAndConfirm,
+  connectSandboxBank,
+  fillAboutYou,
+  signUpThroughScreens,
+  takePhoto,
+} from './support/join'
 import { waitForMail } from './support/mailbox'
 import { expect, test } from './support/test'
 
@@ -48,7 +54,9 @@ test.describe('the member pauses and cancels by themselves (issue 28)', () => {
 
     // Pause: the two days (tomorrow for two weeks, as offered), what it does, then confirm — twice at once.
     await page.getByRole('button', { name: 'See what the pause does' }).click()
-    await expect(page.getByText(/^You are not charged and the door stays shut for you from .+ \(14 days\)\./)).toBeVisible()
+    await expect(
+      page.getByText(/^You are not charged and the door stays shut for you from .+ \(14 days\)\./),
+    ).toBeVisible()
     let since = new Date()
     await page.getByRole('button', { name: 'Confirm pause' }).dblclick()
     await expect(page.getByRole('status').filter({ hasText: /Your membership is paused from/ })).toBeVisible()
@@ -61,7 +69,9 @@ test.describe('the member pauses and cancels by themselves (issue 28)', () => {
     await expect(page.getByText(/^Your membership won’t be paused/)).toBeVisible()
     since = new Date()
     await page.getByRole('button', { name: 'Yes, withdraw pause' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Your planned pause is withdrawn.' })).toBeVisible()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your planned pause is withdrawn.' }),
+    ).toBeVisible()
     await waitForMail({ to: email, since, subject: /withdrawn/ })
 
     // Cancel: no reason needed, the effect said, then confirm — twice at once.
@@ -69,7 +79,9 @@ test.describe('the member pauses and cancels by themselves (issue 28)', () => {
     await page.getByRole('button', { name: 'Cancel membership' }).click()
     since = new Date()
     await page.getByRole('button', { name: 'Yes, cancel my membership' }).dblclick()
-    await expect(page.getByRole('status').filter({ hasText: /Your membership is cancelled: your access ends on/ })).toBeVisible()
+    await expect(
+      page.getByRole('status').filter({ hasText: /Your membership is cancelled: your access ends on/ }),
+    ).toBeVisible()
     await expect(page.getByText(/^Cancelled: your access ends on /)).toBeVisible()
     const cancelled = await waitForMail({ to: email, since, subject: /^Your membership is cancelled$/ })
     expect(cancelled.text).toContain('Undo the cancellation in your account')
