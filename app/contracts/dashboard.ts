@@ -53,6 +53,8 @@ export const statsSchema = z.object({
   new_since: z.string(),
   /** The demo data's year of history is still being made (ADR 021): the figures are filling in. */
   demo_history_pending: z.boolean(),
+  /** Pauses and cancellations members made themselves in their account, since the 1st (issue 28). */
+  self_service: z.object({ since: z.string(), pauses: z.number().int(), cancellations: z.number().int() }),
   collections: z
     .object({
       /** Monday to today. */

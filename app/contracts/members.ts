@@ -234,6 +234,8 @@ export const memberHistoryEntrySchema = z.object({
   action: z.string(),
   description: z.string(),
   actor: namedSchema.nullable(),
+  /** The member made this change themselves, in their account on the join site (issue 28). */
+  self_service: z.boolean(),
   created_at: z.string(),
   /**
    * The e-mail, for `email.sent`: its subject and address for everyone who may see the member; its

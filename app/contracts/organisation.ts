@@ -29,6 +29,11 @@ export const organisationSchema = z.object({
   /** For GST receipts: the registered name and GST number, null until set. */
   legal_name: z.string().nullable(),
   gst_number: z.string().nullable(),
+  /** Members may pause and cancel their own membership on the join site (issue 28); both on by default. */
+  self_service: z.object({
+    members_may_pause_online: z.boolean(),
+    members_may_cancel_online: z.boolean(),
+  }),
 })
 export type Organisation = z.infer<typeof organisationSchema>
 
@@ -59,6 +64,10 @@ export const offeringPermissionsRequestSchema = z.object({
   enable_offerings: z.boolean(),
   non_stop: z.boolean(),
   limited_access: z.boolean(),
+})
+export const selfServiceRequestSchema = z.object({
+  members_may_pause_online: z.boolean(),
+  members_may_cancel_online: z.boolean(),
 })
 export const priceFrequenciesRequestSchema = z.object({
   price_frequencies: z

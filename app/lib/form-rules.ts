@@ -78,6 +78,13 @@ export function uuidProblem(value: string, message: string): string | undefined 
   return uuidPattern.test(value) ? undefined : message
 }
 
+/** `calendarDate` (validation.ts): a real `YYYY-MM-DD` day, from 1 Jan 1900. */
+export function calendarDayProblem(value: string): string | undefined {
+  if (value.length < 1) return messages.required
+  if (!isoDatePattern.test(value)) return messages.date
+  return value < '1900-01-01' ? messages.earliestDate('1 Jan 1900') : undefined
+}
+
 /** `dateOfBirth` (validation.ts): a real `YYYY-MM-DD` day, from 1 Jan 1900, not after today in Auckland. */
 export function dateOfBirthProblem(value: string): string | undefined {
   if (value.length < 1) return messages.required

@@ -70,6 +70,9 @@ export const CEILING_KB: Record<string, number> = {
   '/account/payments': 148,
   '/': 165,
   '/about-you': 161,
+  // The member's account, "Pause or cancel" (issue 28): the pause's date fields, the cancel's reasons
+  // (React Aria's DateField and RadioGroup) and the shared words of the membership actions.
+  '/account/membership': 173,
   '/bank-account-connected': 159,
   '/card-connected': 159,
   '/card-details': 157,

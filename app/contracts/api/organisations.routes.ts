@@ -8,6 +8,7 @@ import {
   organisationSchema,
   priceFrequenciesRequestSchema,
   priceRiseNoticeRequestSchema,
+  selfServiceRequestSchema,
   taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from '~/contracts/organisation'
@@ -57,6 +58,11 @@ export const organisationRoutes = {
     '/organisations/{id}/offering-permissions',
     'Which offering types the organisation sells',
     offeringPermissionsRequestSchema,
+  ),
+  selfService: put(
+    '/organisations/{id}/self-service',
+    'Whether members may pause and cancel their own membership online',
+    selfServiceRequestSchema,
   ),
   priceFrequencies: put(
     '/organisations/{id}/price-frequencies',

@@ -54,6 +54,7 @@ export function DashboardPage(props: { user: SessionUser; scope: DashboardScope 
       ) : null}
       <div className="flex flex-col gap-6">
         <MemberFigures query={stats} gymId={gymId} />
+        <SelfServiceFigures query={stats} />
         {money ? <Collections query={stats} /> : null}
         {moneyElsewhere ? (
           <p className="text-slate-600 text-sm">
@@ -229,6 +230,38 @@ function MemberFigures(props: { query: UseQueryResult<Stats>; gymId: number | nu
                   <Skeleton className="mt-1.5 h-3 w-24" />
                 </>
               )}
+            </dd>
+          </Card>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+/** Pauses and cancellations members made themselves in their account this month (issue 28). */
+function SelfServiceFigures(props: { query: UseQueryResult<Stats> }) {
+  const data = props.query.data
+  if (!data) return null
+  const figures = [
+    { label: 'Self-service pauses', value: data.self_service.pauses },
+    { label: 'Self-service cancellations', value: data.self_service.cancellations },
+  ]
+  return (
+    <section aria-labelledby="self-service-figures">
+      <h2 id="self-service-figures" className="mb-3 font-semibold text-lg text-slate-900">
+        Members’ own changes this month
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {figures.map((figure) => (
+          <Card key={figure.label} padding="none" className="px-4 py-3">
+            <dt className="text-slate-600 text-sm">{figure.label}</dt>
+            <dd className="mt-1">
+              <span className="block font-semibold text-2xl text-slate-900 tabular-nums">
+                {count(figure.value)}
+              </span>
+              <span className="block text-slate-500 text-xs">
+                Made online since {formatDate(data.self_service.since)}
+              </span>
             </dd>
           </Card>
         ))}

@@ -17,6 +17,7 @@ import { deskMethodLabels, isPaidAtTheDesk } from '~/contracts/desk-methods'
 import { frequencyWords } from '~/contracts/frequency-words'
 import { memberStateWords, paymentStatusWords } from '~/contracts/member-states'
 import type { MemberDetail, MemberHistoryEntry } from '~/contracts/members'
+import { memberMadeWords } from '~/contracts/membership-action-words'
 import { nextChargeWords } from '~/contracts/next-charge-words'
 import { chargedCents } from '~/contracts/payments'
 import { MemberAccessTab } from '~/features/doors/member-access-tab'
@@ -473,9 +474,11 @@ function History(props: { id: number; page: number }) {
               <span className="block break-words text-slate-600 text-xs">
                 {entry.email
                   ? `to ${entry.email.to}${entry.email.status === 'failed' ? ' · not delivered' : ''}`
-                  : entry.actor
-                    ? `by ${entry.actor.name}`
-                    : 'by the system'}
+                  : entry.self_service
+                    ? memberMadeWords
+                    : entry.actor
+                      ? `by ${entry.actor.name}`
+                      : 'by the system'}
               </span>
             </span>
             {entry.email?.text ? (

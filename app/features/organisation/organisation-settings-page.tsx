@@ -27,6 +27,7 @@ import {
   organisationPriceFrequencies,
   priceFrequenciesRequestSchema,
   priceRiseNoticeRequestSchema,
+  selfServiceRequestSchema,
   taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from '~/contracts/organisation'
@@ -54,6 +55,7 @@ export function OrganisationSettingsPage(props: { organisationId: number }) {
         </div>
         <div className="grid gap-6 lg:grid-cols-2">
           <PriceRiseNoticeForm organisation={organisation} />
+          <SelfServiceForm organisation={organisation} />
         </div>
         <div className="grid gap-6 lg:grid-cols-2">
           <OfferingPermissionsForm organisation={organisation} />
@@ -358,6 +360,41 @@ function OfferingPermissionsForm(props: { organisation: Organisation }) {
         {(field) => (
           <field.Checkbox description="Access during set opening hours.">
             Limited-hours offerings
+          </field.Checkbox>
+        )}
+      </form.AppField>
+    </SettingFormCard>
+  )
+}
+
+function SelfServiceForm(props: { organisation: Organisation }) {
+  const setting = useSaveSetting(props.organisation.id)
+  const form = useConsoleForm({
+    defaultValues: props.organisation.self_service,
+    validators: { onSubmit: selfServiceRequestSchema },
+    onSubmit: async ({ value, formApi }) => {
+      await setting.save(formApi, { setting: 'self-service', body: value }, 'Member self-service saved')
+    },
+  })
+  return (
+    <SettingFormCard
+      form={form}
+      title="Member self-service"
+      description="What members may do for themselves in their account on the join site."
+      error={setting.error}
+      submit="Save self-service"
+    >
+      <form.AppField name="members_may_pause_online">
+        {(field) => (
+          <field.Checkbox description="Members pause over a holiday from their phone, within the same rules as staff.">
+            Members may pause online
+          </field.Checkbox>
+        )}
+      </form.AppField>
+      <form.AppField name="members_may_cancel_online">
+        {(field) => (
+          <field.Checkbox description="Members cancel at the end of their paid period (or their term’s rules) and may undo it until then.">
+            Members may cancel online
           </field.Checkbox>
         )}
       </form.AppField>

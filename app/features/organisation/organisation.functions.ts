@@ -7,6 +7,7 @@ import {
   organisationNameRequestSchema,
   priceFrequenciesRequestSchema,
   priceRiseNoticeRequestSchema,
+  selfServiceRequestSchema,
   taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from '~/contracts/organisation'
@@ -33,6 +34,7 @@ const settingChanges = z.discriminatedUnion('setting', [
   z.object({ setting: z.literal('price-rise-notice'), body: priceRiseNoticeRequestSchema }),
   z.object({ setting: z.literal('offering-permissions'), body: offeringPermissionsRequestSchema }),
   z.object({ setting: z.literal('price-frequencies'), body: priceFrequenciesRequestSchema }),
+  z.object({ setting: z.literal('self-service'), body: selfServiceRequestSchema }),
 ])
 
 export type OrganisationSettingChange = z.input<typeof settingChanges>
@@ -57,6 +59,8 @@ export const updateOrganisationSetting = createServerFn({ method: 'POST' })
           return api().data(organisationRoutes.offeringPermissions, { params, body: data.body })
         case 'price-frequencies':
           return api().data(organisationRoutes.priceFrequencies, { params, body: data.body })
+        case 'self-service':
+          return api().data(organisationRoutes.selfService, { params, body: data.body })
       }
     }),
   )

@@ -18,6 +18,7 @@ import { loadSession } from './middleware/session'
 import { registerAccessControlRoutes } from './routes/access-control'
 import { registerAccountRoutes } from './routes/account'
 import { registerAccountPaymentRoutes } from './routes/account-payments'
+import { registerAccountMembershipRoutes } from './routes/account-membership'
 import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
 import { registerCardPaymentRoutes } from './routes/card-payments'
@@ -115,6 +116,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerMembershipRoutes(api)
   registerAccountRoutes(api)
   registerAccountPaymentRoutes(api)
+  registerAccountMembershipRoutes(api)
   registerAccessControlRoutes(api)
   registerWebhookRoutes(api)
   // Browser tests' own data (never in a deployment: see test-support.routes.ts).

@@ -305,6 +305,9 @@ const cases: Record<string, Case> = {
   'PUT /organisations/{id}/price-rise-notice': {
     body: () => ({ price_rise_notice_days: 45 }),
   },
+  'PUT /organisations/{id}/self-service': {
+    body: () => ({ members_may_pause_online: true, members_may_cancel_online: true }),
+  },
   'PUT /organisations/{id}/term-membership-grace-period': {
     body: () => ({ term_membership_grace_period: 2, term_membership_grace_period_unit: 'week' }),
   },

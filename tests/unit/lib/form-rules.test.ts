@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fieldErrorsOf } from '~/components/form/field-errors'
+import { selfPauseRequestSchema } from '~/contracts/account-membership'
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -10,6 +11,7 @@ import {
 } from '~/contracts/auth'
 import { confidenceAndExperienceOptions, hearAboutUsOptions } from '~/contracts/enums'
 import { registerFieldsRequestSchema } from '~/contracts/join'
+import { pauseProblems } from '~/features/account/membership-rules'
 import {
   codeProblems,
   forgotPasswordProblems,
@@ -185,6 +187,14 @@ describe('the join forms’ browser rules say what the server’s schemas say', 
       }),
       aboutYouProblems,
       registerFieldsRequestSchema,
+    )
+  })
+
+  it('the member’s pause (its two days)', () => {
+    expectSameMessages(
+      fc.record({ start_date: days, end_date: days }),
+      pauseProblems,
+      selfPauseRequestSchema.pick({ start_date: true, end_date: true }),
     )
   })
 })

@@ -1,20 +1,15 @@
 import { useServerFn } from '@tanstack/react-start'
 import { Checkbox } from '~/components/ui/checkbox'
 import { Radio } from '~/components/ui/radio-group'
+import {
+  cancellationReasons,
+  cancelNowEffect,
+  periodEndEffect,
+  theMember,
+} from '~/contracts/membership-action-words'
 import { formatDate } from '~/lib/dates'
-import { formatCents } from '~/lib/money'
 import { cancelMembership } from '../membership.functions'
 import { type ActionDialogProps, ActionFormDialog, Effect, useMembershipForm } from './action-dialog'
-
-/** Why members leave, as the front desk hears it; kept with the cancellation. */
-export const cancellationReasons = [
-  'Moving away',
-  'Cost',
-  'Not using it enough',
-  'Injury or health',
-  'Joined another gym',
-  'Other',
-] as const
 
 /** Cancel at the end of the paid period (undoable) or now, with the reasons and a comment. */
 export function CancelDialog(props: ActionDialogProps) {
@@ -71,31 +66,16 @@ export function CancelDialog(props: ActionDialogProps) {
         {(when) => (
           <Effect>
             {when === 'now'
-              ? `${member.name} loses door access today and is charged nothing more. This cannot be undone.`
-              : periodEndEffect(member.name, renews, membership.next_charge)}
+              ? cancelNowEffect(theMember(member.name))
+              : periodEndEffect(
+                  theMember(member.name),
+                  renews,
+                  membership.next_charge,
+                  'You can undo this for a while.',
+                )}
           </Effect>
         )}
       </form.Subscribe>
     </ActionFormDialog>
   )
-}
-
-/**
- * What cancelling at the period's end does to the money. The next charge is not taken when it is the
- * renewal's; a retry of this period's failed payment (due before the renew date) still is, so the
- * dialog must not promise otherwise.
- */
-function periodEndEffect(
-  name: string,
-  renews: string | null,
-  next: ActionDialogProps['membership']['next_charge'],
-): string {
-  const until = `${name} keeps door access until ${renews ? formatDate(renews) : 'the end of the paid period'}`
-  const undo = 'You can undo this for a while.'
-  if (next && renews && next.on < renews) {
-    const amount = next.total != null ? `${formatCents(next.total)} ` : ''
-    return `${until}. What they owe for this period is still collected: the ${amount}charge due ${formatDate(next.on)} is taken. Nothing is charged after that. ${undo}`
-  }
-  const notTaken = next ? ` (the charge due ${formatDate(next.on)} is not taken)` : ''
-  return `${until} and is charged nothing more${notTaken}. ${undo}`
 }

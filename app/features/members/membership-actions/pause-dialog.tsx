@@ -1,7 +1,7 @@
 import { useServerFn } from '@tanstack/react-start'
-import { addCalendarDays, daysFromTo } from '~/lib/calendar-days'
+import { pauseEffect, theMember } from '~/contracts/membership-action-words'
+import { addCalendarDays } from '~/lib/calendar-days'
 import { formatDate } from '~/lib/dates'
-import { formatCents } from '~/lib/money'
 import { todayInAuckland } from '~/lib/today'
 import { pauseMembership } from '../membership.functions'
 import { type ActionDialogProps, ActionFormDialog, Effect, useMembershipForm } from './action-dialog'
@@ -30,34 +30,10 @@ export function PauseDialog(props: ActionDialogProps) {
       </div>
       <form.Subscribe selector={(state) => state.values}>
         {(values) => {
-          const days = daysFromTo(values.start_date, values.end_date)
-          return days === null || days < 1 ? null : (
-            <Effect>
-              {member.name} is not charged and the door stays shut for them from{' '}
-              {formatDate(values.start_date)} to {formatDate(values.end_date)} ({days}{' '}
-              {days === 1 ? 'day' : 'days'}). Their billing dates after the pause move {days}{' '}
-              {days === 1 ? 'day' : 'days'} later
-              {pauseChargeEffect(membership)}.
-            </Effect>
-          )
+          const effect = pauseEffect(theMember(member.name), membership, values.start_date, values.end_date)
+          return effect === null ? null : <Effect>{effect}</Effect>
         }}
       </form.Subscribe>
     </ActionFormDialog>
   )
-}
-
-/**
- * What a pause does to the next charge. A renewal the pause covers moves with the billing dates; a
- * retry of the current period's failed payment (due before the period ends) is money already owed for
- * days used, and the engine still takes it, so the dialog must not promise to move it.
- */
-function pauseChargeEffect(membership: ActionDialogProps['membership']): string {
-  const next = membership.next_charge
-  if (!next) return ''
-  const renews = membership.current_period_end
-  if (renews && next.on < renews) {
-    const amount = next.total != null ? `${formatCents(next.total)} ` : ''
-    return `; what they owe for this period is still collected: the ${amount}charge due ${formatDate(next.on)} is taken`
-  }
-  return `; the charge due ${formatDate(next.on)} is moved if the pause covers it`
 }

@@ -1,4 +1,5 @@
 import { useServerFn } from '@tanstack/react-start'
+import { resumeEffect, theMember } from '~/contracts/membership-action-words'
 import { resumeMembership } from '../membership.functions'
 import { ActionConfirmDialog, type ActionDialogProps } from './action-dialog'
 
@@ -14,9 +15,7 @@ export function ResumeDialog(props: ActionDialogProps & { started: boolean }) {
       send={() => resume({ data: { id: membership.id, version: membership.version } })}
       said={started ? `${member.name} is back: their membership runs from today` : 'The pause is withdrawn'}
     >
-      {started
-        ? `${member.name}’s membership runs again from today: the doors open for them within seconds, and their next billing date moves back by the days they no longer pause.`
-        : `${member.name}’s membership won’t be paused: they keep their access and are charged on their usual dates.`}
+      {resumeEffect(theMember(member.name), started)}
     </ActionConfirmDialog>
   )
 }

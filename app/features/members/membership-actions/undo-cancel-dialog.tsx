@@ -1,5 +1,5 @@
 import { useServerFn } from '@tanstack/react-start'
-import { formatDate } from '~/lib/dates'
+import { theMember, undoCancelEffect } from '~/contracts/membership-action-words'
 import { undoCancellation } from '../membership.functions'
 import { ActionConfirmDialog, type ActionDialogProps } from './action-dialog'
 
@@ -15,11 +15,7 @@ export function UndoCancelDialog(props: ActionDialogProps) {
       send={() => undo({ data: { id: membership.id, version: membership.version } })}
       said={`${member.name}’s membership goes on`}
     >
-      {member.name}’s membership goes on as before
-      {membership.current_period_end
-        ? `: it renews on ${formatDate(membership.current_period_end)} and they are charged then`
-        : ''}
-      .
+      {undoCancelEffect(theMember(member.name), membership.current_period_end)}
     </ActionConfirmDialog>
   )
 }

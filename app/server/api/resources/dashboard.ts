@@ -25,6 +25,7 @@ export function toDashboardStatsResource(
     new_since: stats.newSince,
     demo_history_pending: stats.demoHistoryPending,
     collections: stats.collections,
+    self_service: stats.selfService,
   }
 }
 

@@ -225,6 +225,7 @@ export function toMemberHistoryResource(entry: HistoryEntry, options: { seesMone
       action: 'email.sent',
       description: entry.description,
       actor: null,
+      self_service: false,
       created_at: mail.createdAt.toISOString(),
       email: {
         to: mail.to,
@@ -240,6 +241,7 @@ export function toMemberHistoryResource(entry: HistoryEntry, options: { seesMone
     action: row.action,
     description: entry.description,
     actor: row.actor?.id != null ? row.actor : null,
+    self_service: row.changes.self_service === true,
     created_at: row.createdAt.toISOString(),
     email: null,
   }

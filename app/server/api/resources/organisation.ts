@@ -23,6 +23,10 @@ export function toOrganisationResource(row: OrganisationRow) {
     price_rise_notice_days: row.priceRiseNoticeDays,
     legal_name: row.legalName,
     gst_number: row.gstNumber,
+    self_service: {
+      members_may_pause_online: row.membersMayPauseOnline,
+      members_may_cancel_online: row.membersMayCancelOnline,
+    },
   }
 }
 

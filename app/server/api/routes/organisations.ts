@@ -8,6 +8,7 @@ import type {
   organisationNameRequestSchema,
   priceFrequenciesRequestSchema,
   priceRiseNoticeRequestSchema,
+  selfServiceRequestSchema,
   taxDetailsRequestSchema,
   termGracePeriodRequestSchema,
 } from '~/contracts/organisation'
@@ -94,6 +95,15 @@ export function registerOrganisationRoutes(api: OpenAPIHono<ApiEnv>) {
         enableOfferings: body.enable_offerings,
         nonStop: body.non_stop,
         limitedAccess: body.limited_access,
+      },
+    })),
+  )
+  api.openapi(
+    routes.selfService,
+    setting((body: Body<typeof selfServiceRequestSchema>) => ({
+      selfService: {
+        membersMayPauseOnline: body.members_may_pause_online,
+        membersMayCancelOnline: body.members_may_cancel_online,
       },
     })),
   )

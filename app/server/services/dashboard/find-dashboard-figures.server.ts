@@ -7,6 +7,7 @@ import { findDemoHistoryState } from '../demo/find-demo-history-state.server'
 import { countMemberStates } from '../members/count-member-states.server'
 import { findMembersPerOffering } from '../members/members-now.server'
 import { findExpectedPayments } from '../payments/find-expected-payments.server'
+import { countSelfServiceChanges } from './count-self-service.server'
 import { findCollections, sumCollected } from './find-collections.server'
 import { findFailedPayments } from './find-failed-payments.server'
 import { findVisitPattern } from './find-visit-pattern.server'
@@ -27,12 +28,20 @@ export async function findDashboardStats(options: FigureOptions & { seesMoney: b
   const { seesMoney, ...figures } = options
   const today = calendarDateAt(options.now)
   const newSince = addDays(today, 1 - NEW_MEMBER_DAYS)
-  const [states, collections, demoHistory] = await readTogether(options.db, [
+  const [states, collections, demoHistory, selfService] = await readTogether(options.db, [
     () => countMemberStates({ ...figures, newSince }),
     () => (seesMoney ? findCollections(figures) : null),
     () => findDemoHistoryState({ db: options.db }),
+    () => countSelfServiceChanges(figures),
   ])
-  return { today, newSince, states, collections, demoHistoryPending: demoHistory === 'in_progress' }
+  return {
+    today,
+    newSince,
+    states,
+    collections,
+    demoHistoryPending: demoHistory === 'in_progress',
+    selfService,
+  }
 }
 
 /** Members by state and by offering. */

@@ -93,7 +93,12 @@ export async function sendResumeNotice(
 }
 
 export async function sendCancelNotice(
-  options: NoticeContext & { immediately: boolean; endsOn: CalendarDateString | null },
+  options: NoticeContext & {
+    immediately: boolean
+    endsOn: CalendarDateString | null
+    /** The member cancelled in their account (issue 28): they undo it there too. */
+    selfService?: boolean | undefined
+  },
 ) {
   const name = await nameOf(options)
   const today = calendarDateAt(options.now)
@@ -104,7 +109,9 @@ export async function sendCancelNotice(
     : options.endsOn
       ? [
           `Your ${name} membership is cancelled and ends on ${formatLongDate(options.endsOn)}. You keep your access until then, and it does not renew after that.`,
-          `Changed your mind? Ask us before ${formatLongDate(options.endsOn)} and we can undo the cancellation.`,
+          options.selfService
+            ? `Changed your mind? Undo the cancellation in your account (Pause or cancel) before ${formatLongDate(options.endsOn)}.`
+            : `Changed your mind? Ask us before ${formatLongDate(options.endsOn)} and we can undo the cancellation.`,
         ]
       : [`Your ${name} membership is cancelled from ${formatLongDate(today)}.`]
   // A cancelled membership may still owe a retry of a failed payment: say it, or that nothing follows.

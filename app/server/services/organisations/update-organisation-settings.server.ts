@@ -37,6 +37,10 @@ const inputSchema = z.object({
     })
     .optional(),
   priceFrequencies: z.array(z.enum(organisationPriceFrequencies)).min(1, keepOneFrequencyMessage).optional(),
+  /** Whether members may pause and cancel their own membership online (issue 28). */
+  selfService: z
+    .object({ membersMayPauseOnline: z.boolean(), membersMayCancelOnline: z.boolean() })
+    .optional(),
 })
 
 export type UpdateOrganisationSettingsInput = z.input<typeof inputSchema>
@@ -70,6 +74,7 @@ export async function updateOrganisationSettings(
           }),
       ...(input.priceRiseNoticeDays === undefined ? {} : { priceRiseNoticeDays: input.priceRiseNoticeDays }),
       ...(input.offeringPermissions ?? {}),
+      ...(input.selfService ?? {}),
       ...(input.taxDetails === undefined
         ? {}
         : { legalName: input.taxDetails.legalName || null, gstNumber: input.taxDetails.gstNumber }),

@@ -1,4 +1,5 @@
 import { formatDate } from '~/lib/dates'
+import type { CalendarDateString } from '~/server/billing/calendar'
 import { sendCancelNotice } from '../member-notices/membership-notices.server'
 import { cancelAtPeriodEnd } from './cancel-subscription.server'
 import { writeCancelNow } from './manage-subscription.server'
@@ -10,7 +11,13 @@ import { changeMembership, type MembershipChange } from './membership-change.ser
  * now stands.
  */
 export function cancelMembership(
-  change: MembershipChange & { immediately: boolean; reasons: string[]; comments: string | null },
+  change: MembershipChange & {
+    immediately: boolean
+    reasons: string[]
+    comments: string | null
+    /** A term's rules (the member cancelling inside their term): the day it ends instead of the renew date. */
+    endsOn?: CalendarDateString | null
+  },
 ) {
   const { access, now, immediately, reasons } = change
   // A blank comment box is no comment.
@@ -19,18 +26,33 @@ export function cancelMembership(
     work: async (tx) => ({
       subscription: immediately
         ? await writeCancelNow({ db: tx, now, subscription: access.subscription, reasons, comments })
-        : await cancelAtPeriodEnd({ db: tx, now, subscription: access.subscription, reasons, comments }),
+        : await cancelAtPeriodEnd({
+            db: tx,
+            now,
+            subscription: access.subscription,
+            reasons,
+            comments,
+            endsOn: change.endsOn,
+          }),
     }),
     notify: (notice, { subscription }) =>
-      sendCancelNotice({ ...notice, immediately, endsOn: subscription.currentPeriodEnd }),
+      sendCancelNotice({
+        ...notice,
+        immediately,
+        endsOn: change.endsOn ?? subscription.currentPeriodEnd,
+        selfService: change.selfService,
+      }),
     audit: ({ subscription }) => {
       const why = reasons.length > 0 ? ` (${reasons.join(', ')})` : ''
-      const endsOn = subscription.currentPeriodEnd ? `, ${formatDate(subscription.currentPeriodEnd)}` : ''
+      const last = change.endsOn ?? subscription.currentPeriodEnd
+      const endsOn = last ? `, ${formatDate(last)}` : ''
       return {
         action: immediately ? 'membership.cancelled_now' : 'membership.cancelled',
         description: immediately
           ? `Cancelled now${why}`
-          : `Cancelled at the end of the period${endsOn}${why}`,
+          : change.endsOn
+            ? `Cancelled at the end of the term${endsOn}${why}`
+            : `Cancelled at the end of the period${endsOn}${why}`,
         details: change.comments ? { comments: change.comments } : {},
       }
     },

@@ -1,7 +1,7 @@
 import type { Db } from '~/db/client.server'
 import { AppError } from '~/lib/errors'
 import { z } from '~/lib/validation'
-import { calendarDateAt, instantAt } from '~/server/billing/calendar'
+import { type CalendarDateString, calendarDateAt, instantAt } from '~/server/billing/calendar'
 import { idSchema, parseInput } from '../service-input.server'
 import type { Subscription } from './create-subscription.server'
 import { findOrganisationSubscription } from './find-organisation-subscription.server'
@@ -37,6 +37,8 @@ export async function cancelAtPeriodEnd(options: {
   subscription: Subscription
   reasons: string[]
   comments?: string | null | undefined
+  /** The last day of access when a term's rules set it (exclusive, like the renew date); else the renew date. */
+  endsOn?: CalendarDateString | null | undefined
 }): Promise<Subscription> {
   const { db, now, subscription } = options
   const input = parseInput(reasonsSchema, { reasons: options.reasons, comments: options.comments })
@@ -44,7 +46,8 @@ export async function cancelAtPeriodEnd(options: {
   if (subscription.cancelledAt) throw new AppError('CONFLICT', 'The membership is already cancelled.')
 
   // A one-off subscription has no renewal; it ends when cancelled.
-  const undoUntil = subscription.currentPeriodEnd ? instantAt(subscription.currentPeriodEnd) : now
+  const endsOn = options.endsOn ?? subscription.currentPeriodEnd
+  const undoUntil = endsOn ? instantAt(endsOn) : now
   const withinCoolingOff =
     subscription.coolingPeriodEndsAt !== null && today < subscription.coolingPeriodEndsAt
 

@@ -24,6 +24,11 @@ export interface MembershipChange {
   access: { subscription: SubscriptionRow; user: { id: number } }
   /** The version the caller read (SPEC §3): the change lands only on it (409 otherwise). */
   version: number
+  /**
+   * The member made the change themselves in their account (issue 28): the history line says so
+   * (`self_service` in its details) and the dashboard counts it.
+   */
+  selfService?: boolean
 }
 
 /** A membership's price with its offering, as the member's page and the notices name it. */
@@ -94,7 +99,13 @@ export async function changeMembership<T extends { subscription: SubscriptionRow
       },
       done,
     )
-    await auditMembership(tx, { actorId: user.id, subscription, ...steps.audit(done) })
+    const line = steps.audit(done)
+    await auditMembership(tx, {
+      actorId: user.id,
+      subscription,
+      ...line,
+      details: change.selfService ? { ...line.details, self_service: true } : line.details,
+    })
     return after
   })
 }

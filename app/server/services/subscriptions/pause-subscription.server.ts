@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import type { BillingFrequency } from '~/contracts/enums'
+import { MAX_PAUSE_DAYS } from '~/contracts/membership-action-words'
 import type { Db } from '~/db/client.server'
 import { prices, subscriptionPauses, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
@@ -12,8 +13,7 @@ import { findOrganisationSubscription } from './find-organisation-subscription.s
 import { refreshScheduleOf } from './refresh-schedule.server'
 import { updateSubscriptionAtVersion } from './subscription-version.server'
 
-/** Longest single pause; a longer break is a cancellation. */
-export const MAX_PAUSE_DAYS = 180
+export { MAX_PAUSE_DAYS }
 
 const inputSchema = z.object({
   organisationId: idSchema,

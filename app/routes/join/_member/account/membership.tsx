@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSection } from '~/features/account/account-frame'
+import { MembershipPage } from '~/features/account/membership-page'
+import { fetchSelfService } from '~/features/account/membership-self-service.functions'
 
-/** PLACEHOLDER (issue 28): replaced by the part's own page. */
+/** The account's "Pause or cancel" (issue 28): the member pauses, cancels and undoes by themselves. */
 export const Route = createFileRoute('/join/_member/account/membership')({
-  head: () => ({ meta: [{ title: 'Your account · Gymbase' }] }),
-  component: function Placeholder() {
-    return <AccountSection title="membership">{null}</AccountSection>
+  loader: () => fetchSelfService(),
+  head: () => ({ meta: [{ title: 'Pause or cancel · Gymbase' }] }),
+  component: function Membership() {
+    return <MembershipPage state={Route.useLoaderData()} />
   },
 })
