@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { consoleUrl, joinUrl } from '../../playwright.config'
-import { signInStaff } from './support/auth'
+import { demoPassword, signInStaff } from './support/auth'
 import { acceptAndConfirm, enterCard, fillAboutYou, signUpThroughScreens, takePhoto } from './support/join'
 import { expect, test } from './support/test'
 
@@ -71,6 +71,19 @@ test.describe('phone layouts', () => {
       await acceptAndConfirm(page, name)
       await expect(page.getByRole('heading', { name: /^Welcome to Ponsonby/ })).toBeVisible()
       await expectNoSidewaysScroll(page, 'join /welcome-to-gym')
+    })
+
+    test(`the member's account fits ${width} px @phone`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(`${joinUrl}/login`)
+      await page.getByLabel('E-mail').fill('member@demo.gymbase.nz')
+      await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
+      for (const path of ['/account/costs']) {
+        await page.goto(`${joinUrl}${path}`)
+        await expectNoSidewaysScroll(page, `join ${path}`)
+      }
     })
 
     test(`the console's screens fit ${width} px @phone`, async ({ page }) => {

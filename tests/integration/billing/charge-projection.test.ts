@@ -138,7 +138,12 @@ beforeAll(async () => {
 
   // A card member whose price rises on a day inside a period (first charged on the renewal after it),
   // with a three-week pause later on.
-  const rising = await join({ name: 'rising card', priceId: monthly, method: 'card', startDate: addDays(day0, -20) })
+  const rising = await join({
+    name: 'rising card',
+    priceId: monthly,
+    method: 'card',
+    startDate: addDays(day0, -20),
+  })
   await schedulePriceChange({
     db,
     now: createdAt,
@@ -157,7 +162,12 @@ beforeAll(async () => {
   })
 
   // A weekly bank member paused for ten days.
-  const paused = await join({ name: 'paused bank', priceId: weekly, method: 'bank', startDate: addDays(day0, -3) })
+  const paused = await join({
+    name: 'paused bank',
+    priceId: weekly,
+    method: 'bank',
+    startDate: addDays(day0, -3),
+  })
   await pauseSubscription({
     db,
     now: createdAt,
@@ -184,7 +194,12 @@ beforeAll(async () => {
   })
 
   // A monthly bank member who cancels at the period end: charges stop at the membership's end.
-  const leaving = await join({ name: 'leaving bank', priceId: monthly, method: 'bank', startDate: addDays(day0, -40) })
+  const leaving = await join({
+    name: 'leaving bank',
+    priceId: monthly,
+    method: 'bank',
+    startDate: addDays(day0, -40),
+  })
   await cancelSubscription({ db, now: createdAt, organisationId, subscriptionId: leaving.subscriptionId })
 
   // A plain weekly card member, to the end.

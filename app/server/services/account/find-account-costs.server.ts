@@ -22,7 +22,12 @@ export type NoChargesReason = 'no_membership' | 'ended' | 'ending' | 'not_recurr
  * calendar year, and the last weeks' visits and cost per visit (`findWeeklyCostPerVisit`, the same
  * function the console's member page reads, so both pages agree).
  */
-export async function findAccountCosts(options: { db: Db; userId: number; organisationId: number; now: Date }) {
+export async function findAccountCosts(options: {
+  db: Db
+  userId: number
+  organisationId: number
+  now: Date
+}) {
   const { db, userId, organisationId, now } = options
   const today = calendarDateAt(now)
   const { months, until } = projectionMonths(today, COST_MONTHS)
