@@ -1,3 +1,4 @@
+import { billingFrequencies } from '~/contracts/enums'
 import { weeklyCostPerVisitSchema } from '~/contracts/members'
 import { z } from '~/lib/validation'
 
@@ -60,7 +61,7 @@ export const accountCostsSchema = z.object({
       id: z.number().int(),
       offering_name: z.string(),
       gym_name: z.string(),
-      billing_frequency: z.string().nullable(),
+      billing_frequency: z.enum(billingFrequencies),
       /** The first day with no membership, once cancelled; null while it runs on. */
       ends_on: z.string().nullable(),
     })

@@ -4,6 +4,8 @@ import {
   type NextCharge,
   nextCharge,
   projectedRenewals,
+  recurringOrNull,
+  rollPeriod,
   type ScheduledPayment,
 } from './next-charge'
 
@@ -25,14 +27,14 @@ export function projectCharges(
     until: CalendarDateString
   },
 ): NextCharge[] {
-  const { until, ...rules } = options
+  const { until, ...given } = options
+  let rules = given
   const charges: NextCharge[] = []
   const payments: ScheduledPayment[] = [...rules.payments]
   let lastId = payments.reduce((max, payment) => Math.max(max, payment.id), 0)
-  let now = rules.now
   // A daily membership is charged at most once a day: a year holds at most 366 charges.
   for (let step = 0; step < 400; step += 1) {
-    const charge = nextCharge({ ...rules, payments, now })
+    const charge = nextCharge({ ...rules, payments })
     if (!charge || charge.on > until) break
     charges.push(charge)
     for (const [index, payment] of payments.entries()) {
@@ -58,10 +60,51 @@ export function projectCharges(
         periodStartAt: renewal.start,
       })
     }
-    // The next answer is asked just after that day's run: what is due by then has been taken.
-    now = new Date(instantAt(charge.on, DAILY_RUN_TIME).getTime() + 60_000)
+    // The next answer is asked just after that day's run, of the membership as that run leaves it.
+    rules = {
+      ...rules,
+      ...rolledTo(rules, charge.on),
+      now: new Date(instantAt(charge.on, DAILY_RUN_TIME).getTime() + 60_000),
+    }
   }
   return charges
+}
+
+type ProjectionRules = Omit<Parameters<typeof nextCharge>[0], 'payments'>
+
+/**
+ * The membership as the schedule step leaves it on `day` (`planAdvance`, written by `writePlans`): its
+ * current period rolled to the one containing the day (`rollPeriod`), on the price a scheduled change
+ * moved it to, the change and any forced amount cleared once applied. Only so that each next answer
+ * need not roll from the first period again (a daily membership's year would take seconds); what is
+ * charged is the same either way, and tests/integration/billing/charge-projection.test.ts holds it to
+ * the engine.
+ */
+function rolledTo(rules: ProjectionRules, day: CalendarDateString): Partial<ProjectionRules> {
+  const { subscription, price, transitionPrice, pauses } = rules
+  const frequency = recurringOrNull(price.billingFrequency)
+  if (!frequency) return {}
+  const newFrequency = recurringOrNull(transitionPrice?.billingFrequency)
+  const rolled = rollPeriod({ subscription, frequency, newFrequency, pauses, today: day })
+  if (!rolled || rolled.renewals === 0) return {}
+  const moved = {
+    ...subscription,
+    currentPeriodStart: rolled.current.start,
+    currentPeriodEnd: rolled.current.end,
+    priceId: rolled.priceId,
+  }
+  if (!rolled.priceChange || !transitionPrice) return { subscription: moved }
+  return {
+    subscription: {
+      ...moved,
+      transitionToPriceId: null,
+      transitionTakesEffectAt: null,
+      transitionToDate: null,
+      forcePriceAmount: null,
+    },
+    price: transitionPrice,
+    transitionPrice: null,
+  }
 }
 
 /** An upcoming card or bank payment the engine takes at the run of `day` (or earlier). */

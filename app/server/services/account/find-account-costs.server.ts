@@ -71,7 +71,7 @@ function noChargesReason(options: {
   if (projection.charges.length > 0) return null
   const endsOn = membershipEndsOn(latest.subscription)
   if (endsOn !== null && endsOn <= today) return 'ended'
-  if (!latest.billingFrequency || !isRecurringFrequency(latest.billingFrequency)) return 'not_recurring'
+  if (!isRecurringFrequency(latest.billingFrequency)) return 'not_recurring'
   return 'ending'
 }
 
