@@ -73,6 +73,9 @@ export const CEILING_KB: Record<string, number> = {
   // The member's account, "Pause or cancel" (issue 28): the pause's date fields, the cancel's reasons
   // (React Aria's DateField and RadioGroup) and the shared words of the membership actions.
   '/account/membership': 173,
+  // The member's account: what it costs, ahead and so far (issue 28; the calendar and charts in CSS,
+  // no chart library): 142.3 kB measured.
+  '/account/costs': 143,
   '/bank-account-connected': 159,
   '/card-connected': 159,
   '/card-details': 157,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { consoleUrl, joinUrl } from '../../playwright.config'
-import { signInStaff } from './support/auth'
+import { demoPassword, signInStaff } from './support/auth'
 import { acceptAndConfirm, enterCard, fillAboutYou, signUpThroughScreens, takePhoto } from './support/join'
 import { expect, test } from './support/test'
 
@@ -82,6 +82,27 @@ test.describe('phone layouts', () => {
       ]) {
         await page.goto(`${joinUrl}${path}`)
         await expect(page.getByRole('navigation', { name: 'Your account' })).toBeVisible()
+        await expectNoSidewaysScroll(page, `join ${path}`)
+      }
+    })
+
+    test(`the member's account fits ${width} px @phone`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(`${joinUrl}/login`)
+      await page.getByLabel('E-mail').fill('member@demo.gymbase.nz')
+      await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page).toHaveURL(`${joinUrl}/account`)
+      // The demo member's account, with a year of payments and visits behind it.
+      for (const path of [
+        '/account',
+        '/account/costs',
+        '/account/payments',
+        '/account/payment-methods',
+        '/account/membership',
+        '/account/details',
+      ]) {
+        await page.goto(`${joinUrl}${path}`)
         await expectNoSidewaysScroll(page, `join ${path}`)
       }
     })

@@ -19,6 +19,7 @@ import { registerAccessControlRoutes } from './routes/access-control'
 import { registerAccountRoutes } from './routes/account'
 import { registerAccountPaymentRoutes } from './routes/account-payments'
 import { registerAccountMembershipRoutes } from './routes/account-membership'
+import { registerAccountCostsRoutes } from './routes/account-costs'
 import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
 import { registerCardPaymentRoutes } from './routes/card-payments'
@@ -117,6 +118,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerAccountRoutes(api)
   registerAccountPaymentRoutes(api)
   registerAccountMembershipRoutes(api)
+  registerAccountCostsRoutes(api)
   registerAccessControlRoutes(api)
   registerWebhookRoutes(api)
   // Browser tests' own data (never in a deployment: see test-support.routes.ts).

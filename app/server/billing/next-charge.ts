@@ -417,7 +417,7 @@ export function nextCharge(options: {
  * The renewals the schedule step creates payments for, as `planAdvance` works them out: the periods a
  * roll to today enters (created at once if missing) and the next one.
  */
-function projectedRenewals(options: {
+export function projectedRenewals(options: {
   subscription: ScheduleSubscription
   price: Pick<PriceRow, 'billingFrequency'>
   transitionPrice: Pick<PriceRow, 'billingFrequency'> | null
