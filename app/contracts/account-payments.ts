@@ -48,7 +48,7 @@ export const accountPaymentsQuerySchema = z.object(pageFields(10))
 
 /** What the member owes now, and until when they may pay it before the membership is cancelled. */
 export const accountBalanceSchema = z.object({
-  /** Cents owed now, over every owed period (the card surcharge, if any, comes on top when paying). */
+  /** Cents owed now, over every owed period: the engine's balance, what the items add up to. */
   balance_owing: z.number().int(),
   /** The grace period's last day while something is owed, else null. */
   grace_period_ends_at: z.string().nullable(),

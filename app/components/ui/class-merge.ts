@@ -101,7 +101,8 @@ const prefixGroups: Array<[RegExp, Group]> = [
   [/^justify-self-/, 'justify-self'],
   [/^justify-/, 'justify-content'],
   [/^items-/, 'align-items'],
-  [/^self-/, 'align-self'],
+  // Only the values there are: `self-service` is a word, not a class (tailwind-merge agrees).
+  [/^self-(auto|start|end|end-safe|center|center-safe|stretch|baseline|baseline-last)$/, 'align-self'],
   [/^place-items-/, 'place-items'],
   [/^place-self-/, 'place-self'],
   [/^place-content-/, 'place-content'],

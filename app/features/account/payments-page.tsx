@@ -73,7 +73,7 @@ function OwedNow(props: { balance: AccountBalance }) {
       </p>
     )
   }
-  const total = balance.owed.reduce((sum, owed) => sum + owed.amount, 0)
+  const total = balance.balance_owing
 
   async function payNow() {
     if (pending) return

@@ -247,8 +247,8 @@ function SelfServiceFigures(props: { query: UseQueryResult<Stats> }) {
     { label: 'Self-service cancellations', value: data.self_service.cancellations },
   ]
   return (
-    <section aria-labelledby="self-service-figures">
-      <h2 id="self-service-figures" className="mb-3 font-semibold text-lg text-slate-900">
+    <section aria-labelledby="members-own-changes">
+      <h2 id="members-own-changes" className="mb-3 font-semibold text-lg text-slate-900">
         Members’ own changes this month
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">

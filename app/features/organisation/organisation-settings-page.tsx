@@ -373,7 +373,11 @@ function SelfServiceForm(props: { organisation: Organisation }) {
     defaultValues: props.organisation.self_service,
     validators: { onSubmit: selfServiceRequestSchema },
     onSubmit: async ({ value, formApi }) => {
-      await setting.save(formApi, { setting: 'self-service', body: value }, 'Member self-service saved')
+      await setting.save(
+        formApi,
+        { setting: 'member-self-service', body: value },
+        'Member self-service saved',
+      )
     },
   })
   return (

@@ -34,7 +34,7 @@ const settingChanges = z.discriminatedUnion('setting', [
   z.object({ setting: z.literal('price-rise-notice'), body: priceRiseNoticeRequestSchema }),
   z.object({ setting: z.literal('offering-permissions'), body: offeringPermissionsRequestSchema }),
   z.object({ setting: z.literal('price-frequencies'), body: priceFrequenciesRequestSchema }),
-  z.object({ setting: z.literal('self-service'), body: selfServiceRequestSchema }),
+  z.object({ setting: z.literal('member-self-service'), body: selfServiceRequestSchema }),
 ])
 
 export type OrganisationSettingChange = z.input<typeof settingChanges>
@@ -59,7 +59,7 @@ export const updateOrganisationSetting = createServerFn({ method: 'POST' })
           return api().data(organisationRoutes.offeringPermissions, { params, body: data.body })
         case 'price-frequencies':
           return api().data(organisationRoutes.priceFrequencies, { params, body: data.body })
-        case 'self-service':
+        case 'member-self-service':
           return api().data(organisationRoutes.selfService, { params, body: data.body })
       }
     }),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { accountOverviewSchema } from '~/contracts/account'
+import { accountBalanceSchema } from '~/contracts/account-payments'
 import { activeSubscriptionSchema, paymentTypeSchema } from '~/contracts/join-payment'
 import { auditLog, gyms, paymentMethods, payments, subscriptions } from '~/db/schema'
 import { z } from '~/lib/validation'
@@ -119,6 +120,14 @@ describeEachDatabase('Issue 28: the member’s own account', (database) => {
       expect(account.owing.items).toHaveLength(1)
       expect(account.owing.items[0]).toMatchObject({ amount: row?.balanceOwing, due_on: '2026-03-17' })
       expect(account.owing.items[0]?.why).toMatch(/^The payment for 17 Mar – 24 Mar 2026 didn’t go through: /)
+      // One answer for what is owed: the overview's and the payments page's, adding up to the balance.
+      const balance = await readData(await browser.get('/me/balance'), accountBalanceSchema)
+      expect(balance.balance_owing).toBe(account.owing.total)
+      expect(balance.grace_period_ends_at).toBe(account.owing.grace_period_ends_on)
+      expect(balance.owed.map((owed) => [owed.payment_id, owed.amount])).toEqual(
+        account.owing.items.map((item) => [item.payment_id, item.amount]),
+      )
+      expect(account.owing.items.reduce((sum, item) => sum + item.amount, 0)).toBe(account.owing.total)
       expect(account.membership?.state).toBe('in_grace_period')
       expect(account.membership?.state_words).toBe(
         'A payment didn’t go through. Pay $25.00 by Tue 31 Mar 2026 to keep your membership.',

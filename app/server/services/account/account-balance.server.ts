@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { ownedBy } from '~/access/scope.server'
 import { nothingOwedMessage } from '~/contracts/account-payments'
+import { formatDayRange } from '~/contracts/billing-debugging'
 import { failureReasonWords } from '~/contracts/payment-filters'
 import type { Db } from '~/db/client.server'
 import { subscriptions } from '~/db/schema'
+import { formatDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { consumeLimit } from '~/server/auth/rate-limits.server'
@@ -32,8 +34,10 @@ async function memberSubscriptions({ db, organisationId, userId }: Member) {
 }
 
 /**
- * What the member owes now (issue 28): each owed period's latest failure (as the pay page lists them,
- * `findOwedFailures`), the balance the engine keeps, and the grace period's last day.
+ * What the member owes now (issue 28), the one answer the account's overview and its payments page both
+ * show: each owed period's latest failure (as the pay page lists them, `findOwedFailures`) at what the
+ * engine counts it owing (amount + surcharge − credit used, `recalculateBalanceOwing`'s sum), the
+ * balance the engine keeps, and the grace period's last day.
  */
 export async function findAccountBalance(member: Member) {
   const subs = await memberSubscriptions(member)
@@ -49,15 +53,26 @@ export async function findAccountBalance(member: Member) {
   return {
     balanceOwing: owing.reduce((sum, sub) => sum + sub.balanceOwing, 0),
     gracePeriodEndsAt: grace[0] ?? null,
-    owed: owed.map((payment) => ({
-      paymentId: payment.id,
-      dueOn: payment.dueOn,
-      // The fee owed, as the pay page shows it; a card surcharge comes on top when paying by card.
-      amount: payment.amount - payment.creditUsed,
-      reason: failureReasonWords(payment.errorStatus, payment.errorDescription),
-    })),
+    owed: owed.map((payment) => {
+      const reason = failureReasonWords(payment.errorStatus, payment.errorDescription)
+      return {
+        paymentId: payment.id,
+        dueOn: payment.dueOn,
+        // As the engine's balance counts it, so the items add up to the balance shown beside them.
+        amount: payment.amount + payment.surcharge - payment.creditUsed,
+        reason,
+        why: `${
+          payment.periodStartAt && payment.periodEndAt
+            ? `The payment for ${formatDayRange(payment.periodStartAt, payment.periodEndAt)}`
+            : `The payment due ${formatDate(payment.dueOn)}`
+        } didn’t go through: ${lowerFirst(reason)}.`,
+      }
+    }),
   }
 }
+
+const lowerFirst = (words: string) =>
+  /^[A-Z][a-z]/.test(words) ? words.charAt(0).toLowerCase() + words.slice(1) : words
 
 /** A pay page of the member's own works for a day: long enough for a bank's consent and back. */
 const ACCOUNT_LINK_DAYS = 1

@@ -1,22 +1,20 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { AccountOverview } from '~/contracts/account'
-import { formatDayRange } from '~/contracts/billing-debugging'
-import { failureReasonWords } from '~/contracts/payment-filters'
 import { termLengthLabel } from '~/contracts/subscription-state'
 import type { Db } from '~/db/client.server'
 import { gyms, offerings, prices, subscriptions, users } from '~/db/schema'
-import { formatDate, formatLongDate } from '~/lib/dates'
+import { formatLongDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { toNextChargeResource } from '~/server/api/resources/next-charge'
 import { periodAmount } from '~/server/billing/amounts'
 import { calendarDateAt } from '~/server/billing/calendar'
-import { findOwedFailures } from '~/server/billing/engine/owed-periods.server'
 import { membershipEndsOn } from '~/server/billing/next-charge'
 import { findNextCharge } from '~/server/billing/next-charge.server'
 import type { DoorProviders } from '~/server/providers/doors/door-provider'
 import { findMemberDoorStanding } from '~/server/services/door-access/member-door-access.server'
 import { describeMembership } from '~/server/services/members/describe-membership.server'
+import { findAccountBalance } from './account-balance.server'
 
 /**
  * `GET /api/me/account` (issue 28): the member's latest membership (a cancelled one too: they still
@@ -70,10 +68,8 @@ export async function findAccountOverview(options: {
   }
 
   const { subscription, price } = row
-  const [owed, nextCharge] = [
-    await findOwedFailures(db, [subscription.id]),
-    await findNextCharge({ db, subscriptionId: subscription.id, now }),
-  ]
+  const balance = await findAccountBalance(options)
+  const nextCharge = await findNextCharge({ db, subscriptionId: subscription.id, now })
   const description = describeMembership(subscription, now)
   const today = calendarDateAt(now)
   const endsOn = membershipEndsOn(subscription)
@@ -92,14 +88,7 @@ export async function findAccountOverview(options: {
     membership: {
       id: subscription.id,
       state: description.state,
-      state_words: stateWords({
-        state: description.state,
-        subscription,
-        today,
-        endsOn,
-        pause,
-        owing: subscription.balanceOwing,
-      }),
+      state_words: stateWords({ state: description.state, subscription, today, endsOn, pause }),
       gym_name: row.gym.name,
       offering_name: row.offeringName,
       amount: periodAmount({ price, forcePriceAmount: subscription.forcePriceAmount }),
@@ -122,17 +111,13 @@ export async function findAccountOverview(options: {
       next_charge: toNextChargeResource(nextCharge),
     },
     owing: {
-      total: subscription.balanceOwing,
-      grace_period_ends_on: subscription.balanceOwing > 0 ? subscription.gracePeriodEndsAt : null,
-      items: owed.map((payment) => ({
-        payment_id: payment.id,
-        amount: payment.amount + payment.surcharge,
-        due_on: payment.dueOn,
-        why: `${
-          payment.periodStartAt && payment.periodEndAt
-            ? `The payment for ${formatDayRange(payment.periodStartAt, payment.periodEndAt)}`
-            : `The payment due ${formatDate(payment.dueOn)}`
-        } didn’t go through: ${lowerFirst(failureReasonWords(payment.errorStatus, payment.errorDescription))}.`,
+      total: balance.balanceOwing,
+      grace_period_ends_on: balance.gracePeriodEndsAt,
+      items: balance.owed.map((owed) => ({
+        payment_id: owed.paymentId,
+        amount: owed.amount,
+        due_on: owed.dueOn,
+        why: owed.why,
       })),
     },
     door: doorAnswer,
@@ -146,9 +131,6 @@ async function findHomeGym(db: Db, gymId: number | null) {
   return gym
 }
 
-const lowerFirst = (words: string) =>
-  /^[A-Z][a-z]/.test(words) ? words.charAt(0).toLowerCase() + words.slice(1) : words
-
 /** The membership's state as the member reads it: what it means for them, with its dates. */
 function stateWords(options: {
   state: string
@@ -156,16 +138,15 @@ function stateWords(options: {
   today: string
   endsOn: string | null
   pause: { starts_on: string; ends_on: string | null } | null
-  owing: number
 }): string {
-  const { state, subscription, today, endsOn, pause, owing } = options
+  const { state, subscription, today, endsOn, pause } = options
   switch (state) {
     case 'cancelled':
       return endsOn !== null && endsOn > today
         ? `Cancelled: you can keep coming until ${formatLongDate(endsOn)}.`
         : `Your membership ended on ${formatLongDate(endsOn ?? today)}.`
     case 'in_grace_period':
-      return `A payment didn’t go through. Pay ${formatCents(owing)} by ${formatLongDate(subscription.gracePeriodEndsAt)} to keep your membership.`
+      return `A payment didn’t go through. Pay ${formatCents(subscription.balanceOwing)} by ${formatLongDate(subscription.gracePeriodEndsAt)} to keep your membership.`
     case 'paused':
       return subscription.pauseEndAt
         ? `Paused until ${formatLongDate(subscription.pauseEndAt)}: no charges while you’re away.`
