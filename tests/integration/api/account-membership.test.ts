@@ -11,9 +11,12 @@ import { statsSchema } from '~/contracts/dashboard'
 import { memberHistoryEntrySchema } from '~/contracts/members'
 import { organisationSchema } from '~/contracts/organisation'
 import { auditLog, mailOutbox, organisations, subscriptions } from '~/db/schema'
+import { formatCents } from '~/lib/money'
+import { addDays, calendarDateAt } from '~/server/billing/calendar'
 import { createMembership } from '~/server/services/subscriptions/create-membership.server'
 import { createTestPriceFor } from '../../factories/member-factory'
 import { readData, readErrors, readMessage, readPage } from '../support/answers'
+import { paymentsOf, runEngineOn } from '../support/billing'
 import { describeEachDatabase } from '../support/database'
 import { joinAsMember } from '../support/join'
 import { organisationSuite } from '../support/suite'
@@ -284,6 +287,7 @@ describeEachDatabase('the member’s own membership: pause and cancel', (databas
     expect(term).toMatchObject({ term_ends_at: '2026-05-02', in_cooling_off: false })
     expect(term!.remaining_charges).toBeGreaterThan(0)
     expect(term!.remaining_cost).toBe(term!.remaining_charges * 2000)
+    expect(answer.cancel.effect).toContain(formatCents(term!.remaining_cost))
     expect(answer.cancel.ends_on).toBe(term!.ends_on)
     expect(answer.cancel.effect).toContain('You are committed to your term until 2 May 2026')
     await readData(
@@ -295,6 +299,27 @@ describeEachDatabase('the member’s own membership: pause and cancel', (databas
       .from(subscriptions)
       .where(eq(subscriptions.id, member.subscriptionId))
     expect(row?.undoCancellationUntil?.getTime()).toBe(new Date(`${term!.ends_on}T00:00:00+12:00`).getTime())
+
+    // What it said leaving would cost is what the engine then charges, day by day to the end.
+    const today = calendarDateAt(clock)
+    const days: string[] = []
+    for (let day = today; day <= addDays(term!.ends_on, 7); day = addDays(day, 1)) days.push(day)
+    await runEngineOn({ db: database.db, days })
+    const charged = (await paymentsOf(database.db, member.subscriptionId)).filter(
+      (payment) =>
+        !payment.isRetry &&
+        payment.status !== 'cancelled' &&
+        payment.dueOn >= today &&
+        payment.dueOn < term!.ends_on,
+    )
+    expect(charged).toHaveLength(term!.remaining_charges)
+    expect(
+      charged.reduce((sum, payment) => sum + payment.amount + payment.surcharge - payment.creditUsed, 0),
+    ).toBe(term!.remaining_cost)
+    const after = (await paymentsOf(database.db, member.subscriptionId)).filter(
+      (payment) => !payment.isRetry && payment.status !== 'cancelled' && payment.dueOn >= term!.ends_on,
+    )
+    expect(after).toEqual([])
   })
 
   it('a member reaches only their own membership; staff are refused', async () => {

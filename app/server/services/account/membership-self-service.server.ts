@@ -26,7 +26,8 @@ import { formatDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { periodAmount } from '~/server/billing/amounts'
-import { addDays, type CalendarDateString, calendarDateAt } from '~/server/billing/calendar'
+import { addDays, type CalendarDateString, calendarDateAt, instantAt } from '~/server/billing/calendar'
+import { findChargeProjection } from '~/server/billing/charge-projection.server'
 import { findNextCharge } from '~/server/billing/next-charge.server'
 import { billingPeriodsBetween, isRecurringFrequency } from '~/server/billing/periods'
 import type { Mailer } from '../auth/mailer'
@@ -86,7 +87,7 @@ export async function describeSelfService(options: Read): Promise<SelfService> {
   const charge = ended ? null : await findNextCharge({ db, subscriptionId: subscription.id, now })
   const nextCharge = charge ? { on: charge.on, total: charge.total } : null
   const renews = subscription.currentPeriodEnd
-  const term = termOf(subscription, facts.price, today)
+  const term = await withTermCost(db, subscription, termOf(subscription, facts.price, today), now)
   const endsOn = cancelling
     ? subscription.undoCancellationUntil
       ? calendarDateAt(subscription.undoCancellationUntil)
@@ -199,12 +200,35 @@ function termOf(
     from: renews,
     until: addDays(termEndsAt, -1),
   })
-  const amount = periodAmount({ price, forcePriceAmount: subscription.forcePriceAmount })
   return {
     ...base,
     ends_on: periods.at(-1)?.end ?? renews,
+    // Counted by the engine's own rules below (`withTermCost`).
     remaining_charges: periods.length,
-    remaining_cost: periods.length * amount,
+    remaining_cost: 0,
+  }
+}
+
+type Term = NonNullable<ReturnType<typeof termOf>>
+
+/**
+ * What leaving inside the term costs: the charges the engine would still take if the membership were
+ * cancelled now to end on the term's last period (`cancelSubscription` with `endsOn`), from the charge
+ * projection the costs calendar shows — the card surcharge, a booked price change and a pause included,
+ * nothing worked out here.
+ */
+async function withTermCost(db: Db, subscription: Subscription, term: Term | null, now: Date) {
+  if (!term || term.in_cooling_off || term.remaining_charges === 0) return term
+  const { charges } = await findChargeProjection({
+    db,
+    subscription: { ...subscription, cancelledAt: now, undoCancellationUntil: instantAt(term.ends_on) },
+    now,
+    until: addDays(term.ends_on, -1),
+  })
+  return {
+    ...term,
+    remaining_charges: charges.length,
+    remaining_cost: charges.reduce((sum, charge) => sum + (charge.total ?? 0), 0),
   }
 }
 
