@@ -16,6 +16,7 @@ import { csrfProtection } from './middleware/csrf'
 import { refuseNul } from './middleware/refuse-nul'
 import { loadSession } from './middleware/session'
 import { registerAccessControlRoutes } from './routes/access-control'
+import { registerAccountRoutes } from './routes/account'
 import { registerAuthRoutes } from './routes/auth'
 import { registerBillingDebuggingRoutes } from './routes/billing-debugging'
 import { registerCardPaymentRoutes } from './routes/card-payments'
@@ -111,6 +112,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerJoinRoutes(api)
   registerPaymentMethodRoutes(api)
   registerMembershipRoutes(api)
+  registerAccountRoutes(api)
   registerAccessControlRoutes(api)
   registerWebhookRoutes(api)
   // Browser tests' own data (never in a deployment: see test-support.routes.ts).
