@@ -118,13 +118,13 @@ export function registerAccountRoutes(api: OpenAPIHono<ApiEnv>) {
 
   api.openapi(routes.askClosure, async (c) => {
     const member = memberCall(c)
-    await askForClosure({ ...member, reason: c.req.valid('json').reason })
+    await askForClosure({ ...member, reason: c.req.valid('json').reason, mailer: c.var.mailer })
     return c.json({ data: await detailsOf(member) }, 200)
   })
 
   api.openapi(routes.withdrawClosure, async (c) => {
     const member = memberCall(c)
-    await withdrawClosure(member)
+    await withdrawClosure({ ...member, mailer: c.var.mailer })
     return c.json({ data: await detailsOf(member) }, 200)
   })
 

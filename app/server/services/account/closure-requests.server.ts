@@ -3,7 +3,10 @@ import { closureAlreadyAskedMessage } from '~/contracts/account-details'
 import type { Db } from '~/db/client.server'
 import { accountClosureRequests, subscriptions } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { formatCents } from '~/lib/money'
 import { recordAudit } from '../audit/record-audit.server'
+import type { Mailer } from '../auth/mailer'
+import { sendMemberNotice } from '../member-notices/send-member-notice.server'
 import { type MemberSelf, openClosureOf } from './find-account-details.server'
 
 /** What the member owes now: the balance of each of their memberships, in cents. */
@@ -19,7 +22,7 @@ export async function memberOwing(db: Db, userId: number): Promise<number> {
  * The member asks for their account to be closed (issue 28): one open request at a time, a reason only
  * if they want to give one. What they owe then is kept beside it for staff.
  */
-export async function askForClosure(options: MemberSelf & { reason: string }) {
+export async function askForClosure(options: MemberSelf & { reason: string; mailer: Mailer }) {
   const { db, now, userId } = options
   const reason = options.reason.trim() === '' ? null : options.reason.trim()
   await db.transaction(async (tx) => {
@@ -28,13 +31,14 @@ export async function askForClosure(options: MemberSelf & { reason: string }) {
       .from(accountClosureRequests)
       .where(openClosureOf(userId))
     if (open) throw new AppError('CONFLICT', closureAlreadyAskedMessage)
+    const owing = await memberOwing(tx, userId)
     const [created] = await tx
       .insert(accountClosureRequests)
       .values({
         organisationId: options.organisationId,
         userId,
         reason,
-        owingWhenRequested: await memberOwing(tx, userId),
+        owingWhenRequested: owing,
         requestedAt: now,
       })
       .onConflictDoNothing()
@@ -53,13 +57,28 @@ export async function askForClosure(options: MemberSelf & { reason: string }) {
         closure_request_id: created.id,
       },
     })
+    await sendMemberNotice({
+      db: tx,
+      mailer: options.mailer,
+      now,
+      memberId: userId,
+      subject: 'We have your request to close your account',
+      heading: 'Your request to close your account',
+      facts: [
+        'You asked us to close your account. The gym will be in touch to finish it.',
+        owing > 0
+          ? `You owe ${formatCents(owing)} today; the gym will tell you how to settle it.`
+          : 'You owe nothing today.',
+        'Changed your mind? Withdraw the request on your account’s “Your details” page.',
+      ],
+    })
   })
 }
 
 const noOpenRequest = () => new AppError('CONFLICT', 'There is no open request to close the account.')
 
 /** The member withdraws their open request. */
-export async function withdrawClosure(options: MemberSelf) {
+export async function withdrawClosure(options: MemberSelf & { mailer: Mailer }) {
   const { db, now, userId } = options
   await db.transaction(async (tx) => {
     const [withdrawn] = await tx
