@@ -29,7 +29,14 @@ test.describe('phone layouts', () => {
   for (const width of widths) {
     test(`the join site's screens fit ${width} px @phone`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 })
-      for (const path of ['/', '/login', '/forgot-password', '/legal/privacy-policy', '/no-such-page']) {
+      for (const path of [
+        '/',
+        '/login',
+        '/forgot-password',
+        '/legal/privacy-policy',
+        '/confirm-email?token=sweep&email=someone%40example.nz',
+        '/no-such-page',
+      ]) {
         await page.goto(`${joinUrl}${path}`)
         await expectNoSidewaysScroll(page, `join ${path}`)
       }
@@ -71,6 +78,8 @@ test.describe('phone layouts', () => {
       await acceptAndConfirm(page, name)
       await expect(page.getByRole('heading', { name: /^Welcome to Ponsonby/ })).toBeVisible()
       await expectNoSidewaysScroll(page, 'join /welcome-to-gym')
+      await page.goto(`${joinUrl}/account/details`)
+      await expectNoSidewaysScroll(page, 'join /account/details')
     })
 
     test(`the console's screens fit ${width} px @phone`, async ({ page }) => {

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
-import { accountClosureRequests, doorIntegrations, payments, subscriptions, users, webhookEvents } from '~/db/schema'
+import {
+  accountClosureRequests,
+  doorIntegrations,
+  payments,
+  subscriptions,
+  users,
+  webhookEvents,
+} from '~/db/schema'
 import { z } from '~/lib/validation'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
 import { findDoorPlaces, linkGymPlace } from '~/server/services/door-access/door-system.server'
