@@ -49,7 +49,7 @@ test.describe
       await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible()
       const contact = page.getByRole('form', { name: 'Contact details' })
       await expect(contact.getByLabel('Street address')).toHaveValue('12 Ponsonby Road')
-      await contact.getByLabel('Mobile').fill('022 555 0177')
+      await contact.getByLabel('Mobile', { exact: true }).fill('022 555 0177')
       await contact.getByLabel('Street address').fill('7 Karangahape Road')
       await contact.getByLabel('Their name').fill('Hemi Ngata')
       await contact.getByLabel('How you know them').fill('Brother')
@@ -61,7 +61,7 @@ test.describe
       await expect(contact.getByText('Enter the 4-digit post code.')).toBeVisible()
       await page.reload()
       await expect(contact.getByLabel('Street address')).toHaveValue('7 Karangahape Road')
-      await expect(contact.getByLabel('Mobile')).toHaveValue('022 555 0177')
+      await expect(contact.getByLabel('Mobile', { exact: true })).toHaveValue('022 555 0177')
       await expect(contact.getByLabel('Their name')).toHaveValue('Hemi Ngata')
     })
 

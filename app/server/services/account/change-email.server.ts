@@ -60,7 +60,12 @@ export async function requestEmailChange(
 ) {
   const { db, now, member } = options
   const newEmail = options.email.trim()
-  await assertOwnPassword(member, options.password, 'password', wrongPasswordMessage)
+  await assertOwnPassword(db, {
+    user: member,
+    password: options.password,
+    field: 'password',
+    message: wrongPasswordMessage,
+  })
   if (newEmail.toLowerCase() === member.email.toLowerCase()) {
     throw new AppError('VALIDATION', sameEmailMessage, { fieldErrors: { email: [sameEmailMessage] } })
   }

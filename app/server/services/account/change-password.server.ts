@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { isCommonPassword } from '~/server/auth/common-passwords.server'
 import { hashPassword, verifyPassword } from '~/server/auth/password.server'
+import { assertUnderLimit, consumeLimit } from '~/server/auth/rate-limits.server'
 import { destroyUserSessions, type UserRow } from '~/server/auth/sessions.server'
 import { forgetTrustedBrowsers } from '~/server/auth/trusted-browsers.server'
 import { recordAudit } from '../audit/record-audit.server'
@@ -15,8 +17,16 @@ export const passwordChangedOnAccountMessage =
 const wrongCurrentPassword = 'That is not your current password.'
 
 /** The password the member gave matches the one they sign in with (else a message under `field`). */
-export async function assertOwnPassword(user: UserRow, password: string, field: string, message: string) {
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+export async function assertOwnPassword(
+  db: Db,
+  options: { user: UserRow; password: string; field: string; message: string },
+) {
+  const { user, field, message } = options
+  // Wrong passwords here count with those typed at sign-in (ADR 008): a session is no way to guess one.
+  const key = user.email.toLowerCase()
+  await assertUnderLimit({ db, name: 'loginAccount', key })
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, options.password))) {
+    await consumeLimit({ db, name: 'loginAccount', key }).catch(() => undefined)
     throw new AppError('VALIDATION', message, { fieldErrors: { [field]: [message] } })
   }
 }
@@ -29,7 +39,12 @@ export async function changeOwnPassword(
   options: MemberSelf & { user: UserRow; sessionId: string; currentPassword: string; password: string },
 ) {
   const { db, now, user } = options
-  await assertOwnPassword(user, options.currentPassword, 'current_password', wrongCurrentPassword)
+  await assertOwnPassword(db, {
+    user,
+    password: options.currentPassword,
+    field: 'current_password',
+    message: wrongCurrentPassword,
+  })
   if (isCommonPassword(options.password)) {
     throw new AppError('VALIDATION', commonPasswordMessage, {
       fieldErrors: { password: [commonPasswordMessage] },
