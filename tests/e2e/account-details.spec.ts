@@ -122,6 +122,7 @@ test.describe
 
     test('downloads everything Gymbase holds about them, as JSON and as CSV @phone', async ({ page }) => {
       await asTheMember(page)
+      await page.screenshot({ path: test.info().outputPath('details-phone.png'), fullPage: true })
       const [json] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('link', { name: 'Download (JSON)' }).click(),

@@ -41,7 +41,7 @@ export function ConfirmEmailPage(props: { token: string | undefined; email: stri
   if (state === 'done') {
     return (
       <AuthFrame title="Your e-mail address is changed">
-        <p role="status" className="text-slate-700">
+        <p role="status" className="mb-6 text-slate-700">
           From now on you sign in with <strong className="break-all">{email}</strong>, and the gym writes to
           you there.
         </p>
@@ -53,7 +53,7 @@ export function ConfirmEmailPage(props: { token: string | undefined; email: stri
   }
   return (
     <AuthFrame title="Confirm your new e-mail address">
-      <p className="text-slate-700">
+      <p className="mb-6 text-slate-700">
         Sign in with <strong className="break-all">{email}</strong> from now on?
       </p>
       {problem ? <Alert tone="error">{problem}</Alert> : null}
