@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router'
 import { Download } from 'lucide-react'
 import { useState } from 'react'
+import { Link } from 'react-aria-components'
 import {
   LightField,
   LightForm,
@@ -11,7 +12,6 @@ import {
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonStyles } from '~/components/ui/button'
-import { Link } from '~/components/ui/link'
 import type { AccountDetails } from '~/contracts/account-details'
 import { accountRoutes } from '~/contracts/api/account.routes'
 import { apiUrl } from '~/lib/api-path'
@@ -23,7 +23,8 @@ import { closureProblems } from './details-rules'
 /** Everything Gymbase holds about the member, as a file (Privacy Act 2020). */
 export function DownloadData() {
   const link = (format: 'json' | 'csv') => apiUrl(accountRoutes.dataExport, { query: { format } })
-  const linkClass = buttonStyles({ variant: 'secondary', size: 'lg', className: 'flex-1 no-underline' })
+  // Links that look like buttons: a download is a link, the browser saves what it answers.
+  const linkClass = buttonStyles({ variant: 'secondary', size: 'lg', className: 'flex-1' })
   return (
     <DetailsPart
       title="Your information"
