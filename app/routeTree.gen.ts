@@ -20,6 +20,7 @@ import { Route as ConsoleSetPasswordRouteImport } from './routes/console/set-pas
 import { Route as ConsoleTwoFactorAuthenticationRouteImport } from './routes/console/two-factor-authentication'
 import { Route as JoinIndexRouteImport } from './routes/join/index'
 import { Route as JoinMemberRouteImport } from './routes/join/_member'
+import { Route as JoinConfirmEmailRouteImport } from './routes/join/confirm-email'
 import { Route as JoinFinishJoiningRouteImport } from './routes/join/finish-joining'
 import { Route as JoinForgotPasswordRouteImport } from './routes/join/forgot-password'
 import { Route as JoinLoginRouteImport } from './routes/join/login'
@@ -126,6 +127,11 @@ const JoinIndexRoute = JoinIndexRouteImport.update({
 } as any)
 const JoinMemberRoute = JoinMemberRouteImport.update({
   id: '/_member',
+  getParentRoute: () => JoinRouteRoute,
+} as any)
+const JoinConfirmEmailRoute = JoinConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
   getParentRoute: () => JoinRouteRoute,
 } as any)
 const JoinFinishJoiningRoute = JoinFinishJoiningRouteImport.update({
@@ -421,6 +427,7 @@ export interface FileRoutesByFullPath {
   '/console/reset-password': typeof ConsoleResetPasswordRoute
   '/console/set-password': typeof ConsoleSetPasswordRoute
   '/console/two-factor-authentication': typeof ConsoleTwoFactorAuthenticationRoute
+  '/join/confirm-email': typeof JoinConfirmEmailRoute
   '/join/finish-joining': typeof JoinFinishJoiningRoute
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
@@ -485,6 +492,7 @@ export interface FileRoutesByTo {
   '/console/set-password': typeof ConsoleSetPasswordRoute
   '/console/two-factor-authentication': typeof ConsoleTwoFactorAuthenticationRoute
   '/join': typeof JoinIndexRoute
+  '/join/confirm-email': typeof JoinConfirmEmailRoute
   '/join/finish-joining': typeof JoinFinishJoiningRoute
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
@@ -548,6 +556,7 @@ export interface FileRoutesById {
   '/console/set-password': typeof ConsoleSetPasswordRoute
   '/console/two-factor-authentication': typeof ConsoleTwoFactorAuthenticationRoute
   '/join/_member': typeof JoinMemberRouteWithChildren
+  '/join/confirm-email': typeof JoinConfirmEmailRoute
   '/join/finish-joining': typeof JoinFinishJoiningRoute
   '/join/forgot-password': typeof JoinForgotPasswordRoute
   '/join/login': typeof JoinLoginRoute
@@ -614,6 +623,7 @@ export interface FileRouteTypes {
     | '/console/reset-password'
     | '/console/set-password'
     | '/console/two-factor-authentication'
+    | '/join/confirm-email'
     | '/join/finish-joining'
     | '/join/forgot-password'
     | '/join/login'
@@ -678,6 +688,7 @@ export interface FileRouteTypes {
     | '/console/set-password'
     | '/console/two-factor-authentication'
     | '/join'
+    | '/join/confirm-email'
     | '/join/finish-joining'
     | '/join/forgot-password'
     | '/join/login'
@@ -740,6 +751,7 @@ export interface FileRouteTypes {
     | '/console/set-password'
     | '/console/two-factor-authentication'
     | '/join/_member'
+    | '/join/confirm-email'
     | '/join/finish-joining'
     | '/join/forgot-password'
     | '/join/login'
@@ -888,6 +900,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/join'
       preLoaderRoute: typeof JoinMemberRouteImport
+      parentRoute: typeof JoinRouteRoute
+    }
+    '/join/confirm-email': {
+      id: '/join/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/join/confirm-email'
+      preLoaderRoute: typeof JoinConfirmEmailRouteImport
       parentRoute: typeof JoinRouteRoute
     }
     '/join/finish-joining': {
@@ -1312,6 +1331,7 @@ const JoinMemberRouteWithChildren = JoinMemberRoute._addFileChildren(
 
 interface JoinRouteRouteChildren {
   JoinMemberRoute: typeof JoinMemberRouteWithChildren
+  JoinConfirmEmailRoute: typeof JoinConfirmEmailRoute
   JoinFinishJoiningRoute: typeof JoinFinishJoiningRoute
   JoinForgotPasswordRoute: typeof JoinForgotPasswordRoute
   JoinLoginRoute: typeof JoinLoginRoute
@@ -1326,6 +1346,7 @@ interface JoinRouteRouteChildren {
 
 const JoinRouteRouteChildren: JoinRouteRouteChildren = {
   JoinMemberRoute: JoinMemberRouteWithChildren,
+  JoinConfirmEmailRoute: JoinConfirmEmailRoute,
   JoinFinishJoiningRoute: JoinFinishJoiningRoute,
   JoinForgotPasswordRoute: JoinForgotPasswordRoute,
   JoinLoginRoute: JoinLoginRoute,

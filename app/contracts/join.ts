@@ -17,19 +17,27 @@ const text = (max: number) => z.string().trim().max(max)
  * `PUT /api/me/register-fields`: the join flow's "About you" (issue 14). The address and an emergency
  * contact the gym can call are needed; the rest helps the gym welcome the member.
  */
+/**
+ * Where the member lives and who to call in an emergency: "About you" asks them in the join flow, the
+ * account's "Your details" changes them later (issue 28), with the same rules and words.
+ */
+export const contactFields = {
+  address: text(200).min(1),
+  suburb: text(100),
+  city: text(100).min(1),
+  post_code: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, postCodeMessage),
+  emergency_contact_name: text(120).min(1),
+  emergency_contact_relationship: text(60).min(1),
+  emergency_contact_mobile_number: mobileNumberSchema,
+  emergency_contact_email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email())]),
+}
+
 export const registerFieldsRequestSchema = z
   .object({
-    address: text(200).min(1),
-    suburb: text(100),
-    city: text(100).min(1),
-    post_code: z
-      .string()
-      .trim()
-      .regex(/^\d{4}$/, postCodeMessage),
-    emergency_contact_name: text(120).min(1),
-    emergency_contact_relationship: text(60).min(1),
-    emergency_contact_mobile_number: mobileNumberSchema,
-    emergency_contact_email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email())]),
+    ...contactFields,
     confidence_and_experience: z
       .array(z.enum(confidenceAndExperienceOptions))
       .max(confidenceAndExperienceOptions.length),

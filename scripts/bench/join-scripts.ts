@@ -76,6 +76,8 @@ export const CEILING_KB: Record<string, number> = {
   // The member's account: what it costs, ahead and so far (issue 28; the calendar and charts in CSS,
   // no chart library): 142.3 kB measured.
   '/account/costs': 143,
+  // The member's own details (issue 28): contact, e-mail, password, devices, their data, closing.
+  '/account/details': 160,
   '/bank-account-connected': 159,
   '/card-connected': 159,
   '/card-details': 157,
@@ -84,6 +86,8 @@ export const CEILING_KB: Record<string, number> = {
   '/change-payment-method': 147,
   '/confirm-subscription': 168,
   '/connect-akahu': 145,
+  // The link sent to a member's new e-mail address (issue 28).
+  '/confirm-email': 144,
   '/take-photo': 146,
   '/welcome-to-gym': 141,
   '/finish-joining': 154,

@@ -29,7 +29,14 @@ test.describe('phone layouts', () => {
   for (const width of widths) {
     test(`the join site's screens fit ${width} px @phone`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 })
-      for (const path of ['/', '/login', '/forgot-password', '/legal/privacy-policy', '/no-such-page']) {
+      for (const path of [
+        '/',
+        '/login',
+        '/forgot-password',
+        '/legal/privacy-policy',
+        '/confirm-email?token=sweep&email=someone%40example.nz',
+        '/no-such-page',
+      ]) {
         await page.goto(`${joinUrl}${path}`)
         await expectNoSidewaysScroll(page, `join ${path}`)
       }

@@ -24,6 +24,7 @@ import { MemberAccessTab } from '~/features/doors/member-access-tab'
 import { FailedPaymentActions, FailedPaymentDialog } from '~/features/payments/failed-payment-actions'
 import { formatDate, formatDayAndMonth } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
+import { ClosureRequestCard } from './closure-request-card'
 import { DeleteMemberDialog, MemberDetailsForm } from './member-details-form'
 import { MembershipActions } from './membership-actions'
 import { memberQueries } from './queries'
@@ -108,6 +109,7 @@ export function MemberPage(props: {
         <MemberDetailsForm member={member} onDone={() => setDialog(null)} />
       </FormDialog>
       <DeleteMemberDialog member={member} isOpen={dialog === 'delete'} onClose={() => setDialog(null)} />
+      <ClosureRequestCard memberId={props.id} canManage={canChangeMember} />
       <Tabs
         selectedKey={tab}
         onSelectionChange={(key) =>

@@ -18,6 +18,7 @@ import { loadSession } from './middleware/session'
 import { registerAccessControlRoutes } from './routes/access-control'
 import { registerAccountRoutes } from './routes/account'
 import { registerAccountCostsRoutes } from './routes/account-costs'
+import { registerAccountDetailsRoutes } from './routes/account-details'
 import { registerAccountMembershipRoutes } from './routes/account-membership'
 import { registerAccountPaymentRoutes } from './routes/account-payments'
 import { registerAuthRoutes } from './routes/auth'
@@ -119,6 +120,7 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
   registerAccountPaymentRoutes(api)
   registerAccountMembershipRoutes(api)
   registerAccountCostsRoutes(api)
+  registerAccountDetailsRoutes(api)
   registerAccessControlRoutes(api)
   registerWebhookRoutes(api)
   // Browser tests' own data (never in a deployment: see test-support.routes.ts).

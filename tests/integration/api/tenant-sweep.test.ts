@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, expect, it } from 'vitest'
-import { doorIntegrations, payments, subscriptions, users, webhookEvents } from '~/db/schema'
+import {
+  accountClosureRequests,
+  doorIntegrations,
+  payments,
+  subscriptions,
+  users,
+  webhookEvents,
+} from '~/db/schema'
 import { z } from '~/lib/validation'
 import { createDoorProviders } from '~/server/providers/doors/door-providers.server'
 import { findDoorPlaces, linkGymPlace } from '~/server/services/door-access/door-system.server'
@@ -176,6 +183,8 @@ const cases: Record<string, Case> = {
   'GET /members': {},
   'GET /members/{id}': {},
   'GET /members/{id}/history': {},
+  'GET /members/{id}/closure-request': {},
+  'POST /members/{id}/closure-request/handle': {},
   'GET /members/{id}/subscription-periods': {},
   'GET /members/{id}/weekly-cost-per-visit': {},
   'GET /members/{id}/weekly-visits': {},
@@ -528,6 +537,8 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       now,
       seed: `${options.seed}-p`,
     })
+    // The member asked for their account to be closed (issue 28), for staff to see and handle.
+    await db.insert(accountClosureRequests).values({ organisationId, userId: membership.member.id })
     // A photo, so that staff who may see it get it (GET /users/{id}/profile-picture).
     await setProfilePicture({
       db,

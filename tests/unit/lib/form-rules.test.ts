@@ -1,6 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fieldErrorsOf } from '~/components/form/field-errors'
+import {
+  changeEmailRequestSchema,
+  changePasswordRequestSchema,
+  closureRequestBodySchema,
+  contactDetailsRequestSchema,
+} from '~/contracts/account-details'
 import { selfPauseRequestSchema } from '~/contracts/account-membership'
 import {
   forgotPasswordRequestSchema,
@@ -11,6 +17,12 @@ import {
 } from '~/contracts/auth'
 import { confidenceAndExperienceOptions, hearAboutUsOptions } from '~/contracts/enums'
 import { registerFieldsRequestSchema } from '~/contracts/join'
+import {
+  changeEmailProblems,
+  changePasswordProblems,
+  closureProblems,
+  contactDetailsProblems,
+} from '~/features/account/details-rules'
 import { pauseProblems } from '~/features/account/membership-rules'
 import {
   codeProblems,
@@ -195,6 +207,59 @@ describe('the join forms’ browser rules say what the server’s schemas say', 
       fc.record({ start_date: days, end_date: days }),
       pauseProblems,
       selfPauseRequestSchema.pick({ start_date: true, end_date: true }),
+    )
+  })
+
+  it('the account’s contact details (issue 28)', () => {
+    const upTo = (max: number) =>
+      typed([fc.integer({ min: max - 2, max: max + 2 }).map((length) => 'x'.repeat(length))])
+    expectSameMessages(
+      fc.record({
+        mobile_number: phones,
+        address: upTo(200),
+        suburb: upTo(100),
+        city: upTo(100),
+        post_code: typed([fc.stringMatching(/^\d{3,5}$/), fc.constantFrom(' 1010 ', '10a0')]),
+        emergency_contact_name: upTo(120),
+        emergency_contact_relationship: upTo(60),
+        emergency_contact_mobile_number: phones,
+        emergency_contact_email: emails,
+      }),
+      contactDetailsProblems,
+      contactDetailsRequestSchema,
+    )
+  })
+
+  it('the account’s new e-mail address', () => {
+    expectSameMessages(
+      fc.record({ email: emails, password: typed([fc.constant('p'.repeat(1025))]) }),
+      changeEmailProblems,
+      changeEmailRequestSchema,
+    )
+  })
+
+  it('the account’s new password', () => {
+    expectSameMessages(
+      fc
+        .record({
+          current_password: typed([fc.constant('p'.repeat(1025))]),
+          password: passwords,
+          password_confirmation: passwords,
+          same: fc.boolean(),
+        })
+        .map(({ same, ...values }) =>
+          same ? { ...values, password_confirmation: values.password } : values,
+        ),
+      changePasswordProblems,
+      changePasswordRequestSchema,
+    )
+  })
+
+  it('the account’s closure request', () => {
+    expectSameMessages(
+      fc.record({ reason: typed([fc.integer({ min: 998, max: 1002 }).map((length) => 'r'.repeat(length))]) }),
+      closureProblems,
+      closureRequestBodySchema,
     )
   })
 })

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSection } from '~/features/account/account-frame'
+import { fetchAccountDetails } from '~/features/account/details-functions'
+import { DetailsPage } from '~/features/account/details-page'
 
-/** PLACEHOLDER (issue 28): replaced by the part's own page. */
+/** The member's own details (issue 28, point 7): contact, e-mail, password, devices, data, closing. */
 export const Route = createFileRoute('/join/_member/account/details')({
-  head: () => ({ meta: [{ title: 'Your account · Gymbase' }] }),
-  component: function Placeholder() {
-    return <AccountSection title="details">{null}</AccountSection>
+  loader: () => fetchAccountDetails(),
+  head: () => ({ meta: [{ title: 'Your details · Gymbase' }] }),
+  component: function Details() {
+    return <DetailsPage details={Route.useLoaderData()} />
   },
 })
