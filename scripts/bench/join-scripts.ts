@@ -63,13 +63,18 @@ export const TARGET_KB = 150
  * server functions loads with the console's first call of one (ADR 048): 4.8–5.5 kB lower on every page
  * (measured before the steps above: /legal/privacy-policy 154.5 → 149.4, /pay 193.5 → 188.3). The pages
  * over the 150 kB aim are listed in ADR 049; each ceiling is its page's measured figure rounded up to a
- * whole kB.
+ * whole kB. Issue 28 added the member's account, seven join routes whose definitions every join page's
+ * route tree holds: 0.3–0.9 kB more on every page, the ceilings raised to what was measured (ADR 050).
  */
 export const CEILING_KB: Record<string, number> = {
   // The member's payments and papers, and Pay now (issue 28): 147.3 measured.
+  // The member's account (issue 28, ADR 050): the overview (142.0 measured) and the saved ways to pay
+  // (148.5); the index route's path keeps its slash.
+  '/account/': 142,
+  '/account/payment-methods': 149,
   '/account/payments': 148,
-  '/': 165,
-  '/about-you': 161,
+  '/': 166,
+  '/about-you': 162,
   // The member's account, "Pause or cancel" (issue 28): the pause's date fields, the cancel's reasons
   // (React Aria's DateField and RadioGroup) and the shared words of the membership actions.
   '/account/membership': 173,
@@ -78,30 +83,30 @@ export const CEILING_KB: Record<string, number> = {
   '/account/costs': 143,
   // The member's own details (issue 28): contact, e-mail, password, devices, their data, closing.
   '/account/details': 160,
-  '/bank-account-connected': 159,
-  '/card-connected': 159,
-  '/card-details': 157,
-  '/choose-payment-method': 147,
+  '/bank-account-connected': 160,
+  '/card-connected': 160,
+  '/card-details': 159,
+  '/choose-payment-method': 148,
   // A joined member's change of how they pay, agreed before it happens (issue 25).
-  '/change-payment-method': 147,
-  '/confirm-subscription': 168,
-  '/connect-akahu': 145,
+  '/change-payment-method': 148,
+  '/confirm-subscription': 169,
+  '/connect-akahu': 146,
   // The link sent to a member's new e-mail address (issue 28).
   '/confirm-email': 144,
-  '/take-photo': 146,
-  '/welcome-to-gym': 141,
-  '/finish-joining': 154,
-  '/forgot-password': 153,
-  '/legal/privacy-policy': 140,
-  '/login': 154,
+  '/take-photo': 147,
+  '/welcome-to-gym': 142,
+  '/finish-joining': 155,
+  '/forgot-password': 155,
+  '/legal/privacy-policy': 141,
+  '/login': 155,
   // The payment link's page: the card form, the saved methods and the outcome (issue 16). Issue 28: +1 kB
   // (173.6 measured) for the way back to the member's account when they came from it.
-  '/pay': 174,
+  '/pay': 175,
   // Back from the bank to the payment link: the pay page's code, loaded ahead of going back to it.
   '/pay-bank': 174,
-  '/reset-password': 154,
-  '/sandbox-bank/consent': 154,
-  '/verification-code': 154,
+  '/reset-password': 155,
+  '/sandbox-bank/consent': 155,
+  '/verification-code': 155,
 }
 
 export interface PageScripts {
