@@ -25,7 +25,7 @@ async function signInMember(page: Page) {
   await page.getByLabel('E-mail').fill(memberEmail)
   await page.getByLabel('Password', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(`${joinUrl}/welcome-to-gym`)
+  await expect(page).toHaveURL(`${joinUrl}/account`)
 }
 
 interface Week {

@@ -37,8 +37,7 @@ async function memberAccount(page: Page) {
   await member.getByLabel('E-mail').fill('member@demo.gymbase.nz')
   await member.getByLabel('Password', { exact: true }).fill(demoPassword)
   await member.getByRole('button', { name: 'Sign in' }).click()
-  await expect(member).toHaveURL(`${joinUrl}/welcome-to-gym`)
-  await member.goto(`${joinUrl}/account`)
+  await expect(member).toHaveURL(`${joinUrl}/account`)
   return { member, close: () => context.close() }
 }
 
