@@ -55,6 +55,7 @@ test.describe('what it costs, ahead and so far (issue 28)', () => {
     page,
   }) => {
     await signInMember(page)
+    await page.goto(`${joinUrl}/welcome-to-gym`)
     const welcomeLine = page.getByText(/^Next payment: \$/)
     await expect(welcomeLine).toBeVisible()
     // "Next payment: $81.98 ($79.00 + $1.98 card surcharge) on Mon 28 Dec 2026."
