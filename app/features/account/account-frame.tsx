@@ -7,7 +7,7 @@ import type { ReactNode } from 'react'
  */
 export function AccountFrame(props: { children: ReactNode }) {
   return (
-    <main id="main" className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:py-10">
+    <main id="main" className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:py-10">
       <nav aria-label="Your account" className="-mx-4 overflow-x-auto px-4">
         <ul className="flex w-max gap-1 rounded-lg bg-slate-100 p-1 text-sm sm:w-auto sm:flex-wrap">
           {accountParts.map((part) => (

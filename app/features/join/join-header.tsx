@@ -18,7 +18,7 @@ export function JoinHeader() {
   return (
     <header className="border-slate-200 border-b bg-white">
       <div
-        className={`mx-auto flex h-14 w-full items-center justify-between gap-4 px-4 ${wide ? 'max-w-2xl' : 'max-w-md'}`}
+        className={`mx-auto flex h-14 w-full items-center justify-between gap-4 px-4 ${wide ? 'max-w-3xl' : 'max-w-md'}`}
       >
         <RouterLink
           to="/join"
