@@ -68,9 +68,9 @@ export const TARGET_KB = 150
  */
 export const CEILING_KB: Record<string, number> = {
   // The member's payments and papers, and Pay now (issue 28): 147.3 measured.
-  // The member's account (issue 28, ADR 050): the overview (142.0 measured) and the saved ways to pay
+  // The member's account (issue 28, ADR 050): the overview (142.0 measured, rounding up past it) and the saved ways to pay
   // (148.5); the index route's path keeps its slash.
-  '/account/': 142,
+  '/account/': 143,
   '/account/payment-methods': 149,
   '/account/payments': 148,
   '/': 166,
