@@ -90,6 +90,18 @@ export const accountCostsSchema = z.object({
     visits: z.number().int(),
     per_visit: z.number().int().nullable(),
   }),
+  /**
+   * So far: every week since the membership began, the same sum over more weeks (paid periods spread
+   * over their days ÷ visits); null without a membership.
+   */
+  since_joining: z
+    .object({
+      since: z.string(),
+      cost: z.number().int(),
+      visits: z.number().int(),
+      per_visit: z.number().int().nullable(),
+    })
+    .nullable(),
 })
 export type AccountCosts = z.infer<typeof accountCostsSchema>
 export type ProjectedCharge = z.infer<typeof projectedChargeSchema>

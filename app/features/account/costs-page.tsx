@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { AccountCosts } from '~/contracts/account-costs'
 import { nextChargeAmountWords } from '~/contracts/next-charge-words'
-import { formatLongDate } from '~/lib/dates'
+import { formatDate, formatLongDate } from '~/lib/dates'
 import { formatCents } from '~/lib/money'
 import { AccountSection } from './account-frame'
 import { CostsCalendar } from './costs-calendar'
@@ -49,15 +49,15 @@ export function CostsPage(props: { costs: AccountCosts }) {
                 : `${costs.paid_this_year.payments} payments`}
             </span>
           </Figure>
-          <Figure label="Cost per visit">
-            {costs.cost_per_visit.per_visit !== null ? (
+          <Figure label="Cost per visit so far">
+            {costs.since_joining && costs.since_joining.per_visit !== null ? (
               <>
                 <strong className="block font-semibold text-2xl text-slate-900 tabular-nums">
-                  {formatCents(costs.cost_per_visit.per_visit)}
+                  {formatCents(costs.since_joining.per_visit)}
                 </strong>
                 <span className="text-slate-600 text-sm">
-                  {costs.cost_per_visit.visits === 1 ? '1 visit' : `${costs.cost_per_visit.visits} visits`} in{' '}
-                  {costs.weeks.length} weeks
+                  {costs.since_joining.visits === 1 ? '1 visit' : `${costs.since_joining.visits} visits`}{' '}
+                  since {formatDate(costs.since_joining.since)}
                 </span>
               </>
             ) : (

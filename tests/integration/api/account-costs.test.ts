@@ -4,7 +4,7 @@ import { accountCostsSchema } from '~/contracts/account-costs'
 import { activeSubscriptionSchema } from '~/contracts/join-payment'
 import { memberDetailSchema, weeklyCostPerVisitSchema, weeklyVisitsSchema } from '~/contracts/members'
 import { visits } from '~/db/schema'
-import { addDays, instantAt } from '~/server/billing/calendar'
+import { addDays, instantAt, mondayOf } from '~/server/billing/calendar'
 import { runBillingDay } from '~/server/billing/simulation/run-billing-day.server'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
 import { cancelSubscription } from '~/server/services/subscriptions/cancel-subscription.server'
@@ -167,6 +167,20 @@ describeEachDatabase('the member’s costs', (database) => {
       per_visit: Math.round(weeksCost / 5),
     })
     expect(weeksCost).toBeGreaterThan(0)
+    // So far: every week since the membership began, the console's same sum over those weeks.
+    const sinceWeeks = await readData(
+      await staff.get(`/members/${mere.me.id}/weekly-cost-per-visit?weeks=52`),
+      weeklyCostPerVisitSchema,
+    )
+    const started = sinceWeeks.filter((week) => week.starts_on >= mondayOf(start))
+    const soFarCost = started.reduce((sum, week) => sum + week.cost, 0)
+    const soFarVisits = started.reduce((sum, week) => sum + week.visits, 0)
+    expect(costs.since_joining).toEqual({
+      since: start,
+      cost: soFarCost,
+      visits: soFarVisits,
+      per_visit: soFarVisits > 0 ? Math.round(soFarCost / soFarVisits) : null,
+    })
 
     // Another member sees their own: cancelled at the period end, nothing ahead, and why.
     const leaving = await readData(await tama.browser.get('/me/account/costs'), accountCostsSchema)

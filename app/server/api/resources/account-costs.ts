@@ -34,6 +34,12 @@ export function toAccountCostsResource(figures: AccountCostsFigures): AccountCos
       visits: figures.costPerVisit.visits,
       per_visit: figures.costPerVisit.perVisit,
     },
+    since_joining: figures.sinceJoining && {
+      since: figures.sinceJoining.since,
+      cost: figures.sinceJoining.cost,
+      visits: figures.sinceJoining.visits,
+      per_visit: figures.sinceJoining.perVisit,
+    },
   }
 }
 

@@ -3,7 +3,14 @@ import { ownedBy } from '~/access/scope.server'
 import type { Db } from '~/db/client.server'
 import { readTogether } from '~/db/read-together.server'
 import { gyms, offerings, payments, prices, subscriptions } from '~/db/schema'
-import { addDays, type CalendarDateString, calendarDateAt, instantAt } from '~/server/billing/calendar'
+import {
+  addDays,
+  type CalendarDateString,
+  calendarDateAt,
+  daysBetween,
+  instantAt,
+  mondayOf,
+} from '~/server/billing/calendar'
 import { projectionMonths } from '~/server/billing/charge-projection'
 import { type ChargeProjection, findChargeProjection } from '~/server/billing/charge-projection.server'
 import { chargedTotal, membershipEndsOn } from '~/server/billing/next-charge'
@@ -41,6 +48,17 @@ export async function findAccountCosts(options: {
     : { charges: [], markers: [], stopsFrom: null }
   const cost = weeks.reduce((sum, week) => sum + week.cost, 0)
   const visits = weeks.reduce((sum, week) => sum + week.visits, 0)
+  // "So far": every week since the membership began, by the same function (the console's chart asks it
+  // for 12 weeks), at most ten years of them.
+  const since = latest?.subscription.startDate ?? null
+  const weeksSince =
+    since && since <= today ? Math.min(520, Math.floor(daysBetween(mondayOf(since), today) / 7) + 1) : 0
+  const allWeeks =
+    weeksSince > COST_WEEKS
+      ? await findWeeklyCostPerVisit({ db, memberId: userId, now, weeks: weeksSince })
+      : weeks.slice(weeks.length - weeksSince)
+  const soFarCost = allWeeks.reduce((sum, week) => sum + week.cost, 0)
+  const soFarVisits = allWeeks.reduce((sum, week) => sum + week.visits, 0)
   return {
     membership: latest && {
       id: latest.subscription.id,
@@ -57,6 +75,14 @@ export async function findAccountCosts(options: {
     paidThisYear: paid,
     weeks,
     costPerVisit: { cost, visits, perVisit: visits > 0 ? Math.round(cost / visits) : null },
+    sinceJoining: since
+      ? {
+          since,
+          cost: soFarCost,
+          visits: soFarVisits,
+          perVisit: soFarVisits > 0 ? Math.round(soFarCost / soFarVisits) : null,
+        }
+      : null,
   }
 }
 export type AccountCostsFigures = Awaited<ReturnType<typeof findAccountCosts>>
