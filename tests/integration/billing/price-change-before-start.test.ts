@@ -8,11 +8,7 @@ import { findNextCharge } from '~/server/billing/next-charge.server'
 import { createMembership } from '~/server/services/subscriptions/create-membership.server'
 import { schedulePriceChange } from '~/server/services/subscriptions/manage-subscription.server'
 import { pauseSubscription } from '~/server/services/subscriptions/pause-subscription.server'
-import {
-  addSandboxPaymentMethod,
-  createTestMember,
-  createTestPriceFor,
-} from '../../factories/member-factory'
+import { addSandboxPaymentMethod, createTestMember, createTestPriceFor } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
 import { atDay, paymentsOf, runEngineOn } from '../support/billing'
 import { createTestDatabase, type TestDatabase } from '../support/database'
