@@ -245,6 +245,14 @@ it('charges exactly the projected days and amounts, and the first is the next ch
   expect(compared).toBeGreaterThanOrEqual(35)
   const rising = first.get(members[0]!.subscriptionId) ?? []
   expect(rising.map((charge) => charge.total)).toContain(Math.round(8900 * 1.025))
+  // The member moving to a monthly price before their start pays the first fortnight at the old price
+  // on the start day, then the monthly price from the first renewal (each with the 2.5% card
+  // surcharge: $48.00 + $1.20, $79.00 + $1.98).
+  const moving = first.get(members[2]!.subscriptionId) ?? []
+  expect(moving.slice(0, 2)).toEqual([
+    { on: addDays(day0, 4), total: 4920 },
+    { on: addDays(day0, 18), total: 8098 },
+  ])
   const leaving = first.get(members[3]!.subscriptionId) ?? []
   expect(leaving.length).toBeLessThanOrEqual(1)
 })

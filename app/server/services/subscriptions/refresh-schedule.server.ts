@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { BillingFrequency } from '~/contracts/enums'
 import type { Db } from '~/db/client.server'
 import { payments, prices, subscriptions } from '~/db/schema'
@@ -8,8 +8,11 @@ import { findSubscriptionPauses } from '~/server/billing/subscription-pauses.ser
 
 /**
  * After a change that moves billing dates (a pause, an undone cancellation, a price change): the
- * payments created ahead for dates still to come are withdrawn and the current period is worked out
- * again; the next schedule step creates the right payment. Payments already due stay as they are.
+ * current period is worked out again and the payments created ahead for the periods after it are
+ * withdrawn; the next schedule step creates the right ones. Payments already due stay as they are, and
+ * so does the current period's own payment: a membership yet to start keeps its first payment (the
+ * first period at the price it was bought at, with the joining fee), moved with its first period when
+ * a pause delays it, as no schedule step makes it again.
  */
 export async function refreshSchedule(options: { db: Db; subscriptionId: number; now: Date }) {
   await refreshSchedules({ db: options.db, subscriptionIds: [options.subscriptionId], now: options.now })
@@ -45,8 +48,9 @@ export async function refreshScheduleOf(options: {
 }
 
 /**
- * `refreshSchedule` for many memberships at once (the bulk price change): one statement withdraws their
- * payments ahead, one reads them, one writes the periods that moved — the same rule, set-based.
+ * `refreshSchedule` for many memberships at once (the bulk price change): one statement reads them, one
+ * withdraws their payments ahead, one moves a first payment a pause delayed, one writes the periods —
+ * the same rule, set-based.
  */
 export async function refreshSchedules(options: {
   db: Db
@@ -60,17 +64,6 @@ export async function refreshSchedules(options: {
   const written = new Map<number, { start: CalendarDateString; end: CalendarDateString }>()
   if (ids.length === 0) return { periods: written, pauses: null }
   const today = calendarDateAt(now)
-  await db
-    .update(payments)
-    .set({ status: 'cancelled', updatedAt: now })
-    .where(
-      and(
-        inArray(payments.subscriptionId, ids),
-        eq(payments.status, 'upcoming'),
-        eq(payments.isRetry, false),
-        gt(payments.dueOn, today),
-      ),
-    )
   const rows = (
     options.known ??
     (await db
@@ -83,6 +76,7 @@ export async function refreshSchedules(options: {
       ? [{ subscription, frequency }]
       : [],
   )
+  // A membership without periods has no payments ahead: its one payment is never made again.
   if (rows.length === 0) return { periods: written, pauses: null }
   const pauses = await findSubscriptionPauses({ db, subscriptionIds: rows.map((row) => row.subscription.id) })
   const periods = rows.map(({ subscription, frequency }) => {
@@ -95,10 +89,29 @@ export async function refreshSchedules(options: {
     written.set(subscription.id, period)
     return sql`(${subscription.id}::integer, ${period.start}::date, ${period.end}::date)`
   })
+  const worked = sql`(values ${sql.join(periods, sql`, `)}) as periods (id, period_start, period_end)`
+  // The payments ahead are the renewals' after the current period: the schedule step makes them again,
+  // at the price and on the days as they now stand. The current period's own payment stays: for a
+  // membership yet to start it is the first payment, made at sign-up with the joining fee, due on the
+  // start day, which no schedule step makes again (withdrawn, the first period went unpaid).
+  await db.execute(sql`
+    update ${payments} as p set status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz
+    from ${worked}
+    where p.subscription_id = periods.id and p.status = 'upcoming' and p.is_retry = false
+      and p.due_on > ${today}::date
+      and (p.period_start_at is null or p.period_start_at > periods.period_start)`)
+  // A pause from before the start delays the first period to its resume day: its payment moves with
+  // it, so nothing is charged on a paused day.
+  await db.execute(sql`
+    update ${payments} as p set due_on = periods.period_start, period_start_at = periods.period_start,
+      period_end_at = periods.period_end, updated_at = ${now.toISOString()}::timestamptz
+    from ${worked}
+    where p.subscription_id = periods.id and p.status = 'upcoming' and p.is_retry = false
+      and p.due_on > ${today}::date and p.period_start_at < periods.period_start`)
   await db.execute(sql`
     update ${subscriptions}
     set current_period_start = periods.period_start, current_period_end = periods.period_end, updated_at = now()
-    from (values ${sql.join(periods, sql`, `)}) as periods (id, period_start, period_end)
+    from ${worked}
     where ${subscriptions.id} = periods.id`)
   return { periods: written, pauses }
 }
