@@ -41,6 +41,7 @@ async function createOrganisation(db: Db) {
 
 const expectedTables = [
   'access_control_integrations',
+  'account_closure_requests',
   'age_bypass_links',
   'audit_log',
   'bank_connections',
