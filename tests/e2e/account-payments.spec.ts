@@ -83,10 +83,11 @@ test.describe('the account’s payments and papers', () => {
     await withLock(
       'payments-list',
       async () => {
-        // Staff, at their desk, find a member whose card keeps failing, and their address.
+        // Staff, at their desk, find a member whose bank payment failed (the card failures are the
+        // failed-payments and next-charge tests' own), and their address.
         const desk = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-NZ' })
         const staff = await desk.newPage()
-        await signInStaff(staff, 'owner@demo.gymbase.nz', { path: '/payments?status=failed&type=card' })
+        await signInStaff(staff, 'owner@demo.gymbase.nz', { path: '/payments?status=failed&type=bank' })
         await staff.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
         await staff.waitForLoadState('networkidle')
         const table = staff.getByRole('table', { name: 'Payments' })
@@ -98,7 +99,7 @@ test.describe('the account’s payments and papers', () => {
         const memberName = (await fixable.getByRole('link').first().textContent())?.trim() ?? ''
         expect(memberName).not.toBe('')
         await staff.goto(
-          `${consoleUrl}/payments?status=failed&type=card&search=${encodeURIComponent(memberName)}`,
+          `${consoleUrl}/payments?status=failed&type=bank&search=${encodeURIComponent(memberName)}`,
         )
         await staff.waitForLoadState('networkidle')
         await table.getByRole('link', { name: memberName }).first().click()
@@ -141,7 +142,7 @@ test.describe('the account’s payments and papers', () => {
         await expect(phone.getByRole('heading', { name: 'Pay what you owe' })).toBeVisible()
         await expect(phone.getByRole('link', { name: 'Back to your account' })).toBeVisible()
 
-        // Their card keeps failing: a new one, then Pay pressed twice in a hurry.
+        // A new card, then Pay pressed twice in a hurry.
         const paidSince = new Date()
         await phone.getByRole('radio', { name: 'A new card' }).check({ force: true })
         await enterCard(phone, '4242 4242 4242 4242')
