@@ -39,8 +39,16 @@ function MonthCard(props: { month: string; costs: AccountCosts }) {
   const markers = costs.markers.filter((marker) => inMonth(shownOn(marker, costs.from), month))
   const total = charges.reduce((sum, charge) => sum + charge.total, 0)
   const events = [
-    ...charges.map((charge) => ({ on: charge.on, node: <ChargeItem charge={charge} /> })),
-    ...markers.map((marker) => ({ on: shownOn(marker, costs.from), node: <MarkerItem marker={marker} /> })),
+    ...charges.map((charge) => ({
+      key: `charge-${charge.on}`,
+      on: charge.on,
+      node: <ChargeItem charge={charge} />,
+    })),
+    ...markers.map((marker) => ({
+      key: `${marker.kind}-${marker.on}`,
+      on: shownOn(marker, costs.from),
+      node: <MarkerItem marker={marker} />,
+    })),
   ].sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0))
   const title = monthName(month)
   return (
@@ -59,10 +67,8 @@ function MonthCard(props: { month: string; costs: AccountCosts }) {
       <MonthGrid month={month} costs={costs} />
       {events.length > 0 ? (
         <ul className="flex flex-col gap-2 text-sm">
-          {events.map((event, index) => (
-            // Days repeat (a charge and a marker on one day); their order is fixed.
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole each time
-            <li key={index}>{event.node}</li>
+          {events.map((event) => (
+            <li key={event.key}>{event.node}</li>
           ))}
         </ul>
       ) : (
@@ -143,7 +149,16 @@ function Marker(props: { icon: ReactNode; children: ReactNode }) {
   )
 }
 
-const weekdays = ['M', 'T', 'W', 'T', 'F', 'S', 'S']
+/** Monday first; each letter keyed by its day, since the letters repeat. */
+const weekdays = [
+  ['mon', 'M'],
+  ['tue', 'T'],
+  ['wed', 'W'],
+  ['thu', 'T'],
+  ['fri', 'F'],
+  ['sat', 'S'],
+  ['sun', 'S'],
+] as const
 
 /** The month's days, Monday first: charge days filled, paused days shaded, days gone by faded. */
 function MonthGrid(props: { month: string; costs: AccountCosts }) {
@@ -159,9 +174,8 @@ function MonthGrid(props: { month: string; costs: AccountCosts }) {
   const days = Array.from({ length }, (_, day) => `${month.slice(0, 8)}${String(day + 1).padStart(2, '0')}`)
   return (
     <div aria-hidden="true" className="grid grid-cols-7 gap-0.5 text-center text-[11px] tabular-nums">
-      {weekdays.map((name, position) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the weekdays' letters repeat
-        <span key={position} className="pb-0.5 font-medium text-slate-400">
+      {weekdays.map(([day, name]) => (
+        <span key={day} className="pb-0.5 font-medium text-slate-400">
           {name}
         </span>
       ))}
