@@ -24,17 +24,12 @@ export function toAccountDetailsResource({ user, closure }: AccountDetailsRows):
   }
 }
 
+import { fromContactFields } from './register-fields'
+
 export function fromContactDetailsRequest(body: ContactDetailsRequest): ContactDetails {
   return {
     mobileNumber: body.mobile_number,
-    address: body.address,
-    suburb: body.suburb,
-    city: body.city,
-    postCode: body.post_code,
-    emergencyContactName: body.emergency_contact_name,
-    emergencyContactRelationship: body.emergency_contact_relationship,
-    emergencyContactMobileNumber: body.emergency_contact_mobile_number,
-    emergencyContactEmail: body.emergency_contact_email,
+    ...fromContactFields(body),
   }
 }
 

@@ -22,8 +22,20 @@ export function toRegisterFieldsResource(user: UserRow): RegisterFieldsAnswer {
   }
 }
 
-/** The form's answers as `updateRegisterFields` takes them. */
-export function fromRegisterFieldsRequest(body: RegisterFieldsRequest): RegisterFields {
+/** The address and emergency contact, as "About you" and the account's details both send them. */
+export function fromContactFields(
+  body: Pick<
+    RegisterFieldsRequest,
+    | 'address'
+    | 'suburb'
+    | 'city'
+    | 'post_code'
+    | 'emergency_contact_name'
+    | 'emergency_contact_relationship'
+    | 'emergency_contact_mobile_number'
+    | 'emergency_contact_email'
+  >,
+) {
   return {
     address: body.address,
     suburb: body.suburb,
@@ -33,6 +45,13 @@ export function fromRegisterFieldsRequest(body: RegisterFieldsRequest): Register
     emergencyContactRelationship: body.emergency_contact_relationship,
     emergencyContactMobileNumber: body.emergency_contact_mobile_number,
     emergencyContactEmail: body.emergency_contact_email,
+  }
+}
+
+/** The form's answers as `updateRegisterFields` takes them. */
+export function fromRegisterFieldsRequest(body: RegisterFieldsRequest): RegisterFields {
+  return {
+    ...fromContactFields(body),
     confidenceAndExperience: body.confidence_and_experience,
     hearAboutUs: body.hear_about_us,
     hearAboutUsOther: body.hear_about_us_other,
