@@ -146,6 +146,19 @@ try {
     steps.push({ step, statements: statements - before, seconds: seconds(at), rows: rows(answer) })
     return answer
   }
+  // WAL the day writes (what a replica receives): the server's whole WAL, so other databases' writes
+  // at the same moment count too; run it on a quiet server.
+  const walAt = async () =>
+    (await db.execute<{ lsn: string }>(sql`select pg_current_wal_lsn()::text as lsn`)).rows[0]?.lsn ?? '0/0'
+  const walBytes = async (from: string) =>
+    Number(
+      (
+        await db.execute<{ bytes: string }>(
+          sql`select pg_wal_lsn_diff(pg_current_wal_lsn(), ${from}::pg_lsn)::text as bytes`,
+        )
+      ).rows[0]?.bytes ?? 0,
+    )
+  const dayWal = await walAt()
   const dayStatements = statements
   await measure(
     'advanceSubscriptions',
@@ -174,6 +187,7 @@ try {
     (n) => `${n} polled`,
   )
   const billingDayStatements = statements - dayStatements
+  const billingDayWal = await walBytes(dayWal)
   console.info(
     `\nOne billing day (${day}) after the simulation, as the billing.daily and billing.poll jobs run it:`,
   )
@@ -184,6 +198,9 @@ try {
   console.info(
     `  all of it: ${format(billingDayStatements)} statements for ${format(charged.claimed)} due payments = ` +
       `${format(billingDayStatements / Math.max(1, charged.claimed), 2)} a due payment`,
+  )
+  console.info(
+    `  WAL written: ${format(billingDayWal / 1024, 0)} kB = ${format(billingDayWal / Math.max(1, charged.claimed), 0)} B a due payment`,
   )
   console.info(
     `  provider calls: ${[...providerCalls].map(([name, count]) => `${name} ${count}`).join(', ') || 'none'}` +
@@ -220,6 +237,7 @@ try {
     .where(and(eq(users.organisationId, organisationId), eq(users.isStaff, false)))
   const payments = createSandboxPaymentServices({ db })
   const tapStatements = statements
+  const tapWal = await walAt()
   let taps = 0
   for (const member of memberRows) {
     const door = frontDoors.find((candidate) => candidate.gymId === member.gymId) ?? frontDoors[0]
@@ -236,6 +254,7 @@ try {
     taps += 1
   }
   const tapPerTap = (statements - tapStatements) / taps
+  const walPerTap = (await walBytes(tapWal)) / taps
   const sessionStatements = statements
   for (const member of memberRows)
     await createSession({
@@ -248,7 +267,7 @@ try {
   const sessionPerSignIn = (statements - sessionStatements) / memberRows.length
   console.info(
     `\nDoors and sign-ins (${seconds(doorsStarted)} s): access sync ${synced.synced} people, ${format(syncPerPerson, 2)} statements each; ` +
-      `${taps} taps, ${format(tapPerTap, 2)} statements each; ${memberRows.length} sessions, ${format(sessionPerSignIn, 2)} statements each`,
+      `${taps} taps, ${format(tapPerTap, 2)} statements and ${format(walPerTap, 0)} B of WAL each; ${memberRows.length} sessions, ${format(sessionPerSignIn, 2)} statements each`,
   )
 
   // 4. Rows and bytes per table. Member-days: each member counted from the first simulated day they
