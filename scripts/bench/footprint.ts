@@ -1,17 +1,18 @@
 /**
- * `npm run bench:footprint -- [--members 2000] [--days 42] [--keep]`: what Gymbase costs per member and per
- * day in PostgreSQL (issue 29 point 6, docs/scaling.md).
+ * `npm run bench:footprint -- [--members 2000] [--days 42] [--taps 300] [--visits-per-member 10] [--keep]`:
+ * what Gymbase costs per member and per day in PostgreSQL (issue 29 point 6, docs/scaling.md).
  *
  * On a throw-away PostgreSQL database (DATABASE_URL's server, else 127.0.0.1:5432; dropped afterwards
  * unless --keep) it runs the billing simulation (`npm run billing:simulate`'s engine: real services, real
  * billing jobs, sandbox providers) for `--members` members over `--days` days, then one more billing day
  * exactly as the `billing.daily` and `billing.poll` jobs run it (schedule step, charges, in-doubt settle,
- * bank poll, failed-payment e-mails), counting its SQL statements and provider calls. Then the door
- * system: the sandbox door system is connected (the access sync gives every member a door login), each
- * member taps the front door twice (door event → webhook event → visit, as a Kisi delivery goes), and
- * each member signs in once (a session). Finally it prints, for every table with rows, its rows, its
- * bytes (table, indexes, total from pg_total_relation_size, the average row from pg_column_size) and
- * what that is per member and per member-day of the simulation.
+ * bank poll, failed-payment e-mails), counting its SQL statements and provider calls. Then doors: the
+ * sandbox door system is connected (the access sync gives everyone allowed in a door login), `--taps`
+ * members tap their gym's front door (door event → webhook event → visit, as a Kisi delivery goes),
+ * every member gets `--visits-per-member` earlier visits through recordVisits with a stored delivery
+ * each, and signs in once (a session). Finally it prints, for every table with rows, its rows, its bytes
+ * (table, indexes, total from pg_total_relation_size, the average row from pg_column_size), as the files
+ * stand and compacted, per row, per member and per member-day of the simulation.
  *
  * Statements are counted on the client (every `query` of node-postgres's Client, BEGIN and COMMIT
  * included): pg_stat_statements is available on this server but not preloaded.
@@ -47,12 +48,15 @@ import { processDueDoorAccess } from '~/server/services/door-access/sync-door-ac
 import { tapDoor } from '~/server/services/door-access/tap-door.server'
 import { sendDunningNotices } from '~/server/services/dunning/send-dunning-notices.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
+import { recordVisits } from '~/server/services/visits/record-visits.server'
 import { createBenchDatabase } from './support'
 
 const { values } = parseArgs({
   options: {
     members: { type: 'string', default: '2000' },
     days: { type: 'string', default: '42' },
+    taps: { type: 'string', default: '300' },
+    'visits-per-member': { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -60,6 +64,14 @@ const members = Number(values.members)
 const days = Number(values.days)
 if (!Number.isSafeInteger(members) || members < 10 || members > 20_000) {
   console.error('--members is a whole number from 10 to 20,000')
+  process.exit(2)
+}
+const tapCount = Number(values.taps)
+const visitsPerMember = Number(values['visits-per-member'])
+if (
+  ![tapCount, visitsPerMember].every((value) => Number.isSafeInteger(value) && value >= 1 && value <= 100_000)
+) {
+  console.error('--taps and --visits-per-member are whole numbers of at least 1')
   process.exit(2)
 }
 if (!Number.isSafeInteger(days) || days < 7 || days > 400) {
@@ -239,7 +251,7 @@ try {
   const tapStatements = statements
   const tapWal = await walAt()
   let taps = 0
-  for (const member of memberRows) {
+  for (const member of memberRows.slice(0, tapCount)) {
     const door = frontDoors.find((candidate) => candidate.gymId === member.gymId) ?? frontDoors[0]
     if (!door) throw new Error('The sandbox door system opened no front door')
     await tapDoor({
@@ -255,6 +267,27 @@ try {
   }
   const tapPerTap = (statements - tapStatements) / taps
   const walPerTap = (await walBytes(tapWal)) / taps
+  // More visits and their deliveries, for tables big enough to weigh: each member's earlier visits
+  // through recordVisits (the service the door event ends in, in batches), and a stored Kisi delivery
+  // for each, copied from the last one the taps stored (same payload, its own event id).
+  const doorOf = (gymId: number | null) => frontDoors.find((door) => door.gymId === gymId) ?? frontDoors[0]
+  const earlier = memberRows.flatMap((member) =>
+    Array.from({ length: visitsPerMember }, (_, index) => ({
+      userId: member.id,
+      gymId: doorOf(member.gymId)?.gymId ?? 0,
+      doorIntegrationId: doorOf(member.gymId)?.id ?? null,
+      visitedAt: instantAt(addDays(day, -1 - ((index * 3 + member.id) % days)), '07:30'),
+      externalId: `footprint-${member.id}-${index}`,
+    })),
+  )
+  const recorded = await recordVisits({ db, now: morning, organisationId, visits: earlier })
+  await db.execute(sql`
+    insert into webhook_events (provider, event_id, type, payload, received_at, processed_at, error,
+      signature_verified, result, note, attempts, organisation_id)
+    select w.provider, w.event_id || '-' || g, w.type, w.payload, w.received_at, w.processed_at, w.error,
+      w.signature_verified, w.result, w.note, w.attempts, w.organisation_id
+    from (select * from webhook_events where provider = 'kisi' order by id desc limit 1) w
+    cross join generate_series(1, ${recorded}::int) g`)
   const sessionStatements = statements
   for (const member of memberRows)
     await createSession({
@@ -267,7 +300,7 @@ try {
   const sessionPerSignIn = (statements - sessionStatements) / memberRows.length
   console.info(
     `\nDoors and sign-ins (${seconds(doorsStarted)} s): access sync ${synced.synced} people, ${format(syncPerPerson, 2)} statements each; ` +
-      `${taps} taps, ${format(tapPerTap, 2)} statements and ${format(walPerTap, 0)} B of WAL each; ${memberRows.length} sessions, ${format(sessionPerSignIn, 2)} statements each`,
+      `${taps} taps, ${format(tapPerTap, 2)} statements and ${format(walPerTap, 0)} B of WAL each; ${recorded} earlier visits and deliveries; ${memberRows.length} sessions, ${format(sessionPerSignIn, 2)} statements each`,
   )
 
   // 4. Rows and bytes per table. Member-days: each member counted from the first simulated day they
