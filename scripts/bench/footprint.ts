@@ -12,7 +12,10 @@
  * every member gets `--visits-per-member` earlier visits through recordVisits with a stored delivery
  * each, and signs in once (a session). Finally it prints, for every table with rows, its rows, its bytes
  * (table, indexes, total from pg_total_relation_size, the average row from pg_column_size), as the files
- * stand and compacted, per row, per member and per member-day of the simulation.
+ * stand and compacted, per row, per member and per member-day of the simulation. Last, because a few
+ * thousand rows do not weigh an index fairly (every index has its own pages), it builds the list
+ * benchmarks' fixture with `--fixture-members` members (default 20,000; 0 skips it) in a database of its
+ * own and prints the big tables' bytes a row there.
  *
  * Statements are counted on the client (every `query` of node-postgres's Client, BEGIN and COMMIT
  * included): pg_stat_statements is available on this server but not preloaded.
@@ -49,6 +52,7 @@ import { tapDoor } from '~/server/services/door-access/tap-door.server'
 import { sendDunningNotices } from '~/server/services/dunning/send-dunning-notices.server'
 import { createStaffUser } from '~/server/services/users/create-staff-user.server'
 import { recordVisits } from '~/server/services/visits/record-visits.server'
+import { buildFixture } from './fixture'
 import { createBenchDatabase } from './support'
 
 const { values } = parseArgs({
@@ -57,6 +61,7 @@ const { values } = parseArgs({
     days: { type: 'string', default: '42' },
     taps: { type: 'string', default: '300' },
     'visits-per-member': { type: 'string', default: '10' },
+    'fixture-members': { type: 'string', default: '20000' },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -64,6 +69,11 @@ const members = Number(values.members)
 const days = Number(values.days)
 if (!Number.isSafeInteger(members) || members < 10 || members > 20_000) {
   console.error('--members is a whole number from 10 to 20,000')
+  process.exit(2)
+}
+const fixtureMembers = Number(values['fixture-members'])
+if (!Number.isSafeInteger(fixtureMembers) || fixtureMembers < 0 || fixtureMembers > 20_000) {
+  console.error('--fixture-members is a whole number from 0 (none) to 20,000')
   process.exit(2)
 }
 const tapCount = Number(values.taps)
@@ -379,4 +389,53 @@ try {
   )
 } finally {
   await database.drop()
+}
+
+// 5. The big tables at a size where every index weighs what it will: the list benchmarks' fixture
+// (scripts/bench/fixture.ts: a year of payments with retries and visits per member, set-based, the
+// summaries and totals kept by the same triggers) in a database of its own, compacted.
+if (fixtureMembers > 0) {
+  const fixture = await createBenchDatabase('postgres', 'gymbase_footprint_fixture', { keep: values.keep })
+  try {
+    const { db } = fixture.handle
+    console.info(`\nThe list benchmarks' fixture with ${format(fixtureMembers)} members on ${fixture.label}:`)
+    await migrateDatabase(fixture.handle)
+    await buildFixture(fixture.handle, new Date(), {
+      members: fixtureMembers,
+      paymentsPerMembership: 12,
+      visitSlotsPerMember: 20,
+      retries: true,
+    })
+    await db.execute(sql`vacuum full analyze`)
+    console.info(
+      `  ${'table'.padEnd(24)} ${'rows'.padStart(9)} ${'row B'.padStart(6)} ${'table kB'.padStart(9)} ${'index kB'.padStart(9)} ${'B/row compact'.padStart(13)} ${'rows/member'.padStart(11)}`,
+    )
+    for (const name of [
+      'payments',
+      'visits',
+      'users',
+      'member_summaries',
+      'subscriptions',
+      'payment_member_totals',
+      'payment_day_totals',
+      'payment_amount_totals',
+      'visit_member_counts',
+      'visit_day_counts',
+    ]) {
+      const [row] = (
+        await db.execute<{ rows: number; bytes: number; heap: number; indexes: number; total: number }>(sql`
+          select (select count(*)::int from ${sql.identifier(name)}) as rows,
+            (select avg(pg_column_size(t.*))::int from ${sql.identifier(name)} t) as bytes,
+            pg_table_size(${name}::regclass)::bigint::int as heap, pg_indexes_size(${name}::regclass)::bigint::int as indexes,
+            pg_total_relation_size(${name}::regclass)::bigint::int as total`)
+      ).rows
+      if (!row || row.rows === 0) continue
+      console.info(
+        `  ${name.padEnd(24)} ${format(row.rows).padStart(9)} ${format(row.bytes).padStart(6)} ${format(row.heap / 1024, 0).padStart(9)} ` +
+          `${format(row.indexes / 1024, 0).padStart(9)} ${format(row.total / row.rows, 0).padStart(13)} ${format(row.rows / fixtureMembers, 2).padStart(11)}`,
+      )
+    }
+  } finally {
+    await fixture.drop()
+  }
 }
