@@ -259,6 +259,7 @@ try {
     .where(and(eq(users.organisationId, organisationId), eq(users.isStaff, false)))
   const payments = createSandboxPaymentServices({ db })
   const tapStatements = statements
+  const tapsStarted = performance.now()
   const tapWal = await walAt()
   let taps = 0
   for (const member of memberRows.slice(0, tapCount)) {
@@ -276,6 +277,7 @@ try {
     taps += 1
   }
   const tapPerTap = (statements - tapStatements) / taps
+  const tapSeconds = (performance.now() - tapsStarted) / 1000
   const walPerTap = (await walBytes(tapWal)) / taps
   // More visits and their deliveries, for tables big enough to weigh: each member's earlier visits
   // through recordVisits (the service the door event ends in, in batches), and a stored Kisi delivery
@@ -310,7 +312,7 @@ try {
   const sessionPerSignIn = (statements - sessionStatements) / memberRows.length
   console.info(
     `\nDoors and sign-ins (${seconds(doorsStarted)} s): access sync ${synced.synced} people, ${format(syncPerPerson, 2)} statements each; ` +
-      `${taps} taps, ${format(tapPerTap, 2)} statements and ${format(walPerTap, 0)} B of WAL each; ${recorded} earlier visits and deliveries; ${memberRows.length} sessions, ${format(sessionPerSignIn, 2)} statements each`,
+      `${taps} taps, ${format(tapPerTap, 2)} statements and ${format(walPerTap, 0)} B of WAL each, ${format(taps / tapSeconds)} taps/s one after another; ${recorded} earlier visits and deliveries; ${memberRows.length} sessions, ${format(sessionPerSignIn, 2)} statements each`,
   )
 
   // 4. Rows and bytes per table. Member-days: each member counted from the first simulated day they
