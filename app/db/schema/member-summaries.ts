@@ -129,6 +129,11 @@ export const memberSummaries = pgTable(
       t.upcomingState,
     ),
     index('member_summaries_tags_idx').using('gin', t.tags).where(sql`${t.tags} <> '{}'::text[]`),
+    // A tag's count read from the tagged members' entries alone (index-only, ADR 053): the GIN index
+    // finds them, but counting them there fetches each from the heap.
+    index('member_summaries_tagged_idx')
+      .on(t.organisationId, t.gymId, t.tags)
+      .where(sql`${t.tags} <> '{}'::text[]`),
   ],
 )
 

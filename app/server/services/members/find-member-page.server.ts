@@ -44,7 +44,10 @@ function listConditions(options: MemberListOptions & { extra?: SQL }) {
     conditions.push(memberStateCondition({ state: filters.state, latest: summaryStateColumns, today }))
   }
   if (filters.offering_id !== undefined) conditions.push(eq(summary.offeringId, filters.offering_id))
-  if (filters.tag) conditions.push(sql`${summary.tags} @> array[${filters.tag}]::text[]`)
+  if (filters.tag) {
+    // `<> '{}'` says what `@>` implies, so the partial indexes of tagged members apply.
+    conditions.push(sql`${summary.tags} <> '{}'::text[] and ${summary.tags} @> array[${filters.tag}]::text[]`)
+  }
   if (filters.joined_from) conditions.push(gte(summary.joinedAt, instantAt(filters.joined_from)))
   if (filters.joined_to) conditions.push(lt(summary.joinedAt, instantAt(addDays(filters.joined_to, 1))))
   if (filters.not_visited_days !== undefined) {
