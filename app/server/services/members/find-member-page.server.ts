@@ -130,9 +130,15 @@ const SORT_MATCHES_BELOW = 5000
  */
 const SORT_SEARCH_MATCHES_BELOW = 25_000
 
-/** A search with a sort that orders most members by name (the name's, or the balance's: most owe 0). */
+/**
+ * A search the trigram index answers (three characters or more: a shorter piece has no trigram, so its
+ * matches would be read from every summary) with a sort that orders most members by name (the name's,
+ * or the balance's: most owe 0).
+ */
 const nameClusters = (filters: MemberListOptions['filters']) =>
-  filters.search !== undefined && ['name', '-name', 'balance'].includes(filters.sort)
+  filters.search !== undefined &&
+  filters.search.length >= 3 &&
+  ['name', '-name', 'balance'].includes(filters.sort)
 
 /**
  * The rows from `offset` on, at most `limit`: the page's members are found in the summaries alone (an
