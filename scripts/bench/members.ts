@@ -99,6 +99,8 @@ try {
     ['not visited for 30 days', owner, () => '/members?not_visited_days=30'],
     ['owing=true', owner, () => '/members?owing=true'],
     ['search=aroha (a tenth of members)', owner, () => '/members?search=aroha'],
+    ['search=aroha (a tenth of members) sort=-name', owner, () => '/members?search=aroha&sort=-name'],
+    ['search=aroha (a tenth of members) sort=balance', owner, () => '/members?search=aroha&sort=balance'],
     ['search=aroha sort=-joined', owner, () => '/members?search=aroha&sort=-joined'],
     ['search=aroha state=paused', owner, () => '/members?search=aroha&state=paused'],
     ['search=aroha page 200', owner, () => '/members?search=aroha&page=200'],
