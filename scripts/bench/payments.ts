@@ -5,9 +5,9 @@
  * with the filtered totals; the export of 1,000,000 payments under 60 s with the server's memory flat).
  *
  * Builds a throw-away PostgreSQL database (DATABASE_URL's server, else 127.0.0.1:5432, dropped afterwards)
- * with `./fixture`'s organisation at `paymentsFixtureSize`: N members (100,000), about ten payments each
+ * with `./fixture`'s organisation at `listsFixtureSize`: N members (100,000), about ten payments each
  * over the last year (~1,020,000: sent, failed with the providers' codes, retries, bank requests
- * pending, upcoming; card, bank and desk) and ~1,970,000 visits (one in forty refused). Then C clients
+ * pending, upcoming; card, bank and desk) and ~2,060,000 visits (one in forty refused). Then C clients
  * call the in-process API (cookies and CSRF headers: the whole HTTP handler, no socket), each sending its
  * next request as soon as the last answered, R requests per case; it prints p50/p95/max per case and the
  * filtered count (and the payments' totals), then times both exports of everything, streamed and
@@ -21,17 +21,14 @@
  */
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/node-postgres'
-import { Pool } from 'pg'
 import { paymentFilterStatuses, paymentFilterTypes } from '~/contracts/payment-filters'
-import { type DatabaseHandle, migrateDatabase } from '~/db/client.server'
-import * as schema from '~/db/schema'
-import { createApi } from '~/server/api/app'
-import { buildFixture, paymentsFixtureSize, readFixture } from './fixture'
+import { migrateDatabase } from '~/db/client.server'
+import { buildFixture, listsFixtureSize, readFixture } from './fixture'
 import {
   benchConsoleApi,
   benchStaffHeaders,
   createBenchDatabase,
+  explainCases,
   milliseconds,
   percentile,
   runConcurrently,
@@ -40,7 +37,7 @@ import {
 
 const { values } = parseArgs({
   options: {
-    members: { type: 'string', default: String(paymentsFixtureSize.members) },
+    members: { type: 'string', default: String(listsFixtureSize.members) },
     clients: { type: 'string', default: '10' },
     requests: { type: 'string', default: '200' },
     explain: { type: 'boolean', default: false },
@@ -63,10 +60,11 @@ const database = await createBenchDatabase('postgres', 'gymbase_bench_payments',
 console.info(`Database: ${database.label}`)
 try {
   const { db } = database.handle
-  if (!database.reused) await migrateDatabase(database.handle)
+  // A kept database is migrated too, so a `--reuse` run measures the indexes of the code it runs.
+  await migrateDatabase(database.handle)
   const { organisation, gyms } = database.reused
     ? await readFixture(database.handle)
-    : await buildFixture(database.handle, now, { ...paymentsFixtureSize, members })
+    : await buildFixture(database.handle, now, { ...listsFixtureSize, members })
   const sizes = await db.execute<{ payments: number; visits: number; members: number }>(sql`
     select (select count(*)::int from payments where organisation_id = ${organisation.id}) as payments,
       (select count(*)::int from visits where organisation_id = ${organisation.id}) as visits,
@@ -98,6 +96,9 @@ try {
       owner,
       (index) => `/${list}?search=${encodeURIComponent(`member${1000 + ((index * 7919) % 90000)}@`)}`,
     ],
+    [`${list} search=aroha page 200`, owner, () => `/${list}?search=aroha&page=200`],
+    [`${list} search=aroha sort=member`, owner, () => `/${list}?search=aroha&sort=member`],
+    [`${list} search=aroha sort=-member`, owner, () => `/${list}?search=aroha&sort=-member`],
   ]
   const cases: Case[] = [
     ['payments default page (organisation admin)', owner, (index) => `/payments?page=${1 + (index % 5)}`],
@@ -128,6 +129,8 @@ try {
     ['payments sort=amount', owner, () => '/payments?sort=amount'],
     ['payments sort=member', owner, () => '/payments?sort=member'],
     ['payments sort=-member', owner, () => '/payments?sort=-member'],
+    ['payments status=failed sort=member', owner, () => '/payments?status=failed&sort=member'],
+    ['payments search=aroha sort=-amount', owner, () => '/payments?search=aroha&sort=-amount'],
     ['visits default page (organisation admin)', owner, (index) => `/visits?page=${1 + (index % 5)}`],
     ['visits default page (gym admin, one gym)', manager, (index) => `/visits?page=${1 + (index % 5)}`],
     ['visits page 2,000 (offset 49,975)', owner, () => '/visits?page=2000'],
@@ -140,9 +143,19 @@ try {
     ['visits sort=visited_at', owner, () => '/visits?sort=visited_at'],
     ['visits sort=member', owner, () => '/visits?sort=member'],
     ['visits sort=-member', owner, () => '/visits?sort=-member'],
+    ['visits successful=false sort=member', owner, () => '/visits?successful=false&sort=member'],
+    ['visits a week sort=member', owner, () => '/visits?from=2026-11-14&to=2026-11-20&sort=member'],
   ]
 
-  if (values.explain) await explainCases(cases.filter(([label]) => wanted(label)))
+  if (values.explain) {
+    await explainCases({
+      handle: database.handle,
+      now,
+      cases: cases.filter(([label]) => wanted(label)),
+      tables:
+        /from "(payments|visits|payment_day_totals|payment_amount_totals|payment_member_totals|visit_day_counts|visit_member_counts|member_summaries)"/,
+    })
+  }
 
   console.info(
     `\n${clients} concurrent clients, ${requests} requests a case (after ${Math.min(50, requests)} to warm up):`,
@@ -213,53 +226,4 @@ try {
   }
 } finally {
   await database.drop()
-}
-
-/**
- * `EXPLAIN (ANALYZE, BUFFERS)` of the statements each case's request sends to the payments and visits
- * tables: the request runs once through an API whose database logs its queries (a pool of its own on
- * the same database), then each logged statement is explained with its parameters.
- */
-async function explainCases(cases: Array<[string, Record<string, string>, (index: number) => string]>) {
-  const driver = database.handle.driver
-  if (driver.kind !== 'pg') return
-  const logged: Array<{ text: string; params: unknown[] }> = []
-  const pool = new Pool(driver.pool.options)
-  const handle: DatabaseHandle = {
-    db: drizzle({
-      client: pool,
-      schema,
-      logger: { logQuery: (text, params) => logged.push({ text, params }) },
-    }),
-    driver: { kind: 'pg', pool },
-    close: () => pool.end(),
-  }
-  const logging = createApi({ database: async () => handle, clock: () => now })
-  try {
-    for (const [label, headers, path] of cases) {
-      logged.length = 0
-      const response = await logging.fetch(
-        new Request(`http://console.localhost:3000/api${path(0)}`, { headers }),
-      )
-      await response.arrayBuffer()
-      const statements = logged.filter(({ text }) =>
-        /from "(payments|visits|payment_day_totals|payment_amount_totals|payment_member_totals|visit_day_counts|visit_member_counts|member_summaries)"/.test(
-          text,
-        ),
-      )
-      for (const [index, statement] of statements.entries()) {
-        const part = /count\(\*\)|sum\(/.test(statement.text)
-          ? 'count and totals'
-          : /\blimit\b/i.test(statement.text)
-            ? 'page'
-            : 'another statement'
-        const plan = await pool.query(`explain (analyze, buffers) ${statement.text}`, statement.params)
-        console.info(
-          `\n${label} — ${part}${statements.length > 2 ? ` (${index + 1})` : ''}:\n${plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')}`,
-        )
-      }
-    }
-  } finally {
-    await handle.close()
-  }
 }

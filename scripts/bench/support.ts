@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
 import { Pool } from 'pg'
 import { type DatabaseHandle, openDatabase } from '~/db/client.server'
+import * as schema from '~/db/schema'
 import { users } from '~/db/schema'
 import { createApi } from '~/server/api/app'
 import { sessionCookieName } from '~/server/auth/policy'
@@ -176,4 +178,56 @@ export function benchConsoleApi(handle: DatabaseHandle, now: Date) {
     return response.json() as Promise<Answer>
   }
   return { api, get }
+}
+
+/**
+ * `EXPLAIN (ANALYZE, BUFFERS)` of the statements each case's request sends to the list's tables
+ * (`tables`): the request runs once through an API whose database logs its queries (a pool of its own on
+ * the same database), then each logged statement is explained with its parameters.
+ */
+export async function explainCases(options: {
+  handle: DatabaseHandle
+  now: Date
+  cases: Array<[string, Record<string, string>, (index: number) => string]>
+  /** Which logged statements to explain (those reading the list's tables). */
+  tables: RegExp
+}) {
+  const { now, cases } = options
+  const driver = options.handle.driver
+  if (driver.kind !== 'pg') return
+  const logged: Array<{ text: string; params: unknown[] }> = []
+  const pool = new Pool(driver.pool.options)
+  const handle: DatabaseHandle = {
+    db: drizzle({
+      client: pool,
+      schema,
+      logger: { logQuery: (text, params) => logged.push({ text, params }) },
+    }),
+    driver: { kind: 'pg', pool },
+    close: () => pool.end(),
+  }
+  const logging = createApi({ database: async () => handle, clock: () => now })
+  try {
+    for (const [label, headers, path] of cases) {
+      logged.length = 0
+      const response = await logging.fetch(
+        new Request(`http://console.localhost:3000/api${path(0)}`, { headers }),
+      )
+      await response.arrayBuffer()
+      const statements = logged.filter(({ text }) => options.tables.test(text))
+      for (const [index, statement] of statements.entries()) {
+        const part = /count\(\*\)|sum\(/.test(statement.text)
+          ? 'count and totals'
+          : /\blimit\b/i.test(statement.text)
+            ? 'page'
+            : 'another statement'
+        const plan = await pool.query(`explain (analyze, buffers) ${statement.text}`, statement.params)
+        console.info(
+          `\n${label} — ${part}${statements.length > 2 ? ` (${index + 1})` : ''}:\n${plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')}`,
+        )
+      }
+    }
+  } finally {
+    await handle.close()
+  }
 }

@@ -97,8 +97,43 @@ export const memberSummaries = pgTable(
     whereSet('member_summaries_cancelled_idx', t.organisationId, t.currentPeriodEnd, t.cancelledAt),
     whereSet('member_summaries_grace_idx', t.organisationId, t.gracePeriodEndsAt),
     whereSet('member_summaries_upcoming_state_idx', t.organisationId, t.upcomingState),
-    index('member_summaries_period_start_idx').on(t.organisationId, t.currentPeriodStart),
+    // The "active" count subtracts the members in any other state, counted on these two alone, each
+    // holding every column its count reads (index-only; ADR 053): the members a rare state's column
+    // flags (`rareStateFlagged` in find-member-page.server.ts), and everyone by the day their membership
+    // starts, with the columns that say whether a rare state flags them.
+    index('member_summaries_rare_states_idx')
+      .on(
+        t.organisationId,
+        t.gymId,
+        t.offeringId,
+        t.subscriptionId,
+        t.pauseStartAt,
+        t.pauseEndAt,
+        t.cancelledAt,
+        t.gracePeriodEndsAt,
+        t.upcomingState,
+        t.currentPeriodStart,
+      )
+      .where(
+        sql`(${t.subscriptionId} is null or ${t.pauseStartAt} is not null or ${t.cancelledAt} is not null or ${t.gracePeriodEndsAt} is not null or ${t.upcomingState} is not null)`,
+      ),
+    index('member_summaries_period_start_idx').on(
+      t.organisationId,
+      t.currentPeriodStart,
+      t.gymId,
+      t.offeringId,
+      t.subscriptionId,
+      t.pauseStartAt,
+      t.cancelledAt,
+      t.gracePeriodEndsAt,
+      t.upcomingState,
+    ),
     index('member_summaries_tags_idx').using('gin', t.tags).where(sql`${t.tags} <> '{}'::text[]`),
+    // A tag's count read from the tagged members' entries alone (index-only, ADR 053): the GIN index
+    // finds them, but counting them there fetches each from the heap.
+    index('member_summaries_tagged_idx')
+      .on(t.organisationId, t.gymId, t.tags)
+      .where(sql`${t.tags} <> '{}'::text[]`),
   ],
 )
 

@@ -311,6 +311,33 @@ describeEachDatabase('members list API', (database) => {
       }
     })
 
+    it('counts the active members of each gym and offering as it lists them (the count subtracts the rest on their indexes)', async () => {
+      const browser = await signIn({ admin: true })
+      const ponsonbyAdmin = await signIn({ gyms: [{ index: 1, role: 'admin' }] })
+      const offeringIds = [
+        ...new Set((await listAll(browser)).rows.flatMap((row) => (row.offering ? [row.offering.id] : []))),
+      ]
+      const queries = [
+        '&state=active',
+        ...org.gyms.map((gym) => `&state=active&gym_id=${gym.id}`),
+        ...offeringIds.map((id) => `&state=active&offering_id=${id}`),
+      ]
+      for (const query of queries) {
+        const listed = await listAll(browser, query)
+        expect(listed.total, query).toBe(listed.rows.length)
+        expect(
+          listed.rows.every((row) => row.states.includes('active')),
+          query,
+        ).toBe(true)
+      }
+      const theirs = await listAll(ponsonbyAdmin, '&state=active')
+      expect(theirs.total).toBe(theirs.rows.length)
+      expect(theirs.total).toBe(
+        (await listAll(browser, `&state=active&gym_id=${org.gyms[1]!.id}`)).rows.length,
+      )
+      expect(theirs.total).toBeGreaterThan(0)
+    })
+
     it('filters by tag, offering, joined days, days without a visit, money owed and text, and sorts', async () => {
       const browser = await signIn({ admin: true })
       const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id).sort((a, b) => a - b)

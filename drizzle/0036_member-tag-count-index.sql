@@ -1,0 +1,1 @@
+CREATE INDEX "member_summaries_tagged_idx" ON "member_summaries" USING btree ("organisation_id","gym_id","tags") WHERE "member_summaries"."tags" <> '{}'::text[];
