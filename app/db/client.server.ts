@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -69,11 +69,22 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return databaseFromPool(new Pool({ connectionString: options.url }))
   }
   const dataDir = options.dataDir ?? 'memory://'
-  if (!dataDir.startsWith('memory://')) {
-    // PGlite does not create missing parent folders itself.
-    mkdirSync(dataDir, { recursive: true })
+  if (dataDir.startsWith('memory://')) {
+    return databaseFromPglite(await PGlite.create(dataDir, { extensions: pgliteExtensions }))
   }
-  return databaseFromPglite(await PGlite.create(dataDir, { extensions: pgliteExtensions }))
+  // PGlite does not create missing parent folders itself.
+  mkdirSync(dataDir, { recursive: true })
+  // A new data folder starts as the build's migrated template when there is one for these migrations
+  // (ADR 054: initdb and 36 migrations were most of the first start). Imported here, not at the top:
+  // the template's module opens and migrates databases with this one's functions.
+  const { buildTemplateFolder, readDatabaseTemplate } = await import('./database-template.server')
+  const template = readdirSync(dataDir).length === 0 ? readDatabaseTemplate(buildTemplateFolder()) : undefined
+  return databaseFromPglite(
+    await PGlite.create(dataDir, {
+      extensions: pgliteExtensions,
+      ...(template && { loadDataDir: template }),
+    }),
+  )
 }
 
 /** Resolved from the working directory, the project root under every npm script, vitest and the server. */
