@@ -10,7 +10,9 @@ import {
 } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { databaseFromPglite, migrateDatabase, migrationsFolder, pgliteExtensions } from './client.server'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import { migrationsFolder, pgliteExtensions } from './pglite-setup.server'
 
 /**
  * A migrated embedded database kept as a PGlite data-folder tarball (ADR 054). Loading it into a new,
@@ -47,7 +49,7 @@ export async function writeDatabaseTemplate(folder: string): Promise<Blob> {
   const pglite = await PGlite.create('memory://', { extensions: pgliteExtensions })
   const tarball = await (async () => {
     try {
-      await migrateDatabase(databaseFromPglite(pglite))
+      await migrate(drizzle({ client: pglite }), { migrationsFolder: migrationsFolder() })
       return await pglite.dumpDataDir('none')
     } finally {
       await pglite.close()
