@@ -89,8 +89,11 @@ async function timeExport(list: string, headers: Record<string, string>) {
   await new Promise((resolve) => setTimeout(resolve, 200))
   const idle = process.memoryUsage().rss
   let peak = idle
+  let peakHeap = 0
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss)
+    const usage = process.memoryUsage()
+    peak = Math.max(peak, usage.rss)
+    peakHeap = Math.max(peakHeap, usage.heapUsed)
   }, 50)
   const started = performance.now()
   const response = await fetch(`http://127.0.0.1:${port}/api/${list}/export`, {
@@ -122,6 +125,6 @@ async function timeExport(list: string, headers: Record<string, string>) {
   console.info(
     `  ${list.padEnd(9)} ${rows.toLocaleString('en-NZ').padStart(10)} rows, ${mb(bytes).padStart(7)} in ${seconds.toFixed(1).padStart(5)} s ` +
       `(${Math.round(rows / seconds).toLocaleString('en-NZ')} rows/s, first bytes after ${firstByte.toFixed(0)} ms); ` +
-      `RSS idle ${mb(idle)}, peak ${mb(peak)}, rise ${mb(peak - idle)}${peak - idle >= 100 * 1024 * 1024 ? ' OVER 100 MB' : ''}${seconds >= 30 ? ' OVER 30 s' : ''}`,
+      `RSS idle ${mb(idle)}, peak ${mb(peak)}, rise ${mb(peak - idle)} (JavaScript heap in use at most ${mb(peakHeap)})${peak - idle >= 100 * 1024 * 1024 ? ' OVER 100 MB' : ''}${seconds >= 30 ? ' OVER 30 s' : ''}`,
   )
 }
