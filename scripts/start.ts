@@ -1,6 +1,6 @@
 /**
- * `npm start`: build when the sources are newer than the build, open and migrate the database,
- * then serve the production build with srvx on PORT (default 3000).
+ * `npm start`: build when the sources (or migrations) are newer than the build, open and migrate the
+ * database, then serve the production build with srvx on PORT (default 3000).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
@@ -38,7 +38,8 @@ function newestMtime(path: string): number {
 function buildIsStale(): boolean {
   if (!existsSync(serverBundle)) return true
   const built = statSync(serverBundle).mtimeMs
-  const inputs = ['app', 'vite.config.ts', 'package-lock.json']
+  // drizzle/: a new migration makes the database template (ADR 054) again.
+  const inputs = ['app', 'drizzle', 'vite.config.ts', 'package-lock.json']
     .map((p) => join(root, p))
     .filter((p) => existsSync(p))
   return inputs.some((input) => newestMtime(input) > built)

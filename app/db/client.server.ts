@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { mkdirSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -9,6 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { Pool } from 'pg'
 import { getEnv } from '~/lib/env.server'
+import { buildTemplateFolder, readDatabaseTemplate } from './database-template.server'
+import { migrationsFolder, pgliteExtensions } from './pglite-setup.server'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -43,7 +44,7 @@ export interface OpenDatabaseOptions {
   dataDir?: string
 }
 
-export const pgliteExtensions = { pg_trgm }
+export { migrationsFolder, pgliteExtensions }
 
 export function databaseFromPglite(pglite: PGlite): DatabaseHandle {
   return {
@@ -69,16 +70,20 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return databaseFromPool(new Pool({ connectionString: options.url }))
   }
   const dataDir = options.dataDir ?? 'memory://'
-  if (!dataDir.startsWith('memory://')) {
-    // PGlite does not create missing parent folders itself.
-    mkdirSync(dataDir, { recursive: true })
+  if (dataDir.startsWith('memory://')) {
+    return databaseFromPglite(await PGlite.create(dataDir, { extensions: pgliteExtensions }))
   }
-  return databaseFromPglite(await PGlite.create(dataDir, { extensions: pgliteExtensions }))
-}
-
-/** Resolved from the working directory, the project root under every npm script, vitest and the server. */
-export function migrationsFolder(): string {
-  return resolve(process.cwd(), 'drizzle')
+  // PGlite does not create missing parent folders itself.
+  mkdirSync(dataDir, { recursive: true })
+  // A new data folder starts as the build's migrated template when there is one for these migrations
+  // (ADR 054: initdb and 36 migrations were most of the first start).
+  const template = readdirSync(dataDir).length === 0 ? readDatabaseTemplate(buildTemplateFolder()) : undefined
+  return databaseFromPglite(
+    await PGlite.create(dataDir, {
+      extensions: pgliteExtensions,
+      ...(template && { loadDataDir: template }),
+    }),
+  )
 }
 
 /** Applies the pending migrations in `drizzle/`; already applied ones are skipped. */

@@ -8,6 +8,8 @@
  * takes the zone's rules the other way round — the instant a plain day starts in Auckland — is in
  * `./instants.ts`, on @internationalized/date, for the console and the server.
  */
+import { HOUR, memoize, WHOLE_HOUR_OFFSETS_FROM } from './memoize'
+
 export const DISPLAY_TIME_ZONE = 'Pacific/Auckland'
 export const INVALID_DATE_TEXT = 'Invalid DateTime'
 
@@ -56,7 +58,7 @@ function within(value: number, min: number, max: number): number {
  * the last of the month before, and an offset's minutes are added whatever its sign (`-05:30` is
  * 4½ hours behind UTC). Null when a part is out of range.
  */
-function readInstant(value: string): number | null {
+export function readInstant(value: string): number | null {
   const match = instantPattern.exec(value)
   if (!match) return null
   const parts = match.groups ?? {}
@@ -100,6 +102,14 @@ const commonEra = partsOf(new Date(0)).era
 
 /** The Auckland day (`YYYY-MM-DD`) of an instant; null outside the years 1 to 9999. */
 function aucklandDayAt(milliseconds: number): string | null {
+  // One reading per UTC hour when the offset is whole hours: the day is the same all hour.
+  if (milliseconds >= WHOLE_HOUR_OFFSETS_FROM) return aucklandDayOfHour(Math.floor(milliseconds / HOUR))
+  return readAucklandDayAt(milliseconds)
+}
+
+const aucklandDayOfHour = memoize((hour: number) => readAucklandDayAt(hour * HOUR))
+
+function readAucklandDayAt(milliseconds: number): string | null {
   const { era, year = '', month = '', day = '' } = partsOf(new Date(milliseconds))
   if (era !== commonEra || year.length > 4) return null
   return `${year.padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
@@ -109,11 +119,11 @@ function aucklandDayAt(milliseconds: number): string | null {
  * The Auckland calendar day (`YYYY-MM-DD`) of a day or an instant, or null when the value is not one.
  * An instant without an offset is refused rather than guessed.
  */
-export function toAucklandDay(value: string): string | null {
+export const toAucklandDay: (value: string) => string | null = memoize((value: string) => {
   if (calendarDayPattern.test(value)) return readCalendarDay(value)
   const milliseconds = readInstant(value)
   return milliseconds === null ? null : aucklandDayAt(milliseconds)
-}
+})
 
 /** The `Date` at midnight UTC of the Auckland day of `value`, which formats as that day in UTC. */
 function displayedDay(value: string | null | undefined): Date | null {
@@ -135,9 +145,14 @@ const dayFormat = new Intl.DateTimeFormat('en-NZ', {
 
 /** `2026-03-03` → `3 Mar 2026`; an instant shows its Auckland day; anything else `Invalid DateTime`. */
 export function formatDate(value: string | null | undefined): string {
-  const day = displayedDay(value)
-  return day ? dayFormat.format(day) : INVALID_DATE_TEXT
+  const day = value ? toAucklandDay(value) : null
+  return day ? formattedDay(day) : INVALID_DATE_TEXT
 }
+
+const formattedDay = memoize((day: string) => {
+  const date = displayedDay(day)
+  return date ? dayFormat.format(date) : INVALID_DATE_TEXT
+})
 
 const longDayFormat = new Intl.DateTimeFormat('en-NZ', {
   weekday: 'short',

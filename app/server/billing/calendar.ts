@@ -7,6 +7,7 @@ import {
   toCalendarDateTime,
   toZoned,
 } from '@internationalized/date'
+import { HOUR, memoize, WHOLE_HOUR_OFFSETS_FROM } from '~/lib/memoize'
 
 /** Every billing date is a calendar date in this zone (SPEC §9), whatever zone the server runs in. */
 export const BILLING_TIME_ZONE = 'Pacific/Auckland'
@@ -32,8 +33,16 @@ export function toCalendarDateValue(value: CalendarDateString): CalendarDate {
 
 /** The Auckland calendar day an instant falls on. */
 export function calendarDateAt(instant: Date): CalendarDateString {
-  return toCalendarDate(fromDate(instant, BILLING_TIME_ZONE)).toString()
+  const milliseconds = instant.getTime()
+  // The same all hour when the offset is whole hours: a list's rows ask it of the same few instants.
+  if (milliseconds >= WHOLE_HOUR_OFFSETS_FROM) return calendarDateOfHour(Math.floor(milliseconds / HOUR))
+  return readCalendarDateAt(milliseconds)
 }
+
+const readCalendarDateAt = (milliseconds: number): CalendarDateString =>
+  toCalendarDate(fromDate(new Date(milliseconds), BILLING_TIME_ZONE)).toString()
+
+const calendarDateOfHour = memoize((hour: number) => readCalendarDateAt(hour * HOUR))
 
 export function addDays(date: CalendarDateString, days: number): CalendarDateString {
   return parseDate(date).add({ days }).toString()

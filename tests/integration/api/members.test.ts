@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync'
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { MemberState } from '~/contracts/billing-debugging'
+import { memberSorts } from '~/contracts/member-filters'
 import {
   joinedRangeMessage,
   type MemberFilterState,
@@ -31,6 +32,7 @@ import { z } from '~/lib/validation'
 import { addDays, instantAt } from '~/server/billing/calendar'
 import { planAdvance } from '~/server/billing/engine/advance-subscriptions.server'
 import { createRandom } from '~/server/seed/random'
+import { forEachMemberBatch, type MemberListRow } from '~/server/services/members/find-member-page.server'
 import { createSubscription } from '~/server/services/subscriptions/create-subscription.server'
 import { createTestMember, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation, type TestOrganisation } from '../../factories/organisation-factory'
@@ -1520,6 +1522,48 @@ describeEachDatabase('members list API', (database) => {
       const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'members.exported'))
       expect(audit).toMatchObject({ organisationId: org.organisation.id, subjectType: 'members' })
       expect(audit?.changes).toEqual({ filters: { tag: 'VIP', sort: '-joined' } })
+    })
+
+    it("reads an export in batches, by cursor (PostgreSQL) and by offset (embedded), in the list's order, every member once, in every sort", async () => {
+      const browser = await signIn({ admin: true })
+      for (const sort of memberSorts) {
+        const listed = await listAll(browser, `&sort=${sort}`)
+        expect(listed.total, sort).toBeGreaterThan(40)
+        // The cursor needs a transaction; the embedded database reads by offset (no snapshot) in the server.
+        for (const snapshot of [true, false]) {
+          const batches: MemberListRow[][] = []
+          await forEachMemberBatch(
+            {
+              db: database.db,
+              organisationId: org.organisation.id,
+              scope: { gymIds: org.gyms.map((gym) => gym.id), wholeOrganisation: true },
+              filters: { sort },
+              now,
+              batchSize: 7,
+              snapshot,
+            },
+            async (rows) => {
+              batches.push(rows)
+            },
+          )
+          const label = `${sort}, snapshot ${snapshot}`
+          // Many batches, each full but the last, and together exactly the list's rows in its order.
+          expect(batches.length, label).toBe(Math.ceil(listed.total / 7))
+          expect(
+            batches.slice(0, -1).every((rows) => rows.length === 7),
+            label,
+          ).toBe(true)
+          const rows = batches.flat()
+          expect(
+            rows.map((row) => row.id),
+            label,
+          ).toEqual(listed.rows.map((row) => row.id))
+          expect(
+            rows.map((row) => [row.name, row.email, row.gym?.name ?? null]),
+            label,
+          ).toEqual(listed.rows.map((row) => [row.name, row.email, row.gym?.name ?? null]))
+        }
+      }
     })
 
     /** The file as records keyed by its header, read with a real CSV reader (quotes, commas in cells). */

@@ -1,14 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto'
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
-import { dirname, join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Pool } from 'pg'
 import { afterAll, beforeAll, describe } from 'vitest'
@@ -19,10 +10,9 @@ import {
   databaseFromPglite,
   databaseFromPool,
   migrateDatabase,
-  migrationsFolder,
-  openDatabase,
   pgliteExtensions,
 } from '~/db/client.server'
+import { readDatabaseTemplate, writeDatabaseTemplate } from '~/db/database-template.server'
 
 export type TestDatabaseKind = 'pglite' | 'pg'
 
@@ -39,51 +29,17 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'pg'] : ['pglite']
 }
 
-// One migrated PGlite kept as a data-folder tarball: loading it into a new PGlite (≈0.6 s) skips initdb
-// and the migrations (≈3.5 s). Vitest runs each test file in a fresh module graph, so the tarball is also
-// cached on disk, keyed by the migrations and the PGlite version, and built by whichever file needs it
-// first. (`PGlite#clone()` does the same in memory but dumps its source again on every call.)
+// One migrated PGlite kept as a data-folder tarball (the server's database template, ADR 054): loading it
+// into a new PGlite (≈0.6 s) skips initdb and the migrations (≈3.5 s). Vitest runs each test file in a
+// fresh module graph, so the tarball is also cached on disk, keyed by the migrations and the PGlite
+// version, and built by whichever file needs it first. (`PGlite#clone()` does the same in memory but
+// dumps its source again on every call.)
 let pgliteTemplate: Promise<Blob> | undefined
-
-function templateCacheFile(): string {
-  const hash = createHash('sha256')
-  // Its package.json is not in the package's exports map, so read the file rather than require it.
-  hash.update(readFileSync(join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json')))
-  const folder = migrationsFolder()
-  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
-    const path = join(folder, file)
-    if (statSync(path).isFile()) hash.update(file).update(readFileSync(path))
-  }
-  return join(
-    process.cwd(),
-    'node_modules/.cache/gymbase',
-    `pglite-template-${hash.digest('hex').slice(0, 16)}.tar`,
-  )
-}
-
-async function buildPgliteTemplate(): Promise<Blob> {
-  const template = await openDatabase({ dataDir: 'memory://' })
-  try {
-    await migrateDatabase(template)
-    if (template.driver.kind !== 'pglite') throw new Error('The template must be a PGlite database')
-    return await template.driver.pglite.dumpDataDir('none')
-  } finally {
-    await template.close()
-  }
-}
+const templateCache = join(process.cwd(), 'node_modules/.cache/gymbase')
 
 function migratedPgliteTemplate(): Promise<Blob> {
-  pgliteTemplate ??= (async () => {
-    const file = templateCacheFile()
-    if (existsSync(file)) return new Blob([readFileSync(file)])
-    const tarball = await buildPgliteTemplate()
-    mkdirSync(dirname(file), { recursive: true })
-    // Write then rename, so a parallel worker never reads a half-written file.
-    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
-    writeFileSync(partial, new Uint8Array(await tarball.arrayBuffer()))
-    renameSync(partial, file)
-    return tarball
-  })()
+  pgliteTemplate ??= (async () =>
+    readDatabaseTemplate(templateCache) ?? (await writeDatabaseTemplate(templateCache)))()
   return pgliteTemplate
 }
 

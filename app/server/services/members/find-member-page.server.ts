@@ -140,24 +140,39 @@ const nameClusters = (filters: MemberListOptions['filters']) =>
   filters.search.length >= 3 &&
   ['name', '-name', 'balance'].includes(filters.sort)
 
-/**
- * The rows from `offset` on, at most `limit`: the page's members are found in the summaries alone (an
- * index read in the sort's order, skipping `offset` entries without joining anything), then joined to
- * the member, gym, price and offering.
- */
-function selectRows(
-  options: MemberListOptions & { limit: number; offset: number; db?: Db; fewMatches?: boolean },
-) {
-  const db = options.db
-  const order = orderFor(options.filters.sort)
-  const page = db
+/** The list's members in its order (the sort's own index), as ids only: what the export's cursor reads. */
+function selectMemberIds(options: MemberListOptions) {
+  return options.db
     .select({ userId: summary.userId })
     .from(summary)
     .where(listConditions(options))
-    .orderBy(...orderFor(options.filters.sort, { unindexed: options.fewMatches }))
-    .limit(options.limit)
-    .offset(options.offset)
-    .as('page')
+    .orderBy(...orderFor(options.filters.sort))
+}
+
+/**
+ * The rows from `offset` on, at most `limit`: the page's members are found in the summaries alone (an
+ * index read in the sort's order, skipping `offset` entries without joining anything), then joined to
+ * the member, gym, price and offering. With `userIds` (a batch of the export's), those members instead.
+ */
+function selectRows(
+  options: MemberListOptions & { db?: Db; fewMatches?: boolean } & (
+      | { limit: number; offset: number }
+      | { userIds: number[] }
+    ),
+) {
+  const db = options.db
+  const order = orderFor(options.filters.sort)
+  const page = (
+    'userIds' in options
+      ? db.select({ userId: summary.userId }).from(summary).where(inArray(summary.userId, options.userIds))
+      : db
+          .select({ userId: summary.userId })
+          .from(summary)
+          .where(listConditions(options))
+          .orderBy(...orderFor(options.filters.sort, { unindexed: options.fewMatches }))
+          .limit(options.limit)
+          .offset(options.offset)
+  ).as('page')
   return db
     .select({
       id: summary.userId,
@@ -281,23 +296,42 @@ async function planPage(options: MemberListOptions & { page: number; perPage: nu
 
 /**
  * Every member the filters match, in the list's order, `batchSize` at a time: the export writes each
- * batch before the next is read, so memory stays flat however many members there are. With `snapshot`
- * (PostgreSQL) the batches are read in one repeatable-read transaction, so a member who joins or changes
- * meanwhile neither shifts nor repeats a row. The embedded database has one connection: holding it
- * while a slow download drains would stall every other request, so there each batch is its own read.
+ * batch before the next is read, so memory stays flat however many members there are.
+ *
+ * With `snapshot` (PostgreSQL) the batches are read in one repeatable-read transaction, so a member who
+ * joins or changes meanwhile neither shifts nor repeats a row, through a cursor over the list's ids in
+ * its order (the sort's index, read once from start to end): each batch is the next ids, then their
+ * rows. Skipping with `offset` instead read every earlier member again for each batch, so a million
+ * members took minutes (issue 29); a keyset would need one per sort, and three of them mix directions
+ * and nulls that no row comparison expresses.
+ *
+ * The embedded database has one connection: holding it while a slow download drains would stall every
+ * other request, so there each batch is its own read, by offset (an embedded database's lists are small).
  */
 export async function forEachMemberBatch(
   options: MemberListOptions & { batchSize?: number; snapshot: boolean },
   write: (rows: MemberListRow[]) => Promise<void>,
 ): Promise<void> {
   const batchSize = options.batchSize ?? 1000
-  const readAll = async (db: Db) => {
+  if (!options.snapshot) {
     for (let offset = 0; ; offset += batchSize) {
-      const rows = await selectRows({ ...options, db, limit: batchSize, offset })
+      const rows = await selectRows({ ...options, limit: batchSize, offset })
       if (rows.length > 0) await write(rows)
       if (rows.length < batchSize) return
     }
   }
-  if (!options.snapshot) return readAll(options.db)
-  await options.db.transaction(readAll, { isolationLevel: 'repeatable read', accessMode: 'read only' })
+  await options.db.transaction(
+    async (db) => {
+      await db.execute(sql`declare member_export no scroll cursor for ${selectMemberIds({ ...options, db })}`)
+      for (;;) {
+        const ids = await db.execute<{ user_id: number }>(
+          sql`fetch forward ${sql.raw(String(batchSize))} from member_export`,
+        )
+        const userIds = ids.rows.map((row) => row.user_id)
+        if (userIds.length > 0) await write(await selectRows({ ...options, db, userIds }))
+        if (userIds.length < batchSize) return
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
 }
