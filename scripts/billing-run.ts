@@ -12,8 +12,13 @@
  * Killed at any moment, run it again: the next run settles what the killed one left in doubt and
  * finishes the day without a second charge. Exits 1 (and prints the error) when the run fails.
  *
+ * `--now <ISO 8601>` runs the day of another instant instead of now: for rehearsals on a copy of the
+ * database and for tests (tests/integration/billing/billing-run.test.ts), never for catching up in
+ * production (the engine charges what is due by that clock).
+ *
  * PostgreSQL only: PGlite is single-process, and the server holds its folder; there its pg-boss job runs.
  */
+import { parseArgs } from 'node:util'
 import { closeDatabase, databaseOptionsFromEnv, getDatabase } from '~/db/client.server'
 import { runDailyBilling } from '~/server/billing/engine/daily-run.server'
 import { startErrorReporting } from '~/server/error-reporting.server'
@@ -21,6 +26,13 @@ import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { createPaymentServices } from '~/server/providers/payments/payment-services.server'
 import { getProviderConfig } from '~/server/providers/provider-config.server'
 import { publicSiteUrl } from '~/server/api/request-info'
+
+const { values } = parseArgs({ options: { now: { type: 'string' } } })
+const now = values.now ? new Date(values.now) : new Date()
+if (Number.isNaN(now.getTime())) {
+  console.error(`--now ${values.now}: not a date and time (ISO 8601, e.g. 2026-03-02T18:00:00Z)`)
+  process.exit(1)
+}
 
 if (!databaseOptionsFromEnv().url) {
   console.error(
@@ -36,7 +48,7 @@ try {
     handle,
     // The providers the configuration chose, as the server's job uses them.
     providers: createPaymentServices(getProviderConfig(), handle.db).charges,
-    now: new Date(),
+    now,
     dunning: { mailer: createOutboxMailer(handle), siteUrl: publicSiteUrl },
   })
   console.info(JSON.stringify(result))
