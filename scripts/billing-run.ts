@@ -20,12 +20,12 @@
  */
 import { parseArgs } from 'node:util'
 import { closeDatabase, databaseOptionsFromEnv, getDatabase } from '~/db/client.server'
+import { publicSiteUrl } from '~/server/api/request-info'
 import { runDailyBilling } from '~/server/billing/engine/daily-run.server'
 import { startErrorReporting } from '~/server/error-reporting.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { createPaymentServices } from '~/server/providers/payments/payment-services.server'
 import { getProviderConfig } from '~/server/providers/provider-config.server'
-import { publicSiteUrl } from '~/server/api/request-info'
 
 const { values } = parseArgs({ options: { now: { type: 'string' } } })
 const now = values.now ? new Date(values.now) : new Date()

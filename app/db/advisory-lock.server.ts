@@ -12,8 +12,9 @@ export const advisoryLockKeys = {
   migrations: 52_001,
   /** The daily billing run (`runDailyBilling`): one at a time, the others do not wait. */
   billingDailyRun: 52_002,
-  /** Seeding the demo into an empty database (`npm run seed`). */
-  demoSeed: 52_003,
+  /** Making the demo's members and year of history after its set-up: one process, the others wait. */
+  demoHistory: 52_003,
+  // 7_310_001 is taken: the demo seed's set-up (`seedDemoIfEmpty`, a transaction-level lock).
 } as const
 
 export type AdvisoryLockName = keyof typeof advisoryLockKeys

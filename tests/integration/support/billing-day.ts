@@ -181,7 +181,8 @@ export class ScriptProcess {
       .trim()
       .split('\n')
       .findLast((text) => text.startsWith('{"ran"'))
-    if (!line) throw new Error(`No summary (exit ${JSON.stringify(this.exit)}):\n${this.stdout}\n${this.stderr}`)
+    if (!line)
+      throw new Error(`No summary (exit ${JSON.stringify(this.exit)}):\n${this.stdout}\n${this.stderr}`)
     return JSON.parse(line)
   }
 
@@ -192,10 +193,10 @@ export class ScriptProcess {
 }
 
 /** Waits until `check` holds, polling; throws with `describe()` after `timeoutMs`. */
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, describe: () => string) {
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, whatFailed: () => string) {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out: ${describe()}`)
+    if (Date.now() > deadline) throw new Error(`Timed out: ${whatFailed()}`)
     await sleep(250)
   }
 }
