@@ -14,6 +14,8 @@ export const advisoryLockKeys = {
   billingDailyRun: 52_002,
   /** Making the demo's members and year of history after its set-up: one process, the others wait. */
   demoHistory: 52_003,
+  /** Starting pg-boss, which installs or migrates its own schema then: one process at a time. */
+  jobQueueStart: 52_004,
   // 7_310_001 is taken: the demo seed's set-up (`seedDemoIfEmpty`, a transaction-level lock).
 } as const
 

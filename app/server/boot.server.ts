@@ -103,11 +103,22 @@ function continueDemoInBackground(handle: DatabaseHandle): Promise<boolean> {
  */
 export async function waitForDemoHistory(options: { db: Db; shouldStop?: () => boolean }): Promise<boolean> {
   const { findDemoHistoryState } = await import('./services/demo/find-demo-history-state.server')
-  for (;;) {
-    if ((await findDemoHistoryState({ db: options.db })) !== 'in_progress') return true
-    if (options.shouldStop?.()) return false
-    await new Promise((resolve) => setTimeout(resolve, 2000))
+  const shouldStop = options.shouldStop ?? (() => false)
+  try {
+    while (!shouldStop()) {
+      if ((await findDemoHistoryState({ db: options.db })) !== 'in_progress') return true
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+    }
+  } catch (error) {
+    // Stopping closes the database under the wait; otherwise the question could not be answered.
+    if (!shouldStop()) {
+      logger.error(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        'could not tell whether the demo history is made; the billing jobs wait for the next start',
+      )
+    }
   }
+  return false
 }
 
 /**
