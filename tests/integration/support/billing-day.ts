@@ -43,6 +43,16 @@ export async function createPostgresDatabase(prefix: string): Promise<PostgresDa
     handle,
     async drop() {
       await handle.close()
+      // `pool.end()` resolves before its connections have closed: let them go before forcing the drop,
+      // or the forced one ends them and their pool reports an idle-connection error.
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        const dropped = await admin.query(`drop database if exists ${name}`).then(
+          () => true,
+          () => false,
+        )
+        if (dropped) break
+        await sleep(100)
+      }
       await admin.query(`drop database if exists ${name} with (force)`)
       await admin.end()
     },
