@@ -1,11 +1,15 @@
 /**
  * `npm start`: build when the sources (or migrations) are newer than the build, open and migrate the
  * database, then serve the production build with srvx on PORT (default 3000).
+ *
+ * Also each app process of `npm run start:cluster` (scripts/start-cluster.ts, ADR 052), as a worker of
+ * node:cluster: the listening socket is the primary's, shared, and every answer names the process that
+ * gave it (`X-Gymbase-App: <index>`, 1…CLUSTER_APPS) so a test or an operator can tell them apart.
  */
-import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import cluster from 'node:cluster'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { buildIfStale, serverBundleOf } from './build-if-stale.ts'
 
 const started = performance.now()
 const root = resolve(import.meta.dirname, '..')
@@ -22,33 +26,8 @@ try {
   console.error(`Gymbase cannot start: ${error.message}`)
   process.exit(1)
 }
-const serverBundle = join(root, 'dist/server/server-entry.js')
-
-function newestMtime(path: string): number {
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue
-    newest = Math.max(newest, newestMtime(join(path, entry)))
-  }
-  return newest
-}
-
-function buildIsStale(): boolean {
-  if (!existsSync(serverBundle)) return true
-  const built = statSync(serverBundle).mtimeMs
-  // drizzle/: a new migration makes the database template (ADR 054) again.
-  const inputs = ['app', 'drizzle', 'vite.config.ts', 'package-lock.json']
-    .map((p) => join(root, p))
-    .filter((p) => existsSync(p))
-  return inputs.some((input) => newestMtime(input) > built)
-}
-
-if (process.env.SKIP_BUILD !== 'true' && buildIsStale()) {
-  console.info('Building the production bundle…')
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
-}
+const serverBundle = serverBundleOf(root)
+buildIfStale(root)
 
 process.env.NODE_ENV ??= 'production'
 const { serve } = await import('srvx/node')
@@ -81,23 +60,42 @@ function staticFiles(dir: string) {
   return middleware
 }
 
+/** In a cluster: which app process answered, as a header on every answer (pages, API, files). */
+function answeredBy(index: string) {
+  const middleware: ReturnType<typeof staticMiddleware> = async (_request, next) => {
+    const response = await next()
+    // A new Response around the same body: some answers' headers (redirects, fetched ones) are immutable.
+    const named = new Response(response.body, response)
+    named.headers.set('X-Gymbase-App', index)
+    return named
+  }
+  return middleware
+}
+
+const appIndex = cluster.isWorker ? process.env.CLUSTER_APP_INDEX : undefined
 const port = Number(process.env.PORT ?? 3000)
 const hostname = process.env.HOST ?? '0.0.0.0'
 const server = serve({
   port,
   hostname,
   silent: true,
-  middleware: [staticFiles(join(root, 'dist/client'))],
+  middleware: [...(appIndex ? [answeredBy(appIndex)] : []), staticFiles(join(root, 'dist/client'))],
   fetch: entry.default.fetch,
+  // srvx listens exclusively by default; a cluster worker must not, so that it takes the primary's socket.
+  ...(cluster.isWorker ? { node: { exclusive: false } } : {}),
 })
 await server.ready()
 
 const joinHost = process.env.JOIN_HOST ?? 'join.localhost'
 const consoleHost = process.env.CONSOLE_HOST ?? 'console.localhost'
-console.info(`Gymbase is ready in ${Math.round(performance.now() - started)} ms`)
-console.info(`  join site:    http://${joinHost}:${port}/`)
-console.info(`  console site: http://${consoleHost}:${port}/`)
-console.info(`  API docs:     http://${consoleHost}:${port}/api/docs`)
+if (appIndex) {
+  console.info(`App process ${appIndex} is ready in ${Math.round(performance.now() - started)} ms`)
+} else {
+  console.info(`Gymbase is ready in ${Math.round(performance.now() - started)} ms`)
+  console.info(`  join site:    http://${joinHost}:${port}/`)
+  console.info(`  console site: http://${consoleHost}:${port}/`)
+  console.info(`  API docs:     http://${consoleHost}:${port}/api/docs`)
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -7,6 +7,7 @@
  * damage it. With the embedded database the server runs the workers itself (RUN_WORKERS=true).
  */
 import { closeDatabase, databaseOptionsFromEnv, getDatabase } from '~/db/client.server'
+import { waitForDemoHistory } from '~/server/boot.server'
 import { startErrorReporting } from '~/server/error-reporting.server'
 import { stopBoss } from '~/server/jobs/boss.server'
 import { startWorkers } from '~/server/jobs/queues.server'
@@ -40,7 +41,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => vo
 try {
   const handle = await getDatabase()
   await startErrorReporting()
-  await startWorkers({ handle })
+  // While an app process makes the demo's history (SEED_DEMO_POSTGRES, ADR 052) with its own clock, a
+  // billing run at the real time would cut into it: the billing jobs start once it is made.
+  const { findDemoHistoryState } = await import('~/server/services/demo/find-demo-history-state.server')
+  const demoPending = (await findDemoHistoryState({ db: handle.db })) === 'in_progress'
+  await startWorkers({
+    handle,
+    billingAfter: demoPending ? waitForDemoHistory({ db: handle.db, shouldStop: () => stopping }) : undefined,
+  })
   console.info('Workers running (mail delivery). Ctrl+C to stop.')
 } catch (error) {
   console.error('Could not start the workers:', error)

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { Pool } from 'pg'
 import { getEnv } from '~/lib/env.server'
+import { withAdvisoryLock } from './advisory-lock.server'
 import { buildTemplateFolder, readDatabaseTemplate } from './database-template.server'
 import { migrationsFolder, pgliteExtensions } from './pglite-setup.server'
 import * as schema from './schema'
@@ -86,14 +87,21 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   )
 }
 
-/** Applies the pending migrations in `drizzle/`; already applied ones are skipped. */
+/**
+ * Applies the pending migrations in `drizzle/`; already applied ones are skipped. Under a lock (ADR 052):
+ * the processes of a cluster start together, and two migrators reading the same "not applied yet" would
+ * both run a migration, the second failing on what the first created.
+ */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const config = { migrationsFolder: migrationsFolder() }
+  const { driver } = handle
   // Each migrator wants its own driver's database type, so wrap the raw client again (cheap: no I/O).
-  if (handle.driver.kind === 'pglite') {
-    await migratePglite(drizzlePglite({ client: handle.driver.pglite }), config)
+  if (driver.kind === 'pglite') {
+    await migratePglite(drizzlePglite({ client: driver.pglite }), config)
   } else {
-    await migrateNodePg(drizzleNodePg({ client: handle.driver.pool }), config)
+    await withAdvisoryLock(handle, 'migrations', () =>
+      migrateNodePg(drizzleNodePg({ client: driver.pool }), config),
+    )
   }
 }
 

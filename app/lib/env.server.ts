@@ -33,6 +33,11 @@ const schema = z.object({
   API_BASE_URL: optional(z.url()),
   /** Seed demo data on first start when the embedded database is empty. */
   SEED_DEMO: flag('true'),
+  /**
+   * Seed the demo on first start into an empty PostgreSQL database too (with SEED_DEMO): for a demo on
+   * `npm run start:cluster` and its browser test. Never in a deployment, where DATABASE_URL is real.
+   */
+  SEED_DEMO_POSTGRES: flag('false'),
   /** Behind a load balancer or CDN that sets X-Forwarded-For: take the client's address from it. */
   TRUST_PROXY: flag('false'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

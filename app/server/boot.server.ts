@@ -1,3 +1,4 @@
+import { withTryAdvisoryLock } from '~/db/advisory-lock.server'
 import { closeDatabase, type DatabaseHandle, type Db, getDatabase } from '~/db/client.server'
 import { getEnv } from '~/lib/env.server'
 import { startErrorReporting } from './error-reporting.server'
@@ -39,12 +40,14 @@ async function run() {
   const handle = await getDatabase()
   logger.info({ database: handle.driver.kind, ms: Math.round(performance.now() - started) }, 'database ready')
   let billingAfter: Promise<boolean> | undefined
-  if (handle.driver.kind === 'pglite' && env.SEED_DEMO) {
+  if (env.SEED_DEMO && (handle.driver.kind === 'pglite' || env.SEED_DEMO_POSTGRES)) {
     const { seedDemoIfEmpty } = await import('./seed/seed-demo.server')
     const seeding = performance.now()
+    // Under a lock of its own: processes of a cluster starting together wait for the first one's set-up
+    // and then find the demo there (ADR 052).
     const result = await seedDemoIfEmpty({ db: handle.db })
     if (result.setUp) logger.info({ ms: Math.round(performance.now() - seeding) }, 'set the demo data up')
-    if (result.backgroundPending) billingAfter = continueDemoInBackground(handle.db)
+    if (result.backgroundPending) billingAfter = continueDemoInBackground(handle)
   }
   // In the background: the first answer need not wait for pg-boss to install or start.
   void startJobs(handle, env.RUN_WORKERS, billingAfter)
@@ -55,14 +58,28 @@ async function run() {
  * works in short steps on the one PGlite connection, so requests get in between; a failure is logged
  * and left for the next start to carry on from. Resolves whether the demo is whole.
  */
-function continueDemoInBackground(db: Db): Promise<boolean> {
+function continueDemoInBackground(handle: DatabaseHandle): Promise<boolean> {
+  const db = handle.db
   let stopping = false
   const started = performance.now()
   const finished = (async () => {
     const { continueDemoSeed } = await import('./seed/seed-demo.server')
-    const progress = await continueDemoSeed({ db, shouldStop: () => stopping })
+    const { findDemoHistoryState } = await import('./services/demo/find-demo-history-state.server')
+    // One process makes the history; in a cluster the others wait for it to be marked done, and take
+    // it over (it is resumable) should the one making it die (ADR 052).
+    let made = await withTryAdvisoryLock(handle, 'demoHistory', () =>
+      continueDemoSeed({ db, shouldStop: () => stopping }),
+    )
+    while (!made.acquired) {
+      if (stopping) return false
+      if ((await findDemoHistoryState({ db })) !== 'in_progress') return true
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      made = await withTryAdvisoryLock(handle, 'demoHistory', () =>
+        continueDemoSeed({ db, shouldStop: () => stopping }),
+      )
+    }
     const ms = Math.round(performance.now() - started)
-    if (progress.status === 'stopped') {
+    if (made.value.status === 'stopped') {
       logger.info({ ms }, 'demo history stopped; the next start carries on from here')
       return false
     }
@@ -78,6 +95,30 @@ function continueDemoInBackground(db: Db): Promise<boolean> {
   demoBackground = { stop: () => (stopping = true), finished }
   void finished.then(() => (demoBackground = undefined))
   return finished
+}
+
+/**
+ * Resolves true once the demo's history is marked made (by whichever process makes it), false when
+ * `shouldStop` says so first. At once when there is no demo seed or it is whole.
+ */
+export async function waitForDemoHistory(options: { db: Db; shouldStop?: () => boolean }): Promise<boolean> {
+  const { findDemoHistoryState } = await import('./services/demo/find-demo-history-state.server')
+  const shouldStop = options.shouldStop ?? (() => false)
+  try {
+    while (!shouldStop()) {
+      if ((await findDemoHistoryState({ db: options.db })) !== 'in_progress') return true
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+    }
+  } catch (error) {
+    // Stopping closes the database under the wait; otherwise the question could not be answered.
+    if (!shouldStop()) {
+      logger.error(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        'could not tell whether the demo history is made; the billing jobs wait for the next start',
+      )
+    }
+  }
+  return false
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg'
 import { type Db as BossDb, type ConstructorOptions, fromPglite, PgBoss } from 'pg-boss'
+import { withAdvisoryLock } from '~/db/advisory-lock.server'
 import type { DatabaseHandle } from '~/db/client.server'
 import { logger } from '~/server/logger.server'
 
@@ -66,7 +67,9 @@ export function getBoss(handle: DatabaseHandle): Promise<PgBoss> {
     const started = performance.now()
     const boss = new PgBoss(bossOptions(handle))
     attachLogging(boss)
-    await boss.start()
+    // pg-boss installs its schema on first start with a plain `create schema`: processes of a cluster
+    // starting together would race on it (a duplicate key error in all but one). One start at a time.
+    await withAdvisoryLock(handle, 'jobQueueStart', () => boss.start())
     logger.info(
       { database: handle.driver.kind, ms: Math.round(performance.now() - started) },
       'job queue started',

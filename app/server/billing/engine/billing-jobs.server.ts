@@ -2,14 +2,13 @@ import type { PgBoss, Queue } from 'pg-boss'
 import type { DatabaseHandle } from '~/db/client.server'
 import { publicSiteUrl } from '~/server/api/request-info'
 import { reportingFailures } from '~/server/error-reporting.server'
-import { logger } from '~/server/logger.server'
 import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
 import { createPaymentServices } from '~/server/providers/payments/payment-services.server'
 import { getProviderConfig } from '~/server/providers/provider-config.server'
 import { requestDoorAccessSync } from '~/server/services/door-access/door-access-jobs.server'
 import { sendDunningNotices } from '~/server/services/dunning/send-dunning-notices.server'
-import { advanceSubscriptions } from './advance-subscriptions.server'
-import { pollPendingPayments, runBilling, settleInDoubtAttempts } from './run-billing.server'
+import { runDailyBilling } from './daily-run.server'
+import { pollPendingPayments, settleInDoubtAttempts } from './run-billing.server'
 
 export const BILLING_DAILY_QUEUE = 'billing.daily'
 export const BILLING_POLL_QUEUE = 'billing.poll'
@@ -39,14 +38,10 @@ export async function startBillingWorkers(options: {
   await boss.work(
     BILLING_DAILY_QUEUE,
     { pollingIntervalSeconds },
+    // Under the daily run's lock: while `npm run billing:run` (or another worker) holds it, this job
+    // completes at once and the run in progress does the day (ADR 052).
     reportingFailures(BILLING_DAILY_QUEUE, async () => {
-      const now = new Date()
-      const advanced = await advanceSubscriptions({ db, now })
-      const charged = await runBilling({ db, providers, now })
-      const notices = await sendDunningNotices({ db, now, ...dunning })
-      // Whoever paid, fell out of grace or ended today opens (or stops opening) the doors now (ADR 029).
-      requestDoorAccessSync(handle)
-      logger.info({ advanced, charged, notices }, 'billing run finished')
+      await runDailyBilling({ handle, providers, now: new Date(), dunning })
     }),
   )
   await boss.work(
