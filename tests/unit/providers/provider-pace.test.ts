@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
-  chargeAll,
   type ChargeRequest,
   type ChargeResult,
+  chargeAll,
   type PaymentProvider,
 } from '~/server/providers/payments/payment-provider'
 import {
@@ -89,9 +89,7 @@ describe('createProviderLimiter', () => {
     const limiter = createProviderLimiter(pace({ limit: 22, windowMs: 1000, per: 'user' }))
     const started = performance.now()
     // Two per user, a hundred users: no user is near 22 a second, so nobody waits.
-    await Promise.all(
-      Array.from({ length: 200 }, (_, index) => limiter.take(`user-${index % 100}`)),
-    )
+    await Promise.all(Array.from({ length: 200 }, (_, index) => limiter.take(`user-${index % 100}`)))
     expect(performance.now() - started).toBeLessThan(500)
   })
 })
