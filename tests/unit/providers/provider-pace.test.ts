@@ -111,6 +111,22 @@ describe('pacedProvider', () => {
     expect(calls).toHaveLength(80)
     expect(busiestWindow(calls, 400)).toBeLessThanOrEqual(44)
   })
+  it('keeps a provider’s own poll of many payments (Akahu reads their tokens in one query)', async () => {
+    const polled: string[][] = []
+    const provider: PaymentProvider = {
+      ...recordingProvider([]),
+      async pollCharges({ references }) {
+        polled.push([...references])
+        return references.map(() => ({
+          status: 'fulfilled' as const,
+          value: { status: 'pending' as const, reference: 'payment_1' },
+        }))
+      },
+    }
+    const paced = pacedProvider(provider, createProviderLimiter(pace({})))
+    await paced.pollCharges?.({ references: ['a', 'b'], now: new Date() })
+    expect(polled).toEqual([['a', 'b']])
+  })
 })
 
 describe('estimateProviderTime', () => {
