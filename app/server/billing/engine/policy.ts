@@ -4,8 +4,12 @@
 export const billingPolicy = {
   /** A failed charge is tried again after these many days, one entry per retry: 3 retries in all. */
   retryDelaysDays: [3, 4, 7] as const,
-  /** Claimed per transaction: each batch commits its idempotency keys before any provider is called. */
-  batchSize: 200,
+  /**
+   * Claimed per transaction: each batch commits its idempotency keys before any provider is called.
+   * 1,000 (was 200): a fifth of the round trips and commits per payment (ADR 051); a batch's rows
+   * are locked for its provider calls, a second or so with a batch API.
+   */
+  batchSize: 1000,
   /** Charges sent to providers at once within a batch. */
   concurrency: 8,
   /** Batches one run works on at once (claim, charge, record each), so database work overlaps charging. */

@@ -10,6 +10,11 @@ import {
   type PaymentProviders,
   pollAll,
 } from '~/server/providers/payments/payment-provider'
+import {
+  estimateProviderTime,
+  type ProviderTimeEstimate,
+  paceKeyFor,
+} from '~/server/providers/payments/provider-pace'
 import { type ClaimedCharge, claimDuePayments, claimInDoubtAttempts } from './claim-due-payments.server'
 import { billingPolicy } from './policy'
 import {
@@ -26,6 +31,13 @@ export interface BillingRunStats {
   pending: number
   settledInDoubt: number
   polled: number
+  /**
+   * Milliseconds in each part of the run (claim, charge and record summed over the lanes, which
+   * overlap): where a slow run spends its time.
+   */
+  timings: { settleMs: number; claimMs: number; chargeMs: number; recordMs: number; pollMs: number }
+  /** What the provider calls of this run take at each provider's documented pace (ADR 051). */
+  providerTime: ProviderTimeEstimate[]
 }
 
 const providerKind = (type: 'bank_account' | 'stripe_card') => (type === 'stripe_card' ? 'card' : 'bank')
@@ -66,14 +78,22 @@ export async function runBilling(options: {
     pending: 0,
     settledInDoubt: 0,
     polled: 0,
+    timings: { settleMs: 0, claimMs: 0, chargeMs: 0, recordMs: 0, pollMs: 0 },
+    providerTime: [],
   }
+  const { timings } = stats
+  const since = (started: number) => performance.now() - started
+  // Calls per limiter key and provider, for the estimate of the provider's time.
+  const calls = { card: new Map<string, number>(), bank: new Map<string, number>() }
   const count = (result: ChargeResult) => {
     if (result.status === 'succeeded') stats.succeeded += 1
     else if (result.status === 'failed') stats.failed += 1
     else stats.pending += 1
   }
 
+  let started = performance.now()
   stats.settledInDoubt = await settleInDoubtAttempts({ db, providers, now })
+  timings.settleMs = since(started)
 
   const providerName = (type: 'bank_account' | 'stripe_card') => providers[providerKind(type)].name
   let batches = 0
@@ -83,17 +103,29 @@ export async function runBilling(options: {
   const lane = async () => {
     while (!failed && (options.maxBatches === undefined || batches < options.maxBatches)) {
       batches += 1
+      let step = performance.now()
       const claimed = await claimDuePayments({
         db,
         now,
         limit: options.batchSize ?? billingPolicy.batchSize,
         providerName,
       })
+      timings.claimMs += since(step)
       if (claimed.length === 0) return
       stats.claimed += claimed.length
+      for (const charge of claimed) {
+        if (!charge.method) continue
+        const kind = providerKind(charge.method.type)
+        const key = paceKeyFor(providers[kind].pace, charge.method)
+        calls[kind].set(key, (calls[kind].get(key) ?? 0) + 1)
+      }
+      step = performance.now()
       const outcomes = await chargeBatch({ providers, now, charges: claimed })
+      timings.chargeMs += since(step)
+      step = performance.now()
       // The batch's answers in one transaction; a crash before it leaves them in doubt, settled later.
       const verdicts = await recordChargeResults({ db, now, outcomes })
+      timings.recordMs += since(step)
       outcomes.forEach((outcome, index) => {
         if (verdicts[index] === 'recorded') count(outcome.result)
       })
@@ -107,7 +139,12 @@ export async function runBilling(options: {
     })
   await Promise.all(Array.from({ length: options.lanes ?? billingPolicy.lanes }, guarded))
 
+  started = performance.now()
   stats.polled = await pollPendingPayments({ db, providers, now })
+  timings.pollMs = since(started)
+  stats.providerTime = (['card', 'bank'] as const).map((kind) =>
+    estimateProviderTime({ provider: providers[kind].name, pace: providers[kind].pace, keys: calls[kind] }),
+  )
   return stats
 }
 

@@ -1,4 +1,5 @@
 import type { PaymentMethodType, PaymentProvider as PaymentProviderName } from '~/contracts/enums'
+import type { ProviderPace } from './provider-pace'
 
 /**
  * What the billing engine calls to take money (DESIGN §5–§6). The sandboxes in this folder implement it
@@ -27,6 +28,11 @@ export interface PaymentProvider {
   readonly kind: PaymentProviderKind
   /** Stored in `payment_attempts.provider`. */
   readonly name: PaymentProviderName
+  /**
+   * A provider called once per charge: its documented rate limit, held by its limiter
+   * (`pacedProvider`), and the calls kept in flight. None for a provider with a batch call.
+   */
+  readonly pace?: ProviderPace
   charge(request: ChargeRequest): Promise<ChargeResult>
   /** `method`: the payment method charged, where the provider keeps charges per account (Stripe Connect). */
   findCharge(query: { idempotencyKey: string; method?: ChargeMethod | null }): Promise<ChargeResult | null>
@@ -152,7 +158,7 @@ export function providerFor(providers: PaymentProviders, methodType: PaymentMeth
 
 /**
  * Charges each request, through the provider's `chargeMany` when it has one, else `charge` per request
- * with at most `concurrency` calls at once. Never rejects: a batch call that throws leaves every request
+ * with at most `concurrency` calls at once (the provider's own `pace.concurrency` when it has one). Never rejects: a batch call that throws leaves every request
  * of it unknown (rejected), as a single `charge` that throws does.
  */
 export async function chargeAll(
@@ -168,7 +174,9 @@ export async function chargeAll(
       return requests.map(() => ({ status: 'rejected', reason }))
     }
   }
-  return settleEach(requests, concurrency, (request) => provider.charge(request))
+  return settleEach(requests, provider.pace?.concurrency ?? concurrency, (request) =>
+    provider.charge(request),
+  )
 }
 
 /** Polls each reference, through `pollCharges` when the provider has it, else `pollCharge` per reference. */
@@ -185,7 +193,7 @@ export async function pollAll(
       return query.references.map(() => ({ status: 'rejected', reason }))
     }
   }
-  return settleEach(query.references, concurrency, (reference) =>
+  return settleEach(query.references, provider.pace?.concurrency ?? concurrency, (reference) =>
     provider.pollCharge({ reference, now: query.now }),
   )
 }

@@ -5,6 +5,14 @@ import { createBankServices } from './bank-services.server'
 import { createCardAccountSandbox } from './card-account-sandbox.server'
 import { createCardSandbox } from './card-sandbox.server'
 import { createSandboxCardSetups } from './card-setup-sandbox.server'
+import {
+  akahuPace,
+  createProviderLimiter,
+  type ProviderLimiter,
+  type ProviderPace,
+  pacedProvider,
+  stripePace,
+} from './provider-pace'
 import type { PaymentServices } from './sandbox-providers.server'
 import { createStripeCardAccounts } from './stripe/stripe-card-accounts.server'
 import { createStripeCardSetups } from './stripe/stripe-card-setups.server'
@@ -19,17 +27,26 @@ import { createStripeClient } from './stripe/stripe-client.server'
  */
 export function createPaymentServices(config: ProviderConfig, db: Db): PaymentServices {
   const bank = createBankServices(config.bank, db)
+  // Akahu and Stripe take one charge a call: each is paced by its documented rate limit (ADR 051).
+  const bankCharges =
+    config.bank.provider === 'akahu'
+      ? pacedProvider(bank.charges, limiterFor('akahu', akahuPace))
+      : bank.charges
   if (config.cards.provider === 'stripe') {
     const stripe = stripeClientFor(config.cards)
+    const cardCharges = pacedProvider(
+      createStripeCharges({ stripe }),
+      limiterFor(`stripe\n${config.cards.secretKey}`, stripePace(config.cards.mode)),
+    )
     return {
-      charges: { card: createStripeCharges({ stripe }), bank: bank.charges },
+      charges: { card: cardCharges, bank: bankCharges },
       cardSetups: createStripeCardSetups({ stripe }),
       cardAccounts: createStripeCardAccounts({ stripe }),
       bankConsents: bank.consents,
     }
   }
   return {
-    charges: { card: createCardSandbox({ db }), bank: bank.charges },
+    charges: { card: createCardSandbox({ db }), bank: bankCharges },
     cardSetups: createSandboxCardSetups({ db }),
     cardAccounts: createCardAccountSandbox({ db }),
     bankConsents: bank.consents,
@@ -47,4 +64,19 @@ function stripeClientFor(config: StripeConfig): Stripe {
     clients.set(key, client)
   }
   return client
+}
+
+/**
+ * One limiter per provider account for the process: every run, poll and payment link in it shares the
+ * provider's quota (several processes each hold their own; ADR 051 says what that means).
+ */
+const limiters = new Map<string, ProviderLimiter>()
+
+function limiterFor(key: string, pace: ProviderPace): ProviderLimiter {
+  let limiter = limiters.get(key)
+  if (!limiter) {
+    limiter = createProviderLimiter(pace)
+    limiters.set(key, limiter)
+  }
+  return limiter
 }

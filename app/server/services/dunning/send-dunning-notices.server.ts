@@ -7,8 +7,14 @@ import { addDays, calendarDateAt } from '~/server/billing/calendar'
 import { chainRoot, findOwedFailures } from '~/server/billing/engine/owed-periods.server'
 import { needsMemberAction } from '~/server/billing/engine/policy'
 import { cancelledForNonPaymentMail } from '~/server/mail/dunning-templates.server'
-import type { Mailer } from '../auth/mailer'
-import { mailPaymentLink, type SiteUrl } from '../payment-links/mail-payment-link.server'
+import type { Mailer, MailMessage } from '../auth/mailer'
+import {
+  createPaymentLinks,
+  PAYMENT_LINK_DAYS,
+  type PaymentLinkFailure,
+  paymentLinkMessage,
+  type SiteUrl,
+} from '../payment-links/mail-payment-link.server'
 
 /** The schedule of the failed-payment e-mails (ADR 027). */
 export const dunningPolicy = {
@@ -18,8 +24,8 @@ export const dunningPolicy = {
   graceReminderDaysBefore: 3,
   /** A cancellation for non-payment this recent gets its notice. */
   cancelledNoticeWithinDays: 2,
-  /** Subscriptions looked at per batch. */
-  batchSize: 500,
+  /** Subscriptions looked at per batch (one transaction of a few statements each). */
+  batchSize: 5000,
 } as const
 
 export interface DunningStats {
@@ -63,40 +69,31 @@ export async function sendDunningNotices(options: {
       ),
     )
     .orderBy(subscriptions.id)
+  const recentFrom = addDays(today, -dunningPolicy.failedNoticeWithinDays)
+  const reminderDay = addDays(today, dunningPolicy.graceReminderDaysBefore)
   for (let from = 0; from < owing.length; from += dunningPolicy.batchSize) {
     const batch = owing.slice(from, from + dunningPolicy.batchSize)
     const failures = await findOwedFailures(
       db,
       batch.map((row) => row.id),
     )
-    const recentFrom = addDays(today, -dunningPolicy.failedNoticeWithinDays)
+    const notices: PlannedNotice[] = []
     for (const failure of failures) {
       if (failure.dueOn < recentFrom) continue
       const key = failure.periodStartAt ?? `payment:${chainRoot(failure)}`
-      await notify({
-        ...options,
-        stats,
-        kind: 'payment_failed',
-        key,
-        subscriptionId: failure.subscriptionId,
-        failure,
-      })
+      notices.push({ kind: 'payment_failed', key, subscriptionId: failure.subscriptionId, failure })
     }
-    const reminderDay = addDays(today, dunningPolicy.graceReminderDaysBefore)
+    const firstFailure = new Map<number, (typeof failures)[number]>()
+    for (const failure of failures)
+      if (!firstFailure.has(failure.subscriptionId)) firstFailure.set(failure.subscriptionId, failure)
     for (const row of batch) {
       if (!row.gracePeriodEndsAt || row.gracePeriodEndsAt < today || row.gracePeriodEndsAt > reminderDay)
         continue
-      const failure = failures.find((candidate) => candidate.subscriptionId === row.id)
+      const failure = firstFailure.get(row.id)
       if (!failure) continue
-      await notify({
-        ...options,
-        stats,
-        kind: 'grace_ending',
-        key: row.gracePeriodEndsAt,
-        subscriptionId: row.id,
-        failure,
-      })
+      notices.push({ kind: 'grace_ending', key: row.gracePeriodEndsAt, subscriptionId: row.id, failure })
     }
+    await notifyMany({ ...options, stats, notices })
   }
 
   // 3: memberships the schedule step cancelled for non-payment.
@@ -148,50 +145,109 @@ export async function sendDunningNotices(options: {
   return stats
 }
 
-async function notify(options: {
+interface PlannedNotice {
+  kind: Exclude<DunningNoticeKind, 'cancelled_unpaid'>
+  key: string
+  subscriptionId: number
+  failure: PaymentLinkFailure
+}
+
+/**
+ * A batch's notices in one transaction, a few statements whatever its size: the subscriptions' facts
+ * in one query, the notices recorded in one insert (`ON CONFLICT DO NOTHING` on their unique key: a
+ * rerun or a second worker records none again), the links in one more, and the e-mails to the outbox
+ * in one per organisation. A notice the member turned reminders off for is recorded, not mailed.
+ */
+async function notifyMany(options: {
   db: Db
   now: Date
   mailer: Mailer
   siteUrl: SiteUrl
   stats: DunningStats
-  kind: Exclude<DunningNoticeKind, 'cancelled_unpaid'>
-  key: string
-  subscriptionId: number
-  failure: Parameters<typeof mailPaymentLink>[0]['failure']
+  notices: readonly PlannedNotice[]
 }) {
-  const { now, kind } = options
+  const { now, stats } = options
+  if (options.notices.length === 0) return
   await options.db.transaction(async (tx) => {
-    const [subscription] = await tx
+    const ids = [...new Set(options.notices.map((notice) => notice.subscriptionId))]
+    const facts = await tx
       .select({
         id: subscriptions.id,
         organisationId: subscriptions.organisationId,
         userId: subscriptions.userId,
+        balanceOwing: subscriptions.balanceOwing,
+        gracePeriodEndsAt: subscriptions.gracePeriodEndsAt,
         paymentReminders: users.paymentReminders,
+        memberName: users.name,
+        memberEmail: users.email,
+        organisationName: organisations.name,
       })
       .from(subscriptions)
       .innerJoin(users, eq(users.id, subscriptions.userId))
-      .where(eq(subscriptions.id, options.subscriptionId))
-    if (!subscription) return
-    // A payment only the member can approve is not a reminder: without the link it can never be paid.
-    const mailed = subscription.paymentReminders || needsMemberAction(options.failure.errorStatus)
-    const recorded = await recordNotice(tx, { subscription, kind, key: options.key, mailed, now })
-    if (!recorded) return
-    if (!mailed) {
-      options.stats.notMailed += 1
-      return
-    }
-    await mailPaymentLink({
-      db: tx,
-      now,
-      mailer: options.mailer,
-      siteUrl: options.siteUrl,
-      subscriptionId: subscription.id,
-      failure: options.failure,
-      createdByUserId: null,
-      kind,
+      .innerJoin(organisations, eq(organisations.id, subscriptions.organisationId))
+      .where(sql`${subscriptions.id} = any(${sql.param(ids)}::int[])`)
+    const factsById = new Map(facts.map((row) => [row.id, row]))
+    const planned = options.notices.flatMap((notice) => {
+      const subscription = factsById.get(notice.subscriptionId)
+      if (!subscription) return []
+      // A payment only the member can approve is not a reminder: without the link it can never be paid.
+      const mailed = subscription.paymentReminders || needsMemberAction(notice.failure.errorStatus)
+      return [{ notice, subscription, mailed }]
     })
-    if (kind === 'payment_failed') options.stats.paymentFailed += 1
-    else options.stats.graceEnding += 1
+    if (planned.length === 0) return
+    const inserted = await tx
+      .insert(dunningNotices)
+      .values(
+        planned.map(({ notice, subscription, mailed }) => ({
+          organisationId: subscription.organisationId,
+          userId: subscription.userId,
+          subscriptionId: subscription.id,
+          kind: notice.kind,
+          key: notice.key,
+          mailed,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({
+        subscriptionId: dunningNotices.subscriptionId,
+        kind: dunningNotices.kind,
+        key: dunningNotices.key,
+      })
+    const recorded = new Set(inserted.map((row) => `${row.subscriptionId}|${row.kind}|${row.key}`))
+    const fresh = planned.filter(({ notice }) =>
+      recorded.has(`${notice.subscriptionId}|${notice.kind}|${notice.key}`),
+    )
+    const toMail = fresh.filter((entry) => entry.mailed)
+    stats.notMailed += fresh.length - toMail.length
+    const links = await createPaymentLinks(tx, {
+      now,
+      subscriptions: toMail.map((entry) => entry.subscription),
+      days: PAYMENT_LINK_DAYS,
+    })
+    const byOrganisation = new Map<number, { to: string; message: MailMessage }[]>()
+    toMail.forEach(({ notice, subscription }, index) => {
+      const link = links[index]
+      if (!link) return
+      const message = paymentLinkMessage({
+        kind: notice.kind,
+        siteUrl: options.siteUrl,
+        token: link.token,
+        expiresAt: link.expiresAt,
+        organisationName: subscription.organisationName,
+        memberName: subscription.memberName,
+        subscription,
+        failure: notice.failure,
+      })
+      const messages = byOrganisation.get(subscription.organisationId) ?? []
+      messages.push({ to: subscription.memberEmail, message })
+      byOrganisation.set(subscription.organisationId, messages)
+      if (notice.kind === 'payment_failed') stats.paymentFailed += 1
+      else stats.graceEnding += 1
+    })
+    for (const [organisationId, messages] of byOrganisation) {
+      await options.mailer.sendMany({ db: tx, organisationId, messages })
+    }
   })
 }
 

@@ -50,6 +50,15 @@ export async function createPaymentLink(
   return { token, expiresAt }
 }
 
+/** The failed payment a payment-link e-mail is about. */
+export interface PaymentLinkFailure {
+  amount: number
+  surcharge: number
+  creditUsed: number
+  errorStatus: string | null
+  errorDescription: string | null
+}
+
 /**
  * A new single-use link for what a membership owes, and the e-mail that carries it, in the caller's
  * transaction (the e-mail goes only if the link is kept). Only the token's hash is stored.
@@ -61,13 +70,7 @@ export async function mailPaymentLink(options: {
   siteUrl: SiteUrl
   subscriptionId: number
   /** The failure the e-mail is about: its amount and reason in words. */
-  failure: {
-    amount: number
-    surcharge: number
-    creditUsed: number
-    errorStatus: string | null
-    errorDescription: string | null
-  }
+  failure: PaymentLinkFailure
   createdByUserId: number | null
   kind: 'payment_failed' | 'grace_ending'
 }): Promise<{ expiresAt: Date }> {
@@ -89,25 +92,16 @@ export async function mailPaymentLink(options: {
     createdByUserId: options.createdByUserId,
     days: PAYMENT_LINK_DAYS,
   })
-  const { failure } = options
-  const balance = row.subscription.balanceOwing
-  const facts = {
+  const message = paymentLinkMessage({
+    kind: options.kind,
+    siteUrl: options.siteUrl,
+    token,
+    expiresAt,
     organisationName: row.organisationName,
-    recipientName: row.member.name,
-    amount: formatCents(balance > 0 ? balance : chargedTotal(failure)),
-    reason: failureReasonWords(failure.errorStatus, failure.errorDescription),
-    payUrl: payUrl(options.siteUrl, token),
-    linkExpiresOn: formatLongDate(calendarDateAt(expiresAt)),
-    graceEndsOn: row.subscription.gracePeriodEndsAt
-      ? formatLongDate(row.subscription.gracePeriodEndsAt)
-      : null,
-    needsNewMethod: isHardDecline(failure.errorStatus),
-    reconnectBank: failure.errorStatus === REAUTHENTICATE_AKAHU,
-  }
-  const message =
-    options.kind === 'grace_ending' && facts.graceEndsOn
-      ? graceEndingMail({ ...facts, graceEndsOn: facts.graceEndsOn })
-      : paymentFailedMail(facts)
+    memberName: row.member.name,
+    subscription: row.subscription,
+    failure: options.failure,
+  })
   await options.mailer.send({
     db,
     organisationId: row.subscription.organisationId,
@@ -115,4 +109,64 @@ export async function mailPaymentLink(options: {
     message,
   })
   return { expiresAt }
+}
+
+/** The e-mail that carries a payment link: the failure's amount and reason, the link, its expiry. */
+export function paymentLinkMessage(options: {
+  kind: 'payment_failed' | 'grace_ending'
+  siteUrl: SiteUrl
+  token: string
+  expiresAt: Date
+  organisationName: string
+  memberName: string
+  subscription: { balanceOwing: number; gracePeriodEndsAt: string | null }
+  failure: PaymentLinkFailure
+}) {
+  const { failure, subscription } = options
+  const balance = subscription.balanceOwing
+  const facts = {
+    organisationName: options.organisationName,
+    recipientName: options.memberName,
+    amount: formatCents(balance > 0 ? balance : chargedTotal(failure)),
+    reason: failureReasonWords(failure.errorStatus, failure.errorDescription),
+    payUrl: payUrl(options.siteUrl, options.token),
+    linkExpiresOn: formatLongDate(calendarDateAt(options.expiresAt)),
+    graceEndsOn: subscription.gracePeriodEndsAt ? formatLongDate(subscription.gracePeriodEndsAt) : null,
+    needsNewMethod: isHardDecline(failure.errorStatus),
+    reconnectBank: failure.errorStatus === REAUTHENTICATE_AKAHU,
+  }
+  return options.kind === 'grace_ending' && facts.graceEndsOn
+    ? graceEndingMail({ ...facts, graceEndsOn: facts.graceEndsOn })
+    : paymentFailedMail(facts)
+}
+
+/**
+ * Many new single-use links at once (one statement), for the billing run's notices: `createPaymentLink`
+ * for each subscription, tokens returned in order. Only the hashes are stored.
+ */
+export async function createPaymentLinks(
+  db: Db,
+  options: {
+    now: Date
+    subscriptions: ReadonlyArray<{ id: number; organisationId: number; userId: number }>
+    days: number
+  },
+): Promise<{ token: string; expiresAt: Date }[]> {
+  const { now } = options
+  const expiresAt = new Date(now.getTime() + options.days * 24 * 60 * 60 * 1000)
+  const links = options.subscriptions.map((subscription) => ({ subscription, token: randomToken() }))
+  if (links.length === 0) return []
+  await db.insert(paymentLinks).values(
+    links.map(({ subscription, token }) => ({
+      organisationId: subscription.organisationId,
+      userId: subscription.userId,
+      subscriptionId: subscription.id,
+      tokenHash: hashToken(token),
+      createdByUserId: null,
+      expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  )
+  return links.map(({ token }) => ({ token, expiresAt }))
 }

@@ -83,10 +83,9 @@ export async function recalculateBalanceOwing(
   `)
   const owedBySubscription = new Map(owed.rows.map((row) => [row.subscription_id, row]))
 
-  const results: BalanceOwing[] = []
-  for (const subscription of current) {
+  const results: BalanceOwing[] = current.map((subscription) => {
     const row = owedBySubscription.get(subscription.id)
-    const result: BalanceOwing = row
+    return row
       ? {
           subscriptionId: subscription.id,
           balanceOwing: row.balance_owing,
@@ -100,17 +99,17 @@ export async function recalculateBalanceOwing(
             }),
         }
       : { subscriptionId: subscription.id, balanceOwing: 0, periodsOwing: 0, gracePeriodEndsAt: null }
-    await db
-      .update(subscriptions)
-      .set({
-        balanceOwing: result.balanceOwing,
-        periodsOwing: result.periodsOwing,
-        gracePeriodEndsAt: result.gracePeriodEndsAt,
-        version: sql`${subscriptions.version} + 1`,
-        updatedAt: now,
-      })
-      .where(eq(subscriptions.id, subscription.id))
-    results.push(result)
-  }
+  })
+  // One statement for them all, the values as arrays: a billing batch recalculates thousands at once.
+  const column = <T>(pick: (result: BalanceOwing) => T) => sql.param(results.map(pick))
+  await db.execute(sql`
+    update ${subscriptions} as s
+    set balance_owing = v.balance_owing, periods_owing = v.periods_owing,
+      grace_period_ends_at = v.grace_period_ends_at, version = s.version + 1,
+      updated_at = ${now.toISOString()}::timestamptz
+    from unnest(${column((r) => r.subscriptionId)}::int[], ${column((r) => r.balanceOwing)}::int[],
+      ${column((r) => r.periodsOwing)}::int[], ${column((r) => r.gracePeriodEndsAt)}::date[])
+      as v(id, balance_owing, periods_owing, grace_period_ends_at)
+    where s.id = v.id`)
   return results
 }
