@@ -104,6 +104,28 @@ test.describe
       email = newEmail
     })
 
+    test('sends the link again five times an hour, then says when it can go again @phone', async ({
+      page,
+    }) => {
+      await asTheMember(page)
+      const other = email.replace('@', '.again@')
+      const form = page.getByRole('form', { name: 'Change your e-mail address' })
+      await form.getByLabel('New e-mail address').fill(other)
+      await form.getByLabel('Your password').fill('a long enough passphrase')
+      await form.getByRole('button', { name: 'Send a confirmation link' }).click()
+      await expect(page.getByText(`Waiting for you to confirm ${other}`)).toBeVisible()
+      const again = page.getByRole('button', { name: 'Send the link again' })
+      for (let press = 1; press <= 5; press += 1) {
+        await again.click()
+        await expect(page.getByText('We sent the link again.')).toBeVisible()
+      }
+      await again.click()
+      await expect(page.getByText(`The link has gone to ${other} several times this hour.`)).toBeVisible()
+      await expect(page.getByText('We sent the link again.')).toBeHidden()
+      await page.getByRole('button', { name: 'Keep my current address' }).click()
+      await expect(form.getByLabel('New e-mail address')).toBeVisible()
+    })
+
     test('changes their password with the current one @phone', async ({ page }) => {
       await asTheMember(page)
       const form = page.getByRole('form', { name: 'Change your password' })

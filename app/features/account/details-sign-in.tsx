@@ -83,7 +83,10 @@ function WaitingEmail(props: { current: string; pending: string }) {
           variant="secondary"
           size="lg"
           isPending={once.busy === 'resend'}
-          onPress={() => once.run('resend', resendEmailChange, () => setResent(true))}
+          onPress={() => {
+            setResent(false)
+            once.run('resend', resendEmailChange, () => setResent(true))
+          }}
         >
           Send the link again
         </Button>

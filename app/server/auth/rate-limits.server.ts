@@ -49,6 +49,8 @@ const definitions = {
    */
   staffInvitationBurst: { points: 1, duration: minute },
   staffInvitationHourly: { points: 5, duration: 60 * minute },
+  /** A member's e-mail-change link sent again (issue 28), per member and address: a few, not an inbox flooded. */
+  emailChangeResend: { points: 5, duration: 60 * minute },
 } as const
 
 export type LimitName = keyof typeof definitions
@@ -80,6 +82,13 @@ function tooMany(res: RateLimiterRes): AppError {
   return new AppError('TOO_MANY_ATTEMPTS', 'Too many attempts. Please wait a moment and try again.', {
     retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
   })
+}
+
+/** How long to wait, in words: `45 seconds`, `3 minutes`. */
+export function waitWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
+  const minutes = Math.ceil(seconds / 60)
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
 }
 
 /** Counts one attempt; throws TOO_MANY_ATTEMPTS (429 with Retry-After) once over the limit. */

@@ -163,6 +163,27 @@ describeEachDatabase('The member’s details on their account (issue 28)', (data
     expect((await readData(await browser.get('/me'), sessionUserSchema)).email).toBe(newEmail)
   })
 
+  it('sends the link again at most five times an hour, then says when it can go again', async () => {
+    const testApi = createTestApi(database, { now: () => now })
+    const { browser } = await joined(testApi, 'resends')
+    const newEmail = `resends-${count}-${process.pid}@members.test`
+    await browser.post('/me/email-change', { email: newEmail, password: memberPassword })
+    for (let resend = 1; resend <= 5; resend += 1) {
+      expect((await browser.post('/me/email-change/resend')).status).toBe(200)
+    }
+    const refused = await browser.post('/me/email-change/resend')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await readMessage(refused)).toMatch(
+      new RegExp(
+        `^The link has gone to ${newEmail.replace(/[.]/g, '\\.')} several times this hour\\. .* send it again in \\d+ minutes?\\.$`,
+      ),
+    )
+    // The first link and five more: nothing was sent for the refused press.
+    const sent = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, newEmail))
+    expect(sent).toHaveLength(6)
+  })
+
   it('an expired, resent or cancelled link does nothing; the address waits until then', async () => {
     const testApi = createTestApi(database, { now: () => now })
     const { browser, me, email } = await joined(testApi, 'expired')

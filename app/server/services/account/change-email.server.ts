@@ -4,6 +4,7 @@ import type { Db } from '~/db/client.server'
 import { oneTimeCodes, organisations, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { consumeLinkToken, issueLinkToken } from '~/server/auth/one-time-codes.server'
+import { consumeLimit, waitWords } from '~/server/auth/rate-limits.server'
 import type { UserRow } from '~/server/auth/sessions.server'
 import { emailChangeLinkMail, emailChangeRequestedMail } from '~/server/mail/account-templates.server'
 import { recordAudit } from '../audit/record-audit.server'
@@ -103,11 +104,26 @@ export async function requestEmailChange(
 
 const nothingWaiting = () => new AppError('CONFLICT', 'No new e-mail address is waiting to be confirmed.')
 
-/** The link again, to the address still waiting. */
+/** The link again, to the address still waiting; at most `emailChangeResend` times an hour to one address. */
 export async function resendEmailChange(options: MemberSelf & Sending & { member: UserRow }) {
   const { member } = options
   if (!member.pendingEmail) throw nothingWaiting()
   const newEmail = member.pendingEmail
+  try {
+    await consumeLimit({
+      db: options.db,
+      name: 'emailChangeResend',
+      key: `member:${member.id}:${newEmail.toLowerCase()}`,
+    })
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'TOO_MANY_ATTEMPTS') throw error
+    const wait = waitWords(error.retryAfterSeconds ?? 60)
+    throw new AppError(
+      'TOO_MANY_ATTEMPTS',
+      `The link has gone to ${newEmail} several times this hour. Check that inbox (and its spam folder), or send it again in ${wait}.`,
+      { retryAfterSeconds: error.retryAfterSeconds },
+    )
+  }
   await options.db.transaction(async (tx) => {
     const name = await organisationName(tx, options.organisationId)
     await sendConfirmLink({ ...options, db: tx, newEmail, name })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { assertUnderLimit } from '~/server/auth/rate-limits.server'
+import { assertUnderLimit, waitWords } from '~/server/auth/rate-limits.server'
 import { recordAudit } from '../audit/record-audit.server'
 import { inviteStaffMember } from '../auth/invite-staff-member.server'
 import type { Mailer } from '../auth/mailer'
@@ -67,10 +67,4 @@ export async function resendStaffInvitation(options: {
   })
   await countInvitation(db, staff.id)
   return { email: staff.email, message: `A new invitation is on its way to ${staff.email}.` }
-}
-
-function waitWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
-  const minutes = Math.ceil(seconds / 60)
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`
 }
