@@ -17,6 +17,7 @@ import { type ChildProcess, fork } from 'node:child_process'
 import cluster, { type Worker as AppProcess } from 'node:cluster'
 import { resolve } from 'node:path'
 import { buildIfStale } from './build-if-stale.ts'
+import { providerKeysProblem } from './lib/provider-keys.ts'
 
 const root = resolve(import.meta.dirname, '..')
 
@@ -47,15 +48,8 @@ const workers = count('CLUSTER_WORKERS', 2)
 const port = Number(process.env.PORT ?? 3000)
 
 // The providers' keys, once here rather than failing in every process (issue 26).
-const { ProviderConfigError, readProviderConfig } = await import(
-  '../app/server/providers/provider-config.server.ts'
-)
-try {
-  readProviderConfig()
-} catch (error) {
-  if (!(error instanceof ProviderConfigError)) throw error
-  refuse(`Gymbase cannot start: ${error.message}`)
-}
+const keysProblem = await providerKeysProblem()
+if (keysProblem) refuse(`Gymbase cannot start: ${keysProblem}`)
 
 const started = performance.now()
 buildIfStale(root)

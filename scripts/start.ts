@@ -10,20 +10,15 @@ import cluster from 'node:cluster'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { buildIfStale, serverBundleOf } from './build-if-stale.ts'
+import { providerKeysProblem } from './lib/provider-keys.ts'
 
 const started = performance.now()
 const root = resolve(import.meta.dirname, '..')
 
-// The providers' keys first (issue 26): a half-set or mistyped key stops here with one line naming it,
-// before minutes of building. Reading them calls no provider.
-const { ProviderConfigError, readProviderConfig } = await import(
-  '../app/server/providers/provider-config.server.ts'
-)
-try {
-  readProviderConfig()
-} catch (error) {
-  if (!(error instanceof ProviderConfigError)) throw error
-  console.error(`Gymbase cannot start: ${error.message}`)
+// The providers' keys first (issue 26), before minutes of building.
+const keysProblem = await providerKeysProblem()
+if (keysProblem) {
+  console.error(`Gymbase cannot start: ${keysProblem}`)
   process.exit(1)
 }
 const serverBundle = serverBundleOf(root)

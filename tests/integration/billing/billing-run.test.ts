@@ -1,22 +1,6 @@
-/**
- * One daily billing run however many processes (issue 29 points 2 and 3, ADR 052), on PostgreSQL
- * (TEST_DATABASE_URL's server, else the local one; a throw-away database per test):
- *
- * - two runs started together on two connections: exactly one works, the other says another holds it;
- * - `npm run billing:run` while another holds the lock (as the server's job would): it says so, exits 0
- *   and charges nothing; started again it does the day;
- * - `npm run billing:run` killed with SIGKILL at random moments, sometimes two at once, then started
- *   again: the day is finished with every payment charged once;
- * - two job workers (`npm run worker`) started together on a day's payments: each charged once.
- *
- * `RUN_SEED=<seed>` repeats a failing run's random choices (kill moments still depend on timing).
- */
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
-import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withTryAdvisoryLock } from '~/db/advisory-lock.server'
 import { openDatabase } from '~/db/client.server'
@@ -35,11 +19,11 @@ import {
   ScriptProcess,
   waitUntil,
 } from '../support/billing-day'
+import { bundleScript } from '../support/script-bundle'
 
 const SEED = process.env.RUN_SEED ?? String(Date.now() % 1_000_000_000)
 const DAY = '2026-03-02'
 const RUN_SCRIPT = join(process.cwd(), 'scripts/billing-run.ts')
-const BUNDLE_FOLDER = join(process.cwd(), 'node_modules/.cache/gymbase')
 
 /** What a day of `count` memberships comes to (see `prepareBillingDay`): 7 in 10 paid, 1 declined, 2 pending. */
 const expectedDay = (count: number) => ({ sent: 0.7 * count, failed: 0.1 * count, pending: 0.2 * count })
@@ -52,39 +36,15 @@ const siteUrl = (_site: 'join' | 'console', path: string) => `http://console.loc
  * process spends about a second loading its modules, and the kills are meant to land during the run.
  */
 let runCommand: string[] = ['--import', 'tsx', RUN_SCRIPT]
-let bundleFile: string | undefined
+let removeBundle = () => {}
 
 beforeAll(async () => {
-  mkdirSync(BUNDLE_FOLDER, { recursive: true })
-  bundleFile = join(BUNDLE_FOLDER, `billing-run-${process.pid}-${randomBytes(4).toString('hex')}.mjs`)
-  await build({
-    entryPoints: [RUN_SCRIPT],
-    outfile: bundleFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    alias: { '~': join(process.cwd(), 'app') },
-    // Loaded from node_modules: native or WASM parts, and packages only loaded when configured.
-    external: [
-      '@electric-sql/pglite',
-      '@electric-sql/pglite/*',
-      '@sentry/*',
-      '@node-rs/*',
-      '@tanstack/*',
-      'sharp',
-    ],
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  })
-  runCommand = [bundleFile]
+  const bundle = await bundleScript(RUN_SCRIPT)
+  runCommand = bundle.command
+  removeBundle = bundle.remove
 }, 60_000)
 
-afterAll(() => {
-  if (bundleFile) rmSync(bundleFile, { force: true })
-})
+afterAll(() => removeBundle())
 
 const billingRun = (database: PostgresDatabase, now: Date) =>
   new ScriptProcess([...runCommand, '--now', now.toISOString()], { DATABASE_URL: database.url })

@@ -16,12 +16,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type SQL, sql } from 'drizzle-orm'
-import { build } from 'esbuild'
 import { Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, type Db, migrateDatabase, openDatabase } from '~/db/client.server'
@@ -38,10 +37,10 @@ import { testBankAccountNumber } from '../../factories/bank-account'
 import { createSubscribedTestMember, createTestPrice } from '../../factories/member-factory'
 import { createTestOrganisation } from '../../factories/organisation-factory'
 import { createTestDatabase } from '../support/database'
+import { bundleScript } from '../support/script-bundle'
 
 const SEED = process.env.CHAOS_SEED ?? String(Date.now() % 1_000_000_000)
 const CHILD_SCRIPT = join(process.cwd(), 'scripts/billing-run-child.ts')
-const BUNDLE_FOLDER = join(process.cwd(), 'node_modules/.cache/gymbase')
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres'
 
 /** The first day payments are due; the fixture's memberships start before it. */
@@ -119,39 +118,20 @@ async function prepareFixture(db: Db, count: number): Promise<Fixture> {
 // Child processes.
 
 /**
- * How a child starts. Under tsx a child spends ~0.9 s of CPU loading its modules (drizzle-orm's many
- * files above all), which on two cores was most of this test's time; the same script bundled by
- * esbuild (tsx's own compiler) starts in ~0.2 s. `CHAOS_CHILD=tsx` runs the script through tsx instead.
- * The bundle sits under node_modules so that PGlite, left outside it for its WASM files, resolves.
+ * How a child starts: the script bundled (`bundleScript`: a tsx child's start was most of this test's
+ * time on two cores). `CHAOS_CHILD=tsx` runs the script through tsx instead.
  */
 let childCommand: string[] = ['--import', 'tsx', CHILD_SCRIPT]
-let bundleFile: string | undefined
+let removeBundle = () => {}
 
 beforeAll(async () => {
   if (process.env.CHAOS_CHILD === 'tsx') return
-  mkdirSync(BUNDLE_FOLDER, { recursive: true })
-  bundleFile = join(BUNDLE_FOLDER, `billing-run-child-${process.pid}-${randomBytes(4).toString('hex')}.mjs`)
-  await build({
-    entryPoints: [CHILD_SCRIPT],
-    outfile: bundleFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    alias: { '~': join(process.cwd(), 'app') },
-    external: ['@electric-sql/pglite', '@electric-sql/pglite/*'],
-    // CommonJS packages inside an ES module bundle still call `require` for Node's built-ins.
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  })
-  childCommand = [bundleFile]
+  const bundle = await bundleScript(CHILD_SCRIPT)
+  childCommand = bundle.command
+  removeBundle = bundle.remove
 })
 
-afterAll(() => {
-  if (bundleFile) rmSync(bundleFile, { force: true })
-})
+afterAll(() => removeBundle())
 
 class BillingChild {
   readonly process: ChildProcess
