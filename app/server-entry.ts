@@ -6,7 +6,7 @@ import { providePageNonce } from '~/lib/page-policy'
 import { provideServerSiteConfig } from '~/lib/site-config'
 import { getApi } from '~/server/api/app'
 import { boot, shutdown } from '~/server/boot.server'
-import { newNonce, withSecurityHeaders } from '~/server/security-headers.server'
+import { newNonce, withSecurityHeaders } from '~/server/security/security-headers.server'
 import { readRequestHostname, readSiteConfig } from '~/server/site-config.server'
 
 /**

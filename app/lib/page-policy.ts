@@ -3,7 +3,7 @@ import { createIsomorphicFn } from '@tanstack/react-start'
 /**
  * What a page's document may do beyond the plain page (issue 30, point 5; ADR 057): load Stripe.js and
  * its frames and API where a card is entered, use the camera where the join's photo is taken, nothing
- * more anywhere else. The server's headers (app/server/security-headers.server.ts) and the browser's
+ * more anywhere else. The server's headers (app/server/security/security-headers.server.ts) and the browser's
  * navigations (`needsOwnDocument`) both read it, so a page is always shown under its own policy.
  *
  * Paths are the router's internal ones (`/join/card-details`): the join site's pages.

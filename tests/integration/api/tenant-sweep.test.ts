@@ -492,7 +492,11 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
           pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
           queryIds: parameters.filter((p) => p.in === 'query' && idName.test(p.name)).map((p) => p.name),
           bodyIds: Object.keys(body).filter((name) => idName.test(name)),
-          bodyKind: content['application/json'] ? 'json' : content['multipart/form-data'] ? 'form' : undefined,
+          bodyKind: content['application/json']
+            ? 'json'
+            : content['multipart/form-data']
+              ? 'form'
+              : undefined,
         }
       }),
     )
@@ -645,8 +649,8 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
           ? browser.request(operation.method, url, { rawBody: new FormData() })
           : browser.request(operation.method, url, { body: invalidBody })
         : entry.form
-        ? browser.request(operation.method, url, { rawBody: await entry.form() })
-        : browser.request(operation.method, url, body === undefined ? {} : { body: body as object })
+          ? browser.request(operation.method, url, { rawBody: await entry.form() })
+          : browser.request(operation.method, url, body === undefined ? {} : { body: body as object })
   }
 
   it('covers every operation that names a record', () => {
@@ -709,9 +713,13 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       // organisation that the id is worth a valid body. A's own admin gets the 422: the body is judged.
       if (operation.bodyKind) {
         const invalid = await read(await request(operation, entry, ids, version)(otherAdmin, true))
-        const invalidNever = await read(await request(operation, entry, ghostRecords, version)(otherAdmin, true))
+        const invalidNever = await read(
+          await request(operation, entry, ghostRecords, version)(otherAdmin, true),
+        )
         if (!bodyOnly && invalid.status !== 404)
-          failures.push(`${operation.key} other organisation, invalid body → ${invalid.status} ${invalid.text}`)
+          failures.push(
+            `${operation.key} other organisation, invalid body → ${invalid.status} ${invalid.text}`,
+          )
         if (invalid.status !== invalidNever.status || invalid.text !== invalidNever.text) {
           failures.push(
             `${operation.key} other organisation, invalid body: A's record answers ${invalid.status} ${invalid.text}, no record ${invalidNever.status} ${invalidNever.text}`,
@@ -723,7 +731,8 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
         ] as const) {
           if (bodyOnly) continue
           const answer = await read(await request(operation, entry, ids, version)(browser, true))
-          if (answer.status === 422) failures.push(`${operation.key} ${who}, invalid body → 422 ${answer.text}`)
+          if (answer.status === 422)
+            failures.push(`${operation.key} ${who}, invalid body → 422 ${answer.text}`)
         }
         const judged = await read(await request(operation, entry, ids, version)(aAdmin, true))
         if (judged.status !== 422)

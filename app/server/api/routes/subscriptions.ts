@@ -53,7 +53,13 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.cancel, async (c) => {
     const change = await changeOf(c, c.req.valid('param').id)
     const { version, immediately, reasons, comments } = c.req.valid('json')
-    const cancelled = await cancelMembership({ ...change, version, immediately, reasons, comments: comments ?? null })
+    const cancelled = await cancelMembership({
+      ...change,
+      version,
+      immediately,
+      reasons,
+      comments: comments ?? null,
+    })
     return c.json({ data: toMembershipChangeResource(cancelled, c.var.now) }, 200)
   })
 

@@ -32,7 +32,11 @@ const stripe = {
 }
 
 /** The page's Content-Security-Policy, by what the page may do. */
-export function pageContentSecurityPolicy(options: { nonce: string; policy: PagePolicy; reportTo?: string[] }) {
+export function pageContentSecurityPolicy(options: {
+  nonce: string
+  policy: PagePolicy
+  reportTo?: string[]
+}) {
   const card = options.policy === 'card'
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -42,7 +46,8 @@ export function pageContentSecurityPolicy(options: { nonce: string; policy: Page
     'img-src': ["'self'", 'data:', 'blob:', ...(card ? ['https://*.stripe.com'] : [])],
     'font-src': ["'self'", 'data:'],
     'media-src': ["'self'", 'blob:'],
-    'connect-src': ["'self'", ...(card ? stripe.connect : []), ...(options.reportTo ?? [])],
+    // blob: the photo step reads back the picture it took (or was given) to send it.
+    'connect-src': ["'self'", 'blob:', ...(card ? stripe.connect : []), ...(options.reportTo ?? [])],
     'frame-src': card ? stripe.frame : ["'none'"],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
