@@ -9,7 +9,7 @@ export const consoleUrl = `http://console.localhost:${port}`
 export const joinUrl = `http://join.localhost:${port}`
 export const otherUrl = `http://127.0.0.1:${port}`
 const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e'
-/** The browser tests' server writes its log here, for the last check (tests/e2e/after). */
+/** The browser tests' server writes its log here, for the last check (global teardown, ADR 057). */
 export const serverLogFile = `${dataDir}/server.log`
 
 export default defineConfig({
@@ -46,16 +46,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /after\// },
-    {
-      name: 'phone',
-      use: { ...devices['Pixel 7'], channel: undefined },
-      grep: /@phone/,
-      testIgnore: /after\//,
-    },
-    // After all the others (ADR 057): no card number, code, token or key at rest in the log, the outbox
-    // or the database they leave behind.
-    { name: 'secrets-at-rest', testMatch: /after\/.*\.spec\.ts/, dependencies: ['desktop', 'phone'] },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
   ],
   webServer: {
     // A data folder of its own, so browser tests never touch the developer's demo data.
