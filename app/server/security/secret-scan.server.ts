@@ -45,8 +45,11 @@ export function luhnValid(digits: string): boolean {
  */
 const cardRange = /^(4|5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720)|3[0456789]|6)/
 
-/** 13 to 19 digits in a row, or grouped by single spaces or dashes as people and forms write them. */
-const digitRun = /(?<![\dA-Za-z])(?:\d[ -]?){12,18}\d(?![\dA-Za-z])/g
+/**
+ * 13 to 19 digits in a row, or grouped by single spaces or dashes as people and forms write them; not
+ * part of a word or of a decimal number (a timing's `110.42075099999965`).
+ */
+const digitRun = /(?<![\dA-Za-z.])(?:\d[ -]?){12,18}\d(?![\dA-Za-z]|\.\d)/g
 
 function cardNumbersIn(text: string): string[] {
   const found: string[] = []

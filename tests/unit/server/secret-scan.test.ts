@@ -39,6 +39,8 @@ describe('findSecrets', () => {
     expect(findSecrets('account 38-9000-7654321-00, phone 021 555 0101 2222')).toEqual([])
     // Twelve digits and twenty are no card's length.
     expect(findSecrets('424242424242 and 42424242424242424242')).toEqual([])
+    // A decimal number's digits (a timing in the billing run's log line).
+    expect(findSecrets('{"pollMs":110.42075099999965,"x":6011000990139424.5}')).toEqual([])
     // Inside a longer word (a uuid, a hash).
     expect(findSecrets('ab4242424242424242cd')).toEqual([])
   })
