@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 export const consoleUrl = `http://console.localhost:${port}`
 export const joinUrl = `http://join.localhost:${port}`
 export const otherUrl = `http://127.0.0.1:${port}`
+const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e'
+/** The browser tests' server writes its log here, for the last check (global teardown, ADR 057). */
+export const serverLogFile = `${dataDir}/server.log`
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -48,15 +51,17 @@ export default defineConfig({
   ],
   webServer: {
     // A data folder of its own, so browser tests never touch the developer's demo data.
-    command: 'npm start',
+    // Its log goes to a file of the run, which the last check reads (nothing secret in it).
+    command: `mkdir -p ${dataDir} && npm start >> ${serverLogFile} 2>&1`,
     url: `${otherUrl}/api/health`,
     // Build plus the first start's seed, which runs a year of billing through the engine (ADR 012).
     timeout: 600_000,
     reuseExistingServer: !process.env.CI,
     env: {
       PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
-      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      // All a deployment logs (info), so the last check reads what a deployment's log would hold.
+      LOG_LEVEL: 'info',
       // The data a test needs that no screen makes on the sandboxes (a failed webhook event to reprocess).
       TEST_SUPPORT_ROUTES: 'true',
       // Each test is a person on a device of their own (tests/e2e/support/test.ts sends its address as a

@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router'
 import { NotFound } from '~/components/not-found'
 import { fetchSessionState, type SessionState } from '~/features/auth/auth.functions'
 import { createSessionStore } from '~/features/auth/session'
+import { getPageNonce } from '~/lib/page-policy'
 import { getPageHostname, getSiteConfig } from '~/lib/site-config'
 import { type Site, siteForHost, toInternalPath, toPublicPath } from '~/lib/sites'
 import type { RouterContext } from './routes/__root'
@@ -44,6 +45,8 @@ export async function getRouter() {
     // on each navigation (`resetScroll` defaults to true); restoring old positions stays off.
     scrollRestoration: false,
     defaultNotFoundComponent: NotFound,
+    // The request's Content-Security-Policy nonce on every script and link the router renders (ADR 057).
+    ssr: { nonce: getPageNonce() },
     // A join step seen before shows what is true now, never what it showed last time while it asks
     // again: a stale read is read again before the step shows (the console's cache refreshes its own).
     defaultStaleReloadMode: site === 'join' ? 'blocking' : 'background',

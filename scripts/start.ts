@@ -67,6 +67,15 @@ function answeredBy(index: string) {
   return middleware
 }
 
+/** Static files carry the security headers every answer does (ADR 057); the app sets its own answers'. */
+function securityHeaders(): ReturnType<typeof staticMiddleware> {
+  return async (request, next) => {
+    const response = await next()
+    if (response.headers.has('Content-Security-Policy')) return response
+    return entry.secureStaticAnswer(request, response)
+  }
+}
+
 const appIndex = cluster.isWorker ? process.env.CLUSTER_APP_INDEX : undefined
 const port = Number(process.env.PORT ?? 3000)
 const hostname = process.env.HOST ?? '0.0.0.0'
@@ -74,7 +83,11 @@ const server = serve({
   port,
   hostname,
   silent: true,
-  middleware: [...(appIndex ? [answeredBy(appIndex)] : []), staticFiles(join(root, 'dist/client'))],
+  middleware: [
+    ...(appIndex ? [answeredBy(appIndex)] : []),
+    securityHeaders(),
+    staticFiles(join(root, 'dist/client')),
+  ],
   fetch: entry.default.fetch,
   // srvx listens exclusively by default; a cluster worker must not, so that it takes the primary's socket.
   ...(cluster.isWorker ? { node: { exclusive: false } } : {}),

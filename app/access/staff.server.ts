@@ -11,8 +11,10 @@ export type StaffViewScope = { wholeOrganisation: true } | { wholeOrganisation: 
 /**
  * Who sees and changes the organisation's staff (issue 17):
  * - organisation admins see and change everyone (the Staff screens of the Organisation group);
- * - a gym admin may read, through the API only, the staff holding a role at a gym they run, with only
- *   those gyms' roles — the people they work beside; they change nobody (403);
+ * - a gym admin may read, through the API only, one staff member holding a role at a gym they run
+ *   (`GET /staff/{id}`, their photo), with only those gyms' roles — the people they work beside; they
+ *   list nobody (the organisation's staff list is the Staff screens', organisation admins only, issue
+ *   30) and change nobody (403);
  * - personal trainers see no staff records (403).
  * A staff member outside the caller's view, another organisation's included, is a 404.
  */

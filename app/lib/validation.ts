@@ -120,7 +120,12 @@ function tooSmall(issue: z.core.$ZodRawIssue<z.core.$ZodIssueTooSmall>): string 
   }
 }
 
-z.config({ customError: messageForIssue })
+z.config({
+  customError: messageForIssue,
+  // In a page, zod's fast path would first try `new Function`, which the pages' Content-Security-Policy
+  // refuses (no eval, ADR 057): the browser would report a violation on every screen that parses.
+  ...(typeof document === 'undefined' ? {} : { jitless: true }),
+})
 
 export { z }
 

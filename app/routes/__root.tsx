@@ -9,9 +9,10 @@ import { storeGuestFlag } from '~/features/auth/guards'
 import { type SessionStore, useSession } from '~/features/auth/session'
 import { JoinHeader } from '~/features/join/join-header'
 import { startBrowserErrorReporting } from '~/lib/error-reporting/browser'
+import { needsOwnDocument } from '~/lib/page-policy'
 import { rootSearchSchema } from '~/lib/search'
 import { getSiteConfig, siteConfigScript } from '~/lib/site-config'
-import { siteOfInternalPath } from '~/lib/sites'
+import { siteForHost, siteOfInternalPath, toInternalPath } from '~/lib/sites'
 import appCss from '~/styles.css?url'
 
 /** What every route's guards and loaders get from the router (app/router.tsx makes it). */
@@ -28,6 +29,15 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: rootSearchSchema,
+  // A page of another policy (the card step, the photo step, ADR 057) is loaded as a document of its
+  // own, so that the browser applies the headers the server sends for it.
+  beforeLoad: ({ location, preload }) => {
+    if (import.meta.env.SSR || preload) return
+    if (!needsOwnDocument(documentInternalPath(), location.pathname)) return
+    window.location.assign(location.publicHref)
+    // The page is being replaced: nothing of this navigation renders meanwhile.
+    return new Promise<never>(() => {})
+  },
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
@@ -48,6 +58,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: RootNotFound,
   component: RootComponent,
 })
+
+/** The internal path of the page this document was loaded for (whose headers it holds). */
+let loadedFor: string | undefined
+function documentInternalPath(): string {
+  loadedFor ??= toInternalPath(
+    window.location.pathname,
+    siteForHost(window.location.hostname, getSiteConfig()),
+  )
+  return loadedFor
+}
 
 /** An address no route matches; on the join site under its header, as every join screen is. */
 function RootNotFound(props: { data?: unknown }) {

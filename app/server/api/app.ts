@@ -8,6 +8,7 @@ import { createPaymentServices } from '~/server/providers/payments/payment-servi
 import { getProviderConfig } from '~/server/providers/provider-config.server'
 import { requestDoorAccessSync } from '~/server/services/door-access/door-access-jobs.server'
 import { getFileStorage } from '~/server/storage/get-file-storage.server'
+import { authoriseBeforeBody } from './authorise-first'
 import type { ApiDependencies, ApiEnv } from './context'
 import { registerDocs } from './docs'
 import { fieldErrorsFromZod, respondWithError, validationResponse } from './errors'
@@ -72,6 +73,8 @@ export function createApi(overrides: Partial<ApiDependencies> = {}) {
       return validationResponse(c, fieldErrorsFromZod(result.error))
     },
   }).basePath(API_ROOT)
+  // The path's record is authorised before the body is judged (ADR 057): set before any route is registered.
+  authoriseBeforeBody(api)
 
   api.use(csrfProtection)
   api.use(limitBodySize)

@@ -7,7 +7,7 @@ import { getEnv } from '~/lib/env.server'
 import { runningBoss } from '~/server/jobs/boss.server'
 import { safeErrorMessage } from '~/server/loggable-error.server'
 import { logger } from '~/server/logger.server'
-import type { MailContent } from './templates.server'
+import { type MailContent, withoutSentSecrets } from './templates.server'
 
 /**
  * Mail goes out in two steps (DESIGN §3, §6):
@@ -302,7 +302,14 @@ export async function deliverMail({
 
   const [updated] = await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+    .set({
+      status: 'sent',
+      sentAt: new Date(),
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lastError: null,
+      // Delivered: the code and the links' tokens are not kept (ADR 057).
+      ...withoutSentSecrets(row),
+    })
     .where(stillPending)
     .returning({ attempts: mailOutbox.attempts })
   logger.info({ outboxId, status: 'sent', attempt: updated?.attempts ?? row.attempts + 1 }, 'mail sent')

@@ -44,10 +44,39 @@ export function paragraph(text: string): Html {
   )
 }
 
+const codeStyle = `margin: 0 0 16px; font-family: 'SFMono-Regular', Menlo, Consolas, monospace; font-size: 32px; line-height: 40px; font-weight: 700; letter-spacing: 6px; ${colour}`
+
 function codeBlock(code: string): Html {
-  return trusted(
-    `<p style="margin: 0 0 16px; font-family: 'SFMono-Regular', Menlo, Consolas, monospace; font-size: 32px; line-height: 40px; font-weight: 700; letter-spacing: 6px; ${colour}">${escapeHtml(code)}</p>`,
-  )
+  return trusted(`<p style="${codeStyle}">${escapeHtml(code)}</p>`)
+}
+
+/** What a delivered mail keeps where its code or its link's token was. */
+export const deliveredSecretPlaceholder = '[sent, not kept]'
+
+const escapedCodeStyle = codeStyle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const codeInHtml = new RegExp(`(<p style="${escapedCodeStyle}">)[^<]*(</p>)`, 'g')
+/** `codePart`'s text: the code alone on its line, indented by four spaces. */
+const codeInText = /^( {4})\d{4,8}$/gm
+/** A link's token: a `token` parameter, or a long opaque segment of the path (an invitation's). */
+const tokenInLink = /(https?:\/\/[^\s"'<>]*?)(?:([?&]token=)[^&\s"'<>]+|\/([A-Za-z0-9_-]{20,}))/g
+
+/**
+ * A mail once delivered, as the outbox keeps it (issue 30, point 6; ADR 057): its one-time code and
+ * its links' tokens are gone. Codes and tokens are stored only as hashes; the outbox held them in
+ * clear only until the mail was handed to the SMTP server. Only the shapes this file writes are
+ * touched (`codePart`, links the server built), so a receipt or a notice reads as it did.
+ */
+export function withoutSentSecrets(mail: { html: string; text: string }): { html: string; text: string } {
+  const redactLinks = (body: string) =>
+    body.replace(tokenInLink, (_match, start: string, parameter?: string) =>
+      parameter
+        ? `${start}${parameter}${deliveredSecretPlaceholder}`
+        : `${start}/${deliveredSecretPlaceholder}`,
+    )
+  return {
+    html: redactLinks(mail.html.replace(codeInHtml, `$1${deliveredSecretPlaceholder}$2`)),
+    text: redactLinks(mail.text.replace(codeInText, `$1${deliveredSecretPlaceholder}`)),
+  }
 }
 
 /** Links in mail are built by the server; anything but http(s) is a bug, not something to render. */

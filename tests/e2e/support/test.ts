@@ -14,7 +14,28 @@ export const test = base.extend({
     const address = `198.${18 + (a % 2)}.${b}.${c}`
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': address })
   },
-  page: async ({ page }, use) => {
+  page: async ({ page }, use, testInfo) => {
+    // The pages' Content-Security-Policy and Permissions-Policy are enforced (ADR 057): anything they
+    // refuse (a script without the nonce, Stripe outside the card pages, the camera outside the photo
+    // step) fails the test that met it, as it would break the page for a person.
+    const refused: string[] = []
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(
+          `securitypolicyviolation: ${event.effectiveDirective} refused ${event.blockedURI || 'inline'} on ${location.pathname}`,
+        )
+      })
+    })
+    page.on('console', (message) => {
+      const text = message.text()
+      if (
+        text.startsWith('securitypolicyviolation:') ||
+        /violates the following Content Security Policy/i.test(text) ||
+        /Permissions policy violation/i.test(text)
+      ) {
+        refused.push(text)
+      }
+    })
     const goto = page.goto.bind(page)
     page.goto = async (url, options) => {
       const response = await goto(url, options)
@@ -28,6 +49,7 @@ export const test = base.extend({
       return response
     }
     await use(page)
+    expect(refused, `${testInfo.title}: what the page's policies refused`).toEqual([])
   },
 })
 

@@ -388,6 +388,9 @@ const memberSelf = new Set([
 
 const idName = /(^|_)id$|^gyms$/
 
+/** A JSON body no operation accepts: every body is an object. */
+const invalidBody = ['not', 'an', 'object']
+
 let image: Promise<Uint8Array<ArrayBuffer>> | undefined
 /** A small photo: a member's (GET /users/{id}/profile-picture) or a gym's logo. */
 const sweepImage = () => {
@@ -405,6 +408,8 @@ interface Operation {
   pathParams: string[]
   queryIds: string[]
   bodyIds: string[]
+  /** The body it declares, if any: what an invalid one looks like depends on it. */
+  bodyKind: 'json' | 'form' | undefined
 }
 
 describeEachDatabase('another organisation, or another gym, meets only 404 and 403', (database) => {
@@ -478,7 +483,8 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
       Object.entries(methods).map(([method, operation]) => {
         const path = documentPath.replace(/^\/api(?=\/)/, '')
         const parameters = operation.parameters ?? []
-        const body = operation.requestBody?.content['application/json']?.schema.properties ?? {}
+        const content = operation.requestBody?.content ?? {}
+        const body = content['application/json']?.schema.properties ?? {}
         return {
           key: `${method.toUpperCase()} ${path}`,
           method: method.toUpperCase(),
@@ -486,6 +492,11 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
           pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
           queryIds: parameters.filter((p) => p.in === 'query' && idName.test(p.name)).map((p) => p.name),
           bodyIds: Object.keys(body).filter((name) => idName.test(name)),
+          bodyKind: content['application/json']
+            ? 'json'
+            : content['multipart/form-data']
+              ? 'form'
+              : undefined,
         }
       }),
     )
@@ -632,10 +643,14 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
     })
     const url = query.length > 0 ? `${path}?${query.join('&')}` : path
     const body = entry.body?.(ids, version)
-    return async (browser: TestBrowser) =>
-      entry.form
-        ? browser.request(operation.method, url, { rawBody: await entry.form() })
-        : browser.request(operation.method, url, body === undefined ? {} : { body: body as object })
+    return async (browser: TestBrowser, invalid = false) =>
+      invalid
+        ? operation.bodyKind === 'form'
+          ? browser.request(operation.method, url, { rawBody: new FormData() })
+          : browser.request(operation.method, url, { body: invalidBody })
+        : entry.form
+          ? browser.request(operation.method, url, { rawBody: await entry.form() })
+          : browser.request(operation.method, url, body === undefined ? {} : { body: body as object })
   }
 
   it('covers every operation that names a record', () => {
@@ -691,6 +706,37 @@ describeEachDatabase('another organisation, or another gym, meets only 404 and 4
           const seen = words.filter((word) => answer.text.includes(word))
           if (seen.length > 0) failures.push(`${operation.key} ${who} sees ${seen.join(', ')}`)
         }
+      }
+
+      // Authorise first (issue 30, point 3): the same calls with a body no operation accepts are refused
+      // for the record exactly as above, never with a 422 about the body, which would tell another
+      // organisation that the id is worth a valid body. A's own admin gets the 422: the body is judged.
+      if (operation.bodyKind) {
+        const invalid = await read(await request(operation, entry, ids, version)(otherAdmin, true))
+        const invalidNever = await read(
+          await request(operation, entry, ghostRecords, version)(otherAdmin, true),
+        )
+        if (!bodyOnly && invalid.status !== 404)
+          failures.push(
+            `${operation.key} other organisation, invalid body → ${invalid.status} ${invalid.text}`,
+          )
+        if (invalid.status !== invalidNever.status || invalid.text !== invalidNever.text) {
+          failures.push(
+            `${operation.key} other organisation, invalid body: A's record answers ${invalid.status} ${invalid.text}, no record ${invalidNever.status} ${invalidNever.text}`,
+          )
+        }
+        for (const [who, browser] of [
+          ['Newmarket admin', newmarketAdmin],
+          ['Newmarket trainer', newmarketTrainer],
+        ] as const) {
+          if (bodyOnly) continue
+          const answer = await read(await request(operation, entry, ids, version)(browser, true))
+          if (answer.status === 422)
+            failures.push(`${operation.key} ${who}, invalid body → 422 ${answer.text}`)
+        }
+        const judged = await read(await request(operation, entry, ids, version)(aAdmin, true))
+        if (judged.status !== 422)
+          failures.push(`${operation.key} A's own admin, invalid body → ${judged.status} ${judged.text}`)
       }
 
       const own = await read(await request(operation, entry, ids, await versionOf(ids.subscription))(aAdmin))

@@ -104,12 +104,12 @@ export function registerPriceRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.proRata, async (c) => {
     // The console's calculator: any staff member, for a price of an offering they see.
     const caller = await requireStaff(actorOf(c))
-    const body = c.req.valid('json')
     const price = await findVisiblePrice({
       db: c.var.database.db,
       viewer: caller,
       priceId: c.req.valid('param').id,
     })
+    const body = c.req.valid('json')
     const result = proRata({ price, startDate: body.start_date, billingDate: body.billing_date })
     return c.json({ data: toProRataResource(result) }, 200)
   })

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { requireOrganisationAdmin, requireOwnOrganisation, requireStaff } from '~/access/caller.server'
+import { requireOrganisationAdmin, requireStaff } from '~/access/caller.server'
 import { staffViewScope } from '~/access/staff.server'
 import { paginate } from '~/contracts/api/envelope'
 import { staffRoutes as routes } from '~/contracts/api/staff.routes'
@@ -20,8 +20,9 @@ import { toStaffResource } from '../resources/staff'
 
 export function registerStaffRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.list, async (c) => {
-    const caller = await requireStaff(actorOf(c))
-    requireOwnOrganisation(caller, c.req.valid('param').id)
+    // The Staff screens' list: organisation admins only, as the Organisation group that shows it
+    // (issue 30, point 3). A gym admin reads one colleague at a gym they run (`GET /staff/{id}`), no list.
+    const caller = await requireOrganisationAdmin(actorOf(c), c.req.valid('param').id)
     const { page, per_page, gym_id, ...filters } = c.req.valid('query')
     const { rows, total } = await findStaffPage({
       db: c.var.database.db,

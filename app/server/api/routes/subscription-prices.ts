@@ -16,8 +16,8 @@ import { changeOf } from './subscriptions'
 export function registerSubscriptionPriceRoutes(api: OpenAPIHono<ApiEnv>) {
   api.openapi(routes.schedulePriceChange, async (c) => {
     const { subscription_id, version, price_id, date } = c.req.valid('json')
-    const change = await changeOf(c, subscription_id, version)
-    const changed = await changeMembershipPrice({ ...change, priceId: price_id, date })
+    const change = await changeOf(c, subscription_id)
+    const changed = await changeMembershipPrice({ ...change, version, priceId: price_id, date })
     return c.json({ data: toMembershipChangeResource(changed, c.var.now) }, 200)
   })
 

@@ -42,27 +42,33 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<ApiEnv>) {
   })
 
   api.openapi(routes.pause, async (c) => {
+    const change = await changeOf(c, c.req.valid('param').id)
     const { start_date, end_date, version } = c.req.valid('json')
-    const change = await changeOf(c, c.req.valid('param').id, version)
-    const paused = await pauseMembership({ ...change, startDate: start_date, endDate: end_date })
+    const paused = await pauseMembership({ ...change, version, startDate: start_date, endDate: end_date })
     return c.json({ data: toMembershipChangeResource(paused, c.var.now) }, 200)
   })
 
   api.openapi(routes.resume, membershipAction(resumeMembership))
 
   api.openapi(routes.cancel, async (c) => {
+    const change = await changeOf(c, c.req.valid('param').id)
     const { version, immediately, reasons, comments } = c.req.valid('json')
-    const change = await changeOf(c, c.req.valid('param').id, version)
-    const cancelled = await cancelMembership({ ...change, immediately, reasons, comments: comments ?? null })
+    const cancelled = await cancelMembership({
+      ...change,
+      version,
+      immediately,
+      reasons,
+      comments: comments ?? null,
+    })
     return c.json({ data: toMembershipChangeResource(cancelled, c.var.now) }, 200)
   })
 
   api.openapi(routes.undo, membershipAction(undoCancellation))
 
   api.openapi(routes.manualPayment, async (c) => {
+    const change = await changeOf(c, c.req.valid('param').id)
     const { version, amount, method, note } = c.req.valid('json')
-    const change = await changeOf(c, c.req.valid('param').id, version)
-    const recorded = await recordDeskPayment({ ...change, amount, method, note })
+    const recorded = await recordDeskPayment({ ...change, version, amount, method, note })
     return c.json({ data: toMembershipChangeResource(recorded, c.var.now) }, 200)
   })
 
@@ -83,16 +89,19 @@ function membershipAction(act: (change: MembershipChange) => Promise<MembershipA
   return async (
     c: Context<ApiEnv, string, { out: { param: { id: number }; json: { version: number } } }>,
   ) => {
-    const change = await changeOf(c, c.req.valid('param').id, c.req.valid('json').version)
-    return c.json({ data: toMembershipChangeResource(await act(change), c.var.now) }, 200)
+    const change = await changeOf(c, c.req.valid('param').id)
+    const { version } = c.req.valid('json')
+    return c.json({ data: toMembershipChangeResource(await act({ ...change, version }), c.var.now) }, 200)
   }
 }
 
 /**
- * What every staff change to one membership takes: the request's database, mailer and clock, the access
- * module's answer for managing it (read once, passed on), and the version the caller read.
+ * What every staff change to one membership takes but the version the caller read: the request's
+ * database, mailer and clock, and the access module's answer for managing it (read once, passed on).
+ * It is asked for before the body is read (ADR 057): a membership the caller may not manage is a 404 or
+ * 403 whatever the body holds; the handler then adds the body's `version`.
  */
-export async function changeOf(c: Context<ApiEnv>, id: number, version: number): Promise<MembershipChange> {
+export async function changeOf(c: Context<ApiEnv>, id: number): Promise<Omit<MembershipChange, 'version'>> {
   const access = await subscriptionFor(actorOf(c), id, 'manage')
-  return { db: c.var.database.db, mailer: c.var.mailer, now: c.var.now, access, version }
+  return { db: c.var.database.db, mailer: c.var.mailer, now: c.var.now, access }
 }
