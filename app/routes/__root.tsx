@@ -2,8 +2,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
-import { earlyPressScript } from '~/components/form/early-press'
 import { NotFound } from '~/components/not-found'
+import { beforeLoadScript } from '~/components/ui/before-load'
 import { Toaster } from '~/components/ui/toaster'
 import { storeGuestFlag } from '~/features/auth/guards'
 import { type SessionStore, useSession } from '~/features/auth/session'
@@ -43,7 +43,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
       { rel: 'manifest', href: '/manifest.json' },
     ],
-    scripts: [{ children: siteConfigScript(getSiteConfig()) }, { children: earlyPressScript }],
+    scripts: [{ children: siteConfigScript(getSiteConfig()) }, { children: beforeLoadScript }],
   }),
   notFoundComponent: RootNotFound,
   component: RootComponent,

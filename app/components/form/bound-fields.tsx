@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { ToggleButton } from 'react-aria-components'
+import { useHeldUntilLive } from '~/components/ui/before-load'
 import { buttonStyles } from '~/components/ui/button'
 import type { CheckboxProps as KitCheckboxProps } from '~/components/ui/checkbox'
 import type { CheckboxGroupProps as KitCheckboxGroupProps } from '~/components/ui/checkbox-group'
@@ -56,6 +57,8 @@ export function BoundTextField({ bound, ...props }: TextFieldProps & { bound: Fi
 /** A password with a "Show password" toggle, so people on phones can check what they typed. */
 export function BoundPasswordField(props: PasswordFieldProps & { bound: FieldBinding<string> }) {
   const [isVisible, setVisible] = useState(false)
+  // Pressed before the page's code ran: shown once it runs (ADR 058).
+  const showHeld = useHeldUntilLive<HTMLButtonElement>('press')
   return (
     <BoundTextField
       autoComplete="current-password"
@@ -63,6 +66,8 @@ export function BoundPasswordField(props: PasswordFieldProps & { bound: FieldBin
       type={isVisible ? 'text' : 'password'}
       endAdornment={
         <ToggleButton
+          {...showHeld.mark}
+          ref={showHeld.ref}
           aria-label="Show password"
           isSelected={isVisible}
           onChange={setVisible}

@@ -1,11 +1,12 @@
 import { Check, Minus } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
 import {
   CheckboxButton,
   CheckboxField,
   type CheckboxFieldProps,
   composeRenderProps,
 } from 'react-aria-components'
+import { awaitsCode, useEarlyChoice, useLive } from './before-load'
 import { Description, FieldError } from './field'
 import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
@@ -37,7 +38,8 @@ export interface CheckboxProps extends Omit<CheckboxFieldProps, 'children'> {
 
 /**
  * A single checkbox with its label, optional help text and error (RAC CheckboxField + CheckboxButton;
- * RAC 1.22 deprecates the all-in-one Checkbox). The whole label is the press target.
+ * RAC 1.22 deprecates the all-in-one Checkbox). The whole label is the press target. A tick made before
+ * the page's code ran is kept once it runs (`before-load.ts`).
  */
 export function Checkbox({
   children,
@@ -48,9 +50,14 @@ export function Checkbox({
   validationBehavior = 'aria',
   ...props
 }: CheckboxProps) {
+  const live = useLive()
+  const input = useRef<HTMLInputElement>(null)
+  useEarlyChoice(input, live)
   return (
     <CheckboxField
       {...props}
+      {...awaitsCode(live, 'choice')}
+      inputRef={input}
       isInvalid={isInvalid ?? errorMessage !== undefined}
       validationBehavior={validationBehavior}
       className={composeTailwindRenderProps(className, 'flex flex-col gap-1.5')}

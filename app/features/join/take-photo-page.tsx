@@ -124,7 +124,7 @@ export function TakePhotoPage() {
               if (file) showPreview(file)
             }}
           >
-            <Button variant="secondary" size="lg" fullWidth>
+            <Button beforeLoad="wait" variant="secondary" size="lg" fullWidth>
               <ImageUp aria-hidden="true" className="size-5" />
               Choose a photo
             </Button>

@@ -1,0 +1,121 @@
+import { type Ref, type RefObject, useEffect, useRef, useSyncExternalStore } from 'react'
+
+/**
+ * Nothing a person does before the page's code runs is lost (issue 30, ADR 058). The server's HTML shows
+ * well before its code has arrived on a slow phone, and a person acts on it. Every control the kit draws
+ * says, until its own code has taken it over, what becomes of what is done to it, in one attribute the
+ * server renders and the control drops once it is live (`useLive`):
+ *
+ * - `data-awaits-code="submit"` (a form, `scripted-form.tsx`): a press on its button is held and the
+ *   form is sent once its code runs (`takeEarlyPress`), with what was typed meanwhile (the fields take
+ *   it over, `useTextTypedBeforeLoad`). The browser never sends the form itself.
+ * - `data-awaits-code="press"` (a button, `button.tsx`): the press is held, the button shows it is
+ *   waiting (`data-held`: a progress cursor, dimmed), and it is pressed once its code runs (`useEarlyPress`).
+ * - `data-awaits-code="choice"` (a radio, checkbox or switch): the browser ticks it as usual; once its
+ *   code runs the choice is made again through the control, so the page's state follows what the person
+ *   sees (`useEarlyChoice`). React alone would keep the page's own default and, for a radio, put the
+ *   browser's tick back on it.
+ * - `data-awaits-code="wait"` (a select, and any control whose early press cannot sensibly be kept: it
+ *   would open a list over whatever the person went on to do): visibly not yet usable (disabled, dimmed,
+ *   a progress cursor, `aria-busy`) until it works.
+ *
+ * The script below goes in the document's head (`__root.tsx`) so it is there before the first press.
+ */
+export const beforeLoadScript =
+  '(function(){var d=document,early=window.__gymbaseEarly={press:null,choices:new WeakMap()};' +
+  "function awaiting(t,kind){return t&&t.closest?t.closest('[data-awaits-code=\"'+kind+'\"]'):null}" +
+  "function hold(c){if(early.press)early.press.removeAttribute('data-held');early.press=c;c.setAttribute('data-held','')}" +
+  "d.addEventListener('submit',function(e){var f=awaiting(e.target,'submit');if(!f)return;e.preventDefault();hold(f)},true);" +
+  "d.addEventListener('click',function(e){var c=awaiting(e.target,'press')||awaiting(e.target,'wait');if(!c)return;" +
+  "e.preventDefault();e.stopPropagation();if(c.getAttribute('data-awaits-code')==='press')hold(c)},true);" +
+  "d.addEventListener('change',function(e){var t=e.target;if(!awaiting(t,'choice'))return;" +
+  // A radio ticked takes the place of any other of its group ticked before.
+  "if(t.type==='radio')d.querySelectorAll('input[type=radio]').forEach(function(r){if(r.name===t.name)early.choices.delete(r)});" +
+  'early.choices.set(t,t.checked)},true)})()'
+
+interface EarlyInput {
+  /** The form or button pressed last before its code ran. */
+  press: Element | null
+  /** Radios and checkboxes changed before their code ran: whether each was left ticked. */
+  choices: WeakMap<Element, boolean>
+}
+
+declare global {
+  interface Window {
+    __gymbaseEarly?: EarlyInput
+  }
+}
+
+export type AwaitsCode = 'submit' | 'press' | 'choice' | 'wait'
+
+const noSubscription = () => () => {}
+
+/**
+ * False while the server renders and while React takes over the server's HTML; true from the render
+ * after that, and at once for a control first drawn in the browser (a dialog, the next page).
+ */
+export function useLive(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+}
+
+/** The mark a control carries until its code runs (see above): spread it on the control's element. */
+export function awaitsCode(live: boolean, kind: AwaitsCode): { 'data-awaits-code'?: AwaitsCode } {
+  return live ? {} : { 'data-awaits-code': kind }
+}
+
+/** A press held by the head script for this element is made once the element is live (once). */
+export function takeEarlyPress(element: HTMLElement | null) {
+  const early = window.__gymbaseEarly
+  if (!element || !early || early.press !== element) return
+  early.press = null
+  element.removeAttribute('data-held')
+  if (element instanceof HTMLFormElement) element.requestSubmit()
+  else element.click()
+}
+
+/** Presses the button once it is live if it was pressed before (`data-awaits-code="press"`). */
+export function useEarlyPress(ref: RefObject<HTMLElement | null>, live: boolean) {
+  useEffect(() => {
+    if (live) takeEarlyPress(ref.current)
+  }, [ref, live])
+}
+
+/**
+ * A radio or checkbox changed before its code ran is changed again through its code once live: put back
+ * to what the page's code drew (`defaultChecked`, what the server rendered) and clicked, so its own
+ * `onChange` runs as for any press, if the person left it otherwise.
+ */
+export function useEarlyChoice(ref: RefObject<HTMLInputElement | null>, live: boolean) {
+  useEffect(() => {
+    const input = ref.current
+    const early = window.__gymbaseEarly
+    if (!live || !input || !early?.choices.has(input)) return
+    const wanted = early.choices.get(input) ?? input.checked
+    early.choices.delete(input)
+    input.checked = input.defaultChecked
+    if (wanted !== input.defaultChecked) input.click()
+  }, [ref, live])
+}
+
+/**
+ * For a form or button of the kit: its mark until live, and a ref (joined to the caller's, if any) by
+ * which a press held meanwhile is made once it is live.
+ */
+export function useHeldUntilLive<T extends HTMLElement>(
+  kind: 'submit' | 'press' | 'wait' | undefined,
+  outer?: Ref<T> | undefined,
+) {
+  const live = useLive()
+  const own = useRef<T>(null)
+  useEarlyPress(own, live)
+  const ref = (node: T | null) => {
+    own.current = node
+    if (typeof outer === 'function') outer(node)
+    else if (outer) outer.current = node
+  }
+  return { live, ref, mark: kind ? awaitsCode(live, kind) : {} }
+}
