@@ -10,7 +10,6 @@ import {
   TextField as KitTextField,
   type TextFieldProps as KitTextFieldProps,
 } from '~/components/ui/text-field'
-import { useTextTypedBeforeLoad } from './typed-before-load'
 
 /**
  * A form's field as a kit control takes it: its name, value, change (which also drops a server error
@@ -47,11 +46,8 @@ export type CheckboxGroupFieldProps = Omit<KitCheckboxGroupProps, BoundProps>
  * with text fields only loads no checkbox nor date field.
  */
 export function BoundTextField({ bound, ...props }: TextFieldProps & { bound: FieldBinding<string> }) {
-  const inputRef = useRef<HTMLInputElement>(null)
-  useTextTypedBeforeLoad(inputRef, (typed) => {
-    if (typed !== bound.value) bound.onChange(typed)
-  })
-  return <KitTextField {...props} {...bound} ref={inputRef} />
+  // Text typed before the page's code ran reaches `bound.onChange` through the kit's field.
+  return <KitTextField {...props} {...bound} />
 }
 
 /** A password with a "Show password" toggle, so people on phones can check what they typed. */

@@ -11,20 +11,23 @@ import { type Ref, type RefObject, useEffect, useRef, useSyncExternalStore } fro
  *   it over, `useTextTypedBeforeLoad`). The browser never sends the form itself.
  * - `data-awaits-code="press"` (a button, `button.tsx`): the press is held, the button shows it is
  *   waiting (`data-held`: a progress cursor, dimmed), and it is pressed once its code runs (`useEarlyPress`).
+ *   Each control pressed is pressed once, however often it was pressed meanwhile (an impatient second
+ *   press is not a second payment), in the order the controls come alive.
  * - `data-awaits-code="choice"` (a radio, checkbox or switch): the browser ticks it as usual; once its
  *   code runs the choice is made again through the control, so the page's state follows what the person
  *   sees (`useEarlyChoice`). React alone would keep the page's own default and, for a radio, put the
  *   browser's tick back on it.
  * - `data-awaits-code="wait"` (a select, and any control whose early press cannot sensibly be kept: it
- *   would open a list over whatever the person went on to do): visibly not yet usable (disabled, dimmed,
- *   a progress cursor, `aria-busy`) until it works.
+ *   would open a list over whatever the person went on to do; a button that opens the file chooser,
+ *   which a browser opens only on a person's own press): visibly not yet usable (disabled or
+ *   `aria-disabled`, dimmed, a progress cursor) until it works; a press on it meanwhile does nothing.
  *
  * The script below goes in the document's head (`__root.tsx`) so it is there before the first press.
  */
 export const beforeLoadScript =
-  '(function(){var d=document,early=window.__gymbaseEarly={press:null,choices:new WeakMap()};' +
+  '(function(){var d=document,early=window.__gymbaseEarly={presses:new Set(),choices:new WeakMap()};' +
   "function awaiting(t,kind){return t&&t.closest?t.closest('[data-awaits-code=\"'+kind+'\"]'):null}" +
-  "function hold(c){if(early.press)early.press.removeAttribute('data-held');early.press=c;c.setAttribute('data-held','')}" +
+  "function hold(c){early.presses.add(c);c.setAttribute('data-held','')}" +
   "d.addEventListener('submit',function(e){var f=awaiting(e.target,'submit');if(!f)return;e.preventDefault();hold(f)},true);" +
   "d.addEventListener('click',function(e){var c=awaiting(e.target,'press')||awaiting(e.target,'wait');if(!c)return;" +
   "e.preventDefault();e.stopPropagation();if(c.getAttribute('data-awaits-code')==='press')hold(c)},true);" +
@@ -34,8 +37,8 @@ export const beforeLoadScript =
   'early.choices.set(t,t.checked)},true)})()'
 
 interface EarlyInput {
-  /** The form or button pressed last before its code ran. */
-  press: Element | null
+  /** The forms and buttons pressed before their code ran (each once, however often it was pressed). */
+  presses: Set<Element>
   /** Radios and checkboxes changed before their code ran: whether each was left ticked. */
   choices: WeakMap<Element, boolean>
 }
@@ -70,8 +73,8 @@ export function awaitsCode(live: boolean, kind: AwaitsCode): { 'data-awaits-code
 /** A press held by the head script for this element is made once the element is live (once). */
 export function takeEarlyPress(element: HTMLElement | null) {
   const early = window.__gymbaseEarly
-  if (!element || !early || early.press !== element) return
-  early.press = null
+  if (!element || !early?.presses.has(element)) return
+  early.presses.delete(element)
   element.removeAttribute('data-held')
   if (element instanceof HTMLFormElement) element.requestSubmit()
   else element.click()
@@ -85,9 +88,9 @@ export function useEarlyPress(ref: RefObject<HTMLElement | null>, live: boolean)
 }
 
 /**
- * A radio or checkbox changed before its code ran is changed again through its code once live: put back
- * to what the page's code drew (`defaultChecked`, what the server rendered) and clicked, so its own
- * `onChange` runs as for any press, if the person left it otherwise.
+ * A radio or checkbox changed before its code ran is changed again through its code once live: set to
+ * the other state and clicked, so its own `onChange` runs with what the person left it at, whatever the
+ * page's code chose meanwhile (a default, a choice remembered on the device).
  */
 export function useEarlyChoice(ref: RefObject<HTMLInputElement | null>, live: boolean) {
   useEffect(() => {
@@ -96,9 +99,37 @@ export function useEarlyChoice(ref: RefObject<HTMLInputElement | null>, live: bo
     if (!live || !input || !early?.choices.has(input)) return
     const wanted = early.choices.get(input) ?? input.checked
     early.choices.delete(input)
-    input.checked = input.defaultChecked
-    if (wanted !== input.defaultChecked) input.click()
+    input.checked = !wanted
+    input.click()
   }, [ref, live])
+}
+
+/**
+ * Text typed into a server-rendered box before the page's code has run is in the box, but React never
+ * saw it: the form would say "Value is required" beside a filled-in box. Taken over once the code runs
+ * (on a slow phone that can be seconds after the page shows).
+ */
+export function useTextTypedBeforeLoad(
+  inputRef: RefObject<HTMLInputElement | null>,
+  onTyped: (text: string) => void,
+) {
+  // Once, when the box first comes alive (what is typed after that reaches React as usual); the
+  // callback is read through a ref because a caller passes a new one on every render.
+  const callback = useRef(onTyped)
+  callback.current = onTyped
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? ''
+    if (typed !== '') callback.current(typed)
+  }, [inputRef])
+}
+
+/** One ref callback setting the component's own ref and the caller's. */
+export function joinRefs<T>(own: RefObject<T | null>, outer: Ref<T> | undefined) {
+  return (node: T | null) => {
+    own.current = node
+    if (typeof outer === 'function') outer(node)
+    else if (outer) outer.current = node
+  }
 }
 
 /**
@@ -112,10 +143,5 @@ export function useHeldUntilLive<T extends HTMLElement>(
   const live = useLive()
   const own = useRef<T>(null)
   useEarlyPress(own, live)
-  const ref = (node: T | null) => {
-    own.current = node
-    if (typeof outer === 'function') outer(node)
-    else if (outer) outer.current = node
-  }
-  return { live, ref, mark: kind ? awaitsCode(live, kind) : {} }
+  return { live, ref: joinRefs(own, outer), mark: kind ? awaitsCode(live, kind) : {} }
 }

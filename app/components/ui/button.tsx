@@ -53,8 +53,7 @@ export function Button({
       {...props}
       {...held.mark}
       ref={held.ref}
-      isDisabled={props.isDisabled || waiting}
-      aria-busy={waiting || undefined}
+      aria-disabled={waiting || undefined}
       aria-labelledby={labelledBy}
       className={composeRenderProps(className, (callerClasses) =>
         buttonStyles({ variant, size, isIconOnly, fullWidth, className: callerClasses }),

@@ -55,7 +55,6 @@ export function Select<T extends object>({
     <RACSelect
       {...props}
       {...awaitsCode(live, 'wait')}
-      aria-busy={live ? undefined : true}
       isDisabled={props.isDisabled || !live}
       isInvalid={invalid}
       className={composeTailwindRenderProps(className, 'group flex flex-col gap-1.5')}

@@ -50,7 +50,6 @@ export function GymSwitcher(props: { user: SessionUser }) {
       value={user.current_gym?.id ?? null}
       onChange={choose}
       {...awaitsCode(live, 'wait')}
-      aria-busy={live ? undefined : true}
       isDisabled={pending || !live}
       className="min-w-0 shrink-0"
     >
