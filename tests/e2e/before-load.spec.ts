@@ -98,7 +98,8 @@ test.describe('before the page’s code has arrived', () => {
     await expect(camera).toHaveCount(0)
     await page.getByRole('button', { name: 'Take photo' }).click()
     await page.getByRole('button', { name: 'Use this photo' }).click()
-    await expect(page).toHaveURL(`${joinUrl}/choose-payment-method`)
+    // The photo's upload, which a person waits for too.
+    await expect(page).toHaveURL(`${joinUrl}/choose-payment-method`, { timeout: 20_000 })
 
     // The card: typed and Save card pressed before the code.
     step = await openBeforeLoad(page, `${joinUrl}/card-details`)
@@ -117,7 +118,8 @@ test.describe('before the page’s code has arrived', () => {
     await step.release()
     await expect(page).toHaveURL(`${joinUrl}/confirm-subscription`)
 
-    // Confirm: another membership ticked, the name typed, the agreement ticked and Confirm pressed, all
+    // Confirm: another membership ticked (the one the server drew ticked, before the page's code puts
+    // the sign-up's choice in its place), the name typed, the agreement ticked and Confirm pressed, all
     // before the code; the membership ticked is the one joined.
     step = await openBeforeLoad(page, `${joinUrl}/confirm-subscription`)
     const memberships = page.getByRole('radiogroup', { name: 'Membership' }).getByRole('radio')
@@ -125,7 +127,9 @@ test.describe('before the page’s code has arrived', () => {
       inputs.map((input) => (input as HTMLInputElement).value),
     )
     const confirmPrice = values.find((value) => value !== registerPrice) ?? ''
-    await page.locator(`input[type="radio"][value="${confirmPrice}"]`).check({ force: true })
+    const confirmRadio = page.locator(`input[type="radio"][value="${confirmPrice}"]`)
+    const confirmLabel = await confirmRadio.evaluate((input) => input.closest('label')?.textContent ?? '')
+    await confirmRadio.click({ force: true })
     await page.getByLabel('Type your full name to accept').fill(name)
     await page.getByRole('checkbox', { name: /may take these payments/ }).check({ force: true })
     await page.getByRole('button', { name: /^Confirm/ }).click()
@@ -136,9 +140,14 @@ test.describe('before the page’s code has arrived', () => {
       const answer = await fetch('/api/me/active-subscription', {
         headers: { 'X-Requested-With': 'XMLHttpRequest' },
       })
-      return (await answer.json()).data
+      return (await answer.json()).data as {
+        offering_name: string
+        amount: number
+        billing_frequency: string
+      }
     })
-    expect(String(joined.price_id ?? joined.price?.id)).toBe(confirmPrice)
+    expect(confirmLabel).toContain(joined.offering_name)
+    expect(confirmLabel).toContain(`$${(joined.amount / 100).toFixed(2)} ${joined.billing_frequency}`)
   })
 
   test('sign-in and the password reset on the join site: typed, shown and pressed before the code', async ({

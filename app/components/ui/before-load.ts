@@ -26,15 +26,17 @@ import { type Ref, type RefObject, useEffect, useRef, useSyncExternalStore } fro
  */
 export const beforeLoadScript =
   '(function(){var d=document,early=window.__gymbaseEarly={presses:new Set(),choices:new WeakMap()};' +
-  "function awaiting(t,kind){return t&&t.closest?t.closest('[data-awaits-code=\"'+kind+'\"]'):null}" +
+  'function awaiting(t,kind){return t&&t.closest?t.closest(\'[data-awaits-code="\'+kind+\'"]\'):null}' +
   "function hold(c){early.presses.add(c);c.setAttribute('data-held','')}" +
-  "d.addEventListener('submit',function(e){var f=awaiting(e.target,'submit');if(!f)return;e.preventDefault();hold(f)},true);" +
-  "d.addEventListener('click',function(e){var c=awaiting(e.target,'press')||awaiting(e.target,'wait');if(!c)return;" +
-  "e.preventDefault();e.stopPropagation();if(c.getAttribute('data-awaits-code')==='press')hold(c)},true);" +
-  "d.addEventListener('change',function(e){var t=e.target;if(!awaiting(t,'choice'))return;" +
-  // A radio ticked takes the place of any other of its group ticked before.
+  // A tick, even on the radio already ticked (the person chose what they saw), and for a radio in place
+  // of any other of its group ticked before.
+  "function choose(t){if(!(t.type==='radio'||t.type==='checkbox')||!awaiting(t,'choice'))return false;" +
   "if(t.type==='radio')d.querySelectorAll('input[type=radio]').forEach(function(r){if(r.name===t.name)early.choices.delete(r)});" +
-  'early.choices.set(t,t.checked)},true)})()'
+  'early.choices.set(t,t.checked);return true}' +
+  "d.addEventListener('submit',function(e){var f=awaiting(e.target,'submit');if(!f)return;e.preventDefault();hold(f)},true);" +
+  "d.addEventListener('click',function(e){if(choose(e.target))return;var c=awaiting(e.target,'press')||awaiting(e.target,'wait');if(!c)return;" +
+  "e.preventDefault();e.stopPropagation();if(c.getAttribute('data-awaits-code')==='press')hold(c)},true);" +
+  "d.addEventListener('change',function(e){choose(e.target)},true)})()"
 
 interface EarlyInput {
   /** The forms and buttons pressed before their code ran (each once, however often it was pressed). */
@@ -76,8 +78,13 @@ export function takeEarlyPress(element: HTMLElement | null) {
   if (!element || !early?.presses.has(element)) return
   early.presses.delete(element)
   element.removeAttribute('data-held')
-  if (element instanceof HTMLFormElement) element.requestSubmit()
-  else element.click()
+  // Once what the other controls took over (text typed, ticks made meanwhile) has been drawn, so the
+  // press acts on the page the person sees, not on the state it had a moment before.
+  setTimeout(() => {
+    if (!element.isConnected) return
+    if (element instanceof HTMLFormElement) element.requestSubmit()
+    else element.click()
+  }, 0)
 }
 
 /** Presses the button once it is live if it was pressed before (`data-awaits-code="press"`). */
