@@ -7,37 +7,24 @@ import { type Ref, type RefObject, useEffect, useRef, useSyncExternalStore } fro
  * server renders and the control drops once it is live (`useLive`):
  *
  * - `data-awaits-code="submit"` (a form, `scripted-form.tsx`): a press on its button is held and the
- *   form is sent once its code runs (`takeEarlyPress`), with what was typed meanwhile (the fields take
+ *   form is sent once its code runs (`useHeldUntilLive`), with what was typed meanwhile (the fields take
  *   it over, `useTextTypedBeforeLoad`). The browser never sends the form itself.
  * - `data-awaits-code="press"` (a button, `button.tsx`): the press is held, the button shows it is
- *   waiting (`data-held`: a progress cursor, dimmed), and it is pressed once its code runs (`useEarlyPress`).
+ *   waiting (`data-held`: a progress cursor, dimmed), and it is pressed once its code runs (`useHeldUntilLive`).
  *   Each control pressed is pressed once, however often it was pressed meanwhile (an impatient second
  *   press is not a second payment), in the order the controls come alive.
  * - `data-awaits-code="choice"` (a radio, checkbox or switch): the browser ticks it as usual; once its
  *   code runs the choice is made again through the control, so the page's state follows what the person
- *   sees (`useEarlyChoice`). React alone would keep the page's own default and, for a radio, put the
+ *   sees (`useChoiceUntilLive`). React alone would keep the page's own default and, for a radio, put the
  *   browser's tick back on it.
  * - `data-awaits-code="wait"` (a select, and any control whose early press cannot sensibly be kept: it
  *   would open a list over whatever the person went on to do; a button that opens the file chooser,
  *   which a browser opens only on a person's own press): visibly not yet usable (disabled or
  *   `aria-disabled`, dimmed, a progress cursor) until it works; a press on it meanwhile does nothing.
  *
- * The script below goes in the document's head (`__root.tsx`) so it is there before the first press.
+ * The head script that holds what is done meanwhile is `before-load-script.ts` (in the document's head,
+ * `__root.tsx`, so it is there before the first press).
  */
-export const beforeLoadScript =
-  '(function(){var d=document,early=window.__gymbaseEarly={presses:new Set(),choices:new WeakMap()};' +
-  'function awaiting(t,kind){return t&&t.closest?t.closest(\'[data-awaits-code="\'+kind+\'"]\'):null}' +
-  "function hold(c){early.presses.add(c);c.setAttribute('data-held','')}" +
-  // A tick, even on the radio already ticked (the person chose what they saw), and for a radio in place
-  // of any other of its group ticked before.
-  "function choose(t){if(!(t.type==='radio'||t.type==='checkbox')||!awaiting(t,'choice'))return false;" +
-  "if(t.type==='radio')d.querySelectorAll('input[type=radio]').forEach(function(r){if(r.name===t.name)early.choices.delete(r)});" +
-  'early.choices.set(t,t.checked);return true}' +
-  "d.addEventListener('submit',function(e){var f=awaiting(e.target,'submit');if(!f)return;e.preventDefault();hold(f)},true);" +
-  "d.addEventListener('click',function(e){if(choose(e.target))return;var c=awaiting(e.target,'press')||awaiting(e.target,'wait');if(!c)return;" +
-  "e.preventDefault();e.stopPropagation();if(c.getAttribute('data-awaits-code')==='press')hold(c)},true);" +
-  "d.addEventListener('change',function(e){choose(e.target)},true)})()"
-
 interface EarlyInput {
   /** The forms and buttons pressed before their code ran (each once, however often it was pressed). */
   presses: Set<Element>
@@ -72,43 +59,24 @@ export function awaitsCode(live: boolean, kind: AwaitsCode): { 'data-awaits-code
   return live ? {} : { 'data-awaits-code': kind }
 }
 
-/** A press held by the head script for this element is made once the element is live (once). */
-export function takeEarlyPress(element: HTMLElement | null) {
-  const early = window.__gymbaseEarly
-  if (!element || !early?.presses.has(element)) return
-  early.presses.delete(element)
-  element.removeAttribute('data-held')
-  // Once what the other controls took over (text typed, ticks made meanwhile) has been drawn, so the
-  // press acts on the page the person sees, not on the state it had a moment before.
-  setTimeout(() => {
-    if (!element.isConnected) return
-    if (element instanceof HTMLFormElement) element.requestSubmit()
-    else element.click()
-  }, 0)
-}
-
-/** Presses the button once it is live if it was pressed before (`data-awaits-code="press"`). */
-export function useEarlyPress(ref: RefObject<HTMLElement | null>, live: boolean) {
-  useEffect(() => {
-    if (live) takeEarlyPress(ref.current)
-  }, [ref, live])
-}
-
 /**
- * A radio or checkbox changed before its code ran is changed again through its code once live: set to
- * the other state and clicked, so its own `onChange` runs with what the person left it at, whatever the
- * page's code chose meanwhile (a default, a choice remembered on the device).
+ * A radio, checkbox or switch ticked before its code ran is ticked again through its code once live:
+ * set to the other state and clicked, so its own `onChange` runs with what the person left it at,
+ * whatever the page's code chose meanwhile (a default, a choice remembered on the device). Spread the
+ * answer on the React Aria control (`inputRef` and its mark).
  */
-export function useEarlyChoice(ref: RefObject<HTMLInputElement | null>, live: boolean) {
+export function useChoiceUntilLive() {
+  const live = useLive()
+  const inputRef = useRef<HTMLInputElement>(null)
   useEffect(() => {
-    const input = ref.current
-    const early = window.__gymbaseEarly
-    if (!live || !input || !early?.choices.has(input)) return
-    const wanted = early.choices.get(input) ?? input.checked
-    early.choices.delete(input)
-    input.checked = !wanted
+    const input = inputRef.current
+    const choices = window.__gymbaseEarly?.choices
+    if (!live || !input || !choices?.has(input)) return
+    input.checked = !choices.get(input)
+    choices.delete(input)
     input.click()
-  }, [ref, live])
+  }, [live])
+  return { inputRef, ...awaitsCode(live, 'choice') }
 }
 
 /**
@@ -140,8 +108,9 @@ export function joinRefs<T>(own: RefObject<T | null>, outer: Ref<T> | undefined)
 }
 
 /**
- * For a form or button of the kit: its mark until live, and a ref (joined to the caller's, if any) by
- * which a press held meanwhile is made once it is live.
+ * For a form or button: its mark until live, and a ref (joined to the caller's, if any) by which a press
+ * held meanwhile is made once it is live, once, after what the other controls took over (text typed,
+ * ticks) has been drawn, so the press acts on the page the person sees.
  */
 export function useHeldUntilLive<T extends HTMLElement>(
   kind: 'submit' | 'press' | 'wait' | undefined,
@@ -149,6 +118,11 @@ export function useHeldUntilLive<T extends HTMLElement>(
 ) {
   const live = useLive()
   const own = useRef<T>(null)
-  useEarlyPress(own, live)
+  useEffect(() => {
+    const element = own.current
+    if (!live || !element || !window.__gymbaseEarly?.presses.delete(element)) return
+    element.removeAttribute('data-held')
+    setTimeout(() => (element instanceof HTMLFormElement ? element.requestSubmit() : element.click()))
+  }, [live])
   return { live, ref: joinRefs(own, outer), mark: kind ? awaitsCode(live, kind) : {} }
 }

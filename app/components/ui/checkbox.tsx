@@ -1,12 +1,12 @@
 import { Check, Minus } from 'lucide-react'
-import { type ReactNode, useRef } from 'react'
+import type { ReactNode } from 'react'
 import {
   CheckboxButton,
   CheckboxField,
   type CheckboxFieldProps,
   composeRenderProps,
 } from 'react-aria-components'
-import { awaitsCode, useEarlyChoice, useLive } from './before-load'
+import { useChoiceUntilLive } from './before-load'
 import { Description, FieldError } from './field'
 import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
@@ -50,14 +50,11 @@ export function Checkbox({
   validationBehavior = 'aria',
   ...props
 }: CheckboxProps) {
-  const live = useLive()
-  const input = useRef<HTMLInputElement>(null)
-  useEarlyChoice(input, live)
+  const choice = useChoiceUntilLive()
   return (
     <CheckboxField
       {...props}
-      {...awaitsCode(live, 'choice')}
-      inputRef={input}
+      {...choice}
       isInvalid={isInvalid ?? errorMessage !== undefined}
       validationBehavior={validationBehavior}
       className={composeTailwindRenderProps(className, 'flex flex-col gap-1.5')}

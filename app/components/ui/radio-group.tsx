@@ -1,4 +1,3 @@
-import { useRef } from 'react'
 import {
   composeRenderProps,
   Radio as RACRadio,
@@ -6,7 +5,7 @@ import {
   type RadioGroupProps as RACRadioGroupProps,
   type RadioProps,
 } from 'react-aria-components'
-import { awaitsCode, useEarlyChoice, useLive } from './before-load'
+import { useChoiceUntilLive } from './before-load'
 import { type ChoiceGroupOwnProps, ChoiceGroupParts, choiceGroupState } from './field'
 import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
@@ -34,14 +33,11 @@ const circle = tv({
 
 /** A radio ticked before the page's code ran stays the choice once it runs (`before-load.ts`). */
 export function Radio({ className, children, ...props }: RadioProps) {
-  const live = useLive()
-  const input = useRef<HTMLInputElement>(null)
-  useEarlyChoice(input, live)
+  const choice = useChoiceUntilLive()
   return (
     <RACRadio
       {...props}
-      {...awaitsCode(live, 'choice')}
-      inputRef={input}
+      {...choice}
       className={composeTailwindRenderProps(
         className,
         'group flex cursor-pointer items-center gap-2 text-slate-900 text-sm disabled:cursor-not-allowed disabled:text-slate-500',

@@ -1,6 +1,6 @@
-import { type ReactNode, useRef } from 'react'
+import type { ReactNode } from 'react'
 import { composeRenderProps, SwitchButton, SwitchField, type SwitchFieldProps } from 'react-aria-components'
-import { awaitsCode, useEarlyChoice, useLive } from './before-load'
+import { useChoiceUntilLive } from './before-load'
 import { Description } from './field'
 import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
@@ -31,14 +31,11 @@ export interface SwitchProps extends Omit<SwitchFieldProps, 'children'> {
 /** An on/off setting that takes effect at once (RAC SwitchField + SwitchButton): a switch, not a checkbox. */
 export function Switch({ children, description, className, ...props }: SwitchProps) {
   // Switched before the page's code ran: switched through its code once it runs (`before-load.ts`).
-  const live = useLive()
-  const input = useRef<HTMLInputElement>(null)
-  useEarlyChoice(input, live)
+  const choice = useChoiceUntilLive()
   return (
     <SwitchField
       {...props}
-      {...awaitsCode(live, 'choice')}
-      inputRef={input}
+      {...choice}
       className={composeTailwindRenderProps(className, 'flex flex-col gap-1')}
     >
       <SwitchButton className="group flex w-fit cursor-pointer items-center gap-3 text-base text-slate-900 [-webkit-tap-highlight-color:transparent] disabled:cursor-not-allowed disabled:text-slate-500">
