@@ -361,6 +361,11 @@ test.describe('failed payments', () => {
       // The server drew the saved card ticked; the member ticks a new card before the code runs.
       await member.page.getByRole('radio', { name: 'A new card' }).check({ force: true })
       await step.expectNotLoaded()
+      // The drawn circle follows the tick at once (the saved card's is drawn empty).
+      const circle = (name: string | RegExp) =>
+        member.page.locator('label', { hasText: name }).locator('[data-mark]')
+      await expect(circle('A new card')).toHaveCSS('border-top-width', '6px')
+      await expect(circle(/used for your payments now/)).toHaveCSS('border-top-width', '2px')
       const shot = testInfo.outputPath('pay-before-load-390.png')
       await member.page.screenshot({ path: shot, fullPage: true })
       await testInfo.attach('pay-before-load-390', { path: shot, contentType: 'image/png' })

@@ -63,6 +63,7 @@ export function Checkbox({
         {composeRenderProps(children, (label, { isSelected, isIndeterminate, ...renderProps }) => (
           <>
             <span
+              data-mark=""
               className={boxStyles({
                 isSelected: isSelected || isIndeterminate,
                 isInvalid: renderProps.isInvalid,

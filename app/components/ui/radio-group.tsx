@@ -45,7 +45,7 @@ export function Radio({ className, children, ...props }: RadioProps) {
     >
       {composeRenderProps(children, (content, renderProps) => (
         <>
-          <span aria-hidden="true" className={circle(renderProps)} />
+          <span aria-hidden="true" data-mark="" className={circle(renderProps)} />
           {content}
         </>
       ))}
