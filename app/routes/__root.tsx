@@ -2,8 +2,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
-import { earlyPressScript } from '~/components/form/early-press'
 import { NotFound } from '~/components/not-found'
+import { beforeLoadScript } from '~/components/ui/before-load-script'
 import { Toaster } from '~/components/ui/toaster'
 import { storeGuestFlag } from '~/features/auth/guards'
 import { type SessionStore, useSession } from '~/features/auth/session'
@@ -53,7 +53,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
       { rel: 'manifest', href: '/manifest.json' },
     ],
-    scripts: [{ children: siteConfigScript(getSiteConfig()) }, { children: earlyPressScript }],
+    scripts: [
+      { children: siteConfigScript(getSiteConfig()) },
+      // What is done before the page's code runs (ADR 058): needed in the server's HTML only, so the
+      // browser's bundle does not carry its text a second time.
+      { children: import.meta.env.SSR ? beforeLoadScript : '' },
+    ],
   }),
   notFoundComponent: RootNotFound,
   component: RootComponent,

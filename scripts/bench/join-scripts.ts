@@ -67,12 +67,16 @@ export const TARGET_KB = 150
  * route tree holds: 0.3–0.9 kB more on every page, the ceilings raised to what was measured (ADR 050).
  */
 export const CEILING_KB: Record<string, number> = {
+  // Issue 30 point 4 (ADR 058): the controls keep what is done before the page's code runs, about 0.5 kB
+  // on every join page; five pages had less room than that and go up 1 kB (measured: /account/details
+  // 160.2, /account/payments 148.2, /choose-payment-method 148.1, /confirm-subscription 169.3,
+  // /connect-akahu 146.1).
   // The member's payments and papers, and Pay now (issue 28): 147.3 measured.
   // The member's account (issue 28, ADR 050): the overview (142.0 measured, rounding up past it) and the saved ways to pay
   // (148.5); the index route's path keeps its slash.
   '/account/': 143,
   '/account/payment-methods': 149,
-  '/account/payments': 148,
+  '/account/payments': 149,
   '/': 166,
   '/about-you': 162,
   // The member's account, "Pause or cancel" (issue 28): the pause's date fields, the cancel's reasons
@@ -82,15 +86,15 @@ export const CEILING_KB: Record<string, number> = {
   // no chart library): 142.3 kB measured.
   '/account/costs': 143,
   // The member's own details (issue 28): contact, e-mail, password, devices, their data, closing.
-  '/account/details': 160,
+  '/account/details': 161,
   '/bank-account-connected': 160,
   '/card-connected': 160,
   '/card-details': 159,
-  '/choose-payment-method': 148,
+  '/choose-payment-method': 149,
   // A joined member's change of how they pay, agreed before it happens (issue 25).
   '/change-payment-method': 148,
-  '/confirm-subscription': 169,
-  '/connect-akahu': 146,
+  '/confirm-subscription': 170,
+  '/connect-akahu': 147,
   // The link sent to a member's new e-mail address (issue 28).
   '/confirm-email': 144,
   '/take-photo': 147,

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { consoleUrl, joinUrl } from '../../playwright.config'
 import { signInStaff, withLock } from './support/auth'
+import { openBeforeLoad } from './support/before-load'
 import { completeEachCheck } from './support/card-checks'
 import { enterCard } from './support/join'
 import { linkIn, waitForMail } from './support/mailbox'
@@ -341,6 +342,41 @@ test.describe('failed payments', () => {
       await member.page.getByRole('button', { name: /^Pay \$/ }).click()
       await expect(member.page.getByRole('heading', { name: 'Your payment is on its way' })).toBeVisible()
       await expect(member.page.getByText(/Bank payments usually clear within a day/)).toBeVisible()
+      await member.context.close()
+    })
+  })
+
+  test('a member on a slow phone ticks “A new card” before the pay page’s code has arrived: the choice is kept', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await inTurn(async () => {
+      await signInStaff(page, 'owner@demo.gymbase.nz', { path: failedCardPayments })
+      const { memberName } = await openFailure(page)
+      const email = await memberEmail(page, memberName)
+      await page.goBack()
+      const link = await sendLink(page, email)
+      const member = await memberPhone(browser)
+      const step = await openBeforeLoad(member.page, link.toString())
+      // The server drew the saved card ticked; the member ticks a new card before the code runs.
+      await member.page.getByRole('radio', { name: 'A new card' }).check({ force: true })
+      await step.expectNotLoaded()
+      // The drawn circle follows the tick at once (the saved card's is drawn empty).
+      const circle = (name: string | RegExp) =>
+        member.page.locator('label', { hasText: name }).locator('[data-mark]')
+      await expect(circle('A new card')).toHaveCSS('border-top-width', '6px')
+      await expect(circle(/used for your payments now/)).toHaveCSS('border-top-width', '2px')
+      const shot = testInfo.outputPath('pay-before-load-390.png')
+      await member.page.screenshot({ path: shot, fullPage: true })
+      await testInfo.attach('pay-before-load-390', { path: shot, contentType: 'image/png' })
+      await step.release()
+      // Once the code runs the new card is still the choice, and the page shows what goes with it.
+      await expect(member.page.getByRole('radio', { name: 'A new card' })).toBeChecked()
+      await expect(
+        member.page.getByRole('checkbox', { name: 'Use this card for my future payments too' }),
+      ).toBeChecked()
+      await expect(member.page.getByLabel('Card number')).toBeVisible()
+      await expect(member.page.getByText('Total by card')).toBeVisible()
       await member.context.close()
     })
   })

@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { ToggleButton } from 'react-aria-components'
+import { useHeldUntilLive } from '~/components/ui/before-load'
 import { buttonStyles } from '~/components/ui/button'
 import type { CheckboxProps as KitCheckboxProps } from '~/components/ui/checkbox'
 import type { CheckboxGroupProps as KitCheckboxGroupProps } from '~/components/ui/checkbox-group'
@@ -9,7 +10,6 @@ import {
   TextField as KitTextField,
   type TextFieldProps as KitTextFieldProps,
 } from '~/components/ui/text-field'
-import { useTextTypedBeforeLoad } from './typed-before-load'
 
 /**
  * A form's field as a kit control takes it: its name, value, change (which also drops a server error
@@ -46,16 +46,15 @@ export type CheckboxGroupFieldProps = Omit<KitCheckboxGroupProps, BoundProps>
  * with text fields only loads no checkbox nor date field.
  */
 export function BoundTextField({ bound, ...props }: TextFieldProps & { bound: FieldBinding<string> }) {
-  const inputRef = useRef<HTMLInputElement>(null)
-  useTextTypedBeforeLoad(inputRef, (typed) => {
-    if (typed !== bound.value) bound.onChange(typed)
-  })
-  return <KitTextField {...props} {...bound} ref={inputRef} />
+  // Text typed before the page's code ran reaches `bound.onChange` through the kit's field.
+  return <KitTextField {...props} {...bound} />
 }
 
 /** A password with a "Show password" toggle, so people on phones can check what they typed. */
 export function BoundPasswordField(props: PasswordFieldProps & { bound: FieldBinding<string> }) {
   const [isVisible, setVisible] = useState(false)
+  // Pressed before the page's code ran: shown once it runs (ADR 058).
+  const showHeld = useHeldUntilLive<HTMLButtonElement>('press')
   return (
     <BoundTextField
       autoComplete="current-password"
@@ -63,6 +62,8 @@ export function BoundPasswordField(props: PasswordFieldProps & { bound: FieldBin
       type={isVisible ? 'text' : 'password'}
       endAdornment={
         <ToggleButton
+          {...showHeld.mark}
+          ref={showHeld.ref}
           aria-label="Show password"
           isSelected={isVisible}
           onChange={setVisible}

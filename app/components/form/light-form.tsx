@@ -36,7 +36,7 @@ import { useSettledAfterPress } from './settle-after-press'
  * a check of its own (`onBlurCheck`, the sign-up's "already registered"); a server error at once. An edit
  * drops the field's message until the next submit, and the first field in error is scrolled to and
  * focused after a submit that leaves any (SPEC §5). A press before the page's code ran is sent once it
- * runs (`early-press.ts`), with what was typed meanwhile.
+ * runs (`before-load.ts`), with what was typed meanwhile.
  */
 
 interface FieldMessages {

@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { Form as KitForm, type FormProps as KitFormProps } from '~/components/ui/form'
-import { takeEarlyPress } from './early-press'
 
 export type ScriptedFormProps = Omit<KitFormProps, 'onSubmit' | 'ref' | 'action'> & {
   /** The submit, with the `<form>` element (its fields, to focus the first in error). */
@@ -13,11 +12,11 @@ export type ScriptedFormProps = Omit<KitFormProps, 'onSubmit' | 'ref' | 'action'
  * so a press on the button before the page's code has run goes nowhere: without it the browser would
  * send the form itself, as a GET with every field (a password too) in the address. The submit handler
  * prevents the default, so the action itself never runs; a press made before the code ran is sent once
- * it runs (`early-press.ts`), after the fields' own effects have taken over what was typed meanwhile.
+ * it runs (the kit's `Form`, `before-load.ts`), after the fields' own effects have taken over what was typed
+ * meanwhile.
  */
 export function ScriptedForm({ onSubmit, ...props }: ScriptedFormProps) {
   const ref = useRef<HTMLFormElement>(null)
-  useEffect(() => takeEarlyPress(ref.current), [])
   return (
     <KitForm
       {...props}

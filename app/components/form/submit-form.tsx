@@ -1,21 +1,27 @@
 import type { ComponentProps } from 'react'
 import { Alert } from '~/components/ui/alert'
+import { useHeldUntilLive } from '~/components/ui/before-load'
 import { Button } from '~/components/ui/button'
 
 /**
  * A form whose screen keeps its own values and submits them itself (`onSubmit`, never a page load),
- * with the answer's message for the whole form above its fields when there is one.
+ * with the answer's message for the whole form above its fields when there is one. A press on its button
+ * before the page's code has run is held and sent once it runs (`before-load.ts`).
  */
 export function SubmitForm({
   onSubmit,
   problem,
   children,
   className = 'flex flex-col gap-4',
+  ref,
   ...props
 }: Omit<ComponentProps<'form'>, 'onSubmit'> & { onSubmit: () => unknown; problem?: string }) {
+  const held = useHeldUntilLive<HTMLFormElement>('submit', ref)
   return (
     <form
       {...props}
+      {...held.mark}
+      ref={held.ref}
       className={className}
       onSubmit={(event) => {
         event.preventDefault()

@@ -12,6 +12,7 @@ import type {
 import { rangeChecks } from '~/components/lists/range-checks'
 import { useAppliedSearch } from '~/components/lists/use-applied-search'
 import { useTextFilter } from '~/components/lists/use-text-filter'
+import { useHeldUntilLive } from '~/components/ui/before-load'
 import { Button, buttonStyles } from '~/components/ui/button'
 import { Select, SelectItem } from '~/components/ui/select'
 import { TextField } from '~/components/ui/text-field'
@@ -198,6 +199,8 @@ function TextFilterToolbar(props: {
 }) {
   const panelId = useId()
   const [showAll, setShowAll] = useState(false)
+  // Pressed before the page's code ran: the filters open once it runs (ADR 058).
+  const held = useHeldUntilLive<HTMLButtonElement>('press')
   const [text, setText] = useTextFilter(props.search.search, (settled) => void props.applyText(settled))
   const active = activeFilterCount(props.search)
   return (
@@ -215,6 +218,8 @@ function TextFilterToolbar(props: {
           className="min-w-0 flex-1 sm:max-w-md"
         />
         <ToggleButton
+          {...held.mark}
+          ref={held.ref}
           isSelected={showAll}
           onChange={setShowAll}
           aria-controls={panelId}

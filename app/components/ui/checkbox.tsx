@@ -6,6 +6,7 @@ import {
   type CheckboxFieldProps,
   composeRenderProps,
 } from 'react-aria-components'
+import { useChoiceUntilLive } from './before-load'
 import { Description, FieldError } from './field'
 import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
@@ -37,7 +38,8 @@ export interface CheckboxProps extends Omit<CheckboxFieldProps, 'children'> {
 
 /**
  * A single checkbox with its label, optional help text and error (RAC CheckboxField + CheckboxButton;
- * RAC 1.22 deprecates the all-in-one Checkbox). The whole label is the press target.
+ * RAC 1.22 deprecates the all-in-one Checkbox). The whole label is the press target. A tick made before
+ * the page's code ran is kept once it runs (`before-load.ts`).
  */
 export function Checkbox({
   children,
@@ -48,9 +50,11 @@ export function Checkbox({
   validationBehavior = 'aria',
   ...props
 }: CheckboxProps) {
+  const choice = useChoiceUntilLive()
   return (
     <CheckboxField
       {...props}
+      {...choice}
       isInvalid={isInvalid ?? errorMessage !== undefined}
       validationBehavior={validationBehavior}
       className={composeTailwindRenderProps(className, 'flex flex-col gap-1.5')}
@@ -59,6 +63,7 @@ export function Checkbox({
         {composeRenderProps(children, (label, { isSelected, isIndeterminate, ...renderProps }) => (
           <>
             <span
+              data-mark=""
               className={boxStyles({
                 isSelected: isSelected || isIndeterminate,
                 isInvalid: renderProps.isInvalid,

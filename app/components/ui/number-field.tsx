@@ -7,6 +7,7 @@ import {
   type NumberFieldProps as RACNumberFieldProps,
   useLocale,
 } from 'react-aria-components'
+import { awaitsCode, useLive } from './before-load'
 import { Description, FieldError, fieldBorderStyles, Label } from './field'
 import { twMerge } from './tv'
 import { composeTailwindRenderProps } from './utils'
@@ -93,9 +94,14 @@ export function NumberField({
       group?.removeEventListener('beforeinput', onBeforeInput)
     }
   }, [])
+  // RAC puts its own number back over what was typed before its code ran, and the steppers need it:
+  // not yet usable until then (ADR 058).
+  const live = useLive()
   return (
     <RACNumberField
       {...props}
+      {...awaitsCode(live, 'wait')}
+      isDisabled={props.isDisabled || !live}
       isInvalid={isInvalid ?? errorMessage !== undefined}
       validationBehavior={validationBehavior}
       className={composeTailwindRenderProps(className, 'flex flex-col gap-1.5')}

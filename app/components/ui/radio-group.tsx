@@ -5,6 +5,7 @@ import {
   type RadioGroupProps as RACRadioGroupProps,
   type RadioProps,
 } from 'react-aria-components'
+import { useChoiceUntilLive } from './before-load'
 import { type ChoiceGroupOwnProps, ChoiceGroupParts, choiceGroupState } from './field'
 import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
@@ -30,10 +31,13 @@ const circle = tv({
   },
 })
 
+/** A radio ticked before the page's code ran stays the choice once it runs (`before-load.ts`). */
 export function Radio({ className, children, ...props }: RadioProps) {
+  const choice = useChoiceUntilLive()
   return (
     <RACRadio
       {...props}
+      {...choice}
       className={composeTailwindRenderProps(
         className,
         'group flex cursor-pointer items-center gap-2 text-slate-900 text-sm disabled:cursor-not-allowed disabled:text-slate-500',
@@ -41,7 +45,7 @@ export function Radio({ className, children, ...props }: RadioProps) {
     >
       {composeRenderProps(children, (content, renderProps) => (
         <>
-          <span aria-hidden="true" className={circle(renderProps)} />
+          <span aria-hidden="true" data-mark="" className={circle(renderProps)} />
           {content}
         </>
       ))}

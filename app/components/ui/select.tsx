@@ -11,6 +11,7 @@ import {
   type SelectProps as RACSelectProps,
   SelectValue,
 } from 'react-aria-components'
+import { awaitsCode, useLive } from './before-load'
 import { Description, FieldError, fieldBorderStyles, Label } from './field'
 import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
@@ -35,6 +36,8 @@ export interface SelectProps<T extends object> extends Omit<RACSelectProps<T>, '
 /**
  * A single choice from a short list (a gym, a frequency): label above, a button showing the choice, and
  * a popover list. RAC gives the keyboard and screen-reader behaviour (type-ahead, arrows, Escape).
+ * Until the page's code runs it is visibly not yet usable (disabled, busy, a progress cursor): a press
+ * made then would open the list later, over whatever the person went on to do (`before-load.ts`).
  */
 export function Select<T extends object>({
   label,
@@ -47,9 +50,12 @@ export function Select<T extends object>({
   ...props
 }: SelectProps<T>) {
   const invalid = isInvalid ?? errorMessage !== undefined
+  const live = useLive()
   return (
     <RACSelect
       {...props}
+      {...awaitsCode(live, 'wait')}
+      isDisabled={props.isDisabled || !live}
       isInvalid={invalid}
       className={composeTailwindRenderProps(className, 'group flex flex-col gap-1.5')}
     >

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { composeRenderProps, SwitchButton, SwitchField, type SwitchFieldProps } from 'react-aria-components'
+import { useChoiceUntilLive } from './before-load'
 import { Description } from './field'
 import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
@@ -29,8 +30,14 @@ export interface SwitchProps extends Omit<SwitchFieldProps, 'children'> {
 
 /** An on/off setting that takes effect at once (RAC SwitchField + SwitchButton): a switch, not a checkbox. */
 export function Switch({ children, description, className, ...props }: SwitchProps) {
+  // Switched before the page's code ran: switched through its code once it runs (`before-load.ts`).
+  const choice = useChoiceUntilLive()
   return (
-    <SwitchField {...props} className={composeTailwindRenderProps(className, 'flex flex-col gap-1')}>
+    <SwitchField
+      {...props}
+      {...choice}
+      className={composeTailwindRenderProps(className, 'flex flex-col gap-1')}
+    >
       <SwitchButton className="group flex w-fit cursor-pointer items-center gap-3 text-base text-slate-900 [-webkit-tap-highlight-color:transparent] disabled:cursor-not-allowed disabled:text-slate-500">
         {composeRenderProps(children, (label, renderProps) => (
           <>

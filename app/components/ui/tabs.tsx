@@ -7,6 +7,7 @@ import {
   type TabProps,
   type TabsProps,
 } from 'react-aria-components'
+import { useHeldUntilLive } from './before-load'
 import { tv } from './tv'
 import { composeTailwindRenderProps, focusRing } from './utils'
 
@@ -37,11 +38,17 @@ const tabStyles = tv({
   },
 })
 
-/** A tab; with `href` it is a link (the list's state lives in the URL). */
+/**
+ * A tab; with `href` it is a link (the list's state lives in the URL), which works before the page's
+ * code runs. Without, a press made then is held and made once it runs (ADR 058).
+ */
 export function Tab(props: TabProps) {
+  const held = useHeldUntilLive<HTMLDivElement>(props.href ? undefined : 'press')
   return (
     <RACTab
       {...props}
+      {...held.mark}
+      ref={held.ref}
       className={composeRenderProps(props.className, (className, renderProps) =>
         tabStyles({ ...renderProps, className }),
       )}

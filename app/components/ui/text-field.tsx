@@ -1,5 +1,6 @@
-import type { ReactNode, Ref } from 'react'
+import { type ReactNode, type Ref, useRef } from 'react'
 import { TextField as RACTextField, type TextFieldProps as RACTextFieldProps } from 'react-aria-components'
+import { joinRefs, useTextTypedBeforeLoad } from './before-load'
 import { Description, FieldError, FieldGroup, Input, Label } from './field'
 import { composeTailwindRenderProps } from './utils'
 
@@ -18,7 +19,8 @@ export interface TextFieldProps extends Omit<RACTextFieldProps, 'children'> {
 /**
  * Label above, input, help text under it, the error under that (UI.md, Forms). Validation is the
  * caller's: `validationBehavior` defaults to "aria", so the browser's own bubbles never appear and
- * `isRequired` only marks the field as required for assistive technology.
+ * `isRequired` only marks the field as required for assistive technology. Text typed before the page's
+ * code ran is handed to `onChange` once it runs (`before-load.ts`).
  */
 export function TextField({
   label,
@@ -33,6 +35,11 @@ export function TextField({
   ...props
 }: TextFieldProps) {
   const invalid = isInvalid ?? errorMessage !== undefined
+  const own = useRef<HTMLInputElement>(null)
+  useTextTypedBeforeLoad(own, (typed) => {
+    if (typed !== props.value) props.onChange?.(typed)
+  })
+  const inputRef = joinRefs(own, ref)
   return (
     <RACTextField
       {...props}
@@ -43,11 +50,11 @@ export function TextField({
       <Label>{label}</Label>
       {endAdornment ? (
         <FieldGroup isInvalid={invalid} isDisabled={props.isDisabled}>
-          <Input ref={ref} placeholder={placeholder} isEmbedded />
+          <Input ref={inputRef} placeholder={placeholder} isEmbedded />
           {endAdornment}
         </FieldGroup>
       ) : (
-        <Input ref={ref} placeholder={placeholder} />
+        <Input ref={inputRef} placeholder={placeholder} />
       )}
       {description ? <Description>{description}</Description> : null}
       {errorMessage ? <FieldError>{errorMessage}</FieldError> : null}

@@ -4,6 +4,7 @@ import {
   TimeField as RACTimeField,
   type TimeFieldProps as RACTimeFieldProps,
 } from 'react-aria-components'
+import { awaitsCode, useLive } from './before-load'
 import { Description, FieldError, Label } from './field'
 import { SegmentedInput } from './segmented-input'
 import { composeTailwindRenderProps } from './utils'
@@ -28,12 +29,16 @@ export function TimeField({
   validationBehavior = 'aria',
   ...props
 }: TimeFieldProps) {
+  // Its segments take digits only through its code: not yet usable until it runs (ADR 058).
+  const live = useLive()
   return (
     <I18nProvider locale="en-NZ">
       <RACTimeField
         hourCycle={24}
         shouldForceLeadingZeros
         {...props}
+        {...awaitsCode(live, 'wait')}
+        isDisabled={props.isDisabled || !live}
         isInvalid={isInvalid ?? errorMessage !== undefined}
         validationBehavior={validationBehavior}
         className={composeTailwindRenderProps(className, 'flex flex-col gap-1.5')}

@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components'
+import { useHeldUntilLive } from '~/components/ui/before-load'
 import { Card } from '~/components/ui/card'
 import { focusRing } from '~/components/ui/utils'
 
@@ -67,6 +68,8 @@ export function ChartWithTable<Row>(props: {
   rowKey: (row: Row) => string
   columns: TableColumn<Row>[]
 }) {
+  // Pressed before the page's code ran: opened once it runs (ADR 058).
+  const held = useHeldUntilLive<HTMLButtonElement>('press')
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <figure role="img" aria-label={props.summary} className="m-0 h-56 min-w-0">
@@ -75,6 +78,8 @@ export function ChartWithTable<Row>(props: {
       <Disclosure>
         <Heading level={3} className="m-0">
           <Button
+            {...held.mark}
+            ref={held.ref}
             slot="trigger"
             className={({ isFocusVisible }) =>
               focusRing({

@@ -58,7 +58,7 @@ export function GymLogoUpload(props: { gym: Gym }) {
               if (file) void send(file)
             }}
           >
-            <Button variant="secondary" size="sm" isPending={pending}>
+            <Button beforeLoad="wait" variant="secondary" size="sm" isPending={pending}>
               <ImageUp aria-hidden="true" className="size-4" />
               {props.gym.logo ? 'Change logo' : 'Upload logo'}
             </Button>

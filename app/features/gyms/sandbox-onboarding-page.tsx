@@ -1,6 +1,7 @@
 import { useServerFn } from '@tanstack/react-start'
 import { Building2 } from 'lucide-react'
 import { useState } from 'react'
+import { SubmitForm } from '~/components/form/submit-form'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -96,14 +97,11 @@ export function SandboxOnboardingPage(props: { link: string; found: ActionResult
                   {problem}
                 </Alert>
               ) : null}
-              <form
+              <SubmitForm
                 aria-label="Business details"
                 noValidate
                 className="mt-6 flex flex-col gap-4"
-                onSubmit={(event) => {
-                  event.preventDefault()
-                  void go('submit')
-                }}
+                onSubmit={() => go('submit')}
               >
                 <TextField label="Business name" {...field('business_name')} maxLength={120} isRequired />
                 <TextField
@@ -142,7 +140,7 @@ export function SandboxOnboardingPage(props: { link: string; found: ActionResult
                     Return to Gymbase without submitting
                   </Button>
                 </div>
-              </form>
+              </SubmitForm>
             </>
           )}
         </Card>

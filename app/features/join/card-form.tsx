@@ -8,7 +8,6 @@ import {
   useFieldBinding,
   useLightForm,
 } from '~/components/form/light-form'
-import { useTextTypedBeforeLoad } from '~/components/form/typed-before-load'
 import { useActionFormError } from '~/components/form/use-action-form-error'
 import { Alert } from '~/components/ui/alert'
 import { TextField } from '~/components/ui/text-field'
@@ -228,10 +227,6 @@ function CardNumberField() {
   const { onChange, ...bound } = useFieldBinding<string>()
   const inputRef = useRef<HTMLInputElement>(null)
   const caret = useRef<number | null>(null)
-  useTextTypedBeforeLoad(inputRef, (typed) => {
-    const grouped = groupCardNumberInput(typed, typed.length)
-    if (grouped.value !== bound.value) onChange(grouped.value)
-  })
   useLayoutEffect(() => {
     const input = inputRef.current
     if (caret.current === null || !input || document.activeElement !== input) return

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { Camera, ImageUp, RotateCcw } from 'lucide-react'
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { FileTrigger } from 'react-aria-components'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -12,16 +12,6 @@ import { JoinSteps } from './join-steps'
 
 /** What the browser may send: the server checks the content whatever the name says (ADR 022). */
 const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'image/avif']
-
-const noSubscription = () => () => {}
-/** False in the server's HTML and while React hydrates it; true once the page's code runs. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
-}
 
 type Stage =
   | { kind: 'choose' }
@@ -35,7 +25,6 @@ type Stage =
  */
 export function TakePhotoPage() {
   const [stage, setStage] = useState<Stage>({ kind: 'choose' })
-  const hydrated = useHydrated()
   const [message, setMessage] = useState<string>()
   const [sending, setSending] = useState(false)
   const navigate = useNavigate()
@@ -123,9 +112,9 @@ export function TakePhotoPage() {
         </div>
       ) : (
         <div className="flex flex-col gap-3">
-          {/* This page is a document of its own (its headers allow the camera, ADR 057): until its code
-              runs, its buttons show they cannot be pressed yet rather than ignore a press. */}
-          <Button size="lg" fullWidth isDisabled={!hydrated} onPress={startCamera}>
+          {/* This page is a document of its own (its headers allow the camera, ADR 057); a press before its
+              code runs is held until it does (ADR 058). */}
+          <Button size="lg" fullWidth onPress={startCamera}>
             <Camera aria-hidden="true" className="size-5" />
             Use the camera
           </Button>
@@ -137,7 +126,7 @@ export function TakePhotoPage() {
               if (file) showPreview(file)
             }}
           >
-            <Button variant="secondary" size="lg" fullWidth isDisabled={!hydrated}>
+            <Button beforeLoad="wait" variant="secondary" size="lg" fullWidth>
               <ImageUp aria-hidden="true" className="size-5" />
               Choose a photo
             </Button>

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from '@tanstack/react-router'
 import { CircleCheck, Clock } from 'lucide-react'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonStyles } from '~/components/ui/button'
 import { Checkbox } from '~/components/ui/checkbox'
@@ -140,12 +140,6 @@ function PayForm(props: {
   // What the chosen method is charged, surcharge and all: the server's own figures (`totals`).
   const chosenType = method?.type ?? (chosen === newBank ? 'bank_account' : 'stripe_card')
   const { surcharge, total } = link.totals[chosenType]
-  // A choice made before the page came alive (the radio is a plain input until then) is the choice.
-  const radios = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const checked = radios.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')
-    if (checked) setChosen(checked.value)
-  }, [])
 
   // Ticking is agreeing to change how the membership is paid (issue 25): say what that means.
   function futurePaymentsWords(type: PaymentType['type']) {
@@ -272,7 +266,7 @@ function PayForm(props: {
         ) : null}
         {message ? <Alert tone="error">{message}</Alert> : null}
         <RadioGroup label="Pay with" value={chosen} onChange={setChosen}>
-          <div ref={radios} className="flex w-full flex-col gap-3">
+          <div className="flex w-full flex-col gap-3">
             {link.methods.map((candidate) => (
               <Radio key={candidate.id} value={String(candidate.id)}>
                 {describePaymentType(candidate)}

@@ -11,9 +11,9 @@ import {
   ListBoxItem,
   Popover,
 } from 'react-aria-components'
-import { useTextTypedBeforeLoad } from '~/components/form/typed-before-load'
 import { useDebouncedValue } from '~/components/lists/use-debounced-value'
 import { MemberPhoto } from '~/components/member-photo'
+import { useTextTypedBeforeLoad } from '~/components/ui/before-load'
 import { Spinner } from '~/components/ui/spinner'
 import { toast } from '~/components/ui/toast'
 import { noResultsText, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, type SearchResult } from '~/contracts/shell'

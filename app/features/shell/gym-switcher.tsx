@@ -3,6 +3,7 @@ import { useRouter } from '@tanstack/react-router'
 import { Building2, ChevronDown } from 'lucide-react'
 import { useState } from 'react'
 import { Button, type Key, ListBox, Popover, Select, SelectValue } from 'react-aria-components'
+import { awaitsCode, useLive } from '~/components/ui/before-load'
 import { SelectItem } from '~/components/ui/select'
 import { toast } from '~/components/ui/toast'
 import { focusRing } from '~/components/ui/utils'
@@ -21,6 +22,8 @@ export function GymSwitcher(props: { user: SessionUser }) {
   const sessionStore = useSessionStore()
   const router = useRouter()
   const [pending, setPending] = useState(false)
+  // Not yet usable until the page's code runs, as the kit's Select (ADR 058).
+  const live = useLive()
   if (user.gyms.length < 2) return null
 
   async function choose(key: Key | null) {
@@ -46,7 +49,8 @@ export function GymSwitcher(props: { user: SessionUser }) {
       aria-label="Switch gym"
       value={user.current_gym?.id ?? null}
       onChange={choose}
-      isDisabled={pending}
+      {...awaitsCode(live, 'wait')}
+      isDisabled={pending || !live}
       className="min-w-0 shrink-0"
     >
       <Button

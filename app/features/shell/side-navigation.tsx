@@ -2,6 +2,7 @@ import { useRouterState } from '@tanstack/react-router'
 import { ChevronRight } from 'lucide-react'
 import { useState } from 'react'
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components'
+import { useHeldUntilLive } from '~/components/ui/before-load'
 import { RouterLink } from '~/components/ui/router-link'
 import { tv } from '~/components/ui/tv'
 import { focusRing } from '~/components/ui/utils'
@@ -71,10 +72,14 @@ function EntryGroup(props: { group: NavigationGroup; path: string }) {
     if (hasActiveChild) setExpanded(true)
   }
   const Icon = group.icon
+  // Pressed before the page's code ran: opened once it runs (ADR 058).
+  const held = useHeldUntilLive<HTMLButtonElement>('press')
   return (
     <Disclosure isExpanded={expanded} onExpandedChange={setExpanded}>
       <Heading level={2} className="m-0">
         <Button
+          {...held.mark}
+          ref={held.ref}
           slot="trigger"
           className={({ isFocusVisible }) => itemStyles({ isFocusVisible, className: 'text-left' })}
         >

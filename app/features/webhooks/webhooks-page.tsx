@@ -7,6 +7,7 @@ import { choiceFilter, choicesOf, type ListFilter } from '~/components/lists/lis
 import { ListPage } from '~/components/lists/list-page'
 import { Alert } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
+import { useHeldUntilLive } from '~/components/ui/before-load'
 import { Button, buttonStyles } from '~/components/ui/button'
 import { linkStyles } from '~/components/ui/link'
 import { toast } from '~/components/ui/toast'
@@ -101,6 +102,8 @@ const resultTone = { refused: 'red', received: 'slate', processed: 'green', fail
 function EventCard(props: { event: WebhookEvent; organisationId: number }) {
   const { event } = props
   const [expanded, setExpanded] = useState(false)
+  // Pressed before the page's code ran: opened once it runs (ADR 058).
+  const held = useHeldUntilLive<HTMLButtonElement>('press')
   return (
     <article
       aria-label={`${webhookProviderLabels[event.provider]} ${event.type}`}
@@ -134,7 +137,12 @@ function EventCard(props: { event: WebhookEvent; organisationId: number }) {
       </div>
       <Disclosure isExpanded={expanded} onExpandedChange={setExpanded}>
         <Heading level={3} className="m-0 text-sm">
-          <RACButton slot="trigger" className={buttonStyles({ variant: 'secondary', size: 'sm' })}>
+          <RACButton
+            {...held.mark}
+            ref={held.ref}
+            slot="trigger"
+            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+          >
             <ChevronRight
               aria-hidden="true"
               className={`size-4 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-90' : ''}`}
