@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { and, desc, eq, sql } from 'drizzle-orm'
+import { cardSetupSchema } from '~/contracts/join-payment'
 import type { Db } from '~/db/client.server'
 import { mailOutbox, paymentMethods } from '~/db/schema'
 import { calendarDateAt } from '~/server/billing/calendar'
@@ -250,7 +251,7 @@ export async function joinRun(options: {
   if (!code) throw new Error(`No code mailed to ${email}`)
   await person.expect('POST', '/email/verify', { code }, 200)
   const setup = await person.expect('POST', '/me/card-setups', undefined, 201)
-  const { id: setupId, client_secret } = setup.body?.data as { id: string; client_secret: string }
+  const { id: setupId, client_secret } = cardSetupSchema.parse(setup.body?.data)
   const declines = random.chance(0.1)
   await person.expect(
     'POST',
