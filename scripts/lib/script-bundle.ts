@@ -35,7 +35,7 @@ export async function bundleScript(script: string): Promise<{ command: string[];
     ],
     // CommonJS packages inside an ES module bundle still call `require` for Node's built-ins.
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);",
     },
     logLevel: 'warning',
   })
