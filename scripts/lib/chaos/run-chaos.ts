@@ -39,7 +39,9 @@ export interface ChaosReport {
   runs: { billing: number; join: number; pay: number }
   /** Kills by the phase they landed in, per kind (`billing: charging`, `join: key stored, …`). */
   kills: Record<string, number>
-  /** Per check: runs after which it was broken (0 is what must be), with the first few cases. */
+  /**
+   * Per check: runs after which it was newly broken (0 is what must be), with the first few cases.
+   */
   checks: Record<CheckName, { failedRuns: number; examples: string[] }>
   /** How the people's flows ended after the restart. */
   outcomes: Record<string, number>
@@ -111,9 +113,17 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const count = (table: Record<string, number>, key: string) => {
     table[key] = (table[key] ?? 0) + 1
   }
-  const record = (run: string, outcome: CheckOutcome) => {
+  // A broken case stays in its database for the runs after it: each is counted once, by the run that
+  // broke it (the lanes' databases are apart, so a case names its lane's database too).
+  const seen = new Set<string>()
+  const record = (run: string, database: string, outcome: CheckOutcome) => {
     for (const name of checkNames) {
-      const broken = outcome[name]
+      const broken = outcome[name].filter((line) => {
+        const key = `${database} ${name} ${line}`
+        if (seen.has(key)) return false
+        seen.add(key)
+        return true
+      })
       if (broken.length === 0) continue
       report.checks[name].failedRuns += 1
       if (report.checks[name].examples.length < 5)
@@ -190,6 +200,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           const db = copy.handle.db
           record(
             `run ${index} (billing, ${day})`,
+            copy.name,
             await timed('billing: checks', () => runChecks(db, { today: day, startedBefore: inDoubtBefore })),
           )
           if (report.runs.billing % 25 === 0) options.log(progress(report, started))
@@ -245,7 +256,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
               startedBefore: new Date(now.getTime() - billingPolicy.inDoubtAfterMs),
             }),
           )
-          record(`run ${index} (${kind})`, checks)
+          record(`run ${index} (${kind})`, made.name, checks)
         }
       } finally {
         report.webStarts += server.starts
