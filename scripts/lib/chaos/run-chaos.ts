@@ -184,15 +184,23 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           }
           const day = addDays(FIRST_DAY, dayOfCopy)
           dayOfCopy += 1
-          const run = await billingChaosDay({
-            timed,
-            handle: copy.handle,
-            url: copy.url,
-            pool,
-            day,
-            random: createRandom(`chaos-${options.seed}-run-${index}`),
-            killWindow,
-          })
+          let run: Awaited<ReturnType<typeof billingChaosDay>>
+          try {
+            run = await billingChaosDay({
+              timed,
+              handle: copy.handle,
+              url: copy.url,
+              pool,
+              day,
+              random: createRandom(`chaos-${options.seed}-run-${index}`),
+              killWindow,
+            })
+          } catch (error) {
+            report.problems.push(
+              `run ${index} (billing, ${day}): ${error instanceof Error ? error.message : String(error)}`,
+            )
+            continue
+          }
           report.runs.billing += 1
           for (const phase of run.kills) count(report.kills, `billing: ${phase}`)
           report.problems.push(...run.errors.map((error) => `run ${index}: ${error}`))
@@ -233,16 +241,27 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           if (options.shouldStop?.()) break
           const random = createRandom(`chaos-${options.seed}-run-${index}`)
           let run: WebRunRecord
-          if (kind === 'join') {
-            run = await timed('web: join runs', () =>
-              joinRun({ db: handle.db, server, organisation, random, killWindow: joinWindow }),
+          try {
+            if (kind === 'join') {
+              run = await timed('web: join runs', () =>
+                joinRun({ db: handle.db, server, organisation, random, killWindow: joinWindow }),
+              )
+              report.runs.join += 1
+            } else {
+              run = await timed('web: pay runs', () =>
+                payRun({ db: handle.db, server, organisation, random, killWindow: payWindow, later }),
+              )
+              report.runs.pay += 1
+            }
+          } catch (error) {
+            // A flow that could not go on (the machine too slow for the web process to start, an
+            // answer nobody expected) is a problem of the report; the lane starts the process again.
+            report.problems.push(
+              `run ${index} (${kind}): ${error instanceof Error ? error.message : String(error)}`,
             )
-            report.runs.join += 1
-          } else {
-            run = await timed('web: pay runs', () =>
-              payRun({ db: handle.db, server, organisation, random, killWindow: payWindow, later }),
-            )
-            report.runs.pay += 1
+            await server.kill()
+            await server.start()
+            continue
           }
           count(report.kills, `${run.kind}: ${run.kill}`)
           count(report.outcomes, `${run.kind}: ${run.outcome}`)

@@ -69,7 +69,7 @@ export class WebServer {
     this.child = child
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()))
     this.starts += 1
-    const deadline = Date.now() + 60_000
+    const deadline = Date.now() + 180_000
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The web process died starting:\n${this.output}`)
       const healthy = await fetch(`${this.base}/api/health`).then(
@@ -77,7 +77,7 @@ export class WebServer {
         () => false,
       )
       if (healthy) return
-      if (Date.now() > deadline) throw new Error(`The web process did not answer in 60 s:\n${this.output}`)
+      if (Date.now() > deadline) throw new Error(`The web process did not answer in 180 s:\n${this.output}`)
       await sleep(40)
     }
   }
