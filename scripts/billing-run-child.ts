@@ -45,7 +45,7 @@ export interface BillingRunChildRequest {
 }
 
 /** Where a run is, reported as it gets there (`npm run chaos` counts its kills by the last one heard). */
-export type BillingRunPhase = 'advance' | 'charging' | 'recording' | 'notices' | 'finished'
+export type BillingRunPhase = 'advance' | 'charging' | 'recording' | 'notices'
 
 export type BillingRunChildMessage =
   | { type: 'ready' }

@@ -26,9 +26,10 @@ export interface Owing {
  * what its latest failed charge asked for (a retry replaces the charge it retries, it doesn't add to it)
  * and is paid by any sent payment (staff may settle it by hand for another amount); it owes the
  * difference, all or nothing. A payment without a period is a period of its own with its retries: a
- * one-off that failed and was retried twice is one charge owed, not three (ADR 056). Plain TypeScript over the rows, on purpose: the simulation's ledger check
- * compares the balances `recalculateBalanceOwing` stored with this, so a mistake in that SQL shows up
- * instead of being repeated. Subscriptions that owe nothing are left out.
+ * one-off that failed and was retried twice is one charge owed, not three (ADR 056). Plain TypeScript
+ * over the rows, on purpose: the simulation's ledger check compares the balances
+ * `recalculateBalanceOwing` stored with this, so a mistake in that SQL shows up instead of being
+ * repeated; it shares no helper with that code. Subscriptions that owe nothing are left out.
  */
 export function owingFromPayments(payments: readonly LedgerPayment[]): Map<number, Owing> {
   const periods = new Map<string, { subscriptionId: number; paid: boolean; due: LedgerPayment | null }>()
