@@ -15,8 +15,12 @@
  */
 import { parseArgs } from 'node:util'
 import { type DatabaseHandle, openDatabase } from '~/db/client.server'
+import { publicSiteUrl } from '~/server/api/request-info'
 import { advanceSubscriptions } from '~/server/billing/engine/advance-subscriptions.server'
+import { runDailyBilling } from '~/server/billing/engine/daily-run.server'
 import { runBilling } from '~/server/billing/engine/run-billing.server'
+import { createOutboxMailer } from '~/server/mail/outbox-mailer.server'
+import type { PaymentProvider, PaymentProviders } from '~/server/providers/payments/payment-provider'
 import { createSandboxProviders } from '~/server/providers/payments/sandbox-providers.server'
 import { createRandom } from '~/server/seed/random'
 
@@ -33,11 +37,20 @@ export interface BillingRunChildRequest {
   delayAfterRecordMs?: number
   /** Seed for the lost answers, so a failing run reproduces. */
   seed?: string
+  /**
+   * The whole daily run (`runDailyBilling`: renewals, charges, the failed-payment e-mails, the door
+   * sync request, under the run's lock) instead of the schedule step and the charges alone.
+   */
+  daily?: boolean
 }
+
+/** Where a run is, reported as it gets there (`npm run chaos` counts its kills by the last one heard). */
+export type BillingRunPhase = 'advance' | 'charging' | 'recording' | 'notices'
 
 export type BillingRunChildMessage =
   | { type: 'ready' }
   | { type: 'started' }
+  | { type: 'phase'; phase: BillingRunPhase }
   | { type: 'done'; stats: Record<string, unknown> }
   | { type: 'error'; message: string }
 
@@ -72,9 +85,58 @@ async function run(handle: DatabaseHandle, request: BillingRunChildRequest) {
     },
   })
   const now = new Date(request.now)
+  if (request.daily) {
+    const result = await runDailyBilling({
+      handle,
+      providers: reportingPhases(providers),
+      now,
+      dunning: {
+        mailer: reportingMail(createOutboxMailer(handle)),
+        siteUrl: publicSiteUrl,
+      },
+    })
+    return { daily: result }
+  }
   const advanced = request.advance ? await advanceSubscriptions({ db: handle.db, now }) : null
   const charged = await runBilling({ db: handle.db, providers, now, batchSize: request.batchSize })
   return { advanced, charged }
+}
+
+/** The providers, saying when a charge goes out and when its answers are back (to be recorded). */
+function reportingPhases(providers: PaymentProviders): PaymentProviders {
+  const wrap = (provider: PaymentProvider): PaymentProvider =>
+    new Proxy(provider, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver)
+        if (typeof value !== 'function' || (property !== 'charge' && property !== 'chargeMany')) return value
+        return async (...args: unknown[]) => {
+          void send({ type: 'phase', phase: 'charging' })
+          const answer = await value.apply(target, args)
+          void send({ type: 'phase', phase: 'recording' })
+          return answer
+        }
+      },
+    })
+  void send({ type: 'phase', phase: 'advance' })
+  return { card: wrap(providers.card), bank: wrap(providers.bank) }
+}
+
+/** The mailer, saying when the failed-payment e-mails start (the run's last step). */
+function reportingMail<T extends object>(mailer: T): T {
+  let told = false
+  return new Proxy(mailer, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver)
+      if (typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        if (!told) {
+          told = true
+          void send({ type: 'phase', phase: 'notices' })
+        }
+        return value.apply(target, args)
+      }
+    },
+  })
 }
 
 function send(message: BillingRunChildMessage) {

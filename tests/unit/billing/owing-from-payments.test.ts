@@ -8,6 +8,7 @@ const payment = (overrides: Partial<LedgerPayment>): LedgerPayment => {
     id: ids,
     subscriptionId: 1,
     periodStart: '2026-03-09',
+    retryOf: null,
     status: 'failed',
     total: 2500,
     ...overrides,
@@ -43,5 +44,22 @@ describe('owingFromPayments', () => {
     for (const status of ['cancelled', 'refunded', 'pending_request', 'upcoming'])
       expect(owingFromPayments([payment({ status })]).size).toBe(0)
     expect(owingFromPayments([payment({ status: 'chargeback' })]).get(1)?.balanceOwing).toBe(2500)
+  })
+
+  it('owes a one-off and its retries once, what the latest retry asked (ADR 056)', () => {
+    const first = payment({ subscriptionId: 3, periodStart: null, total: 4000 })
+    const owing = owingFromPayments([
+      first,
+      payment({ subscriptionId: 3, periodStart: null, retryOf: first.id, total: 4100 }),
+      payment({ subscriptionId: 3, periodStart: null, retryOf: first.id, total: 4200 }),
+      // Another one-off of the same membership is another charge owed.
+      payment({ subscriptionId: 3, periodStart: null, total: 500 }),
+    ])
+    expect(owing.get(3)).toEqual({ balanceOwing: 4700, periodsOwing: 2 })
+    const paidByRetry = owingFromPayments([
+      first,
+      payment({ subscriptionId: 3, periodStart: null, retryOf: first.id, status: 'sent', total: 4100 }),
+    ])
+    expect(paidByRetry.get(3)).toBeUndefined()
   })
 })

@@ -36,6 +36,8 @@ async function ledgerBalanced(db: Db): Promise<InvariantResult> {
       id: payments.id,
       subscriptionId: payments.subscriptionId,
       periodStart: payments.periodStartAt,
+      // Read here, not through the engine's `chainRoot`: the check shares no helper with the writer.
+      retryOf: sql<number | null>`(${payments.meta}->>'retry_of')::int`,
       status: payments.status,
       total: sql<number>`${payments.amount} + ${payments.surcharge} - ${payments.creditUsed}`.mapWith(Number),
     })

@@ -105,6 +105,12 @@ export async function joinMembership(options: {
         )
         .limit(1)
       if (live) throw new AppError('CONFLICT', 'You already have a membership.')
+      // A charge of an earlier press still in doubt (the server died during it; the member pressed
+      // again in a new tab, whose key is new): this press settles that charge with its own key rather
+      // than refusing until it settles, which nothing else would do (the engine leaves staging rows be).
+      subscription = await findJoinUnderWay(tx, options.userId)
+    }
+    if (!subscription) {
       await setAsideEarlierAttempts(tx, now, options.userId)
       subscription = await createMembership({
         db: tx,
@@ -292,6 +298,25 @@ async function confirm(tx: Db, now: Date, subscriptionId: number, mailer: Mailer
     await sendWelcomeMail({ db: tx, mailer, now, userId: subscription.userId, subscriptionId })
   }
   return confirmed
+}
+
+/** The member's staging membership whose first charge is under way or in doubt, if any. */
+async function findJoinUnderWay(tx: Db, userId: number) {
+  const [underWay] = await tx
+    .select({ subscription: subscriptions })
+    .from(subscriptions)
+    .innerJoin(payments, eq(payments.subscriptionId, subscriptions.id))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.isStaging, true),
+        isNull(subscriptions.cancelledAt),
+        eq(payments.status, 'pending_request'),
+      ),
+    )
+    .orderBy(asc(subscriptions.id))
+    .limit(1)
+  return underWay?.subscription
 }
 
 /**
