@@ -9,12 +9,17 @@ import { SMTPServer } from 'smtp-server'
 
 export interface MailCapture {
   url: string
-  codeFor(email: string): Promise<string>
+  /** The code in the first mail to `email`, from the `since`th mail received on (see `received`). */
+  codeFor(email: string, since?: number): Promise<string>
+  /** How many mails have come so far: a mark for `codeFor` when one address gets several codes. */
+  received(): number
   close(): Promise<void>
 }
 
 export async function startMailCapture(port: number): Promise<MailCapture> {
-  const received: Array<{ to: string[]; text: string }> = []
+  // By address, each mail with its place in the order received: a load of thousands of sign-ups polls it.
+  const byAddress = new Map<string, Array<{ index: number; text: string }>>()
+  let count = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -22,10 +27,14 @@ export async function startMailCapture(port: number): Promise<MailCapture> {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          received.push({
-            to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
-            text: mail.text ?? '',
-          })
+          const index = count
+          count += 1
+          for (const recipient of session.envelope.rcptTo) {
+            const address = recipient.address.toLowerCase()
+            const mails = byAddress.get(address) ?? []
+            mails.push({ index, text: mail.text ?? '' })
+            byAddress.set(address, mails)
+          }
           callback()
         })
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))))
@@ -37,9 +46,10 @@ export async function startMailCapture(port: number): Promise<MailCapture> {
   const listening = typeof address === 'object' && address ? address.port : port
   return {
     url: `smtp://127.0.0.1:${listening}`,
-    async codeFor(email) {
+    received: () => count,
+    async codeFor(email, since = 0) {
       for (let waited = 0; waited < 30_000; waited += 100) {
-        const mail = received.find((candidate) => candidate.to.includes(email.toLowerCase()))
+        const mail = byAddress.get(email.toLowerCase())?.find((candidate) => candidate.index >= since)
         const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
         if (code) return code
         await new Promise((resolve) => setTimeout(resolve, 100))
