@@ -65,7 +65,8 @@ const target = resolve(values.to ?? join('backups', `gymbase-${stamp}`))
 if (existsSync(target)) stop(`${target} exists already; name a new folder with --to.`)
 const partial = `${target}.partial`
 rmSync(partial, { recursive: true, force: true })
-mkdirSync(partial, { recursive: true })
+// Personal data: the owner's only (the key to the encrypted columns is never in it).
+mkdirSync(partial, { recursive: true, mode: 0o700 })
 cleanUp = () => rmSync(partial, { recursive: true, force: true })
 
 /** Copies the uploads the way they are now; files being written (`*.partial`) are not yet anyone's. */

@@ -124,16 +124,22 @@ try {
     if (server.exitCode !== null) throw new Error('The server exited before it was ready')
     const state = await health()
     if (state?.demo_history === 'complete') break
-    if (performance.now() - waitStarted > 900_000) throw new Error('The demo history was not made within 15 minutes')
+    if (performance.now() - waitStarted > 900_000)
+      throw new Error('The demo history was not made within 15 minutes')
     await sleep(1000)
   }
-  console.info(`Server ready on ${dataDir} (the demo's history made) after ${Math.round((performance.now() - waitStarted) / 1000)} s`)
+  console.info(
+    `Server ready on ${dataDir} (the demo's history made) after ${Math.round((performance.now() - waitStarted) / 1000)} s`,
+  )
 
   // ---- staff sign in, one after another (their codes come by mail) ------------------------------------
   const staff = []
   for (let index = 0; index < staffWorkers; index += 1) {
     const email = staffEmails[index % staffEmails.length] as string
-    const client = joinClient(consoleOrigin, { forwardedFor: `10.20.0.${index + 1}`, record: recorder('staff') })
+    const client = joinClient(consoleOrigin, {
+      forwardedFor: `10.20.0.${index + 1}`,
+      record: recorder('staff'),
+    })
     const mark = mail.received()
     await client.call('POST', '/login', { email, password: 'gymbase-demo' })
     await client.call('POST', '/email/verify', { code: await mail.codeFor(email, mark) })
@@ -165,7 +171,8 @@ try {
         answered.push(email)
       } catch (error) {
         unfinished += 1
-        if (failures.length < 50) failures.push(`sign-up ${number} (worker ${worker}): ${(error as Error).message}`)
+        if (failures.length < 50)
+          failures.push(`sign-up ${number} (worker ${worker}): ${(error as Error).message}`)
       }
     }
   })
@@ -179,7 +186,9 @@ try {
         () => client.call('GET', `/members?page=${page}`),
         () => client.call('GET', `/members?search=${search}`),
         async () => {
-          const list = (await client.call('GET', `/members?page=${page}&sort=name`)) as { data: Array<{ id: number }> }
+          const list = (await client.call('GET', `/members?page=${page}&sort=name`)) as {
+            data: Array<{ id: number }>
+          }
           const member = list.data[Math.floor(Math.random() * list.data.length)]
           if (!member) return
           await sleep(thinkMs)
@@ -199,7 +208,9 @@ try {
 
   const progress = setInterval(() => {
     const requests = [...samples.values()].reduce((sum, list) => sum + list.length, 0)
-    console.info(`  … ${answered.length} sign-ups answered, ${requests} requests, ${failures.length} failures`)
+    console.info(
+      `  … ${answered.length} sign-ups answered, ${requests} requests, ${failures.length} failures`,
+    )
   }, 30_000)
   const loadStarted = performance.now()
   await Promise.all([...signups, ...browsing])
@@ -210,8 +221,12 @@ try {
   let failed = 0
   let total = 0
   const rows = [...samples.entries()].sort(([a], [b]) => a.localeCompare(b))
-  console.info(`\n${seconds} s of ${signupWorkers} sign-ups at once and ${staffWorkers} staff browsing (think ${thinkMs} ms):`)
-  console.info(`${'kind'.padEnd(52)} ${'count'.padStart(6)} ${'failed'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`)
+  console.info(
+    `\n${seconds} s of ${signupWorkers} sign-ups at once and ${staffWorkers} staff browsing (think ${thinkMs} ms):`,
+  )
+  console.info(
+    `${'kind'.padEnd(52)} ${'count'.padStart(6)} ${'failed'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
+  )
   for (const [kind, list] of rows) {
     const times = list.map((sample) => sample.ms).sort((a, b) => a - b)
     const bad = list.filter((sample) => !sample.ok).length
@@ -221,9 +236,17 @@ try {
       `${kind.padEnd(52)} ${String(list.length).padStart(6)} ${String(bad).padStart(6)} ${percentile(times, 50).toFixed(0).padStart(8)} ${percentile(times, 95).toFixed(0).padStart(8)} ${(times.at(-1) ?? 0).toFixed(0).padStart(8)}`,
     )
   }
-  const allJoin = rows.filter(([kind]) => kind.startsWith('join')).flatMap(([, list]) => list.map((s) => s.ms))
-  const allStaff = rows.filter(([kind]) => kind.startsWith('staff')).flatMap(([, list]) => list.map((s) => s.ms))
-  const p95 = (values: number[]) => percentile([...values].sort((a, b) => a - b), 95).toFixed(0)
+  const allJoin = rows
+    .filter(([kind]) => kind.startsWith('join'))
+    .flatMap(([, list]) => list.map((s) => s.ms))
+  const allStaff = rows
+    .filter(([kind]) => kind.startsWith('staff'))
+    .flatMap(([, list]) => list.map((s) => s.ms))
+  const p95 = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      95,
+    ).toFixed(0)
   console.info(
     `\n${total} requests in ${loadSeconds.toFixed(0)} s (${(total / loadSeconds).toFixed(1)}/s), ${failed} failed; p95 of every join request ${p95(allJoin)} ms, of every staff request ${p95(allStaff)} ms`,
   )
