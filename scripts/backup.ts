@@ -100,6 +100,8 @@ const databaseFile = join(partial, 'database.tar.gz')
 let facts: DatabaseFacts
 let takenFrom: BackupManifest['taken_from']
 let uploadCount: number
+/** How long the database was held for its copy (the running server's requests waited that long). */
+let heldMs: number
 try {
   const server = await askBackupSocket(dataDir)
   if (server) {
@@ -111,6 +113,7 @@ try {
       )
     }
     const hold = String(answer.headers['x-backup-hold'])
+    heldMs = Number(answer.headers['x-backup-ms'])
     try {
       await pipeline(answer, createGzip(), createWriteStream(databaseFile))
       facts = await readJson<DatabaseFacts>(await call('GET', `/facts/${hold}`))
@@ -122,7 +125,9 @@ try {
     takenFrom = 'stopped'
     const pglite = await PGlite.create(join(dataDir, 'pglite'), { extensions: pgliteExtensions })
     try {
+      const copying = performance.now()
       const snapshot = await snapshotPglite(pglite)
+      heldMs = Math.round(performance.now() - copying)
       facts = snapshot.facts
       await pipeline(
         Readable.from([Buffer.from(await snapshot.tarball.arrayBuffer())]),
@@ -155,7 +160,9 @@ try {
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
-console.info(`Backed up ${dataDir} (${takenFrom}) to ${target} in ${seconds} s:`)
+console.info(
+  `Backed up ${dataDir} (${takenFrom}) to ${target} in ${seconds} s, the database held for ${heldMs} ms:`,
+)
 console.info(
   `  ${facts.users} users, ${facts.subscriptions} memberships, ${facts.payments} payments; ${uploadCount} uploaded files (${facts.files.length} named by the database)`,
 )

@@ -9,8 +9,11 @@ import { SMTPServer } from 'smtp-server'
 
 export interface MailCapture {
   url: string
-  /** The code in the first mail to `email`, from the `since`th mail received on (see `received`). */
-  codeFor(email: string, since?: number): Promise<string>
+  /**
+   * The code in the first (or, with `last`, the latest) mail to `email`, from the `since`th mail
+   * received on (see `received`).
+   */
+  codeFor(email: string, since?: number, which?: 'first' | 'last'): Promise<string>
   /** How many mails have come so far: a mark for `codeFor` when one address gets several codes. */
   received(): number
   close(): Promise<void>
@@ -47,9 +50,10 @@ export async function startMailCapture(port: number): Promise<MailCapture> {
   return {
     url: `smtp://127.0.0.1:${listening}`,
     received: () => count,
-    async codeFor(email, since = 0) {
+    async codeFor(email, since = 0, which = 'first') {
       for (let waited = 0; waited < 30_000; waited += 100) {
-        const mail = byAddress.get(email.toLowerCase())?.find((candidate) => candidate.index >= since)
+        const mails = byAddress.get(email.toLowerCase())?.filter((candidate) => candidate.index >= since) ?? []
+        const mail = which === 'first' ? mails[0] : mails.at(-1)
         const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
         if (code) return code
         await new Promise((resolve) => setTimeout(resolve, 100))

@@ -136,14 +136,33 @@ try {
   const staff = []
   for (let index = 0; index < staffWorkers; index += 1) {
     const email = staffEmails[index % staffEmails.length] as string
-    const client = joinClient(consoleOrigin, {
-      forwardedFor: `10.20.0.${index + 1}`,
-      record: recorder('staff'),
-    })
-    const mark = mail.received()
-    await client.call('POST', '/login', { email, password: 'gymbase-demo' })
-    await client.call('POST', '/email/verify', { code: await mail.codeFor(email, mark) })
-    staff.push(client)
+    const forwardedFor = `10.20.0.${index + 1}`
+    // Signing in is not part of the browsing measured: the password's answer asks for the e-mailed code
+    // (a 400 the login page reads as "enter the code", not a failure).
+    // A code of an earlier run's sign-in may still be in the outbox and come first: then sign in again.
+    const signingIn = joinClient(consoleOrigin, { forwardedFor })
+    for (let attempt = 1; ; attempt += 1) {
+      const mark = mail.received()
+      await signingIn.call('POST', '/login', { email, password: 'gymbase-demo' }).catch((error: Error) => {
+        if (!error.message.includes('not_two_factor_authenticated')) throw error
+      })
+      const verified = await signingIn
+        .call('POST', '/email/verify', {
+          // The latest code: each sign-in sends one, and only the newest is the session's.
+          code: await mail.codeFor(email, mark).then(async () => {
+            await sleep(1000)
+            return mail.codeFor(email, mark, 'last')
+          }),
+        })
+        .then(() => true)
+        .catch((error: Error) => {
+          if (attempt >= 3) throw error
+          console.info(`  signing ${email} in again: ${error.message}`)
+          return false
+        })
+      if (verified) break
+    }
+    staff.push(joinClient(consoleOrigin, { forwardedFor, cookie: signingIn.cookie(), record: recorder('staff') }))
   }
 
   const deadline = performance.now() + seconds * 1000

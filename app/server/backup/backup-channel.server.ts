@@ -65,16 +65,19 @@ export async function startBackupChannel(options: {
         try {
           const started = performance.now()
           const { tarball, facts } = await snapshotPglite(options.pglite)
+          const ms = Math.round(performance.now() - started)
           const hold = holds.get(id)
           if (hold) hold.facts = facts
           logger.info(
-            { ms: Math.round(performance.now() - started), bytes: tarball.size },
+            { ms, bytes: tarball.size },
             'backup: copied the embedded database',
           )
           response.writeHead(200, {
             'Content-Type': 'application/x-tar',
             'Content-Length': String(tarball.size),
             'X-Backup-Hold': id,
+            // How long the process's other statements waited for the copy.
+            'X-Backup-Ms': String(ms),
           })
           response.end(Buffer.from(await tarball.arrayBuffer()))
         } catch (error) {
