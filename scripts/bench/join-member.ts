@@ -52,7 +52,8 @@ export async function startMailCapture(port: number): Promise<MailCapture> {
     received: () => count,
     async codeFor(email, since = 0, which = 'first') {
       for (let waited = 0; waited < 30_000; waited += 100) {
-        const mails = byAddress.get(email.toLowerCase())?.filter((candidate) => candidate.index >= since) ?? []
+        const mails =
+          byAddress.get(email.toLowerCase())?.filter((candidate) => candidate.index >= since) ?? []
         const mail = which === 'first' ? mails[0] : mails.at(-1)
         const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
         if (code) return code

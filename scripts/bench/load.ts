@@ -162,7 +162,9 @@ try {
         })
       if (verified) break
     }
-    staff.push(joinClient(consoleOrigin, { forwardedFor, cookie: signingIn.cookie(), record: recorder('staff') }))
+    staff.push(
+      joinClient(consoleOrigin, { forwardedFor, cookie: signingIn.cookie(), record: recorder('staff') }),
+    )
   }
 
   const deadline = performance.now() + seconds * 1000

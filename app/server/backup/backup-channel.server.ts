@@ -68,10 +68,7 @@ export async function startBackupChannel(options: {
           const ms = Math.round(performance.now() - started)
           const hold = holds.get(id)
           if (hold) hold.facts = facts
-          logger.info(
-            { ms, bytes: tarball.size },
-            'backup: copied the embedded database',
-          )
+          logger.info({ ms, bytes: tarball.size }, 'backup: copied the embedded database')
           response.writeHead(200, {
             'Content-Type': 'application/x-tar',
             'Content-Length': String(tarball.size),
