@@ -1,6 +1,7 @@
 import { withTryAdvisoryLock } from '~/db/advisory-lock.server'
 import { closeDatabase, type DatabaseHandle, type Db, getDatabase } from '~/db/client.server'
 import { getEnv } from '~/lib/env.server'
+import { closeBackupChannel, openBackupChannel } from './backup/start-backup-channel.server'
 import { startErrorReporting } from './error-reporting.server'
 import { logger } from './logger.server'
 import { getProviderConfig } from './providers/provider-config.server'
@@ -39,6 +40,8 @@ async function run() {
   )
   const handle = await getDatabase()
   logger.info({ database: handle.driver.kind, ms: Math.round(performance.now() - started) }, 'database ready')
+  // `npm run backup` asks this process for a consistent copy of its embedded database (ADR 059).
+  await openBackupChannel(handle, env.DATA_DIR)
   let billingAfter: Promise<boolean> | undefined
   if (env.SEED_DEMO && (handle.driver.kind === 'pglite' || env.SEED_DEMO_POSTGRES)) {
     const { seedDemoIfEmpty } = await import('./seed/seed-demo.server')
@@ -160,5 +163,6 @@ export async function shutdown(): Promise<void> {
       'job queue stop failed',
     )
   })
+  await closeBackupChannel()
   await closeDatabase()
 }

@@ -9,12 +9,20 @@ import { SMTPServer } from 'smtp-server'
 
 export interface MailCapture {
   url: string
-  codeFor(email: string): Promise<string>
+  /**
+   * The code in the first (or, with `last`, the latest) mail to `email`, from the `since`th mail
+   * received on (see `received`).
+   */
+  codeFor(email: string, since?: number, which?: 'first' | 'last'): Promise<string>
+  /** How many mails have come so far: a mark for `codeFor` when one address gets several codes. */
+  received(): number
   close(): Promise<void>
 }
 
 export async function startMailCapture(port: number): Promise<MailCapture> {
-  const received: Array<{ to: string[]; text: string }> = []
+  // By address, each mail with its place in the order received: a load of thousands of sign-ups polls it.
+  const byAddress = new Map<string, Array<{ index: number; text: string }>>()
+  let count = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -22,21 +30,31 @@ export async function startMailCapture(port: number): Promise<MailCapture> {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          received.push({
-            to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
-            text: mail.text ?? '',
-          })
+          const index = count
+          count += 1
+          for (const recipient of session.envelope.rcptTo) {
+            const address = recipient.address.toLowerCase()
+            const mails = byAddress.get(address) ?? []
+            mails.push({ index, text: mail.text ?? '' })
+            byAddress.set(address, mails)
+          }
           callback()
         })
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))))
     },
   })
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  // Port 0 asks the system for a free one: name the one it gave.
+  const address = (server as unknown as { server: import('node:net').Server }).server.address()
+  const listening = typeof address === 'object' && address ? address.port : port
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    async codeFor(email) {
+    url: `smtp://127.0.0.1:${listening}`,
+    received: () => count,
+    async codeFor(email, since = 0, which = 'first') {
       for (let waited = 0; waited < 30_000; waited += 100) {
-        const mail = received.find((candidate) => candidate.to.includes(email.toLowerCase()))
+        const mails =
+          byAddress.get(email.toLowerCase())?.filter((candidate) => candidate.index >= since) ?? []
+        const mail = which === 'first' ? mails[0] : mails.at(-1)
         const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
         if (code) return code
         await new Promise((resolve) => setTimeout(resolve, 100))
@@ -47,26 +65,54 @@ export async function startMailCapture(port: number): Promise<MailCapture> {
   }
 }
 
+/** What a client reports of each answer: for the load benchmark's p95s and failure count. */
+export type AnswerRecorder = (answer: { method: string; path: string; status: number; ms: number }) => void
+
+export interface ClientOptions {
+  /**
+   * The browser's address as a proxy in front would pass it (`X-Forwarded-For`, read when the server
+   * has TRUST_PROXY=true): many people signing up at once come from many addresses, and the per-address
+   * limits (ADR 008) are for one address.
+   */
+  forwardedFor?: string
+  record?: AnswerRecorder
+  /** Cookies to start with (`name=value; …`): a session from before, as a browser keeps it. */
+  cookie?: string
+}
+
 /**
- * A browser-like client of the join site's API with its own cookie jar. Node can't resolve
- * `*.localhost`, so requests go to 127.0.0.1 with the join site's Host header.
+ * A browser-like client of a site's API (the join site's, or the console's with a staff origin) with
+ * its own cookie jar. Node can't resolve `*.localhost`, so requests go to 127.0.0.1 with the site's
+ * Origin, as the browser's calls carry it.
  */
-export function joinClient(joinOrigin: string) {
+export function joinClient(joinOrigin: string, options: ClientOptions = {}) {
   const origin = new URL(joinOrigin)
   const jar = new Map<string, string>()
+  for (const pair of options.cookie?.split('; ') ?? []) {
+    const [name = '', value = ''] = pair.split('=')
+    if (name && value) jar.set(name, value)
+  }
   async function call(method: string, path: string, body?: unknown, form?: FormData) {
     const headers = new Headers({
       'X-Requested-With': 'XMLHttpRequest',
       Origin: joinOrigin,
       Accept: 'application/json',
     })
+    if (options.forwardedFor) headers.set('X-Forwarded-For', options.forwardedFor)
     if (jar.size > 0) headers.set('Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '))
     if (body !== undefined) headers.set('Content-Type', 'application/json')
-    const response = await fetch(`http://127.0.0.1:${origin.port}/api${path}`, {
-      method,
-      headers,
-      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
-    })
+    const started = performance.now()
+    let response: Response
+    try {
+      response = await fetch(`http://127.0.0.1:${origin.port}/api${path}`, {
+        method,
+        headers,
+        body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+      })
+    } catch (error) {
+      options.record?.({ method, path, status: 0, ms: performance.now() - started })
+      throw error
+    }
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';')
       const [name = '', value = ''] = pair.split('=')
@@ -74,27 +120,52 @@ export function joinClient(joinOrigin: string) {
       else jar.set(name, value)
     }
     const json: unknown = await response.json().catch(() => undefined)
+    options.record?.({ method, path, status: response.status, ms: performance.now() - started })
     if (response.status >= 400)
       throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`)
     return json as { data?: unknown } | undefined
   }
+  /** A file the API answers (a photo), as bytes and type; throws on an error status. */
+  async function file(path: string): Promise<{ bytes: Uint8Array; type: string }> {
+    const headers = new Headers({ Origin: joinOrigin })
+    if (options.forwardedFor) headers.set('X-Forwarded-For', options.forwardedFor)
+    if (jar.size > 0) headers.set('Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '))
+    const started = performance.now()
+    const response = await fetch(`http://127.0.0.1:${origin.port}/api${path}`, { headers })
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    options.record?.({ method: 'GET', path, status: response.status, ms: performance.now() - started })
+    if (response.status >= 400) throw new Error(`GET ${path} answered ${response.status}`)
+    return { bytes, type: response.headers.get('content-type') ?? '' }
+  }
   return {
     call,
+    file,
     cookie: () => [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
   }
 }
+
+export type ApiClient = ReturnType<typeof joinClient>
 
 /**
  * Signs a member up at the first gym the join site lists and takes them through the steps before
  * confirm: e-mailed code, about you, photo, a card (4242) and a bank account (…-91).
  */
-export async function memberAtConfirm(options: { joinOrigin: string; mail: MailCapture }) {
-  const client = joinClient(options.joinOrigin)
+export async function memberAtConfirm(
+  options: {
+    joinOrigin: string
+    mail: MailCapture
+    email?: string
+    name?: string
+    gym?: number
+  } & ClientOptions,
+) {
+  const client = joinClient(options.joinOrigin, options)
   const gyms = (await client.call('GET', '/join/gyms')) as { data: Array<{ uuid: string }> }
-  const email = `lighthouse-${Date.now()}@bench.gymbase.test`
+  const email = options.email ?? `lighthouse-${Date.now()}@bench.gymbase.test`
+  const gym = gyms.data[(options.gym ?? 0) % Math.max(gyms.data.length, 1)]
   await client.call('POST', '/register', {
-    gym: gyms.data[0]?.uuid,
-    name: 'Lighthouse Member',
+    gym: gym?.uuid,
+    name: options.name ?? 'Lighthouse Member',
     email,
     mobile_number: '021 555 0100',
     dob: '1990-04-05',
@@ -117,12 +188,7 @@ export async function memberAtConfirm(options: { joinOrigin: string; mail: MailC
     push_notifications_enabled: true,
     payment_reminders: true,
   })
-  const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#336699' } })
-    .jpeg()
-    .toBuffer()
-  const form = new FormData()
-  form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg')
-  await client.call('POST', '/profile-picture', undefined, form)
+  await uploadPhoto(client)
   const setup = (await client.call('POST', '/me/card-setups')) as {
     data: { id: string; client_secret: string }
   }
@@ -146,5 +212,35 @@ export async function memberAtConfirm(options: { joinOrigin: string; mail: MailC
     state: back.searchParams.get('state'),
   })
   await client.call('POST', '/akahu/sync-accounts')
-  return client
+  return Object.assign(client, { email })
+}
+
+/** A photo as a phone's camera gives one (a JPEG), uploaded as the join site's photo step does. */
+export async function uploadPhoto(client: ApiClient, colour = '#336699') {
+  const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer()
+  const form = new FormData()
+  form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg')
+  await client.call('POST', '/profile-picture', undefined, form)
+}
+
+/**
+ * A member signed up through the whole join (ADR 059's test, `bench:load`): every step before confirm,
+ * then the first membership on offer, paid by the card as the confirm page does.
+ */
+export async function joinedMember(
+  options: Parameters<typeof memberAtConfirm>[0],
+): Promise<Awaited<ReturnType<typeof memberAtConfirm>>> {
+  const member = await memberAtConfirm(options)
+  const choices = (await member.call('GET', '/me/membership-options')) as {
+    data: { offerings: Array<{ prices: Array<{ id: number }> }> }
+  }
+  await member.call('POST', '/subscriptions', {
+    price_id: choices.data.offerings[0]?.prices[0]?.id,
+    client_key: crypto.randomUUID(),
+    agreement_name: options.name ?? 'Lighthouse Member',
+    off_session_consent: true,
+  })
+  return member
 }

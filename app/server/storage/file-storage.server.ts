@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
+import { deleteOrHold } from './delete-hold.server'
 
 /**
  * Where uploaded files live (DESIGN §3): profile pictures, gym logos. One interface, so an
@@ -72,7 +73,8 @@ export function createDiskStorage(root: string): FileStorage {
       }
     },
     async delete(key) {
-      await rm(pathOf(key), { force: true })
+      const path = pathOf(key)
+      await deleteOrHold(() => rm(path, { force: true }))
     },
   }
 }
