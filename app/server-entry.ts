@@ -4,6 +4,7 @@ import { provideInProcessApi } from '~/contracts/api/client.server'
 import { provideServerSiteConfig } from '~/lib/site-config'
 import { getApi } from '~/server/api/app'
 import { boot, shutdown } from '~/server/boot.server'
+import { answerRequest } from '~/server/requests-first.server'
 import { readRequestHostname, readSiteConfig } from '~/server/site-config.server'
 
 /**
@@ -19,7 +20,10 @@ export { boot, shutdown }
 
 export default createServerEntry({
   async fetch(request) {
-    await boot()
-    return handler(request)
+    // Counted, so the demo's set-up in the background waits between its steps while we answer.
+    return answerRequest(async () => {
+      await boot()
+      return handler(request)
+    })
   },
 })

@@ -633,8 +633,9 @@ async function setUpDemo(db: Db, now: Date): Promise<DemoSeedPlan> {
     demoFitness: await setUpDemoFitness(context),
     harbourStrength: await setUpHarbourStrength(context),
   }
-  // Demo Fitness's doors, and the staff's access to them at once. The members are synced as the
-  // background's last step, once the history has made their payments (the member sign-in's first too).
+  // Demo Fitness's doors. The staff's access to them is synced as the background's first step (ADR
+  // 055: a second of the first start), the members' as its last, once the history has made their
+  // payments (the member sign-in's first too).
   await connectDemoDoors({
     db,
     now,
@@ -642,7 +643,6 @@ async function setUpDemo(db: Db, now: Date): Promise<DemoSeedPlan> {
     ownerId: plan.demoFitness.staffUserId,
     gymIds: plan.demoFitness.gymIds,
   })
-  await syncDemoDoorAccess({ db, now })
   await seedDemoWebhookEvents({ db, now, organisationId: plan.demoFitness.organisationId })
   await db.insert(demoSeed).values({ setUpAt: now, plan })
   return plan
@@ -718,6 +718,8 @@ export type DemoSeedProgress =
 export async function continueDemoSeed(options: {
   db: Db
   shouldStop?: () => boolean
+  /** Awaited between steps: the server's requests go first (ADR 055). At once when not given. */
+  requestsFirst?: () => Promise<void>
   /**
    * The real time, for the last step: door access is synced for today (the doors open for who may enter
    * now), or for the seed's own `now` if that is later. Tests pass the seed's clock.
@@ -726,12 +728,19 @@ export async function continueDemoSeed(options: {
 }): Promise<DemoSeedProgress> {
   const { db } = options
   const shouldStop = options.shouldStop ?? (() => false)
+  const requestsFirst = options.requestsFirst ?? (() => Promise.resolve())
   const [state] = await db.select().from(demoSeed)
   if (!state || state.historyCompletedAt !== null) return { status: 'complete', history: null }
   const { plan } = state
   if (!plan) throw new Error('This demo seed predates resumable seeding; seed it again from empty')
   const now = state.setUpAt
 
+  if (state.membersCreated === 0) {
+    // The staff's door access, queued by the set-up, at the set-up's time (what the set-up did itself
+    // before ADR 055). Stopped part-way, the rest is synced with everyone's at the end.
+    const staffDoors = await syncDemoDoorAccess({ db, now, shouldStop, requestsFirst })
+    if (staffDoors.stopped) return { status: 'stopped' }
+  }
   const members = backgroundMemberSpecs()
   if (state.membersCreated < members.length) {
     const loaded = {
@@ -741,6 +750,7 @@ export async function continueDemoSeed(options: {
     for (let done = state.membersCreated; done < members.length; done += MEMBERS_PER_STEP) {
       // A turn of the event loop between steps lets the server read requests (see runDemoHistory).
       await nextTurn()
+      await requestsFirst()
       if (shouldStop()) return { status: 'stopped' }
       const step = members.slice(done, done + MEMBERS_PER_STEP)
       await db.transaction(async (tx) => {
@@ -764,6 +774,7 @@ export async function continueDemoSeed(options: {
     now,
     events,
     shouldStop,
+    requestsFirst,
     runEvent: (event) =>
       db.transaction(async (tx) => {
         await runDemoEvent({ db: tx, now: event.at, action: event.action })
@@ -783,7 +794,7 @@ export async function continueDemoSeed(options: {
   // yesterday's rules. Stopped part-way, the rest stays queued for the next start.
   const realNow = (options.clock ?? (() => new Date()))()
   const doorsNow = new Date(Math.max(realNow.getTime(), now.getTime()))
-  const doors = await syncDemoDoorAccess({ db, now: doorsNow, shouldStop })
+  const doors = await syncDemoDoorAccess({ db, now: doorsNow, shouldStop, requestsFirst })
   if (doors.stopped) return { status: 'stopped' }
   await db.update(demoSeed).set({ historyCompletedAt: now })
   return { status: 'complete', history }
