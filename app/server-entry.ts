@@ -20,7 +20,7 @@ export { boot, shutdown }
 
 export default createServerEntry({
   async fetch(request) {
-    // Counted, so the demo's set-up in the background waits between its steps while we answer.
+    // Counted, so the demo's history in the background waits between its steps while we answer (ADR 055).
     return answerRequest(async () => {
       await boot()
       return handler(request)
