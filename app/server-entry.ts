@@ -6,6 +6,7 @@ import { providePageNonce } from '~/lib/page-policy'
 import { provideServerSiteConfig } from '~/lib/site-config'
 import { getApi } from '~/server/api/app'
 import { boot, shutdown } from '~/server/boot.server'
+import { answerRequest } from '~/server/requests-first.server'
 import { newNonce, withSecurityHeaders } from '~/server/security/security-headers.server'
 import { readRequestHostname, readSiteConfig } from '~/server/site-config.server'
 
@@ -34,11 +35,14 @@ export function secureStaticAnswer(request: Request, response: Response): Respon
 
 export default createServerEntry({
   async fetch(request) {
-    await boot()
-    // Vite's development server injects its own inline scripts: the policy holds in the built app.
-    if (import.meta.env.DEV) return handler(request)
-    const nonce = newNonce()
-    const response = await requestNonce.run(nonce, () => handler(request))
-    return withSecurityHeaders(request, response, nonce)
+    // Counted, so the demo's history in the background waits between its steps while we answer (ADR 055).
+    return answerRequest(async () => {
+      await boot()
+      // Vite's development server injects its own inline scripts: the policy holds in the built app.
+      if (import.meta.env.DEV) return handler(request)
+      const nonce = newNonce()
+      const response = await requestNonce.run(nonce, () => handler(request))
+      return withSecurityHeaders(request, response, nonce)
+    })
   },
 })

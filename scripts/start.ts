@@ -10,10 +10,14 @@ import cluster from 'node:cluster'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { buildIfStale, serverBundleOf } from './build-if-stale.ts'
+import { startCompileCache } from './lib/compile-cache.ts'
+import { openDatabaseEarly } from './lib/early-database.ts'
 import { providerKeysProblem } from './lib/provider-keys.ts'
 
 const started = performance.now()
 const root = resolve(import.meta.dirname, '..')
+// V8's code for the bundle and its packages, from the build (ADR 055): a start compiles none of it again.
+startCompileCache(root)
 
 // The providers' keys first (issue 26), before minutes of building.
 const keysProblem = await providerKeysProblem()
@@ -23,6 +27,8 @@ if (keysProblem) {
 }
 const serverBundle = serverBundleOf(root)
 buildIfStale(root)
+// The embedded database opens while the bundle loads (ADR 055); a cluster's app processes use PostgreSQL.
+if (!cluster.isWorker) openDatabaseEarly()
 
 process.env.NODE_ENV ??= 'production'
 const { serve } = await import('srvx/node')

@@ -9,7 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { Pool } from 'pg'
 import { getEnv } from '~/lib/env.server'
 import { withAdvisoryLock } from './advisory-lock.server'
-import { buildTemplateFolder, readDatabaseTemplate } from './database-template.server'
+import { buildTemplateFolder, copyDatabaseTemplate } from './database-template.server'
+import { closeUntakenEarlyPglite, takeEarlyPglite } from './early-pglite'
 import { migrationsFolder, pgliteExtensions } from './pglite-setup.server'
 import * as schema from './schema'
 
@@ -68,23 +69,23 @@ export function databaseFromPool(pool: Pool): DatabaseHandle {
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
+    await closeUntakenEarlyPglite()
     return databaseFromPool(new Pool({ connectionString: options.url }))
   }
   const dataDir = options.dataDir ?? 'memory://'
   if (dataDir.startsWith('memory://')) {
     return databaseFromPglite(await PGlite.create(dataDir, { extensions: pgliteExtensions }))
   }
+  // `npm start` began opening it while the bundle loaded (ADR 055).
+  const early = takeEarlyPglite(dataDir)
+  if (early) return databaseFromPglite(await early)
+  await closeUntakenEarlyPglite()
   // PGlite does not create missing parent folders itself.
   mkdirSync(dataDir, { recursive: true })
-  // A new data folder starts as the build's migrated template when there is one for these migrations
-  // (ADR 054: initdb and 36 migrations were most of the first start).
-  const template = readdirSync(dataDir).length === 0 ? readDatabaseTemplate(buildTemplateFolder()) : undefined
-  return databaseFromPglite(
-    await PGlite.create(dataDir, {
-      extensions: pgliteExtensions,
-      ...(template && { loadDataDir: template }),
-    }),
-  )
+  // A new data folder starts as a copy of the build's migrated template when there is one for these
+  // migrations (ADR 054, 055: initdb and 36 migrations were most of the first start).
+  if (readdirSync(dataDir).length === 0) copyDatabaseTemplate(buildTemplateFolder(), dataDir)
+  return databaseFromPglite(await PGlite.create(dataDir, { extensions: pgliteExtensions }))
 }
 
 /**

@@ -5,6 +5,7 @@ import { closeBackupChannel, openBackupChannel } from './backup/start-backup-cha
 import { startErrorReporting } from './error-reporting.server'
 import { logger } from './logger.server'
 import { getProviderConfig } from './providers/provider-config.server'
+import { requestsAnswered } from './requests-first.server'
 
 let booting: Promise<void> | undefined
 /** The demo seed's background part, while it runs: stopped and awaited on shutdown. */
@@ -71,14 +72,14 @@ function continueDemoInBackground(handle: DatabaseHandle): Promise<boolean> {
     // One process makes the history; in a cluster the others wait for it to be marked done, and take
     // it over (it is resumable) should the one making it die (ADR 052).
     let made = await withTryAdvisoryLock(handle, 'demoHistory', () =>
-      continueDemoSeed({ db, shouldStop: () => stopping }),
+      continueDemoSeed({ db, shouldStop: () => stopping, requestsFirst: () => requestsAnswered() }),
     )
     while (!made.acquired) {
       if (stopping) return false
       if ((await findDemoHistoryState({ db })) !== 'in_progress') return true
       await new Promise((resolve) => setTimeout(resolve, 2000))
       made = await withTryAdvisoryLock(handle, 'demoHistory', () =>
-        continueDemoSeed({ db, shouldStop: () => stopping }),
+        continueDemoSeed({ db, shouldStop: () => stopping, requestsFirst: () => requestsAnswered() }),
       )
     }
     const ms = Math.round(performance.now() - started)

@@ -1,15 +1,25 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { afterAll, expect, it } from 'vitest'
-import { databaseFromPglite, migrateDatabase, migrationsFolder, pgliteExtensions } from '~/db/client.server'
 import {
+  databaseFromPglite,
+  migrateDatabase,
+  migrationsFolder,
+  openDatabase,
+  pgliteExtensions,
+} from '~/db/client.server'
+import {
+  copyDatabaseTemplate,
+  databaseTemplateDataDir,
   databaseTemplateFile,
   readDatabaseTemplate,
   writeDatabaseTemplate,
+  writeDatabaseTemplateDataDir,
 } from '~/db/database-template.server'
+import { provideEarlyPglite } from '~/db/early-pglite'
 
 /** The first start's database template (ADR 054): named by the migrations, restored whole. */
 const folder = mkdtempSync(join(tmpdir(), 'gymbase-template-test-'))
@@ -55,5 +65,85 @@ it('finds no template made for other migrations (the name is their hash)', () =>
     expect(readDatabaseTemplate(other)).toBeUndefined()
   } finally {
     rmSync(other, { recursive: true, force: true })
+  }
+})
+
+/** How many migrations the database behind `pglite` has recorded as applied. */
+async function appliedMigrations(pglite: PGlite): Promise<number | undefined> {
+  const result = await pglite.query<{ n: number }>(
+    'select count(*)::int as n from drizzle.__drizzle_migrations',
+  )
+  return result.rows[0]?.n
+}
+
+it('copies the build’s data-folder template into an empty data folder, which opens migrated (ADR 055)', async () => {
+  const made = await writeDatabaseTemplateDataDir(folder)
+  expect(made).toBe(databaseTemplateDataDir(folder))
+  expect(basename(made)).toMatch(/^pglite-[0-9a-f]{16}$/)
+  // Only the finished folder is left: no half-made one (`<name>.<pid>.<random>`) beside it.
+  expect(readdirSync(folder).filter((name) => /^pglite-[0-9a-f]{16}\.\d+\./.test(name))).toEqual([])
+  expect(readdirSync(made)).toContain('PG_VERSION')
+
+  const dataDir = join(folder, 'copied')
+  mkdirSync(dataDir)
+  expect(copyDatabaseTemplate(folder, dataDir)).toBe(true)
+  const handle = databaseFromPglite(await PGlite.create(dataDir, { extensions: pgliteExtensions }))
+  try {
+    const { pglite } = handle.driver as { kind: 'pglite'; pglite: PGlite }
+    expect(await appliedMigrations(pglite)).toBe(journal.entries.length)
+    await migrateDatabase(handle)
+    expect(await appliedMigrations(pglite)).toBe(journal.entries.length)
+    // A write lands in the copy, never in the template it came from.
+    await pglite.exec(`insert into organisations (name, slug) values ('Copy Gym', 'copy-gym')`)
+  } finally {
+    await handle.close()
+  }
+  const template = await PGlite.create(made, { extensions: pgliteExtensions })
+  try {
+    expect(
+      (await template.query<{ n: number }>('select count(*)::int as n from organisations')).rows[0]?.n,
+    ).toBe(0)
+  } finally {
+    await template.close()
+  }
+})
+
+it('copies nothing when there is no data-folder template for these migrations', () => {
+  const other = mkdtempSync(join(tmpdir(), 'gymbase-template-test-'))
+  try {
+    const dataDir = join(other, 'data')
+    mkdirSync(dataDir)
+    expect(copyDatabaseTemplate(other, dataDir)).toBe(false)
+    expect(readdirSync(dataDir)).toEqual([])
+  } finally {
+    rmSync(other, { recursive: true, force: true })
+  }
+})
+
+it('takes the PGlite `npm start` began opening for the same data folder, and only for that one', async () => {
+  const dataDir = join(folder, 'early')
+  mkdirSync(dataDir)
+  copyDatabaseTemplate(folder, dataDir)
+  const early = PGlite.create(dataDir, { extensions: pgliteExtensions })
+  provideEarlyPglite(dataDir, early)
+  const handle = await openDatabase({ dataDir: join(folder, '.', 'early') })
+  try {
+    expect(handle.driver.kind === 'pglite' && handle.driver.pglite).toBe(await early)
+    expect(globalThis.gymbaseEarlyPglite).toBeUndefined()
+  } finally {
+    await handle.close()
+  }
+
+  // Another folder: the early one is closed (never two PGlites on one folder), the other opened afresh.
+  const unused = PGlite.create(dataDir, { extensions: pgliteExtensions })
+  provideEarlyPglite(dataDir, unused)
+  const elsewhere = join(folder, 'elsewhere')
+  const other = await openDatabase({ dataDir: elsewhere })
+  try {
+    expect(other.driver.kind === 'pglite' && other.driver.pglite).not.toBe(await unused)
+    expect((await unused).closed).toBe(true)
+    expect(globalThis.gymbaseEarlyPglite).toBeUndefined()
+  } finally {
+    await other.close()
   }
 })

@@ -655,7 +655,8 @@ describeEachDatabase('demo seed', (t) => {
         status: 'stopped',
       })
       const [afterMembers] = await db.select().from(demoSeed)
-      expect(afterMembers?.membersCreated).toBe(36)
+      // Three members a step (ADR 055).
+      expect(afterMembers?.membersCreated).toBe(9)
       expect(afterMembers?.historyThrough).toBeNull()
       // A start cut off here finds the background part pending and sets nothing up again.
       expect(await seedDemoIfEmpty({ db, now })).toEqual({ setUp: false, backgroundPending: true })

@@ -63,7 +63,13 @@ export async function connectDemoDoors(options: {
  * queued. Yields a turn of the event loop between batches, as every background step of the seed does
  * (ADR 021), and stops there when asked; what is left stays queued for the next run.
  */
-export async function syncDemoDoorAccess(options: { db: Db; now: Date; shouldStop?: () => boolean }) {
+export async function syncDemoDoorAccess(options: {
+  db: Db
+  now: Date
+  shouldStop?: () => boolean
+  /** Awaited between batches: the server's requests go first (ADR 055). */
+  requestsFirst?: () => Promise<void>
+}) {
   const { db, now } = options
   const providers = createDoorProviders({ db })
   let stopped = false
@@ -74,6 +80,7 @@ export async function syncDemoDoorAccess(options: { db: Db; now: Date; shouldSto
     batchSize: 25,
     betweenBatches: async () => {
       await nextTurn()
+      await options.requestsFirst?.()
       stopped = options.shouldStop?.() ?? false
       return !stopped
     },

@@ -137,6 +137,8 @@ export async function runDemoHistory(options: {
   runEvent(event: StoredDemoEvent): Promise<void>
   dayDone?(day: CalendarDateString): Promise<void>
   shouldStop?(): boolean
+  /** Awaited between steps: the server's requests go first (ADR 055). */
+  requestsFirst?(): Promise<void>
 }): Promise<DemoHistoryStats & { stopped: boolean }> {
   const { db, now } = options
   const started = performance.now()
@@ -144,6 +146,7 @@ export async function runDemoHistory(options: {
   // in the background would keep the server from reading its requests until the year is done.
   const shouldStop = async () => {
     await nextTurn()
+    await options.requestsFirst?.()
     return options.shouldStop?.() ?? false
   }
   const providers = createSandboxProviders({ db })

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib'
+import type { PDFFont } from 'pdf-lib'
 
 const PAGE = { width: 595.28, height: 841.89 } // A4 in points
 const MARGIN = 56
@@ -15,6 +15,8 @@ export type PdfBlock = { text: string; bold?: boolean; size?: number } | { gap: 
  * their accents (ā as a) rather than failing — the e-mails' own text keeps them.
  */
 export async function textPdf(options: { title: string; blocks: PdfBlock[] }): Promise<Uint8Array> {
+  // Loaded when the first PDF is made, not at start: it is a tenth of a second of the first start (ADR 055).
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib')
   const document = await PDFDocument.create()
   document.setTitle(options.title)
   document.setCreator('Gymbase')
