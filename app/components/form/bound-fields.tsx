@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { ToggleButton } from 'react-aria-components'
 import { useHeldUntilLive } from '~/components/ui/before-load'
 import { buttonStyles } from '~/components/ui/button'
