@@ -82,6 +82,7 @@ export default defineConfig({
   // that renders pages with the same core. Rolldown's runtime keeps one state and one set of exports
   // per module across the copies. Style modules stay files of their own (Rolldown's guide).
   environments: {
+    ssr: { resolve: { noExternal: ['lucide-react'] } },
     client: {
       build: {
         rolldownOptions: {

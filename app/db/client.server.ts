@@ -84,7 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   mkdirSync(dataDir, { recursive: true })
   // A new data folder starts as a copy of the build's migrated template when there is one for these
   // migrations (ADR 054, 055: initdb and 36 migrations were most of the first start).
-  if (readdirSync(dataDir).length === 0) copyDatabaseTemplate(buildTemplateFolder(), dataDir)
+  if (readdirSync(dataDir).length === 0) await copyDatabaseTemplate(buildTemplateFolder(), dataDir)
   return databaseFromPglite(await PGlite.create(dataDir, { extensions: pgliteExtensions }))
 }
 

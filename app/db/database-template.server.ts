@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
+import { copyFolderWhole } from './copy-folder'
 import { databaseTemplateName } from './database-template-name'
 import { migrationsFolder, pgliteExtensions } from './pglite-setup.server'
 
@@ -88,12 +89,12 @@ export async function writeDatabaseTemplateDataDir(folder: string): Promise<stri
 /**
  * Fills the empty folder `dataDir` with a copy of the data-folder template of the current migrations
  * in `folder` and answers true, or answers false when there is none (then PGlite makes the database).
- * Plain files, copied by the kernel: 40 MB in a fraction of the time PGlite takes to unpack a tarball
- * through its own file system.
+ * Plain files, copied by the kernel several at a time and renamed into place whole: 40 MB in a fraction
+ * of the time PGlite takes to unpack a tarball through its own file system.
  */
-export function copyDatabaseTemplate(folder: string, dataDir: string): boolean {
+export async function copyDatabaseTemplate(folder: string, dataDir: string): Promise<boolean> {
   const template = databaseTemplateDataDir(folder)
   if (!existsSync(join(template, 'PG_VERSION'))) return false
-  cpSync(template, dataDir, { recursive: true })
+  await copyFolderWhole(template, dataDir)
   return true
 }

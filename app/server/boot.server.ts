@@ -5,7 +5,7 @@ import { closeBackupChannel, openBackupChannel } from './backup/start-backup-cha
 import { startErrorReporting } from './error-reporting.server'
 import { logger } from './logger.server'
 import { getProviderConfig } from './providers/provider-config.server'
-import { requestsAnswered } from './requests-first.server'
+import { firstQuietMoment, requestsAnswered } from './requests-first.server'
 
 let booting: Promise<void> | undefined
 /** The demo seed's background part, while it runs: stopped and awaited on shutdown. */
@@ -67,6 +67,9 @@ function continueDemoInBackground(handle: DatabaseHandle): Promise<boolean> {
   let stopping = false
   const started = performance.now()
   const finished = (async () => {
+    // The first visitor's requests go before the background's first step (ADR 055).
+    await firstQuietMoment()
+    if (stopping) return false
     const { continueDemoSeed } = await import('./seed/seed-demo.server')
     const { findDemoHistoryState } = await import('./services/demo/find-demo-history-state.server')
     // One process makes the history; in a cluster the others wait for it to be marked done, and take

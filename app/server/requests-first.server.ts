@@ -6,6 +6,8 @@
  */
 let answering = 0
 let waiting: Array<() => void> = []
+/** When the last request was answered: `performance.now()`, or undefined before the first. */
+let lastAnswered: number | undefined
 
 /** Counts `answer` as a request in progress until it settles (its body may stream on after). */
 export async function answerRequest<T>(answer: () => Promise<T>): Promise<T> {
@@ -14,6 +16,7 @@ export async function answerRequest<T>(answer: () => Promise<T>): Promise<T> {
     return await answer()
   } finally {
     answering -= 1
+    lastAnswered = performance.now()
     if (answering === 0) {
       const resolve = waiting
       waiting = []
@@ -35,4 +38,22 @@ export function requestsAnswered(atMostMs = 2000): Promise<void> {
       resolve()
     })
   })
+}
+
+/**
+ * Resolves once the server has answered a request and then none for `quietMs`, or after `atMostMs`
+ * whatever the traffic. The demo's background work starts here (ADR 055): the first visitor's burst of
+ * requests (a page, its scripts, a sign-in) is answered before the history holds the connection and
+ * the processor, and a server nobody visits starts it after `atMostMs`.
+ */
+export async function firstQuietMoment(options: { quietMs?: number; atMostMs?: number } = {}): Promise<void> {
+  const quietMs = options.quietMs ?? 1000
+  const until = performance.now() + (options.atMostMs ?? 10_000)
+  for (;;) {
+    const now = performance.now()
+    if (now >= until) return
+    if (answering === 0 && lastAnswered !== undefined && now - lastAnswered >= quietMs) return
+    const wait = lastAnswered === undefined ? 100 : Math.max(50, quietMs - (now - lastAnswered))
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, until - now)))
+  }
 }

@@ -6,9 +6,9 @@
  * PGlite's imports, and app modules that have none of their own.
  */
 import { existsSync, mkdirSync, readdirSync } from 'node:fs'
-import { cp } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { copyFolderWhole } from '../../app/db/copy-folder.ts'
 import { databaseTemplateName } from '../../app/db/database-template-name.ts'
 import { provideEarlyPglite } from '../../app/db/early-pglite.ts'
 import { pgliteExtensions } from '../../app/db/pglite-setup.server.ts'
@@ -23,7 +23,7 @@ export function openDatabaseEarly(): void {
     mkdirSync(dataDir, { recursive: true })
     if (readdirSync(dataDir).length === 0) {
       const template = join(process.cwd(), 'dist/database-template', databaseTemplateName())
-      if (existsSync(join(template, 'PG_VERSION'))) await cp(template, dataDir, { recursive: true })
+      if (existsSync(join(template, 'PG_VERSION'))) await copyFolderWhole(template, dataDir)
     }
     return PGlite.create(dataDir, { extensions: pgliteExtensions })
   })()

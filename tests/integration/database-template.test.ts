@@ -86,7 +86,7 @@ it('copies the build’s data-folder template into an empty data folder, which o
 
   const dataDir = join(folder, 'copied')
   mkdirSync(dataDir)
-  expect(copyDatabaseTemplate(folder, dataDir)).toBe(true)
+  expect(await copyDatabaseTemplate(folder, dataDir)).toBe(true)
   const handle = databaseFromPglite(await PGlite.create(dataDir, { extensions: pgliteExtensions }))
   try {
     const { pglite } = handle.driver as { kind: 'pglite'; pglite: PGlite }
@@ -108,12 +108,12 @@ it('copies the build’s data-folder template into an empty data folder, which o
   }
 })
 
-it('copies nothing when there is no data-folder template for these migrations', () => {
+it('copies nothing when there is no data-folder template for these migrations', async () => {
   const other = mkdtempSync(join(tmpdir(), 'gymbase-template-test-'))
   try {
     const dataDir = join(other, 'data')
     mkdirSync(dataDir)
-    expect(copyDatabaseTemplate(other, dataDir)).toBe(false)
+    expect(await copyDatabaseTemplate(other, dataDir)).toBe(false)
     expect(readdirSync(dataDir)).toEqual([])
   } finally {
     rmSync(other, { recursive: true, force: true })
@@ -123,7 +123,7 @@ it('copies nothing when there is no data-folder template for these migrations', 
 it('takes the PGlite `npm start` began opening for the same data folder, and only for that one', async () => {
   const dataDir = join(folder, 'early')
   mkdirSync(dataDir)
-  copyDatabaseTemplate(folder, dataDir)
+  await copyDatabaseTemplate(folder, dataDir)
   const early = PGlite.create(dataDir, { extensions: pgliteExtensions })
   provideEarlyPglite(dataDir, early)
   const handle = await openDatabase({ dataDir: join(folder, '.', 'early') })

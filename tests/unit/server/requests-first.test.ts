@@ -54,3 +54,50 @@ it('goes on after at most the given time while a request never ends (a stream, a
   finish()
   await endless
 })
+
+/** A fresh copy of the module: when the last request was answered is the module's own state. */
+async function freshModule() {
+  vi.resetModules()
+  return import('~/server/requests-first.server')
+}
+
+it('starts the background after `atMostMs` when nobody has visited', async () => {
+  const { firstQuietMoment } = await freshModule()
+  const started = performance.now()
+  await firstQuietMoment({ quietMs: 20, atMostMs: 150 })
+  expect(performance.now() - started).toBeGreaterThanOrEqual(145)
+})
+
+it('starts the background once the first visitor’s burst of requests has been quiet for `quietMs`', async () => {
+  const { answerRequest, firstQuietMoment } = await freshModule()
+  let lastAnswer = 0
+  const burst = (async () => {
+    for (let request = 0; request < 8; request += 1) {
+      await answerRequest(() => new Promise((resolve) => setTimeout(resolve, 10)))
+      lastAnswer = performance.now()
+      await new Promise((resolve) => setTimeout(resolve, 15))
+    }
+  })()
+  await firstQuietMoment({ quietMs: 80, atMostMs: 5000 })
+  const quietFor = performance.now() - lastAnswer
+  await burst
+  // Not before the burst ended and went quiet, and not at the 5 s limit either.
+  expect(lastAnswer).toBeGreaterThan(0)
+  expect(quietFor).toBeGreaterThanOrEqual(75)
+  expect(quietFor).toBeLessThan(2000)
+})
+
+it('never waits past `atMostMs` however steady the traffic', async () => {
+  const { answerRequest, firstQuietMoment } = await freshModule()
+  let steady = true
+  const traffic = (async () => {
+    while (steady) await answerRequest(() => new Promise((resolve) => setTimeout(resolve, 5)))
+  })()
+  const started = performance.now()
+  await firstQuietMoment({ quietMs: 100, atMostMs: 200 })
+  const waited = performance.now() - started
+  steady = false
+  await traffic
+  expect(waited).toBeGreaterThanOrEqual(195)
+  expect(waited).toBeLessThan(1500)
+})
