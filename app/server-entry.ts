@@ -23,6 +23,7 @@ provideServerSiteConfig(readSiteConfig, readRequestHostname)
 provideInProcessApi((request) => getApi().fetch(request))
 providePageNonce(() => requestNonce.getStore())
 
+export { withSettableHeaders } from '~/server/security/security-headers.server'
 export { boot, shutdown }
 
 /**

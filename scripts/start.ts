@@ -64,9 +64,9 @@ function staticFiles(dir: string) {
 /** In a cluster: which app process answered, as a header on every answer (pages, API, files). */
 function answeredBy(index: string) {
   const middleware: ReturnType<typeof staticMiddleware> = async (_request, next) => {
-    const response = await next()
-    // A new Response around the same body: some answers' headers (redirects, fetched ones) are immutable.
-    const named = new Response(response.body, response)
+    // The answer itself where its headers can be set (ADR 057: a new Response around a file's body can
+    // end the process when the browser cancels it).
+    const named = entry.withSettableHeaders(await next())
     named.headers.set('X-Gymbase-App', index)
     return named
   }

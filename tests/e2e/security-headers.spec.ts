@@ -147,3 +147,35 @@ test('HSTS only when the visitor came over https, as the proxy in front says', a
   const overHttp = await ask(request, `${joinUrl}/`, { 'X-Forwarded-Proto': 'http' })
   expect(overHttp.headers()['strict-transport-security']).toBeUndefined()
 })
+
+test('a browser that leaves while the page’s scripts load does not stop the server', async ({ request }) => {
+  // Leaving a page (a new document for the photo step, a closed tab) cancels the scripts still loading.
+  // A static file's answer wrapped anew for its headers turned that cancel into an error that ended the
+  // process (ADR 057): every request after it was refused.
+  const { host } = new URL(joinUrl)
+  const html = await (await ask(request, `${joinUrl}/`)).text()
+  const scripts = [...new Set([...html.matchAll(/\/assets\/[^"']+\.js/g)].map((match) => match[0]))]
+  expect(scripts.length).toBeGreaterThan(3)
+  let cancelled = 0
+  for (let round = 0; round < 30; round += 1) {
+    await Promise.all(
+      scripts.map(async (script) => {
+        const leave = new AbortController()
+        try {
+          const answer = await fetch(`${otherUrl}${script}`, {
+            signal: leave.signal,
+            headers: { Host: host, 'Accept-Encoding': round % 2 ? 'identity' : 'gzip' },
+          })
+          const reader = answer.body?.getReader()
+          await reader?.read()
+          setTimeout(() => leave.abort(), round % 5)
+          while (reader && !(await reader.read()).done) {}
+        } catch {
+          cancelled += 1
+        }
+      }),
+    )
+  }
+  expect(cancelled).toBeGreaterThan(0)
+  expect((await ask(request, `${joinUrl}/api/health`)).status()).toBe(200)
+})

@@ -86,12 +86,27 @@ function sentryOrigin(): string[] {
 }
 
 /**
- * The answer with the security headers set: a new Response around the same body, since some answers'
- * headers (redirects, fetched ones) are immutable. `nonce` is the one the page was rendered with; an
- * HTML answer without one (a static file) gets the non-page policy, which runs nothing.
+ * The answer itself when its headers can be set, or else (redirects, fetched answers: immutable headers)
+ * a new Response around the same body. Not a new one every time: reading `body` turns a file streamed
+ * from disk into a web stream, and Node's (undici's) stream made from a file throws out of a microtask,
+ * ending the process, when the browser cancels it as its last chunk is read (a page left while its
+ * scripts load).
+ */
+export function withSettableHeaders(response: Response): Response {
+  try {
+    response.headers.set('X-Content-Type-Options', 'nosniff')
+    return response
+  } catch {
+    return new Response(response.body, response)
+  }
+}
+
+/**
+ * The answer with the security headers set. `nonce` is the one the page was rendered with; an HTML
+ * answer without one (a static file) gets the non-page policy, which runs nothing.
  */
 export function withSecurityHeaders(request: Request, response: Response, nonce?: string): Response {
-  const secured = new Response(response.body, response)
+  const secured = withSettableHeaders(response)
   const headers = secured.headers
   const html = (headers.get('content-type') ?? '').toLowerCase().startsWith('text/html')
   const policy = html ? pagePolicyOfRequest(request) : 'plain'
