@@ -5,6 +5,10 @@ import type { PaymentProviders } from '~/server/providers/payments/payment-provi
 import type { Mailer } from '~/server/services/auth/mailer'
 import { requestDoorAccessSync } from '~/server/services/door-access/door-access-jobs.server'
 import { type DunningStats, sendDunningNotices } from '~/server/services/dunning/send-dunning-notices.server'
+import {
+  type JoinsInDoubtStats,
+  settleJoinsInDoubt,
+} from '~/server/services/join/settle-joins-in-doubt.server'
 import type { SiteUrl } from '~/server/services/payment-links/mail-payment-link.server'
 import { calendarDateAt } from '../calendar'
 import { type AdvanceStats, advanceSubscriptions } from './advance-subscriptions.server'
@@ -23,6 +27,8 @@ export interface DailyRunDone {
   advanced: AdvanceStats
   billing: BillingRunStats
   notices: DunningStats
+  /** Joins whose first charge a dead web process left in doubt, settled (ADR 056). */
+  joins: JoinsInDoubtStats
 }
 
 /** Another process (or this one) holds the daily run's lock: this call did nothing. */
@@ -57,18 +63,21 @@ export async function runDailyBilling(options: {
   const started = performance.now()
   const seconds = () => Math.round(performance.now() - started) / 1000
   const outcome = await withTryAdvisoryLock(handle, 'billingDailyRun', async () => {
+    // A join whose Confirm was cut off after its card was charged becomes a membership before the day
+    // is billed, so its renewals are in the day like anyone's.
+    const joins = await settleJoinsInDoubt({ db, providers, now, mailer: dunning.mailer })
     const advanced = await advanceSubscriptions({ db, now })
     const billing = await runBilling({ db, providers, now })
     const notices = await sendDunningNotices({ db, now, ...dunning })
     // Whoever paid, fell out of grace or ended today opens (or stops opening) the doors now (ADR 029).
     requestDoorAccessSync(handle)
-    return { advanced, billing, notices }
+    return { advanced, billing, notices, joins }
   })
   if (!outcome.acquired) {
     logger.info({ day }, 'billing run skipped: another run holds the lock')
     return { ran: false, day, reason: 'another billing run holds the lock', seconds: seconds() }
   }
-  const { advanced, billing, notices } = outcome.value
+  const { advanced, billing, notices, joins } = outcome.value
   const result: DailyRunDone = {
     ran: true,
     day,
@@ -79,6 +88,7 @@ export async function runDailyBilling(options: {
     advanced,
     billing,
     notices,
+    joins,
   }
   logger.info(result, 'billing run finished')
   return result

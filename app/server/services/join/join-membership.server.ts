@@ -146,11 +146,11 @@ export async function joinMembership(options: {
     if (!first) throw new Error('A new membership has no first payment')
     if (first.dueOn > calendarDateAt(now)) {
       // Starts later: nothing to take today, the engine charges on the start date.
-      const [confirmed] = await confirm(tx, now, subscription.id, options.mailer)
+      const [confirmed] = await confirmStagingMembership(tx, now, subscription.id, options.mailer)
       return { subscription: confirmed ?? subscription, charge: null, outcome: 'scheduled' as const }
     }
     if (first.status === 'sent') {
-      const [confirmed] = await confirm(tx, now, subscription.id, options.mailer)
+      const [confirmed] = await confirmStagingMembership(tx, now, subscription.id, options.mailer)
       return { subscription: confirmed ?? subscription, charge: null, outcome: 'paid' as const }
     }
     if (first.status === 'pending_request') {
@@ -236,31 +236,7 @@ export async function joinMembership(options: {
     const declined = result
     await db.transaction(async (tx) => {
       await lockMember(tx, options.userId)
-      await tx
-        .update(paymentAttempts)
-        .set({
-          status: 'failed',
-          providerReference: declined.reference,
-          errorCode: declined.errorStatus,
-          errorMessage: declined.errorDescription,
-          finishedAt: now,
-        })
-        .where(and(eq(paymentAttempts.paymentId, payment.id), eq(paymentAttempts.attempt, attempt)))
-      await tx
-        .update(payments)
-        .set({
-          status: 'upcoming',
-          errorStatus: declined.errorStatus,
-          errorDescription: declined.errorDescription,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(payments.id, payment.id),
-            eq(payments.attempt, attempt),
-            eq(payments.status, 'pending_request'),
-          ),
-        )
+      await recordJoinDecline({ tx, now, paymentId: payment.id, attempt, declined })
     })
     const message = declineMessage(declined.errorStatus, methodOfPayment.type)
     throw new AppError('VALIDATION', message, { fieldErrors: { payment_method: [message] } })
@@ -268,10 +244,45 @@ export async function joinMembership(options: {
   const subscription = await db.transaction(async (tx) => {
     await lockMember(tx, options.userId)
     await recordChargeResult({ db: tx, now, paymentId: payment.id, attempt, result })
-    const [confirmed] = await confirm(tx, now, prepared.subscription.id, options.mailer)
+    const [confirmed] = await confirmStagingMembership(tx, now, prepared.subscription.id, options.mailer)
     return confirmed ?? prepared.subscription
   })
   return { subscription, outcome: result.status === 'succeeded' ? 'paid' : 'pending' }
+}
+
+/**
+ * A join's first charge refused: the attempt is recorded as failed and the payment waits, with the
+ * provider's reason, for the member's next Confirm (no retry is scheduled: nobody has joined yet).
+ */
+export async function recordJoinDecline(options: {
+  tx: Db
+  now: Date
+  paymentId: number
+  attempt: number
+  declined: { reference?: string | null; errorStatus: string | null; errorDescription: string | null }
+}) {
+  const { tx, now, paymentId, attempt, declined } = options
+  await tx
+    .update(paymentAttempts)
+    .set({
+      status: 'failed',
+      providerReference: declined.reference ?? null,
+      errorCode: declined.errorStatus,
+      errorMessage: declined.errorDescription,
+      finishedAt: now,
+    })
+    .where(and(eq(paymentAttempts.paymentId, paymentId), eq(paymentAttempts.attempt, attempt)))
+  await tx
+    .update(payments)
+    .set({
+      status: 'upcoming',
+      errorStatus: declined.errorStatus,
+      errorDescription: declined.errorDescription,
+      updatedAt: now,
+    })
+    .where(
+      and(eq(payments.id, paymentId), eq(payments.attempt, attempt), eq(payments.status, 'pending_request')),
+    )
 }
 
 /**
@@ -279,7 +290,7 @@ export async function joinMembership(options: {
  * (member row held, then the payment) and the first press's answer in step 3 (the payment, then the
  * member's balance) cannot take the two in opposite orders and deadlock.
  */
-async function lockMember(tx: Db, userId: number) {
+export async function lockMember(tx: Db, userId: number) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
 }
 
@@ -287,7 +298,7 @@ async function lockMember(tx: Db, userId: number) {
  * The membership becomes real: no longer staging, and the welcome e-mail queued in the same
  * transaction. Only the press that makes the change sends it, so a replay never e-mails twice.
  */
-async function confirm(tx: Db, now: Date, subscriptionId: number, mailer: Mailer) {
+export async function confirmStagingMembership(tx: Db, now: Date, subscriptionId: number, mailer: Mailer) {
   const confirmed = await tx
     .update(subscriptions)
     .set({ isStaging: false, updatedAt: now })
