@@ -84,10 +84,22 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const root = process.cwd()
   const web = options.web ?? (freshBuild(root) ? 'production' : 'api')
   const random = createRandom(`chaos-${options.seed}`)
-  const kinds = Array.from({ length: options.runs }, (_, index) => {
-    const draw = random.fork(`kind-${index}`).next()
-    return draw < options.webShare / 2 ? 'join' : draw < options.webShare ? 'pay' : 'billing'
-  })
+  // The web's share of the runs exactly (half joins, half payment links), in a seeded order: drawn run by
+  // run, a short chaos could go without a join or a pay at all.
+  const webRuns = Math.round(options.runs * options.webShare)
+  const kinds: Array<'join' | 'pay' | 'billing'> = [
+    ...Array.from({ length: Math.ceil(webRuns / 2) }, () => 'join' as const),
+    ...Array.from({ length: Math.floor(webRuns / 2) }, () => 'pay' as const),
+    ...Array.from({ length: options.runs - webRuns }, () => 'billing' as const),
+  ]
+  const order = random.fork('kinds')
+  for (let index = kinds.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(order.next() * (index + 1))
+    ;[kinds[index], kinds[other]] = [
+      kinds[other] as (typeof kinds)[number],
+      kinds[index] as (typeof kinds)[number],
+    ]
+  }
   const report: ChaosReport = {
     seed: options.seed,
     runs: { billing: 0, join: 0, pay: 0 },

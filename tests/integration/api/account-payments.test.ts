@@ -259,8 +259,11 @@ describeEachDatabase('the account’s payments and papers', (database) => {
     const answer = await readData(paid, payByLinkAnswerSchema)
     expect(answer.outcomes).toEqual([expect.objectContaining({ status: 'sent', amount: 2500 })])
     const other = presses.find((press) => press !== paid)
-    // The second press either found the link used, or the period already paid: refused in words.
-    expect(other?.status).toBe(409)
+    // The second press either found the link used, or the period already paid: refused in words. Or,
+    // when it read what is owed just after the first press had settled it (under load), it found
+    // nothing left to charge and charged nothing: the one charge is held below either way.
+    if (other?.status === 200) expect((await readData(other, payByLinkAnswerSchema)).outcomes).toEqual([])
+    else expect(other?.status).toBe(409)
     const rows = await memberPayments(owing.me.id)
     const period = rows.filter((row) => row.periodStartAt === failed.periodStartAt)
     expect(period.filter((row) => row.status === 'sent')).toHaveLength(1)
