@@ -121,6 +121,21 @@ export async function claimDuePayments(options: {
   })
 }
 
+/**
+ * An attempt left `started` before `startedBefore` by a process that died before recording the
+ * provider's answer, on a payment still waiting for that attempt: the conditions over `payment_attempts`
+ * joined to `payments`, for the engine's settling and the joins' (`settleJoinsInDoubt`).
+ */
+export function attemptInDoubt(startedBefore: Date) {
+  return and(
+    eq(paymentAttempts.status, 'started'),
+    isNull(paymentAttempts.finishedAt),
+    lte(paymentAttempts.startedAt, startedBefore),
+    eq(payments.status, 'pending_request'),
+    sql`${payments.attempt} = ${paymentAttempts.attempt}`,
+  )
+}
+
 /** Attempts left `started` by a worker that died before recording the provider's answer. */
 export async function claimInDoubtAttempts(options: { db: Db; startedBefore: Date; limit: number }) {
   const { db, startedBefore, limit } = options
@@ -134,12 +149,9 @@ export async function claimInDoubtAttempts(options: { db: Db; startedBefore: Dat
     .innerJoin(payments, eq(payments.id, paymentAttempts.paymentId))
     .where(
       and(
-        eq(paymentAttempts.status, 'started'),
-        isNull(paymentAttempts.finishedAt),
-        lte(paymentAttempts.startedAt, startedBefore),
-        eq(payments.status, 'pending_request'),
-        sql`${payments.attempt} = ${paymentAttempts.attempt}`,
-        // A join's first charge is settled by the member's next Confirm, with the same key.
+        attemptInDoubt(startedBefore),
+        // A join's first charge is settled by the member's next Confirm with the same key, or else by
+        // the daily run's `settleJoinsInDoubt`, which confirms the membership.
         sql`not exists (select 1 from ${subscriptions} s where s.id = ${payments.subscriptionId} and s.is_staging)`,
       ),
     )

@@ -1,6 +1,7 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { paymentAttempts, paymentMethods, payments, subscriptions } from '~/db/schema'
+import { attemptInDoubt } from '~/server/billing/engine/claim-due-payments.server'
 import { billingPolicy } from '~/server/billing/engine/policy'
 import { recordChargeResult } from '~/server/billing/engine/record-charge-result.server'
 import { chargeMethodColumns, chargeMethodOf } from '~/server/billing/engine/run-billing.server'
@@ -64,11 +65,7 @@ export async function settleJoinsInDoubt(options: {
     .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
     .where(
       and(
-        eq(paymentAttempts.status, 'started'),
-        isNull(paymentAttempts.finishedAt),
-        lte(paymentAttempts.startedAt, startedBefore),
-        eq(payments.status, 'pending_request'),
-        sql`${payments.attempt} = ${paymentAttempts.attempt}`,
+        attemptInDoubt(startedBefore),
         eq(subscriptions.isStaging, true),
         isNull(subscriptions.cancelledAt),
       ),
