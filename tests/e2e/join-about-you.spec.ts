@@ -54,6 +54,9 @@ test.describe('the join flow’s "About you"', () => {
     // Enter in the last field sends it.
     await page.getByLabel('Where did you hear about us?').press('Enter')
     await expect(page).toHaveURL(`${joinUrl}/take-photo`)
+    // The photo step is a document of its own (its headers allow the camera, ADR 057): read the page
+    // once that document shows it, not the one it replaces.
+    await expect(page.getByRole('button', { name: 'Use the camera' })).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 
     // Kept: the join site's own call for the session user says so.
