@@ -45,8 +45,9 @@ export async function getRouter() {
     // on each navigation (`resetScroll` defaults to true); restoring old positions stays off.
     scrollRestoration: false,
     defaultNotFoundComponent: NotFound,
-    // The request's Content-Security-Policy nonce on every script and link the router renders (ADR 057).
-    ssr: { nonce: getPageNonce() },
+    // The request's Content-Security-Policy nonce on every script and link the router renders (ADR 057);
+    // in the browser the router takes it from the page's `csp-nonce` meta as it hydrates.
+    ...(import.meta.env.SSR ? { ssr: { nonce: getPageNonce() } } : {}),
     // A join step seen before shows what is true now, never what it showed last time while it asks
     // again: a stale read is read again before the step shows (the console's cache refreshes its own).
     defaultStaleReloadMode: site === 'join' ? 'blocking' : 'background',

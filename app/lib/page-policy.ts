@@ -1,5 +1,3 @@
-import { createIsomorphicFn } from '@tanstack/react-start'
-
 /**
  * What a page's document may do beyond the plain page (issue 30, point 5; ADR 057): load Stripe.js and
  * its frames and API where a card is entered, use the camera where the join's photo is taken, nothing
@@ -37,12 +35,10 @@ export function providePageNonce(reader: () => string | undefined): void {
 }
 
 /**
- * The Content-Security-Policy nonce of this document: the request's on the server (the router puts it
- * on every script and link it renders), the one the server wrote in the `csp-nonce` meta in the browser.
+ * The request's Content-Security-Policy nonce, on the server: the router puts it on every script and
+ * link it renders, and in the `csp-nonce` meta, which the browser's router reads back as it hydrates
+ * (TanStack Router's own), so the browser needs nothing of ours for it.
  */
-export const getPageNonce = createIsomorphicFn()
-  .server((): string | undefined => nonceOnServer?.())
-  .client(
-    (): string | undefined =>
-      document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.content || undefined,
-  )
+export function getPageNonce(): string | undefined {
+  return nonceOnServer?.()
+}

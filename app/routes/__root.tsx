@@ -54,9 +54,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { rel: 'manifest', href: '/manifest.json' },
     ],
     scripts: [
-      { children: siteConfigScript(getSiteConfig()) },
-      // What is done before the page's code runs (ADR 058): needed in the server's HTML only, so the
-      // browser's bundle does not carry its text a second time.
+      // Both needed in the server's HTML only (the site config, ADR 017; what is done before the page's
+      // code runs, ADR 058): the browser's bundle carries neither a second time.
+      { children: import.meta.env.SSR ? siteConfigScript(getSiteConfig()) : '' },
       { children: import.meta.env.SSR ? beforeLoadScript : '' },
     ],
   }),

@@ -1,4 +1,6 @@
-import { type Ref, type RefObject, useEffect, useRef, useSyncExternalStore } from 'react'
+import { type Ref, type RefObject, useEffect, useRef } from 'react'
+import { mergeRefs } from 'react-aria/mergeRefs'
+import { useIsSSR } from 'react-aria/SSRProvider'
 
 /**
  * Nothing a person does before the page's code runs is lost (issue 30, ADR 058). The server's HTML shows
@@ -40,18 +42,13 @@ declare global {
 
 export type AwaitsCode = 'submit' | 'press' | 'choice' | 'wait'
 
-const noSubscription = () => () => {}
-
 /**
  * False while the server renders and while React takes over the server's HTML; true from the render
- * after that, and at once for a control first drawn in the browser (a dialog, the next page).
+ * after that, and at once for a control first drawn in the browser (a dialog, the next page): React
+ * Aria's own `useIsSSR`, which its overlays already use.
  */
 export function useLive(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
+  return !useIsSSR()
 }
 
 /** The mark a control carries until its code runs (see above): spread it on the control's element. */
@@ -98,15 +95,6 @@ export function useTextTypedBeforeLoad(
   }, [inputRef])
 }
 
-/** One ref callback setting the component's own ref and the caller's. */
-export function joinRefs<T>(own: RefObject<T | null>, outer: Ref<T> | undefined) {
-  return (node: T | null) => {
-    own.current = node
-    if (typeof outer === 'function') outer(node)
-    else if (outer) outer.current = node
-  }
-}
-
 /**
  * For a form or button: its mark until live, and a ref (joined to the caller's, if any) by which a press
  * held meanwhile is made once it is live, once, after what the other controls took over (text typed,
@@ -124,5 +112,5 @@ export function useHeldUntilLive<T extends HTMLElement>(
     element.removeAttribute('data-held')
     setTimeout(() => (element instanceof HTMLFormElement ? element.requestSubmit() : element.click()))
   }, [live])
-  return { live, ref: joinRefs(own, outer), mark: kind ? awaitsCode(live, kind) : {} }
+  return { live, ref: mergeRefs(own, outer), mark: kind ? awaitsCode(live, kind) : {} }
 }

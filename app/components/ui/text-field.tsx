@@ -1,6 +1,7 @@
 import { type ReactNode, type Ref, useRef } from 'react'
+import { mergeRefs } from 'react-aria/mergeRefs'
 import { TextField as RACTextField, type TextFieldProps as RACTextFieldProps } from 'react-aria-components'
-import { joinRefs, useTextTypedBeforeLoad } from './before-load'
+import { useTextTypedBeforeLoad } from './before-load'
 import { Description, FieldError, FieldGroup, Input, Label } from './field'
 import { composeTailwindRenderProps } from './utils'
 
@@ -39,7 +40,7 @@ export function TextField({
   useTextTypedBeforeLoad(own, (typed) => {
     if (typed !== props.value) props.onChange?.(typed)
   })
-  const inputRef = joinRefs(own, ref)
+  const inputRef = mergeRefs(own, ref)
   return (
     <RACTextField
       {...props}

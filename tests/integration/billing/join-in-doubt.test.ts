@@ -9,7 +9,6 @@ import { addSandboxPaymentMethod, createTestMember, createTestPrice } from '../.
 import { createTestOrganisation } from '../../factories/organisation-factory'
 import { describeEachDatabase } from '../support/database'
 
-const mailer: Mailer = { send: async () => {}, sendMany: async () => {} }
 const now = new Date('2026-03-16T21:00:00Z')
 
 /**
@@ -22,32 +21,10 @@ const now = new Date('2026-03-16T21:00:00Z')
 describeEachDatabase('a join whose first charge is in doubt', (database) => {
   it('is finished by a Confirm from a new tab, charging the card once', async () => {
     const { db } = database
-    const org = await createTestOrganisation({ db, now })
-    const gymId = org.gyms[0]!.id
-    const { price } = await createTestPrice({ db, organisationId: org.organisation.id, gymIds: [gymId], now })
-    const member = await createTestMember({
-      db,
-      organisationId: org.organisation.id,
-      gymId,
-      now,
-      seed: 'in-doubt',
-    })
-    await addSandboxPaymentMethod({ db, now, organisation: org, userId: member.id, pays: { card: '4242' } })
+    const { member, press: pressWith } = await memberAboutToJoin('in-doubt')
+    // The provider takes the money and the answer is lost, as when the process dies there.
     const press = (clientKey: string, lossy: boolean) =>
-      joinMembership({
-        db,
-        now,
-        // The provider takes the money and the answer is lost, as when the process dies there.
-        providers: createSandboxProviders({ db, faults: { failAfterRecordBeforeReturn: lossy } }),
-        mailer,
-        organisationId: org.organisation.id,
-        userId: member.id,
-        priceId: price.id,
-        clientKey,
-        typedName: member.name,
-        offSessionConsent: true,
-        ipAddress: null,
-      })
+      pressWith(clientKey, createSandboxProviders({ db, faults: { failAfterRecordBeforeReturn: lossy } }))
 
     await expect(press('first-tab', true)).rejects.toThrow(paymentUnderWayMessage)
     const [inDoubt] = await db.select().from(payments).where(eq(payments.userId, member.id))
